@@ -25,8 +25,10 @@ import "github.com/swfkit/swfkit/pkg/sim"
 //
 // Choice for --no-kill: a job running past its estimate is expected to end one
 // second from now (sim.Sim.ExpectedEnd); in a round where any job has outlived
-// its estimate the profile is rebuilt from the running jobs and every
-// reservation is made again in arrival order, which may move it later.
+// its estimate, or a reservation that counted on such a job has passed, the
+// profile is rebuilt from the running jobs and every reservation is made again
+// in arrival order, which may move it later. Without --no-kill this never
+// happens (Rebuilds stays 0).
 type Conservative struct {
 	sim.Base
 	profile *sim.Profile
@@ -85,13 +87,13 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 	c.ensureProfile(s)
 	now := s.Now()
 	c.profile.Advance(now)
-	if c.overdue(s) {
+	if c.overdue(s) || c.stale(s) {
 		c.rebuild(s)
-	} else if c.freed || c.moved || (c.naive && c.ended) {
-		// Compressing is a no-op unless capacity came free since the last
-		// compression or that compression moved a job (whose old slot may
-		// now suit a job before it in arrival order): skip it then, with the
-		// same result as compressing after every round with ends.
+	} else if c.ended && (c.naive || c.freed || c.moved) {
+		// A round with ends compresses (DESIGN.md). The compression is a
+		// no-op, and is skipped, unless capacity came free in this round or
+		// the last compression moved a job (whose old slot may now suit a job
+		// before it in arrival order).
 		c.moved = false
 		c.compress(s)
 	}
@@ -160,13 +162,28 @@ func (c *Conservative) overdue(s *sim.Sim) bool {
 		if j.PlannedEnd > now {
 			break // sorted by PlannedEnd; held >= PlannedEnd
 		}
-		if h := c.held[j.ID]; h <= now {
-			c.profile.Reserve(h, now+1, int64(j.Procs))
-			c.held[j.ID] = now + 1
+		if c.held[j.ID] <= now {
+			c.held[j.ID] = now + 1 // the rebuild that follows reserves it
 			found = true
 		}
 	}
 	return found
+}
+
+// stale reports whether a waiting job's reservation has passed without it
+// starting. That happens only with NoKill: a reservation that counted on an
+// overdue job ending by now+1.
+func (c *Conservative) stale(s *sim.Sim) bool {
+	if !s.NoKill() {
+		return false
+	}
+	now := s.Now()
+	for _, j := range s.Waiting() {
+		if j.State == sim.Waiting && c.resv[j.ID] >= 0 && c.resv[j.ID] < now {
+			return true
+		}
+	}
+	return false
 }
 
 // rebuild makes every reservation again, in arrival order, from a profile of
