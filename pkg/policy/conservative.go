@@ -37,6 +37,9 @@ type Conservative struct {
 	arrived []*sim.Job
 	freed   bool // a job ended before the end it held in the profile
 	moved   bool // the last compression moved a job
+	// freedEnd is the latest held end released early in this round; movedEnd
+	// the latest old-slot end of a job the last compression moved.
+	freedEnd, movedEnd int64
 	ended   bool // a job ended in this round
 	naive   bool // tests: compress after every round with ends, no pruning
 
@@ -69,6 +72,7 @@ func (c *Conservative) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 	if c.held[j.ID] > s.Now() {
 		c.profile.Release(s.Now(), c.held[j.ID], int64(j.Procs))
 		c.freed = true
+		c.freedEnd = max(c.freedEnd, c.held[j.ID])
 	}
 	if j.State == sim.Waiting { // back in the queue (run limit, preemption): reinsert
 		c.arrived = append(c.arrived, j)
@@ -129,28 +133,52 @@ func (c *Conservative) reserve(j *sim.Job, now int64) {
 
 // compress re-inserts every waiting job, in arrival order, at its earliest
 // feasible start.
+//
+// Pruning (exact: TestConservativePruningExact compares with the plain
+// version): a job can only move into a window that gained capacity since it
+// was last placed, and capacity is gained only where a job ended before its
+// held end (this round) or where a moved job left its old slot (in this or the
+// previous compression). So a job can move only to a start before gainEnd, the
+// latest end of those gains, and only if some time before that bound has
+// enough processors free; and a job that stays keeps its reservation without
+// touching the profile (EarliestFitMoving).
 func (c *Conservative) compress(s *sim.Sim) {
 	now := s.Now()
+	gainEnd := max(c.freedEnd, c.movedEnd)
+	c.movedEnd = 0
 	for _, j := range s.Waiting() {
 		old := c.resv[j.ID]
 		if j.State != sim.Waiting || old < 0 {
 			continue // not yet inserted: an arrival of this round
 		}
 		d, p := duration(j), int64(j.Procs)
-		if !c.naive && c.profile.MaxFreeBefore(old) < p {
-			continue // it cannot start at any time before its reservation
+		var t int64
+		if c.naive {
+			c.profile.Release(old, old+d, p)
+			t = c.profile.EarliestFit(now, d, p)
+			c.profile.Reserve(t, t+d, p)
+		} else {
+			bound := min(old, gainEnd)
+			if c.profile.MaxFreeBefore(bound) < p {
+				continue // it cannot start at any time before the bound
+			}
+			t = c.profile.EarliestFitMoving(now, d, p, old, bound)
+			if t < old {
+				c.profile.Release(old, old+d, p)
+				c.profile.Reserve(t, t+d, p)
+			}
 		}
-		c.profile.Release(old, old+d, p)
-		t := c.profile.EarliestFit(now, d, p)
 		if t > old {
 			panic("policy: conservative compression moved a job later")
 		}
-		c.profile.Reserve(t, t+d, p)
-		c.resv[j.ID] = t
 		if t < old {
+			c.resv[j.ID] = t
 			c.moved = true
+			c.movedEnd = max(c.movedEnd, old+d)
+			gainEnd = max(gainEnd, old+d)
 		}
 	}
+	c.freedEnd = 0
 }
 
 // overdue reports whether a running job has outlived the interval it holds in
@@ -190,6 +218,9 @@ func (c *Conservative) stale(s *sim.Sim) bool {
 // the running jobs alone.
 func (c *Conservative) rebuild(s *sim.Sim) {
 	c.Rebuilds++
+	// Afterwards every job sits at its earliest start given all the others,
+	// as after a compression that moved nothing.
+	c.moved, c.freedEnd, c.movedEnd = false, 0, 0
 	now := s.Now()
 	c.profile.Reset(s.Procs(), now)
 	for _, j := range s.Running() {

@@ -118,3 +118,33 @@ func TestProfileRandom(t *testing.T) {
 		}
 	}
 }
+
+// EarliestFitMoving agrees with release, EarliestFit, reserve.
+func TestEarliestFitMoving(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for round := 0; round < 2000; round++ {
+		p := NewProfile(6, 0)
+		type iv struct{ a, d, n int64 }
+		var ivs []iv
+		for k := 0; k < 8; k++ {
+			n := 1 + rng.Int63n(6)
+			d := 1 + rng.Int63n(30)
+			s := p.EarliestFit(rng.Int63n(50), d, n)
+			p.Reserve(s, s+d, n)
+			ivs = append(ivs, iv{s, d, n})
+		}
+		own := ivs[rng.Intn(len(ivs))]
+		from := rng.Int63n(own.a + 1)
+		limit := from + rng.Int63n(100)
+		got := p.EarliestFitMoving(from, own.d, own.n, own.a, limit)
+		p.Release(own.a, own.a+own.d, own.n)
+		want := p.EarliestFit(from, own.d, own.n)
+		if want >= min(limit, own.a) {
+			want = own.a
+		}
+		if got != want {
+			t.Fatalf("round %d: EarliestFitMoving(%d, %d, %d, own %d, limit %d) = %d, want %d; %s",
+				round, from, own.d, own.n, own.a, limit, got, want, steps(p))
+		}
+	}
+}
