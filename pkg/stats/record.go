@@ -1,0 +1,88 @@
+package stats
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// record is what a Collector keeps of one job.
+type record struct {
+	number         int64
+	line           int
+	submit, wait   int64
+	run            int64
+	procs          int64 // per Config.JobProcs; -1 unknown
+	width          int64 // requested processors (field 8, else 5); -1 unknown
+	requested      int64 // field 9; -1 unknown
+	status         int64
+	user, queue    int64
+	killed         bool
+	hasFair        bool
+	fairStart      int64
+	hasUtility     bool
+	utilityStart   float64 // u(0)
+	utilityEarned  float64 // u(wait+run)
+	utilityUnknown bool    // has u= but the response time is unknown
+}
+
+func (r *record) waitKnown() bool     { return r.wait >= 0 }
+func (r *record) runKnown() bool      { return r.run >= 0 }
+func (r *record) scheduleKnown() bool { return r.wait >= 0 && r.run >= 0 }
+func (r *record) start() int64        { return r.submit + r.wait }
+func (r *record) end() int64          { return r.submit + r.wait + r.run }
+
+func firstPositive(a, b int64) int64 {
+	if a > 0 {
+		return a
+	}
+	if b > 0 {
+		return b
+	}
+	return -1
+}
+
+// newRecord extracts what the metrics need from job.
+func (c Config) newRecord(job *swf.Job) (record, error) {
+	r := record{
+		number: job.JobNumber, line: job.Line,
+		submit: job.SubmitTime, wait: job.WaitTime, run: job.RunTime,
+		width:     firstPositive(job.RequestedProcs, job.AllocatedProcs),
+		requested: job.RequestedTime, status: job.Status,
+		user: job.UserID, queue: job.Queue,
+	}
+	if c.JobProcs == Requested {
+		r.procs = r.width
+	} else {
+		r.procs = firstPositive(job.AllocatedProcs, job.RequestedProcs)
+	}
+	if v, ok := extraValue(job.Extra, "killed"); ok {
+		r.killed = v == "1"
+	}
+	if v, ok := extraValue(job.Extra, "fairstart"); ok {
+		t, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return r, fmt.Errorf("fairstart=%s: want an integer time in seconds", v)
+		}
+		r.hasFair, r.fairStart = true, t
+	}
+	u := c.utility()
+	start, ok, err := u(job, 0)
+	if err != nil {
+		return r, err
+	}
+	if ok {
+		r.hasUtility, r.utilityStart = true, start
+		if r.scheduleKnown() {
+			earned, _, err := u(job, float64(r.wait+r.run))
+			if err != nil {
+				return r, err
+			}
+			r.utilityEarned = earned
+		} else {
+			r.utilityUnknown = true
+		}
+	}
+	return r, nil
+}
