@@ -57,10 +57,10 @@ func (c Config) newRecord(job *swf.Job) (record, error) {
 	} else {
 		r.procs = firstPositive(job.AllocatedProcs, job.RequestedProcs)
 	}
-	if v, ok := extraValue(job.Extra, "killed"); ok {
+	if v, ok := job.ExtraValue("killed"); ok {
 		r.killed = v == "1"
 	}
-	if v, ok := extraValue(job.Extra, "fairstart"); ok {
+	if v, ok := job.ExtraValue("fairstart"); ok {
 		t, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			return r, fmt.Errorf("fairstart=%s: want an integer time in seconds", v)

@@ -3,6 +3,7 @@ package stats
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,7 @@ type UtilityFunc func(job *swf.Job, t float64) (value float64, ok bool, err erro
 // TODO(lead): switch to pkg/utility (branch aug) at merge time; this minimal
 // parser exists so that pkg/stats did not wait for it.
 func TokenUtility(job *swf.Job, t float64) (float64, bool, error) {
-	tok, ok := extraValue(job.Extra, "u")
+	tok, ok := job.ExtraValue("u")
 	if !ok {
 		return 0, false, nil
 	}
@@ -30,16 +31,6 @@ func TokenUtility(job *swf.Job, t float64) (float64, bool, error) {
 		return 0, true, fmt.Errorf("u=%s: %w", tok, err)
 	}
 	return v, true, nil
-}
-
-// extraValue returns the value of the first key=value token with the given key.
-func extraValue(extra []string, key string) (string, bool) {
-	for _, tok := range extra {
-		if len(tok) > len(key) && tok[len(key)] == '=' && strings.HasPrefix(tok, key) {
-			return tok[len(key)+1:], true
-		}
-	}
-	return "", false
 }
 
 var errUtility = errors.New("want t0:v0,t1:v1,... with t0=0, times strictly increasing, values non-increasing")
@@ -54,15 +45,18 @@ func evalPiecewise(spec string, t float64) (float64, error) {
 	var prevT, prevV, result float64
 	found := false
 	for i := 0; spec != ""; i++ {
-		var point string
-		point, spec, _ = strings.Cut(spec, ",")
+		point, rest, more := strings.Cut(spec, ",")
+		if more && rest == "" {
+			return 0, errUtility
+		}
+		spec = rest
 		ts, vs, ok := strings.Cut(point, ":")
 		if !ok {
 			return 0, errUtility
 		}
 		pt, err1 := strconv.ParseFloat(ts, 64)
 		pv, err2 := strconv.ParseFloat(vs, 64)
-		if err1 != nil || err2 != nil || (i == 0 && pt != 0) || (i > 0 && (pt <= prevT || pv > prevV)) {
+		if err1 != nil || err2 != nil || math.IsNaN(pv) || math.IsInf(pv, 0) || math.IsInf(pt, 0) || (i == 0 && pt != 0) || (i > 0 && (pt <= prevT || pv > prevV)) {
 			return 0, errUtility
 		}
 		if !found {
