@@ -59,8 +59,17 @@ func (c *Collector) Report(label string) *Report {
 	}
 	g := groupMetrics{cfg: c.cfg, recs: recs, uqos: values}
 	rep.Rows = append(rep.Rows, c.machineRows()...)
+	// The U-QoS parameters follow the overall U-QoS distribution.
+	overall := g.rows(all, "", "", "", "")
+	at := len(overall)
+	for i, row := range overall {
+		if row.Metric == "uqos" {
+			at = i + 1
+		}
+	}
+	rep.Rows = append(rep.Rows, overall[:at]...)
 	rep.Rows = append(rep.Rows, uq.rows()...)
-	rep.Rows = append(rep.Rows, g.rows(all, "", "", "", "")...)
+	rep.Rows = append(rep.Rows, overall[at:]...)
 	rep.Rows = append(rep.Rows, c.breakdownRows(&g)...)
 
 	for i := range recs {
@@ -112,6 +121,10 @@ func (c *Collector) breakdownRows(g *groupMetrics) []Row {
 	}
 	return rows
 }
+
+// CompareGroups orders group names as reports do: categories (SN SW LN LW)
+// and short/long in their fixed order, numeric ids numerically, unknown last.
+func CompareGroups(a, b string) int { return cmpGroup(a, b) }
 
 func cmpGroup(a, b string) int {
 	switch {
@@ -190,4 +203,12 @@ func (c Config) boundedSlowdown(r *record) (float64, bool) {
 	}
 	b := math.Max(float64(r.run), c.bsldThreshold())
 	return (float64(r.wait) + b) / b, true
+}
+
+// WithBy returns a Collector over the same jobs with other breakdown keys.
+// The two share their records and must not be added to afterwards.
+func (c *Collector) WithBy(by ...Key) *Collector {
+	d := *c
+	d.cfg.By = by
+	return &d
 }

@@ -87,6 +87,7 @@ func (u *uqosParams) rows() []Row {
 		{Metric: "uqos", Statistic: "factor", Value: u.factor},
 		{Metric: "uqos", Statistic: "rt_lowerbound_s", Value: u.lower},
 		{Metric: "uqos", Statistic: "rt_upperbound_s", Value: u.upper},
+		{Metric: "uqos", Statistic: "large_jobs", Value: float64(u.largeJobs), Jobs: u.largeJobs},
 		{Metric: "uqos", Statistic: "phi", Value: u.phi, Jobs: u.largeJobs},
 		{Metric: "uqos", Statistic: "delta_s", Value: u.delta, Jobs: u.largeJobs},
 	}
