@@ -48,24 +48,26 @@ func (c *Collector) Timeline(bins int) Timeline {
 }
 
 // integrate averages the step function given by sorted events over bins of
-// the given width starting at start.
+// the given width starting at start. The bin index advances on every step, so
+// floating-point rounding at bin edges cannot stall the loop.
 func integrate(ev []event, start int64, width float64, bins int) []float64 {
 	out := make([]float64, bins)
 	var level float64
-	for i, e := range ev {
-		level += float64(e.delta)
-		if i+1 == len(ev) {
-			break
+	for i := 0; i+1 < len(ev); i++ {
+		level += float64(ev[i].delta)
+		from, to := float64(ev[i].time-start), float64(ev[i+1].time-start)
+		if level == 0 || from >= to {
+			continue
 		}
-		from, to := float64(e.time-start), float64(ev[i+1].time-start)
-		for from < to && level != 0 {
-			k := min(int(from/width), bins-1)
-			edge := math.Min(to, float64(k+1)*width)
-			if k == bins-1 {
-				edge = to
+		for k := max(0, min(int(from/width), bins-1)); k < bins && from < to; k++ {
+			edge := to
+			if k < bins-1 {
+				edge = math.Min(to, float64(k+1)*width)
 			}
-			out[k] += level * (edge - from)
-			from = edge
+			if edge > from {
+				out[k] += level * (edge - from)
+				from = edge
+			}
 		}
 	}
 	for k := range out {
