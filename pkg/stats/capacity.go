@@ -32,8 +32,12 @@ func (v *Violation) Error() string {
 		fmt.Fprintf(&b, " (%d processors in use)", v.InUse)
 	}
 	b.WriteString(": jobs")
-	for i, j := range v.Jobs {
+	const shown = 20
+	for i, j := range v.Jobs[:min(len(v.Jobs), shown)] {
 		fmt.Fprintf(&b, " %d (line %d)", j, v.Lines[i])
+	}
+	if len(v.Jobs) > shown {
+		fmt.Fprintf(&b, " and %d more", len(v.Jobs)-shown)
 	}
 	return b.String()
 }

@@ -31,6 +31,9 @@ func (c *Collector) Add(job *swf.Job) error {
 	return nil
 }
 
+// Grow makes room for n more jobs.
+func (c *Collector) Grow(n int) { c.records = slices.Grow(c.records, n) }
+
 // Len is the number of jobs added.
 func (c *Collector) Len() int { return len(c.records) }
 

@@ -10,7 +10,6 @@ import (
 // record is what a Collector keeps of one job.
 type record struct {
 	number         int64
-	line           int
 	submit, wait   int64
 	run            int64
 	procs          int64 // per Config.JobProcs; -1 unknown
@@ -18,13 +17,14 @@ type record struct {
 	requested      int64 // field 9; -1 unknown
 	status         int64
 	user, queue    int64
-	killed         bool
-	hasFair        bool
 	fairStart      int64
-	hasUtility     bool
 	utilityStart   float64 // u(0)
 	utilityEarned  float64 // u(wait+run)
-	utilityUnknown bool    // has u= but the response time is unknown
+	line           int
+	killed         bool
+	hasFair        bool
+	hasUtility     bool
+	utilityUnknown bool // has u= but the response time is unknown
 }
 
 func (r *record) waitKnown() bool     { return r.wait >= 0 }

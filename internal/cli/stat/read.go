@@ -40,8 +40,12 @@ func readTrace(file, label string, o *options, stdin io.Reader) (*trace, error) 
 		return nil, err
 	}
 	t.collector = stats.NewCollector(o.cfg, t.machine)
+	if n, ok, err := hdr.MaxJobs(); err == nil && ok && n > 0 {
+		t.collector.Grow(int(min(n, 1<<24))) // a hint only: headers of cut files overstate it
+	}
+	var job swf.Job // one Job for the whole file: Read reuses its slices, Add copies
 	for {
-		job, err := r.Read()
+		job, err = r.Read()
 		if errors.Is(err, io.EOF) {
 			break
 		}
