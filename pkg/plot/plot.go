@@ -59,7 +59,7 @@ func FormatOf(name string) (string, error) {
 const MaxCDFPoints = 2000
 
 // TimelineBins is the number of time bins of the utilization and queue plots.
-const TimelineBins = 1000
+const TimelineBins = 400
 
 // Input is one trace's data for a figure.
 type Input struct {
@@ -85,22 +85,22 @@ func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 	var err error
 	switch kind {
 	case WaitCDF:
-		p.Title.Text = "Wait time distribution"
-		p.X.Label.Text = "wait time (s, log scale; waits under 1 s drawn at 1 s)"
+		// Long axis labels make gonum pad the data area: notes go in the title.
+		p.Title.Text = "Wait time CDF (log scale; waits under 1 s drawn at 1 s)"
+		p.X.Label.Text = "wait time (s)"
 		p.Y.Label.Text = "fraction of jobs"
 		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{}
 		err = addCDFs(p, inputs, func(in Input) []float64 { return in.Waits }, 1)
-		p.Legend.Left = true
 	case BSLDCDF:
-		p.Title.Text = "Bounded slowdown distribution"
-		p.X.Label.Text = "bounded slowdown (log scale)"
+		p.Title.Text = "Bounded slowdown CDF (log scale)"
+		p.X.Label.Text = "bounded slowdown"
 		p.Y.Label.Text = "fraction of jobs"
 		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{}
 		err = addCDFs(p, inputs, func(in Input) []float64 { return in.BoundedSlowdowns }, 1)
 	case Utilization:
 		p.Title.Text = "Utilization over time"
 		p.X.Label.Text = "time since first submit (h)"
-		p.Y.Label.Text = "processors in use (% of machine)"
+		p.Y.Label.Text = "processors in use (%)"
 		err = addTimelines(p, inputs, func(tl stats.Timeline) ([]float64, error) {
 			if tl.Machine <= 0 {
 				return nil, errors.New("machine size unknown (give --procs)")
@@ -112,14 +112,14 @@ func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 			return out, nil
 		})
 	case QueueLength:
-		p.Title.Text = "Queue length over time"
 		p.X.Label.Text = "time since first submit (h)"
-		p.Y.Label.Text = "jobs waiting (time average per bin)"
+		p.Title.Text = "Queue length over time (time average per bin)"
+		p.Y.Label.Text = "jobs waiting"
 		err = addTimelines(p, inputs, func(tl stats.Timeline) ([]float64, error) { return tl.Queued, nil })
 	case Category:
-		p.Title.Text = "Mean bounded slowdown by job category"
+		p.Title.Text = "Mean bounded slowdown by category (S/L short/long, N/W narrow/wide)"
 		p.Y.Label.Text = "mean bounded slowdown"
-		p.X.Label.Text = "category (S/L: short/long runtime, N/W: narrow/wide)"
+		p.X.Label.Text = "job category"
 		err = addCategoryBars(p, inputs)
 	default:
 		return nil, fmt.Errorf("plot: unknown kind %q", kind)
@@ -162,11 +162,13 @@ func addCDFs(p *plot.Plot, inputs []Input, values func(Input) []float64, floor f
 	if drawn == 0 {
 		return ErrNoData
 	}
+	// CDFs rise on the left: the bottom right is free for the legend.
+	p.Legend.Top = false
 	p.Y.Min, p.Y.Max = 0, 1
-	if top <= floor {
-		// A log axis needs a non-empty range: every value is at the floor.
-		p.X.Min, p.X.Max = floor, 10*floor
-	}
+	// End the log axis at a labelled decade: gonum's LogTicks run to the next
+	// power of ten and their labels would otherwise pad the figure. A range
+	// of one decade at least also covers every value being at the floor.
+	p.X.Min, p.X.Max = floor, math.Max(10*floor, math.Pow(10, math.Ceil(math.Log10(top))))
 	return nil
 }
 
@@ -184,7 +186,7 @@ func cdfPoints(sorted []float64, floor float64) plotter.XYs {
 }
 
 func addTimelines(p *plot.Plot, inputs []Input, series func(stats.Timeline) ([]float64, error)) error {
-	drawn := 0
+	drawn, top := 0, 1.0
 	for i, in := range inputs {
 		if len(in.Timeline.Times) == 0 {
 			continue
@@ -196,6 +198,7 @@ func addTimelines(p *plot.Plot, inputs []Input, series func(stats.Timeline) ([]f
 		pts := make(plotter.XYs, len(ys))
 		for k, y := range ys {
 			pts[k] = plotter.XY{X: in.Timeline.Times[k] / 3600, Y: y}
+			top = math.Max(top, y)
 		}
 		line, err := plotter.NewLine(pts)
 		if err != nil {
@@ -209,7 +212,8 @@ func addTimelines(p *plot.Plot, inputs []Input, series func(stats.Timeline) ([]f
 	if drawn == 0 {
 		return ErrNoData
 	}
-	p.Y.Min = 0
+	// Headroom above the curves for the legend at the top.
+	p.Y.Min, p.Y.Max = 0, 1.25*top
 	return nil
 }
 
@@ -218,6 +222,7 @@ func addCategoryBars(p *plot.Plot, inputs []Input) error {
 		return ErrNoData
 	}
 	width := vg.Points(min(60/float64(len(inputs)), 20))
+	top := 1.0
 	for i, in := range inputs {
 		vals := make(plotter.Values, len(Categories))
 		for k, c := range Categories {
@@ -226,6 +231,7 @@ func addCategoryBars(p *plot.Plot, inputs []Input) error {
 				v = 0 // an empty category draws no bar
 			}
 			vals[k] = v
+			top = math.Max(top, v)
 		}
 		bars, err := plotter.NewBarChart(vals, width)
 		if err != nil {
@@ -238,6 +244,7 @@ func addCategoryBars(p *plot.Plot, inputs []Input) error {
 		p.Legend.Add(in.Label, bars)
 	}
 	p.NominalX(Categories...)
+	p.Y.Min, p.Y.Max = 0, 1.25*top // headroom for the legend
 	return nil
 }
 
