@@ -1,5 +1,7 @@
 package swf
 
+import "strconv"
+
 // Field numbers (1-based, as in the SWF definition).
 const (
 	FieldJobNumber       = 1
@@ -79,3 +81,163 @@ type Job struct {
 	// compared against raw.
 	origExtra int
 }
+
+// Field returns field n (1..18) as a float64. It panics on another n.
+func (j *Job) Field(n int) float64 {
+	switch n {
+	case FieldAverageCPUTime:
+		return j.AverageCPUTime
+	default:
+		return float64(*j.intField(n))
+	}
+}
+
+// SetField sets field n (1..18). Integer fields take v truncated towards zero.
+func (j *Job) SetField(n int, v float64) {
+	if n == FieldAverageCPUTime {
+		j.AverageCPUTime = v
+		return
+	}
+	*j.intField(n) = int64(v)
+}
+
+func (j *Job) intField(n int) *int64 {
+	switch n {
+	case FieldJobNumber:
+		return &j.JobNumber
+	case FieldSubmitTime:
+		return &j.SubmitTime
+	case FieldWaitTime:
+		return &j.WaitTime
+	case FieldRunTime:
+		return &j.RunTime
+	case FieldAllocatedProcs:
+		return &j.AllocatedProcs
+	case FieldUsedMemory:
+		return &j.UsedMemory
+	case FieldRequestedProcs:
+		return &j.RequestedProcs
+	case FieldRequestedTime:
+		return &j.RequestedTime
+	case FieldRequestedMemory:
+		return &j.RequestedMemory
+	case FieldStatus:
+		return &j.Status
+	case FieldUserID:
+		return &j.UserID
+	case FieldGroupID:
+		return &j.GroupID
+	case FieldExecutable:
+		return &j.Executable
+	case FieldQueue:
+		return &j.Queue
+	case FieldPartition:
+		return &j.Partition
+	case FieldPrecedingJob:
+		return &j.PrecedingJob
+	case FieldThinkTime:
+		return &j.ThinkTime
+	}
+	panic("swf: field number out of range")
+}
+
+// fields returns the 18 values in field order.
+func (j *Job) fields() [NumFields]float64 {
+	return [NumFields]float64{
+		float64(j.JobNumber), float64(j.SubmitTime), float64(j.WaitTime),
+		float64(j.RunTime), float64(j.AllocatedProcs), j.AverageCPUTime,
+		float64(j.UsedMemory), float64(j.RequestedProcs), float64(j.RequestedTime),
+		float64(j.RequestedMemory), float64(j.Status), float64(j.UserID),
+		float64(j.GroupID), float64(j.Executable), float64(j.Queue),
+		float64(j.Partition), float64(j.PrecedingJob), float64(j.ThinkTime),
+	}
+}
+
+// ExtraValue returns the value of the first extension token key=value.
+func (j *Job) ExtraValue(key string) (string, bool) {
+	for _, tok := range j.Extra {
+		if len(tok) > len(key) && tok[len(key)] == '=' && tok[:len(key)] == key {
+			return tok[len(key)+1:], true
+		}
+	}
+	return "", false
+}
+
+// SetExtra replaces the first token with this key, or appends key=value.
+func (j *Job) SetExtra(key, value string) {
+	tok := key + "=" + value
+	for i, t := range j.Extra {
+		if len(t) > len(key) && t[len(key)] == '=' && t[:len(key)] == key {
+			if i < j.origExtra {
+				// The backing array may be shared with the Reader: copy first.
+				j.Extra = append([]string(nil), j.Extra...)
+			}
+			j.Extra[i] = tok
+			return
+		}
+	}
+	j.Extra = append(j.Extra[:len(j.Extra):len(j.Extra)], tok)
+}
+
+// DeleteExtra removes every token with this key.
+func (j *Job) DeleteExtra(key string) {
+	kept := make([]string, 0, len(j.Extra))
+	for _, t := range j.Extra {
+		if len(t) > len(key) && t[len(key)] == '=' && t[:len(key)] == key {
+			continue
+		}
+		kept = append(kept, t)
+	}
+	if len(kept) != len(j.Extra) {
+		j.Extra = kept
+	}
+}
+
+// Raw returns the line the job was read from, without its newline, or nil for a
+// job that was not read. Do not modify it.
+func (j *Job) Raw() []byte { return j.raw }
+
+// Changed reports whether any field or extension token differs from what was read.
+// A job that was not read counts as changed.
+func (j *Job) Changed() bool {
+	if j.raw == nil || j.fields() != j.orig || len(j.Extra) != j.origExtra {
+		return true
+	}
+	// Compare the extension tokens with the raw line's tail.
+	i := 0
+	for f := 0; f < NumFields; f++ {
+		_, i = nextToken(j.raw, i)
+	}
+	for _, tok := range j.Extra {
+		var s int
+		s, i = nextToken(j.raw, i)
+		if string(j.raw[s:i]) != tok {
+			return true
+		}
+	}
+	return false
+}
+
+// AppendCanonical appends the canonical form of the record, without a newline:
+// the 18 fields then the Extra tokens, separated by single spaces; integers in
+// decimal, field 6 in the shortest decimal form that reads back to the same value.
+func (j *Job) AppendCanonical(dst []byte) []byte {
+	for n := 1; n <= NumFields; n++ {
+		if n > 1 {
+			dst = append(dst, ' ')
+		}
+		if n == FieldAverageCPUTime {
+			dst = strconv.AppendFloat(dst, j.AverageCPUTime, 'f', -1, 64)
+		} else {
+			dst = strconv.AppendInt(dst, *j.intField(n), 10)
+		}
+	}
+	for _, tok := range j.Extra {
+		dst = append(dst, ' ')
+		dst = append(dst, tok...)
+	}
+	return dst
+}
+
+// ForgetRaw makes the job count as changed, so it is written in canonical form.
+func (j *Job) ForgetRaw() { j.raw = nil }

@@ -1,0 +1,77 @@
+package cmdio
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os/signal"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Version is the toolkit version, set at build time with
+// -ldflags "-X github.com/swfkit/swfkit/internal/cli/cmdio.Version=...".
+var Version = "0.1.0-dev"
+
+// UsageError marks a command-line mistake (exit status 2).
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// Usagef returns a UsageError with a formatted message.
+func Usagef(format string, args ...any) error {
+	return &UsageError{Err: fmt.Errorf(format, args...)}
+}
+
+// ExitCode maps an error to the exit status: nil and a closed output pipe give 0,
+// a UsageError 2, anything else 1.
+func ExitCode(err error) int {
+	var usage *UsageError
+	switch {
+	case err == nil, errors.Is(err, syscall.EPIPE):
+		return 0
+	case errors.As(err, &usage):
+		return 2
+	}
+	return 1
+}
+
+// IgnoreSIGPIPE makes writes to a closed pipe return EPIPE instead of killing the
+// process, so that `swfclean big.swf | head` can end quietly with status 0.
+// Mains call it once.
+func IgnoreSIGPIPE() { signal.Ignore(syscall.SIGPIPE) }
+
+// NewApp returns a urfave/cli application with the toolkit's common settings:
+// output to stdout/stderr, --version, no os.Exit inside the library, and flag
+// errors turned into UsageErrors.
+func NewApp(name, usage string, stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:                   name,
+		Usage:                  usage,
+		Version:                Version,
+		Writer:                 stdout,
+		ErrWriter:              stderr,
+		HideHelpCommand:        true,
+		UseShortOptionHandling: false,
+		ExitErrHandler:         func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return &UsageError{Err: err}
+		},
+	}
+}
+
+// Run runs app with args and returns the exit status, printing any error (but not
+// a closed pipe) on stderr as "name: message".
+func Run(app *cli.App, args []string, stderr io.Writer) int {
+	err := app.Run(args)
+	code := ExitCode(err)
+	if err != nil && code != 0 {
+		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
+		if code == 2 {
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", app.Name)
+		}
+	}
+	return code
+}

@@ -1,0 +1,209 @@
+package swf
+
+import (
+	"strconv"
+	"strings"
+)
+
+// HeaderLine is one comment line of the header.
+type HeaderLine struct {
+	// Raw is the line as read (without its newline), or as built by Set/AddNote.
+	Raw string
+	// Label is the label of a "; Label: value" line; for a continuation line (a
+	// comment without a label that follows a labelled line) it is the label the
+	// line continues. Empty for other comment lines, such as the closing ";".
+	Label string
+	// Value is the text after "Label:" (or the continuation text), trimmed.
+	Value string
+	// Continuation marks a line that extends the previous label's value.
+	Continuation bool
+	// Line is the 1-based line number in the input, 0 for an added line.
+	Line int
+}
+
+// Header is the comment block at the start of a trace, every line kept in order.
+// The zero value is an empty header.
+type Header struct {
+	Lines []HeaderLine
+	// File names the trace in errors from the typed accessors.
+	File string
+}
+
+// parseHeaderLine splits a comment line into label and value. prev is the label
+// of the previous header line, for continuation lines.
+func parseHeaderLine(raw string, lineNo int, prev string) HeaderLine {
+	hl := HeaderLine{Raw: raw, Line: lineNo}
+	s := strings.TrimLeft(raw, " \t")
+	s = strings.TrimPrefix(s, ";")
+	s = strings.TrimRight(s, " \t\r")
+	body := strings.TrimLeft(s, " \t")
+	if label, value, ok := splitLabel(body); ok {
+		hl.Label, hl.Value = label, value
+		return hl
+	}
+	if body != "" && prev != "" {
+		hl.Label, hl.Value, hl.Continuation = prev, body, true
+		return hl
+	}
+	hl.Value = body
+	return hl
+}
+
+// splitLabel recognises "Label: value": an identifier, a colon, then a blank or
+// the end of the line (so "http://..." is not a label).
+func splitLabel(s string) (label, value string, ok bool) {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || i > 0 && c >= '0' && c <= '9' {
+			i++
+			continue
+		}
+		break
+	}
+	if i == 0 || i >= len(s) || s[i] != ':' {
+		return "", "", false
+	}
+	if i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\t' {
+		return "", "", false
+	}
+	return s[:i], strings.TrimSpace(s[i+1:]), true
+}
+
+// Get returns the value of the first line with this label (case-insensitive).
+func (h *Header) Get(label string) (string, bool) {
+	for _, l := range h.Lines {
+		if !l.Continuation && strings.EqualFold(l.Label, label) {
+			return l.Value, true
+		}
+	}
+	return "", false
+}
+
+// GetAll returns the values of every line with this label, in order.
+func (h *Header) GetAll(label string) []string {
+	var out []string
+	for _, l := range h.Lines {
+		if !l.Continuation && strings.EqualFold(l.Label, label) {
+			out = append(out, l.Value)
+		}
+	}
+	return out
+}
+
+// Int returns the leading integer of a label's value ("9216 (8 partitions)"
+// gives 9216). ok is false when the label is absent; a present label whose value
+// does not start with an integer is a *ParseError wrapping ErrHeaderValue.
+func (h *Header) Int(label string) (v int64, ok bool, err error) {
+	for _, l := range h.Lines {
+		if l.Continuation || !strings.EqualFold(l.Label, label) {
+			continue
+		}
+		num := l.Value
+		if i := strings.IndexAny(num, " \t("); i >= 0 {
+			num = num[:i]
+		}
+		f, integral, good := parseNumber([]byte(num))
+		if !good || !integral {
+			return 0, true, &ParseError{File: h.File, Line: l.Line, Err: ErrHeaderValue,
+				Detail: "header label " + l.Label + ": expected an integer, got " + strconv.Quote(l.Value)}
+		}
+		return int64(f), true, nil
+	}
+	return 0, false, nil
+}
+
+// MaxProcs returns the MaxProcs label.
+func (h *Header) MaxProcs() (int64, bool, error) { return h.Int("MaxProcs") }
+
+// MaxNodes returns the MaxNodes label.
+func (h *Header) MaxNodes() (int64, bool, error) { return h.Int("MaxNodes") }
+
+// MaxJobs returns the MaxJobs label.
+func (h *Header) MaxJobs() (int64, bool, error) { return h.Int("MaxJobs") }
+
+// MaxRecords returns the MaxRecords label.
+func (h *Header) MaxRecords() (int64, bool, error) { return h.Int("MaxRecords") }
+
+// UnixStartTime returns the UnixStartTime label.
+func (h *Header) UnixStartTime() (int64, bool, error) { return h.Int("UnixStartTime") }
+
+// Preemption returns the Preemption label (No, Yes, Double or TS), "" when absent.
+func (h *Header) Preemption() string {
+	v, _ := h.Get("Preemption")
+	return v
+}
+
+// QueueLine is one "; Queue: number name details" line.
+type QueueLine struct {
+	Number  int64
+	Name    string
+	Details string
+}
+
+// Queues returns the parseable Queue lines, in order; lines whose first word is
+// not a number are skipped (older versions of the format wrote free text).
+func (h *Header) Queues() []QueueLine {
+	var out []QueueLine
+	for _, v := range h.GetAll("Queue") {
+		words := strings.Fields(v)
+		if len(words) == 0 {
+			continue
+		}
+		n, err := strconv.ParseInt(words[0], 10, 64)
+		if err != nil {
+			continue
+		}
+		q := QueueLine{Number: n}
+		if len(words) > 1 {
+			q.Name = words[1]
+		}
+		if len(words) > 2 {
+			q.Details = strings.Join(words[2:], " ")
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+// Set replaces the first line with this label (and its continuation lines) by
+// "; Label: value", or adds that line where AddNote would.
+func (h *Header) Set(label, value string) {
+	line := HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value}
+	for i, l := range h.Lines {
+		if l.Continuation || !strings.EqualFold(l.Label, label) {
+			continue
+		}
+		end := i + 1
+		for end < len(h.Lines) && h.Lines[end].Continuation {
+			end++
+		}
+		h.Lines = append(h.Lines[:i], append([]HeaderLine{line}, h.Lines[end:]...)...)
+		return
+	}
+	h.insert(line)
+}
+
+// AddNote adds a "; Note: text" line at the end of the labelled part of the
+// header, before the closing bare ";" lines and any comment block after them.
+func (h *Header) AddNote(text string) {
+	h.insert(HeaderLine{Raw: "; Note: " + text, Label: "Note", Value: text})
+}
+
+// insert puts a new line after the last labelled line (or its continuations), so
+// added lines stay above the archive's closing ";" and cleaning notes.
+func (h *Header) insert(line HeaderLine) {
+	at := len(h.Lines)
+	for at > 0 && h.Lines[at-1].Label == "" {
+		at--
+	}
+	if at == 0 {
+		at = len(h.Lines)
+		if at > 0 && h.Lines[at-1].Label == "" && h.Lines[at-1].Value == "" {
+			at-- // keep a lone closing ";" last
+		}
+	}
+	h.Lines = append(h.Lines, HeaderLine{})
+	copy(h.Lines[at+1:], h.Lines[at:])
+	h.Lines[at] = line
+}

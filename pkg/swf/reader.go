@@ -1,0 +1,255 @@
+package swf
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+)
+
+// MaxMalformedKept is how many malformed-line errors a lenient Reader keeps.
+const MaxMalformedKept = 5
+
+var bom = []byte("\xEF\xBB\xBF")
+
+// Reader reads SWF records, shaped like encoding/csv's Reader. Set the exported
+// fields before the first call to Header or Read.
+type Reader struct {
+	// Name is the file name used in errors ("" for none).
+	Name string
+	// ReuseRecord lets Read reuse the slices of the previous Job (raw line, Extra,
+	// Comments), so that reading a standard 18-field record does not allocate.
+	ReuseRecord bool
+	// Lenient skips malformed records instead of returning an error; see Malformed.
+	Lenient bool
+
+	br         *bufio.Reader
+	long       []byte // assembly buffer for lines longer than br's buffer
+	rawCopy    []byte // reused raw storage with ReuseRecord
+	line       int
+	header     *Header
+	headerDone bool
+	pending    []byte // first record line, read while reading the header
+	hasPending bool
+	comments   []string
+	extra      []string
+	trailer    []string
+	eof        bool
+
+	malformedCount int
+	malformed      []*ParseError
+}
+
+// NewReader returns a Reader reading from r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// readLine returns the next line without its '\n', valid until the next call.
+func (r *Reader) readLine() ([]byte, error) {
+	line, err := r.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		r.long = append(r.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			line, err = r.br.ReadSlice('\n')
+			r.long = append(r.long, line...)
+		}
+		line = r.long
+	}
+	if len(line) == 0 && err != nil {
+		return nil, err
+	}
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	r.line++
+	if line[len(line)-1] == '\n' {
+		line = line[:len(line)-1]
+	}
+	if r.line == 1 {
+		line = bytes.TrimPrefix(line, bom)
+	}
+	return line, nil
+}
+
+func isComment(line []byte) bool {
+	for _, c := range line {
+		if !isSpace(c) {
+			return c == ';'
+		}
+	}
+	return true // blank
+}
+
+// Header reads (once) and returns the comment lines before the first record.
+func (r *Reader) Header() (*Header, error) {
+	if r.headerDone {
+		return r.header, nil
+	}
+	r.headerDone = true
+	r.header = &Header{File: r.Name}
+	prev := ""
+	for {
+		line, err := r.readLine()
+		if err == io.EOF {
+			r.eof = true
+			return r.header, nil
+		}
+		if err != nil {
+			return r.header, err
+		}
+		if !isComment(line) {
+			r.pending = append(r.pending[:0], line...)
+			r.hasPending = true
+			return r.header, nil
+		}
+		hl := parseHeaderLine(string(line), r.line, prev)
+		if hl.Label != "" {
+			prev = hl.Label
+		} else {
+			prev = ""
+		}
+		r.header.Lines = append(r.header.Lines, hl)
+	}
+}
+
+// Read returns the next record, or io.EOF after the last one. Comment and blank
+// lines before a record are returned in its Comments; those after the last
+// record are in Trailer. A malformed record is a *ParseError unless Lenient.
+func (r *Reader) Read() (Job, error) {
+	if _, err := r.Header(); err != nil {
+		return Job{}, err
+	}
+	if r.ReuseRecord {
+		r.comments = r.comments[:0]
+	} else {
+		r.comments = nil
+	}
+	for {
+		var line []byte
+		lineNo := r.line
+		if r.hasPending {
+			line, r.hasPending = r.pending, false
+		} else {
+			if r.eof {
+				r.trailer = r.comments
+				return Job{}, io.EOF
+			}
+			var err error
+			line, err = r.readLine()
+			if err == io.EOF {
+				r.eof = true
+				r.trailer = r.comments
+				return Job{}, io.EOF
+			}
+			if err != nil {
+				return Job{}, err
+			}
+			lineNo = r.line
+		}
+		if isComment(line) {
+			r.comments = append(r.comments, string(line))
+			continue
+		}
+		job, perr := r.parse(line, lineNo)
+		if perr != nil {
+			if !r.Lenient {
+				return Job{}, perr
+			}
+			r.malformedCount++
+			if len(r.malformed) < MaxMalformedKept {
+				r.malformed = append(r.malformed, perr)
+			}
+			continue
+		}
+		job.Comments = r.comments
+		return job, nil
+	}
+}
+
+// Trailer returns the comment lines after the last record (valid after io.EOF).
+func (r *Reader) Trailer() []string { return r.trailer }
+
+// Malformed returns how many records a lenient Reader skipped and the first few errors.
+func (r *Reader) Malformed() (int, []*ParseError) { return r.malformedCount, r.malformed }
+
+// Line returns the number of lines read so far.
+func (r *Reader) Line() int { return r.line }
+
+func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
+	var j Job
+	j.Line = lineNo
+	i := 0
+	for n := 1; n <= NumFields; n++ {
+		s, e := nextToken(line, i)
+		i = e
+		if s == e {
+			return j, &ParseError{File: r.Name, Line: lineNo, Err: ErrFieldCount,
+				Detail: "expected 18 whitespace-separated fields, got " + itoa(n-1)}
+		}
+		v, integral, ok := parseNumber(line[s:e])
+		if !ok {
+			return j, &ParseError{File: r.Name, Line: lineNo, Field: n, Err: ErrNumber,
+				Detail: "expected a number, got " + shorten(line[s:e])}
+		}
+		if n == FieldAverageCPUTime {
+			j.AverageCPUTime = v
+		} else {
+			if !integral {
+				return j, &ParseError{File: r.Name, Line: lineNo, Field: n, Err: ErrNotInteger,
+					Detail: "expected an integer, got " + shorten(line[s:e])}
+			}
+			*j.intField(n) = int64(v)
+		}
+		j.orig[n-1] = v
+	}
+	// Extension tokens.
+	tailStart := i
+	count := 0
+	for {
+		s, e := nextToken(line, i)
+		if s == e {
+			break
+		}
+		if !validExtra(line[s:e]) {
+			detail := "expected a key=value extension token after the 18 SWF fields, got " + shorten(line[s:e])
+			return j, &ParseError{File: r.Name, Line: lineNo, Field: NumFields + 1 + count,
+				Err: ErrExtraToken, Detail: detail}
+		}
+		count++
+		i = e
+	}
+	if r.ReuseRecord {
+		r.rawCopy = append(r.rawCopy[:0], line...)
+		j.raw = r.rawCopy
+		r.extra = r.extra[:0]
+	} else {
+		j.raw = append([]byte(nil), line...)
+		r.extra = nil
+	}
+	if count > 0 {
+		tail := string(line[tailStart:i]) // one allocation for all tokens
+		k := 0
+		for {
+			s, e := nextTokenString(tail, k)
+			if s == e {
+				break
+			}
+			r.extra = append(r.extra, tail[s:e])
+			k = e
+		}
+		j.Extra = r.extra
+	}
+	j.origExtra = count
+	return j, nil
+}
+
+func itoa(n int) string {
+	return string(appendInt(nil, n))
+}
+
+func appendInt(b []byte, n int) []byte {
+	if n >= 10 {
+		b = appendInt(b, n/10)
+	}
+	return append(b, byte('0'+n%10))
+}
