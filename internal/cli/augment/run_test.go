@@ -98,7 +98,7 @@ func TestSeedPrintedAndStreamsIndependent(t *testing.T) {
 }
 
 func TestStdinAndDeterminismOnTrace(t *testing.T) {
-	path := testutil.Trace(t, "KTH-SP2-1996-2.1-cln.swf.gz")
+	path := testutil.Trace(t, "HPC2N-2002-2-first3170.swf.gz")
 	args := []string{"--utility", "--checkpoint", "--error-qual", "s2l", "--error-percent", "30", "--target-load", "0.9"}
 	a, errA, code := runCmd(t, "", append(args, path)...)
 	if code != 0 {
@@ -173,5 +173,19 @@ func TestMalformedInput(t *testing.T) {
 	_, errOut, code = runCmd(t, in[:len(in)/2], "--load", "2")
 	if code == 0 {
 		t.Errorf("load without machine size: exit 0, %q", errOut)
+	}
+}
+
+// BenchmarkAugmentLANL runs every operation on the 122,060-job LANL-CM5 trace:
+// go test -run '^$' -bench AugmentLANL -benchmem ./internal/cli/augment
+func BenchmarkAugmentLANL(b *testing.B) {
+	path := testutil.Trace(b, "LANL-CM5-1994-4.1-cln.swf.gz")
+	args := []string{"swfaugment", "--utility", "--checkpoint", "--error-quant", "100", "--error-stdev", "20", "--error-category", "3", "--target-load", "0.9", path}
+	b.ReportAllocs()
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		if code := Run(args, nil, &out, &errb); code != 0 {
+			b.Fatalf("exit %d: %s", code, errb.String())
+		}
 	}
 }
