@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/swfkit/swfkit/pkg/swf"
+	"github.com/swfkit/swfkit/pkg/utility"
 )
 
 // Collector accumulates the jobs of one trace and computes its Report.
@@ -13,17 +14,24 @@ type Collector struct {
 	cfg     Config
 	machine Machine
 	records []record
+	utility utility.Func // reused by tokenUtility
+	// utilityOf is Config.Utility, or the u= token parsed into utility.
+	utilityOf UtilityFunc
 }
 
 // NewCollector returns a Collector for a trace run on machine.
 func NewCollector(cfg Config, machine Machine) *Collector {
-	return &Collector{cfg: cfg, machine: machine}
+	c := &Collector{cfg: cfg, machine: machine, utilityOf: cfg.Utility}
+	if c.utilityOf == nil {
+		c.utilityOf = func(job *swf.Job, t float64) (float64, float64, bool, error) { return tokenUtility(&c.utility, job, t) }
+	}
+	return c
 }
 
 // Add records one job. It copies what it needs, so job may be reused. The
 // error (a malformed u= or fairstart= token) names the job's line.
 func (c *Collector) Add(job *swf.Job) error {
-	r, err := c.cfg.newRecord(job)
+	r, err := c.cfg.newRecord(job, c.utilityOf)
 	if err != nil {
 		return fmt.Errorf("line %d: job %d: %w", job.Line, job.JobNumber, err)
 	}

@@ -19,8 +19,8 @@ type Config struct {
 	// MachineProcs is the machine size used when the header states neither
 	// MaxProcs nor MaxNodes (the --procs flag); 0 means unknown.
 	MachineProcs int64
-	// JobProcs chooses a job's processors for machine metrics.
-	JobProcs JobProcs
+	// ProcsFrom chooses a job's processors for machine metrics.
+	ProcsFrom ProcsFrom
 
 	// ShortRuntime is the longest runtime of a short job in the category
 	// breakdown, in seconds; 0 means 3600 (Srinivasan et al., Tables 1-2).
@@ -49,23 +49,43 @@ type Config struct {
 	// By lists up to two breakdown keys.
 	By []Key
 
-	// Utility evaluates utility functions; nil means TokenUtility.
+	// Utility evaluates utility functions; nil means the u= token
+	// (TokenUtility).
 	Utility UtilityFunc
 }
 
-// JobProcs says which SWF field gives a job's processors for utilization,
-// queue and capacity metrics; the other field is the fallback when the first
-// is not positive.
-type JobProcs int
+// ProcsFrom says which SWF fields give a job's processors for utilization,
+// queue and capacity metrics. The names follow swfsim's --procs-from, so one
+// value describes both the simulation and its summary.
+type ProcsFrom int
 
 const (
-	// Allocated uses field 5 (what the machine gave the job), else field 8.
-	// Right for a recorded log.
-	Allocated JobProcs = iota
-	// Requested uses field 8, else field 5: the processors swfsim allocates
-	// (DESIGN.md), so right for a schedule swfsim wrote.
-	Requested
+	// RequestedElseAllocated uses field 8, else field 5: the processors
+	// swfsim allocates by default (DESIGN.md), so the default here.
+	RequestedElseAllocated ProcsFrom = iota
+	// RequestedOnly uses field 8; jobs without it are left out.
+	RequestedOnly
+	// AllocatedElseRequested uses field 5 (what the machine gave the job),
+	// else field 8: right for a recorded log.
+	AllocatedElseRequested
+	// Max uses the larger of fields 5 and 8.
+	Max
 )
+
+// ProcsFromNames are the --procs-from values, indexed by ProcsFrom.
+var ProcsFromNames = []string{"requested", "requested-only", "allocated", "max"}
+
+// ParseProcsFrom reads a --procs-from value.
+func ParseProcsFrom(s string) (ProcsFrom, error) {
+	for i, name := range ProcsFromNames {
+		if s == name {
+			return ProcsFrom(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want requested, requested-only, allocated or max", s)
+}
+
+func (p ProcsFrom) String() string { return ProcsFromNames[p] }
 
 // Count is a number of jobs or a percentage of the jobs read.
 type Count struct {
@@ -130,13 +150,6 @@ func (c Config) uqosFactor() float64 {
 		return c.UQoSFactor
 	}
 	return 1
-}
-
-func (c Config) utility() UtilityFunc {
-	if c.Utility != nil {
-		return c.Utility
-	}
-	return TokenUtility
 }
 
 func positiveOr(v, def int64) int64 {

@@ -19,9 +19,13 @@
 //     for run 0. Bounded slowdown follows Srinivasan et al. sec. 2 and Lee
 //     sec. 1.4: (wait+max(run,T))/max(run,T) with T = Config.BSLDThreshold.
 //   - Processors of a job for machine metrics (utilization, queue, capacity)
-//     are chosen by Config.JobProcs; the width used for the short/long x
-//     narrow/wide category is always the requested count (field 8, else 5),
-//     because Srinivasan et al. classify by "processors requested".
+//     are chosen by Config.ProcsFrom, by default field 8, else field 5, as
+//     swfsim allocates them (swfsim leaves field 5 as it was read, so for a
+//     schedule it wrote, field 5 is not what the simulated machine gave).
+//     For a recorded log, AllocatedElseRequested uses what its machine gave.
+//     The width of the short/long x narrow/wide category is always the
+//     requested count (field 8, else 5): Srinivasan et al. classify by
+//     "processors requested".
 //   - Warm-up and cool-down exclusion (Config.SkipFirst, SkipLast) counts jobs
 //     in file order and removes them from the per-job metrics only; machine
 //     metrics (makespan, utilization, capacity) always use every job, because

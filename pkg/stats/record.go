@@ -12,7 +12,7 @@ type record struct {
 	number         int64
 	submit, wait   int64
 	run            int64
-	procs          int64 // per Config.JobProcs; -1 unknown
+	procs          int64 // per Config.ProcsFrom; -1 unknown
 	width          int64 // requested processors (field 8, else 5); -1 unknown
 	requested      int64 // field 9; -1 unknown
 	status         int64
@@ -43,8 +43,10 @@ func firstPositive(a, b int64) int64 {
 	return -1
 }
 
-// newRecord extracts what the metrics need from job.
-func (c Config) newRecord(job *swf.Job) (record, error) {
+// newRecord extracts what the metrics need from job. utilityOf evaluates its
+// utility function.
+func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
+	var t float64
 	r := record{
 		number: job.JobNumber, line: job.Line,
 		submit: job.SubmitTime, wait: job.WaitTime, run: job.RunTime,
@@ -52,10 +54,15 @@ func (c Config) newRecord(job *swf.Job) (record, error) {
 		requested: job.RequestedTime, status: job.Status,
 		user: job.UserID, queue: job.Queue,
 	}
-	if c.JobProcs == Requested {
+	switch c.ProcsFrom {
+	case RequestedElseAllocated:
 		r.procs = r.width
-	} else {
+	case RequestedOnly:
+		r.procs = firstPositive(job.RequestedProcs, -1)
+	case AllocatedElseRequested:
 		r.procs = firstPositive(job.AllocatedProcs, job.RequestedProcs)
+	case Max:
+		r.procs = firstPositive(max(job.AllocatedProcs, job.RequestedProcs), -1)
 	}
 	if v, ok := job.ExtraValue("killed"); ok {
 		r.killed = v == "1"
@@ -67,22 +74,16 @@ func (c Config) newRecord(job *swf.Job) (record, error) {
 		}
 		r.hasFair, r.fairStart = true, t
 	}
-	u := c.utility()
-	start, ok, err := u(job, 0)
+	if r.scheduleKnown() {
+		t = float64(r.wait + r.run)
+	}
+	start, earned, ok, err := utilityOf(job, t)
 	if err != nil {
 		return r, err
 	}
 	if ok {
-		r.hasUtility, r.utilityStart = true, start
-		if r.scheduleKnown() {
-			earned, _, err := u(job, float64(r.wait+r.run))
-			if err != nil {
-				return r, err
-			}
-			r.utilityEarned = earned
-		} else {
-			r.utilityUnknown = true
-		}
+		r.hasUtility, r.utilityStart, r.utilityEarned = true, start, earned
+		r.utilityUnknown = !r.scheduleKnown()
 	}
 	return r, nil
 }

@@ -78,10 +78,10 @@ func TestHandTrace(t *testing.T) {
 	rep := collect(t, "testdata/hand.swf", Config{}).Report("hand")
 	checkRows(t, rep, []want{
 		{"jobs", "count", 5, 5},
-		{"machine_procs", "value", 4, 0},
+		{"machine_procs", "value", 32, 0},
 		{"makespan_s", "value", 4050, 5},
-		{"utilization_pct", "value", 100 * 10210.0 / (4 * 4050), 5},
-		{"peak_procs_in_use", "value", 4, 5},
+		{"utilization_pct", "value", 100 * 24210.0 / (32 * 4050), 5},
+		{"peak_procs_in_use", "value", 18, 5},
 
 		{"wait_s", "n", 5, 5}, {"wait_s", "mean", 231, 5},
 		{"wait_s", "p25", 30, 5}, {"wait_s", "p50", 75, 5}, {"wait_s", "p75", 90, 5},
@@ -200,17 +200,22 @@ func TestBreakdowns(t *testing.T) {
 func TestCapacity(t *testing.T) {
 	c := collect(t, "testdata/hand.swf", Config{})
 	got := c.CheckCapacity()
+	if got.Violation != nil || got.Peak != 18 || got.PeakTime != 1000 {
+		t.Errorf("requested processors: %+v, want peak 18 at 1000 and no violation", got)
+	}
+	c = collect(t, "testdata/hand.swf", Config{ProcsFrom: AllocatedElseRequested})
+	got = c.CheckCapacity()
 	if got.Violation != nil || got.Peak != 4 || got.PeakTime != 50 {
 		t.Errorf("allocated processors: %+v, want peak 4 at 50 and no violation", got)
 	}
-	c = collect(t, "testdata/hand.swf", Config{JobProcs: Requested})
+	c = collect(t, "testdata/oversubscribed.swf", Config{})
 	got = c.CheckCapacity()
 	v := got.Violation
-	if v == nil || v.Reason != "oversubscribed" || v.Time != 1000 || v.InUse != 18 || len(v.Jobs) != 2 || v.Jobs[0] != 3 || v.Jobs[1] != 5 {
-		t.Fatalf("requested processors: %+v (violation %+v), want oversubscription at 1000 by jobs 3 and 5", got, v)
+	if v == nil || v.Reason != "oversubscribed" || v.Time != 60 || v.InUse != 5 || len(v.Jobs) != 3 || v.Jobs[0] != 1 || v.Jobs[2] != 3 {
+		t.Fatalf("oversubscribed.swf: %+v (violation %+v), want oversubscription at 60 by jobs 1, 2, 3", got, v)
 	}
-	if msg := v.Error(); !strings.Contains(msg, "job") || !strings.Contains(msg, "5 (line 10)") {
-		t.Errorf("violation message %q does not name jobs and lines", msg)
+	if msg := v.Error(); !strings.Contains(msg, "oversubscribed at time 60") || !strings.Contains(msg, "3 (line 5)") {
+		t.Errorf("violation message %q does not name time, jobs and lines", msg)
 	}
 
 	early := "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n2 100 -5 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"
@@ -227,8 +232,8 @@ func TestCapacity(t *testing.T) {
 }
 
 func TestTimeline(t *testing.T) {
-	// Two bins over [0, 4050): 2025 s each.
-	tl := collect(t, "testdata/hand.swf", Config{}).Timeline(2)
+	// Two bins over [0, 4050): 2025 s each; processors from field 5.
+	tl := collect(t, "testdata/hand.swf", Config{ProcsFrom: AllocatedElseRequested}).Timeline(2)
 	// Bin 1: J1 2*100 + J2 2*5 + J3 2*(2025-50) + J5 2*1000 = 6160 proc-s.
 	// Bin 2: J3 2*2025 = 4050 proc-s.
 	wantUse := []float64{6160.0 / 2025, 4050.0 / 2025}
@@ -253,43 +258,10 @@ func TestPercentile(t *testing.T) {
 	}
 }
 
-func TestEvalPiecewise(t *testing.T) {
-	const spec = "0:10,100:10,300:0"
-	for _, tt := range []struct{ t, want float64 }{{0, 10}, {50, 10}, {100, 10}, {200, 5}, {300, 0}, {301, 0}, {-1, 10}} {
-		got, err := evalPiecewise(spec, tt.t)
-		if err != nil || got != tt.want {
-			t.Errorf("u(%v) = %v, %v; want %v", tt.t, got, err, tt.want)
-		}
-	}
-	if got, _ := evalPiecewise("0:5,10:3", 11); got != 0 {
-		t.Errorf("after the last time: %v, want 0", got)
-	}
-	for _, bad := range []string{"", "1:5", "0:5,0:4", "0:5,10:6", "0:5,", "0:x", "0:NaN", "0:5;10:1"} {
-		if _, err := evalPiecewise(bad, 1); err == nil {
-			t.Errorf("%q: no error", bad)
-		}
-	}
-}
-
-func FuzzEvalPiecewise(f *testing.F) {
-	for _, s := range []string{"0:10,100:10,300:0", "0:8,50:4", "0:1", "0:5,10:6", ""} {
-		f.Add(s, 30.0)
-	}
-	f.Fuzz(func(t *testing.T, spec string, at float64) {
-		v, err := evalPiecewise(spec, at)
-		if err != nil {
-			return
-		}
-		v0, _ := evalPiecewise(spec, 0)
-		if v > v0 && !math.IsNaN(at) {
-			t.Errorf("u(%v) = %v above u(0) = %v for non-increasing %q", at, v, v0, spec)
-		}
-	})
-}
-
 func TestBadTokens(t *testing.T) {
 	for _, line := range []string{
 		"1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 u=0:5,10:6",
+		"1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 u=0:5,",
 		"1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 fairstart=soon",
 	} {
 		r := swf.NewReader(strings.NewReader(line + "\n"))
@@ -300,6 +272,48 @@ func TestBadTokens(t *testing.T) {
 		err = NewCollector(Config{}, Machine{}).Add(&job)
 		if err == nil || !strings.Contains(err.Error(), "line 1") {
 			t.Errorf("%q: error %v, want one naming line 1", line, err)
+		}
+	}
+}
+
+func TestProcsFrom(t *testing.T) {
+	// J5 requests 16 processors and was allocated 2 (hand.swf).
+	for _, tt := range []struct {
+		from ProcsFrom
+		util float64
+	}{
+		{RequestedElseAllocated, 100 * 24210.0 / (32 * 4050)},
+		{RequestedOnly, 100 * 24210.0 / (32 * 4050)},
+		{AllocatedElseRequested, 100 * 10210.0 / (32 * 4050)},
+		{Max, 100 * 24210.0 / (32 * 4050)},
+	} {
+		rep := collect(t, "testdata/hand.swf", Config{ProcsFrom: tt.from}).Report("hand")
+		checkRows(t, rep, []want{{"utilization_pct", "value", tt.util, 5}})
+		if p, err := ParseProcsFrom(tt.from.String()); err != nil || p != tt.from {
+			t.Errorf("ParseProcsFrom(%q) = %v, %v", tt.from, p, err)
+		}
+	}
+}
+
+// TestCustomUtility: Config.Utility replaces the u= token.
+func TestCustomUtility(t *testing.T) {
+	flat := func(job *swf.Job, at float64) (float64, float64, bool, error) { return 10, 5, true, nil }
+	rep := collect(t, "testdata/hand.swf", Config{Utility: flat}).Report("hand")
+	checkRows(t, rep, []want{{"utility", "sum", 25, 5}, {"start_value_earned_pct", "mean", 50, 5}})
+}
+
+func BenchmarkCollectorAdd(b *testing.B) {
+	r := swf.NewReader(strings.NewReader("1 0 30 100 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1 u=0:10,100:10,300:0 fairstart=0\n"))
+	job, err := r.Read()
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := NewCollector(Config{}, Machine{Procs: 4})
+	c.Grow(b.N)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.Add(&job); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -26,14 +26,16 @@ func settings(o *options) []setting {
 	for i, p := range cfg.Percentiles {
 		ps[i] = strconv.FormatFloat(p, 'f', -1, 64)
 	}
-	procField := 5.0
-	if cfg.JobProcs == stats.Requested {
-		procField = 8
-	}
+	procs := map[stats.ProcsFrom]string{
+		stats.RequestedElseAllocated: "field 8, else field 5",
+		stats.RequestedOnly:          "field 8 only",
+		stats.AllocatedElseRequested: "field 5, else field 8",
+		stats.Max:                    "the larger of fields 5 and 8",
+	}[cfg.ProcsFrom]
 	return []setting{
 		{"bsld_threshold_s", cfg.BSLDThreshold, fmt.Sprintf("bounded slowdown = (wait+max(run,%g))/max(run,%g); slowdown = (wait+run)/run", cfg.BSLDThreshold, cfg.BSLDThreshold)},
-		{"percentile_definition_nearest_rank", 1, "percentiles " + strings.Join(ps, ",") + " by nearest rank: the value at rank ceil(p/100*n) of the n sorted values; start_value_earned_pct percentiles run from the best job down (Lee, Table 4.1)"},
-		{"job_procs_field", procField, fmt.Sprintf("processors for utilization and capacity: field %g, else field %g (--job-procs %s); category width: requested processors (field 8, else 5)", procField, 13-procField, o.jobProcs)},
+		{"percentiles=nearest_rank", 1, "percentiles " + strings.Join(ps, ",") + " by nearest rank: the value at rank ceil(p/100*n) of the n sorted values; start_value_earned_pct percentiles run from the best job down (Lee, Table 4.1)"},
+		{"procs_from=" + cfg.ProcsFrom.String(), 1, fmt.Sprintf("processors for utilization, queue and capacity: %s (--procs-from %s); category width: requested processors (field 8, else 5)", procs, cfg.ProcsFrom)},
 		{"category_runtime_s", float64(cfg.ShortRuntime), fmt.Sprintf("category: short <= %d s < long, narrow <= %d processors < wide", cfg.ShortRuntime, cfg.NarrowProcs)},
 		{"category_procs", float64(cfg.NarrowProcs), ""},
 		{"short_threshold_s", float64(cfg.TrialRuntime), fmt.Sprintf("--by short: short = runtime <= %d s", cfg.TrialRuntime)},
@@ -245,10 +247,10 @@ func (v jsonValue) MarshalJSON() ([]byte, error) {
 
 // JSONDoc is the JSON output.
 type JSONDoc struct {
-	Settings map[string]jsonValue `json:"settings"`
-	Notes    []string             `json:"notes"`
-	Inputs   []JSONInput          `json:"inputs"`
-	Rows     []JSONRow            `json:"rows"`
+	Settings map[string]any `json:"settings"`
+	Notes    []string       `json:"notes"`
+	Inputs   []JSONInput    `json:"inputs"`
+	Rows     []JSONRow      `json:"rows"`
 }
 
 // JSONInput describes one input.
@@ -284,9 +286,13 @@ type JSONRow struct {
 }
 
 func writeJSON(w io.Writer, o *options, traces []*trace, reports []*stats.Report) error {
-	doc := JSONDoc{Settings: map[string]jsonValue{}, Inputs: []JSONInput{}, Rows: []JSONRow{}}
+	doc := JSONDoc{Settings: map[string]any{}, Inputs: []JSONInput{}, Rows: []JSONRow{}}
 	for _, s := range settings(o) {
-		doc.Settings[s.name] = jsonValue(s.value)
+		if name, text, ok := strings.Cut(s.name, "="); ok {
+			doc.Settings[name] = text // a choice by name: the CSV says "name=choice" with value 1
+		} else {
+			doc.Settings[s.name] = jsonValue(s.value)
+		}
 		if s.text != "" {
 			doc.Notes = append(doc.Notes, s.text)
 		}

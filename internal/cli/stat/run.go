@@ -36,7 +36,7 @@ func flags() []cli.Flag {
 		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS`"},
 		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated percentiles to report (nearest rank)"},
 		&cli.Int64Flag{Name: "procs", Usage: "machine size when the header has neither MaxProcs nor MaxNodes"},
-		&cli.StringFlag{Name: "job-procs", Value: "allocated", Usage: "processors of a job for utilization, queue and capacity: allocated (field 5, else 8; recorded logs) or requested (field 8, else 5; what swfsim allocates)"},
+		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5, else 8; use for a recorded log) or max"},
 		&cli.StringSliceFlag{Name: "by", Usage: "break down by category, status, short, user or queue; give twice for a cross table"},
 		&cli.Int64Flag{Name: "category-runtime", Value: 3600, Usage: "category: longest short job, `SECONDS`"},
 		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, requested processors (Srinivasan et al. use 64 for LANL)"},
@@ -66,14 +66,14 @@ type options struct {
 	checkCap  bool
 	lenient   bool
 	fallback  int64
-	jobProcs  string
+	procsFrom string
 	usedFlags []string
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
 	o := &options{
 		format: c.String("format"), output: c.String("output"), plotFile: c.String("plot"),
-		checkCap: c.Bool("check-capacity"), lenient: c.Bool("lenient"), jobProcs: c.String("job-procs"),
+		checkCap: c.Bool("check-capacity"), lenient: c.Bool("lenient"), procsFrom: c.String("procs-from"),
 	}
 	o.files = c.Args().Slice()
 	if len(o.files) == 0 {
@@ -102,6 +102,7 @@ func parseOptions(c *cli.Context) (*options, error) {
 	if !(cfg.BSLDThreshold > 0) || math.IsInf(cfg.BSLDThreshold, 0) {
 		return nil, cmdio.Usagef("--bsld-threshold %v: want a positive number of seconds", cfg.BSLDThreshold)
 	}
+	var err error
 	ps, err := parsePercentiles(c.String("percentiles"))
 	if err != nil {
 		return nil, cmdio.Usagef("--percentiles: %v", err)
@@ -112,13 +113,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 		return nil, cmdio.Usagef("--procs %d: want a positive machine size", o.fallback)
 	}
 	cfg.MachineProcs = o.fallback
-	switch o.jobProcs {
-	case "allocated":
-		cfg.JobProcs = stats.Allocated
-	case "requested":
-		cfg.JobProcs = stats.Requested
-	default:
-		return nil, cmdio.Usagef("--job-procs %q: want allocated or requested", o.jobProcs)
+	if cfg.ProcsFrom, err = stats.ParseProcsFrom(o.procsFrom); err != nil {
+		return nil, cmdio.Usagef("--procs-from %v", err)
 	}
 	for _, name := range []string{"category-runtime", "category-procs", "short-threshold"} {
 		if c.Int64(name) < 1 {

@@ -55,7 +55,9 @@ func TestGolden(t *testing.T) {
 		{"two-inputs", []string{"--label", "a,b", "--percentiles", "50,90", hand, hand}},
 		{"skip", []string{"--skip-first", "1", "--skip-last", "20%", "--uqos-factor", "2", hand}},
 		{"capacity-ok", []string{"--check-capacity", hand}},
-		{"capacity-violation", []string{"--check-capacity", "--job-procs", "requested", hand}},
+		{"capacity-allocated", []string{"--check-capacity", "--procs-from", "allocated", hand}},
+		{"capacity-violation", []string{"--check-capacity", "pkg/stats/testdata/oversubscribed.swf"}},
+		{"allocated", []string{"--procs-from", "allocated", "--format", "csv", hand}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -91,7 +93,7 @@ func TestHandValuesInTable(t *testing.T) {
 	for key, want := range map[string]float64{
 		"overall/wait_s/mean": 231, "overall/bsld/mean": 4.4935, "overall/uqos/mean": 44.5935,
 		"overall/uqos/delta_s": 0.75, "overall/utility/sum": 37.325, "overall/start_value_earned_pct/p50": 76,
-		"overall/utilization_pct/value": 63.0247, "overall/fairness/pct_gt_4": 40,
+		"overall/utilization_pct/value": 18.6806, "overall/fairness/pct_gt_4": 40,
 		"overall/under_20pct_of_request/percent": 25, "overall/request_inaccuracy_pct/mean": 39.1667,
 	} {
 		if got := tab[key]; len(got) != 1 || got[0] != want {
@@ -251,13 +253,13 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--label", "a,b", hand}, "", 2, "--label"},
 		{[]string{"--plot", "x.jpg", hand}, "", 2, ".svg, .png or .pdf"},
 		{[]string{"--plot-kind", "pie", "--plot", "x.svg", hand}, "", 2, "unknown plot kind"},
-		{[]string{"--job-procs", "both", hand}, "", 2, "--job-procs"},
+		{[]string{"--procs-from", "both", hand}, "", 2, "--procs-from"},
 		{[]string{"no-such-file.swf"}, "", 1, "no-such-file.swf"},
 		{nil, "1 2 3\n", 1, "<stdin>:1"},
 		{nil, "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 u=0:1,0:1\n", 1, "<stdin>: line 2: job 1: u=0:1,0:1"},
 		{[]string{"--check-capacity"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, "machine size unknown"},
 		{[]string{"--check-capacity", "--procs", "1"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 0, ""},
-		{[]string{"--check-capacity", "--job-procs", "requested", hand}, "", 1, "capacity check failed"},
+		{[]string{"--check-capacity", "pkg/stats/testdata/oversubscribed.swf"}, "", 1, "capacity check failed"},
 	} {
 		_, errOut, code := run(t, tc.stdin, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.message) {
