@@ -39,11 +39,11 @@ func (c Config) uqosParams(recs []record) uqosParams {
 				runs = append(runs, float64(recs[i].run))
 			}
 		}
-		u.upper = 0.5 * Distribute(runs, []float64{95}, false).Percentiles[0]
+		u.upper = Distribute(runs, []float64{95}, false).Percentiles[0] / 2
 		u.derived = true
 	}
 	if u.lower <= 0 {
-		u.lower = 0.05 * u.upper
+		u.lower = u.upper / 20 // 5%, without 0.05's representation error
 		u.derived = true
 	}
 	var sum float64

@@ -112,3 +112,23 @@ func BenchmarkRICCSummary(b *testing.B) {
 		}
 	}
 }
+
+// TestGuimBounds: the U-QoS runtime upper bound derived from KTH-SP2 (50% of
+// the 95th percentile of runtime) equals Guim et al.'s Table 4 value.
+func TestGuimBounds(t *testing.T) {
+	path := testutil.Trace(t, "KTH-SP2-1996-2.1-cln.swf.gz")
+	var out strings.Builder
+	if code := Run([]string{"swfstat", "--format", "csv", path}, nil, &out, io.Discard); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	rows, _ := csv.NewReader(strings.NewReader(out.String())).ReadAll()
+	got := map[string]string{}
+	for _, r := range rows {
+		if r[6] == "uqos" {
+			got[r[7]] = r[8]
+		}
+	}
+	if got["rt_upperbound_s"] != "23922" || got["rt_lowerbound_s"] != "1196.1" {
+		t.Errorf("KTH bounds upper %s lower %s, want 23922 (Guim Table 4) and 5%% of it, 1196.1", got["rt_upperbound_s"], got["rt_lowerbound_s"])
+	}
+}
