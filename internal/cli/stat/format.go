@@ -80,13 +80,13 @@ func formatTable(v float64) string {
 	return strings.TrimSuffix(s, ".")
 }
 
-// formatExact renders a value for CSV: shortest exact form, "" for undefined
-// (pandas reads NaN, R reads NA).
+// formatExact renders a value for CSV: the shortest decimal that reads back
+// exactly, never in exponent form; "" for undefined (pandas reads NaN, R NA).
 func formatExact(v float64) string {
 	if math.IsNaN(v) {
 		return ""
 	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // rowKey identifies a row across reports.
@@ -242,7 +242,7 @@ func (v jsonValue) MarshalJSON() ([]byte, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return []byte("null"), nil
 	}
-	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+	return strconv.AppendFloat(nil, f, 'f', -1, 64), nil
 }
 
 // JSONDoc is the JSON output.
