@@ -175,6 +175,9 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", t.label, t.display, reports[i].JobsRead, reports[i].Measured, machine)
 	}
 	tw.Flush()
+	for _, n := range oversubscribed(o, traces, reports) {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 
 	fmt.Fprintln(w, "\nexcluded (a job can count under several reasons; every other job is in every metric)")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -297,6 +300,7 @@ func writeJSON(w io.Writer, o *options, traces []*trace, reports []*stats.Report
 			doc.Notes = append(doc.Notes, s.text)
 		}
 	}
+	doc.Notes = append(doc.Notes, oversubscribed(o, traces, reports)...)
 	for i, rep := range reports {
 		t := traces[i]
 		in := JSONInput{Label: t.label, File: t.display, JobsRead: rep.JobsRead, Measured: rep.Measured,
@@ -356,4 +360,23 @@ func writeAligned(w io.Writer, cells [][]string, left int) {
 		b.WriteByte('\n')
 		io.WriteString(w, b.String())
 	}
+}
+
+// oversubscribed warns about inputs whose running jobs exceed the machine:
+// usually a recorded log summarized with swfsim's processor rule.
+func oversubscribed(o *options, traces []*trace, reports []*stats.Report) []string {
+	var notes []string
+	for i, rep := range reports {
+		peak, ok := rep.Find("peak_procs_in_use", "value")
+		if !ok || traces[i].machine.Procs <= 0 || peak.Value <= float64(traces[i].machine.Procs) {
+			continue
+		}
+		hint := "--check-capacity shows when and which jobs"
+		if o.cfg.ProcsFrom != stats.AllocatedElseRequested {
+			hint = "for a recorded log, --procs-from allocated counts what its machine gave; " + hint
+		}
+		notes = append(notes, fmt.Sprintf("%s: up to %g processors in use on a %d-processor machine, so utilization can exceed 100%% (%s)",
+			traces[i].label, peak.Value, traces[i].machine.Procs, hint))
+	}
+	return notes
 }
