@@ -40,6 +40,10 @@ func settings(o *options) []setting {
 		{"category_procs", float64(cfg.NarrowProcs), ""},
 		{"short_threshold_s", float64(cfg.TrialRuntime), fmt.Sprintf("--by short: short = runtime <= %d s", cfg.TrialRuntime)},
 		{"uqos_factor", cfg.UQoSFactor, uqosText(cfg)},
+		{"", 0, "utility: u(wait+run) from each job's u= token; aggregate utility = sum (Lee eq. 2.1); start value earned = u(wait+run)/u(0)"},
+		{"", 0, "estimate accuracy: inaccuracy = |requested - runtime|/requested (Lee eq. 5.1); under 20%: runtime < 0.2 x requested"},
+		{"", 0, fmt.Sprintf("fairness (Srinivasan et al. Table 9): bounded slowdown / fair bounded slowdown, fair = (fairstart-submit+max(run,%g))/max(run,%g); bins right-closed", cfg.BSLDThreshold, cfg.BSLDThreshold)},
+		{"", 0, "makespan, utilization, peak: every job read (warm-up and cool-down too) with known wait, runtime and processors; makespan = last end - first submit"},
 	}
 }
 
@@ -222,7 +226,9 @@ func writeCSV(w io.Writer, o *options, traces []*trace, reports []*stats.Report)
 			cw.Write([]string{t.label, t.display, "", "", "", "", metric, stat, formatExact(v), strconv.Itoa(jobs)})
 		}
 		for _, s := range settings(o) {
-			rec("setting", s.name, s.value, 0)
+			if s.name != "" {
+				rec("setting", s.name, s.value, 0)
+			}
 		}
 		rec("input", "jobs_read", float64(rep.JobsRead), rep.JobsRead)
 		rec("input", "measured", float64(rep.Measured), rep.Measured)
@@ -291,13 +297,16 @@ type JSONRow struct {
 func writeJSON(w io.Writer, o *options, traces []*trace, reports []*stats.Report) error {
 	doc := JSONDoc{Settings: map[string]any{}, Inputs: []JSONInput{}, Rows: []JSONRow{}}
 	for _, s := range settings(o) {
-		if name, text, ok := strings.Cut(s.name, "="); ok {
-			doc.Settings[name] = text // a choice by name: the CSV says "name=choice" with value 1
-		} else {
-			doc.Settings[s.name] = jsonValue(s.value)
-		}
 		if s.text != "" {
 			doc.Notes = append(doc.Notes, s.text)
+		}
+		name, choice, byName := strings.Cut(s.name, "=")
+		switch {
+		case s.name == "": // a note only
+		case byName:
+			doc.Settings[name] = choice // the CSV says "name=choice" with value 1
+		default:
+			doc.Settings[s.name] = jsonValue(s.value)
 		}
 	}
 	doc.Notes = append(doc.Notes, oversubscribed(o, traces, reports)...)
