@@ -201,11 +201,22 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 	list, values := sections(reports)
 	for _, s := range list {
 		fmt.Fprintf(w, "\n%s\n", s.title())
-		cells := [][]string{append([]string{"metric", "statistic"}, labels(traces)...)}
+		head := append([]string{"metric", "statistic"}, labels(traces)...)
+		for i, t := range traces {
+			if o.baseline >= 0 && i != o.baseline {
+				head = append(head, t.label+" vs "+traces[o.baseline].label)
+			}
+		}
+		cells := [][]string{head}
 		for _, k := range s.keys {
 			line := []string{k.metric, k.stat}
 			for _, v := range values[k] {
 				line = append(line, formatTable(v))
+			}
+			for i, v := range values[k] {
+				if o.baseline >= 0 && i != o.baseline {
+					line = append(line, formatChange(changePct(v, values[k][o.baseline])))
+				}
 			}
 			cells = append(cells, line)
 		}
@@ -215,15 +226,52 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 }
 
 // CSVHeader is the CSV column list; it does not change between versions.
-var CSVHeader = []string{"label", "file", "by1", "group1", "by2", "group2", "metric", "statistic", "value", "jobs"}
+// change_pct is empty without --baseline, for the baseline itself, and where
+// the baseline's value is 0 or undefined.
+var CSVHeader = []string{"label", "file", "by1", "group1", "by2", "group2", "metric", "statistic", "value", "jobs", "change_pct"}
+
+// changePct is the change of v relative to base in percent, NaN when undefined.
+func changePct(v, base float64) float64 {
+	if math.IsNaN(v) || math.IsNaN(base) || base == 0 {
+		return math.NaN()
+	}
+	return 100 * (v - base) / math.Abs(base)
+}
+
+// baselineValues maps each row of the baseline report to its value; nil
+// without --baseline.
+func baselineValues(o *options, reports []*stats.Report) map[rowKey]float64 {
+	if o.baseline < 0 {
+		return nil
+	}
+	m := map[rowKey]float64{}
+	for _, row := range reports[o.baseline].Rows {
+		m[keyOf(row)] = row.Value
+	}
+	return m
+}
+
+func keyOf(row stats.Row) rowKey {
+	return rowKey{row.By1, row.Group1, row.By2, row.Group2, row.Metric, row.Statistic}
+}
+
+// change returns the change of row of input i against the baseline.
+func change(o *options, base map[rowKey]float64, i int, row stats.Row) float64 {
+	b, ok := base[keyOf(row)]
+	if base == nil || i == o.baseline || !ok {
+		return math.NaN()
+	}
+	return changePct(row.Value, b)
+}
 
 func writeCSV(w io.Writer, o *options, traces []*trace, reports []*stats.Report) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
+	base := baselineValues(o, reports)
 	for i, rep := range reports {
 		t := traces[i]
 		rec := func(metric, stat string, v float64, jobs int) {
-			cw.Write([]string{t.label, t.display, "", "", "", "", metric, stat, formatExact(v), strconv.Itoa(jobs)})
+			cw.Write([]string{t.label, t.display, "", "", "", "", metric, stat, formatExact(v), strconv.Itoa(jobs), ""})
 		}
 		for _, s := range settings(o) {
 			if s.name != "" {
@@ -236,7 +284,8 @@ func writeCSV(w io.Writer, o *options, traces []*trace, reports []*stats.Report)
 			rec("excluded", e.Reason+" (left out of: "+e.Affects+")", float64(e.Jobs), e.Jobs)
 		}
 		for _, row := range rep.Rows {
-			cw.Write([]string{t.label, t.display, row.By1, row.Group1, row.By2, row.Group2, row.Metric, row.Statistic, formatExact(row.Value), strconv.Itoa(row.Jobs)})
+			cw.Write([]string{t.label, t.display, row.By1, row.Group1, row.By2, row.Group2, row.Metric, row.Statistic,
+				formatExact(row.Value), strconv.Itoa(row.Jobs), formatExact(change(o, base, i, row))})
 		}
 	}
 	cw.Flush()
@@ -292,10 +341,15 @@ type JSONRow struct {
 	Statistic string    `json:"statistic"`
 	Value     jsonValue `json:"value"`
 	Jobs      int       `json:"jobs"`
+	ChangePct jsonValue `json:"change_pct"`
 }
 
 func writeJSON(w io.Writer, o *options, traces []*trace, reports []*stats.Report) error {
 	doc := JSONDoc{Settings: map[string]any{}, Inputs: []JSONInput{}, Rows: []JSONRow{}}
+	base := baselineValues(o, reports)
+	if o.baseline >= 0 {
+		doc.Settings["baseline"] = traces[o.baseline].label
+	}
 	for _, s := range settings(o) {
 		if s.text != "" {
 			doc.Notes = append(doc.Notes, s.text)
@@ -319,7 +373,8 @@ func writeJSON(w io.Writer, o *options, traces []*trace, reports []*stats.Report
 		}
 		doc.Inputs = append(doc.Inputs, in)
 		for _, row := range rep.Rows {
-			doc.Rows = append(doc.Rows, JSONRow{t.label, t.display, row.By1, row.Group1, row.By2, row.Group2, row.Metric, row.Statistic, jsonValue(row.Value), row.Jobs})
+			doc.Rows = append(doc.Rows, JSONRow{t.label, t.display, row.By1, row.Group1, row.By2, row.Group2, row.Metric, row.Statistic,
+				jsonValue(row.Value), row.Jobs, jsonValue(change(o, base, i, row))})
 		}
 	}
 	enc := json.NewEncoder(w)
@@ -388,4 +443,16 @@ func oversubscribed(o *options, traces []*trace, reports []*stats.Report) []stri
 			traces[i].label, peak.Value, traces[i].machine.Procs, hint))
 	}
 	return notes
+}
+
+// formatChange renders a relative change for the table: "+50%", "-3.25%", "-".
+func formatChange(c float64) string {
+	if math.IsNaN(c) {
+		return "-"
+	}
+	sign := ""
+	if c > 0 {
+		sign = "+"
+	}
+	return sign + formatTable(math.Round(c*100)/100) + "%"
 }

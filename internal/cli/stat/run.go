@@ -33,6 +33,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the summary to `FILE` (.gz/.zst compress) instead of standard output"},
 		&cli.StringFlag{Name: "format", Value: "table", Usage: "summary format: table (aligned for a terminal), csv or json (long form, stable column names)"},
 		&cli.StringFlag{Name: "label", Usage: "comma-separated column `LABELS`, one per input (default: file names)"},
+		&cli.StringFlag{Name: "baseline", Usage: "add each number's change in percent relative to the input with this `LABEL` (as Srinivasan et al.'s Fig. 1 compares with conservative backfilling)"},
 		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS`"},
 		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated percentiles to report (nearest rank)"},
 		&cli.Int64Flag{Name: "procs", Usage: "machine size when the header has neither MaxProcs nor MaxNodes", DefaultText: "none"},
@@ -67,7 +68,7 @@ type options struct {
 	lenient   bool
 	fallback  int64
 	procsFrom string
-	usedFlags []string
+	baseline  int // index of the --baseline input, -1 for none
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
@@ -166,9 +167,15 @@ func parseOptions(c *cli.Context) (*options, error) {
 			return nil, cmdio.Usagef("--plot: %v", err)
 		}
 	}
-	for _, f := range c.FlagNames() {
-		if c.IsSet(f) {
-			o.usedFlags = append(o.usedFlags, f)
+	o.baseline = -1
+	if b := c.String("baseline"); b != "" {
+		for i, l := range o.labels {
+			if l == b {
+				o.baseline = i
+			}
+		}
+		if o.baseline < 0 {
+			return nil, cmdio.Usagef("--baseline %q is not an input label (%s)", b, strings.Join(o.labels, ", "))
 		}
 	}
 	return o, nil

@@ -58,6 +58,7 @@ func TestGolden(t *testing.T) {
 		{"capacity-allocated", []string{"--check-capacity", "--procs-from", "allocated", hand}},
 		{"capacity-violation", []string{"--check-capacity", "pkg/stats/testdata/oversubscribed.swf"}},
 		{"allocated", []string{"--procs-from", "allocated", "--format", "csv", hand}},
+		{"baseline", []string{"--baseline", "over", "--label", "hand,over", hand, "pkg/stats/testdata/oversubscribed.swf"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -254,6 +255,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--plot", "x.jpg", hand}, "", 2, ".svg, .png or .pdf"},
 		{[]string{"--plot-kind", "pie", "--plot", "x.svg", hand}, "", 2, "unknown plot kind"},
 		{[]string{"--procs-from", "both", hand}, "", 2, "--procs-from"},
+		{[]string{"--baseline", "nope", hand}, "", 2, "--baseline \"nope\" is not an input label (hand.swf)"},
 		{[]string{"no-such-file.swf"}, "", 1, "no-such-file.swf"},
 		{nil, "1 2 3\n", 1, "<stdin>:1"},
 		{nil, "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 u=0:1,0:1\n", 1, "<stdin>: line 2: job 1: u=0:1,0:1"},
@@ -318,5 +320,44 @@ func TestPlots(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestBaseline checks change_pct in the CSV against the values themselves.
+func TestBaseline(t *testing.T) {
+	chdirRoot(t)
+	out, _, code := run(t, "", "--format", "csv", "--baseline", "base", "--label", "base,other", "pkg/stats/testdata/oversubscribed.swf", hand)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	records, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := map[string]float64{}
+	key := func(r []string) string { return strings.Join(r[2:8], "/") }
+	for _, r := range records[1:] {
+		if r[0] == "base" && r[8] != "" {
+			base[key(r)], _ = strconv.ParseFloat(r[8], 64)
+		}
+		if r[0] == "base" && r[10] != "" {
+			t.Errorf("baseline row %v has a change", r)
+		}
+	}
+	checked := 0
+	for _, r := range records[1:] {
+		if r[0] != "other" || r[10] == "" {
+			continue
+		}
+		v, _ := strconv.ParseFloat(r[8], 64)
+		got, _ := strconv.ParseFloat(r[10], 64)
+		b := base[key(r)]
+		if want := 100 * (v - b) / math.Abs(b); math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
+			t.Errorf("%s: change %v, want %v (value %v, baseline %v)", key(r), got, want, v, b)
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Errorf("only %d rows with a change", checked)
 	}
 }
