@@ -16,9 +16,6 @@ type Config struct {
 	// Percentiles to report, each in [0,100]; nil means DefaultPercentiles.
 	Percentiles []float64
 
-	// MachineProcs is the machine size used when the header states neither
-	// MaxProcs nor MaxNodes (the --procs flag); 0 means unknown.
-	MachineProcs int64
 	// ProcsFrom chooses a job's processors for machine metrics.
 	ProcsFrom ProcsFrom
 

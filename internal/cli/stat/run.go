@@ -113,7 +113,6 @@ func parseOptions(c *cli.Context) (*options, error) {
 	if o.fallback < 0 {
 		return nil, cmdio.Usagef("--procs %d: want a positive machine size", o.fallback)
 	}
-	cfg.MachineProcs = o.fallback
 	if cfg.ProcsFrom, err = stats.ParseProcsFrom(o.procsFrom); err != nil {
 		return nil, cmdio.Usagef("--procs-from %v", err)
 	}
