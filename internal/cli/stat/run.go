@@ -248,6 +248,10 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		reports := make([]*stats.Report, len(traces))
 		for i, t := range traces {
 			reports[i] = t.collector.Report(t.label)
+			if t.malformed > 0 {
+				skipped := stats.Exclusion{Reason: "malformed record skipped (--lenient)", Affects: "everything (not read)", Jobs: t.malformed}
+				reports[i].Excluded = append([]stats.Exclusion{skipped}, reports[i].Excluded...)
+			}
 		}
 		runErr = writeSummary(bw, o, traces, reports)
 	}
