@@ -1,0 +1,246 @@
+package cleancli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/clean"
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// runClean writes the cleaned trace. Unless nothing can change (no rule, no
+// filter, no --set), the body is spooled to a temporary file so that the header,
+// written last, can carry the final counts while memory stays constant.
+func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+	cfg, err := o.config()
+	if err != nil {
+		return err
+	}
+	in, err := cmdio.Open(o.input, stdin)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	r := swf.NewReader(in)
+	r.Name = cmdio.DisplayName(o.input)
+	r.Lenient = o.lenient
+	hdr, err := r.Header()
+	if err != nil {
+		return err
+	}
+	cl, err := clean.New(hdr, cfg)
+	if err != nil {
+		return fmt.Errorf("%s: %w", r.Name, err)
+	}
+	passThrough := cl.Empty() && len(o.sets) == 0
+
+	out, err := cmdio.Create(o.output, stdout)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}()
+
+	body := io.Writer(out)
+	var spool *os.File
+	if !passThrough {
+		spool, err = os.CreateTemp("", "swfclean-*.swf")
+		if err != nil {
+			return fmt.Errorf("temporary file for the output body: %w", err)
+		}
+		defer func() {
+			spool.Close()
+			os.Remove(spool.Name())
+		}()
+		body = spool
+	}
+	w := swf.NewWriter(body)
+	if passThrough {
+		if err := w.WriteHeader(hdr); err != nil {
+			return err
+		}
+	}
+	if cl.WholeTrace() {
+		err = cleanWhole(r, cl, w)
+	} else {
+		err = cleanStream(r, cl, w)
+	}
+	if err != nil {
+		return err
+	}
+	if err := w.WriteTrailer(r.Trailer()); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+
+	malformed, firstBad := r.Malformed()
+	rep := cl.Report(malformed)
+	if !passThrough {
+		cl.Annotate(hdr, rep)
+		for _, s := range o.sets {
+			label, value, _ := strings.Cut(s, "=")
+			hdr.Set(label, strings.TrimSpace(value))
+		}
+		hw := swf.NewWriter(out)
+		hw.WriteHeader(hdr)
+		if err := hw.Flush(); err != nil {
+			return err
+		}
+		if _, err := spool.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		if _, err := io.Copy(out, bufio.NewReaderSize(spool, 64<<10)); err != nil {
+			return err
+		}
+	}
+	if o.anonymizeMap != "" {
+		if err := writeMapping(o.anonymizeMap, cl.AnonymizeMapping()); err != nil {
+			return err
+		}
+	}
+	if o.report != "" {
+		if err := writeJSON(o.report, cleanReport{File: r.Name, Report: rep, MalformedLines: errorStrings(firstBad)}); err != nil {
+			return err
+		}
+	}
+	if !o.quiet {
+		printAccounting(stderr, r.Name, rep, firstBad)
+	}
+	return nil
+}
+
+func (o *options) config() (clean.Config, error) {
+	cfg := clean.Config{Machine: o.procs, Flurry: o.flurry, Tool: "swfclean"}
+	names, err := clean.SelectRules(o.rules, o.skip)
+	if err != nil {
+		return cfg, cmdio.Usagef("--rules: %v", err)
+	}
+	if o.dropFlurries {
+		names = append(names, "flurries")
+	}
+	if o.anonymize {
+		names = append(names, "anonymize")
+	}
+	cfg.Rules = names
+	for _, src := range o.filters {
+		f, err := clean.ParseFilter(src)
+		if err != nil {
+			return cfg, cmdio.Usagef("--filter: %v", err)
+		}
+		cfg.Drop = append(cfg.Drop, f)
+	}
+	for _, src := range o.keeps {
+		f, err := clean.ParseFilter(src)
+		if err != nil {
+			return cfg, cmdio.Usagef("--keep: %v", err)
+		}
+		cfg.Keep = append(cfg.Keep, f)
+	}
+	return cfg, nil
+}
+
+// cleanStream applies the rules record by record, without allocating per record.
+func cleanStream(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer) error {
+	r.ReuseRecord = true
+	for {
+		job, err := r.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if cl.Apply(&job) {
+			err = w.Write(&job)
+		} else {
+			// Comment lines stay where they were, before the next record.
+			err = w.WriteTrailer(job.Comments)
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// cleanWhole reads every record, then applies the rules to the whole trace.
+func cleanWhole(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer) error {
+	var jobs []swf.Job
+	for {
+		job, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		jobs = append(jobs, job)
+	}
+	jobs = cl.ApplyAll(jobs)
+	for i := range jobs {
+		if err := w.Write(&jobs[i]); err != nil {
+			return err
+		}
+	}
+	return w.WriteTrailer(cl.Trailer())
+}
+
+type cleanReport struct {
+	File string `json:"file"`
+	clean.Report
+	MalformedLines []string `json:"malformed_first,omitempty"`
+}
+
+func errorStrings(errs []*swf.ParseError) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, e.Error())
+	}
+	return out
+}
+
+func writeJSON(name string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, append(data, '\n'), 0o644)
+}
+
+func writeMapping(name string, m []clean.Mapping) error {
+	var b strings.Builder
+	b.WriteString("# kind\told\tnew\n")
+	for _, e := range m {
+		fmt.Fprintf(&b, "%s\t%d\t%d\n", e.Kind, e.Old, e.New)
+	}
+	return os.WriteFile(name, []byte(b.String()), 0o644)
+}
+
+// printAccounting writes the accounting table on stderr.
+func printAccounting(w io.Writer, file string, rep clean.Report, firstBad []*swf.ParseError) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "swfclean: %s: %d records read = %d written + %d dropped\n",
+		file, rep.RecordsRead, rep.Written, rep.Dropped)
+	if rep.Malformed > 0 {
+		fmt.Fprintf(&b, "  %-40s %8d dropped\n", "malformed lines skipped (--lenient)", rep.Malformed)
+		for _, e := range firstBad {
+			fmt.Fprintf(&b, "    %v\n", e)
+		}
+	}
+	for _, s := range rep.Steps {
+		fmt.Fprintf(&b, "  %-40s %8d dropped %8d changed\n", s.Name, s.Dropped, s.Changed)
+	}
+	for _, msg := range rep.Warnings {
+		fmt.Fprintf(&b, "swfclean: warning: %s\n", msg)
+	}
+	io.WriteString(w, b.String())
+}

@@ -1,0 +1,182 @@
+// Package cleancli is the swfclean command: flags, wiring and exit codes around
+// pkg/clean.
+package cleancli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/clean"
+)
+
+const description = `swfclean checks and cleans SWF workload traces (Parallel Workloads Archive).
+
+With --check it prints a report (header summary, every anomaly check that fired
+with its count and first line numbers, missing header labels) and writes no trace.
+With --flurries it lists candidate flurries. Otherwise it writes the trace cleaned
+by the selected rules (--list-rules; default set unless --rules says otherwise),
+after dropping the records that match any --filter, and prints the accounting on
+stderr: records read = written + dropped, per rule. The output header gets Note
+lines naming every rule with its counts, and refreshed MaxJobs and MaxRecords.
+'swfclean --rules none' writes its input byte-identical.
+
+Filters use the archive's syntax: --filter 'user=374 and job>14968 and job<28553'
+(and, or, not, parentheses; =, !=, <, <=, >, >=). Field names: ` + "%s" + `.
+
+Exit status: 0 success, 1 bad input or I/O error (or an anomaly with
+--fail-on-anomaly), 2 usage error.`
+
+// options holds the parsed command line.
+type options struct {
+	input, output          string
+	check, failOnAnomaly   bool
+	flurries, dropFlurries bool
+	listRules              bool
+	rules                  string
+	skip, filters, keeps   []string
+	sets                   []string
+	procs                  int64
+	flurry                 clean.FlurryConfig
+	anonymize              bool
+	anonymizeMap           string
+	report                 string
+	lenient, quiet         bool
+}
+
+// Run runs swfclean with args (args[0] is the program name) and returns the
+// exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := cmdio.NewApp("swfclean", "check and clean SWF workload traces", stdout, stderr)
+	app.UsageText = "swfclean [options] [FILE|-]"
+	app.Description = fmt.Sprintf(description, strings.Join(clean.FilterFieldNames(), ", "))
+	app.DisableSliceFlagSeparator = true
+	app.Flags = flags()
+	app.Action = func(c *cli.Context) error {
+		opts, err := parseOptions(c)
+		if err != nil {
+			return err
+		}
+		return run(opts, stdin, stdout, stderr)
+	}
+	return cmdio.Run(app, args, stderr)
+}
+
+func flags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.gz, .zst compress) instead of stdout"},
+		&cli.BoolFlag{Name: "check", Usage: "print an anomaly report instead of writing a trace"},
+		&cli.BoolFlag{Name: "fail-on-anomaly", Usage: "with --check: exit 1 when any anomaly (not info) fired or a line was malformed"},
+		&cli.BoolFlag{Name: "flurries", Usage: "print candidate flurries instead of writing a trace"},
+		&cli.BoolFlag{Name: "list-rules", Usage: "list the cleaning rules, in the order they apply, and exit"},
+		&cli.StringFlag{Name: "rules", Value: "default", Usage: "rules to apply: default, none, all, or a comma list (may include default)"},
+		&cli.StringSliceFlag{Name: "skip", Usage: "do not apply `RULE` (repeatable, or a comma list)"},
+		&cli.StringSliceFlag{Name: "filter", Usage: "drop records matching `EXPR` (archive syntax, repeatable)"},
+		&cli.StringSliceFlag{Name: "keep", Usage: "drop records not matching `EXPR` (repeatable: each must match)"},
+		&cli.BoolFlag{Name: "drop-flurries", Usage: "apply the flurries rule (drop candidate flurries)"},
+		&cli.Int64Flag{Name: "flurry-window", Value: clean.DefaultFlurryWindow, Usage: "flurry window length in `SECONDS`"},
+		&cli.IntFlag{Name: "flurry-min-jobs", Value: clean.DefaultFlurryMinJobs, Usage: "least `N` jobs of one user in a window to be a flurry"},
+		&cli.Float64Flag{Name: "flurry-share", Value: clean.DefaultFlurryMinShare, Usage: "least `SHARE` (0..1] of a window's submissions to be a flurry"},
+		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` for too_big/clamp_too_big (default: header MaxProcs, else MaxNodes)"},
+		&cli.BoolFlag{Name: "anonymize", Usage: "apply the anonymize rule (user, group, executable, queue, partition ids 1..N by first appearance)"},
+		&cli.StringFlag{Name: "anonymize-map", Usage: "with --anonymize: write the id mapping (kind old new, tab-separated) to `FILE`"},
+		&cli.StringSliceFlag{Name: "set", Usage: "add or replace the header label: 'Label=value' (repeatable)"},
+		&cli.StringFlag{Name: "report", Usage: "also write the accounting (or with --check, the check result) as JSON to `FILE`"},
+		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted and reported) instead of failing"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not print the accounting on stderr"},
+	}
+}
+
+func parseOptions(c *cli.Context) (*options, error) {
+	o := &options{
+		output: c.String("output"), check: c.Bool("check"), failOnAnomaly: c.Bool("fail-on-anomaly"),
+		flurries: c.Bool("flurries"), dropFlurries: c.Bool("drop-flurries"), listRules: c.Bool("list-rules"),
+		rules: c.String("rules"), skip: c.StringSlice("skip"), filters: c.StringSlice("filter"),
+		keeps: c.StringSlice("keep"), sets: c.StringSlice("set"), procs: c.Int64("procs"),
+		flurry: clean.FlurryConfig{
+			Window: c.Int64("flurry-window"), MinJobs: c.Int("flurry-min-jobs"), MinShare: c.Float64("flurry-share"),
+		},
+		anonymize: c.Bool("anonymize"), anonymizeMap: c.String("anonymize-map"),
+		report: c.String("report"), lenient: c.Bool("lenient"), quiet: c.Bool("quiet"),
+	}
+	switch c.NArg() {
+	case 0:
+	case 1:
+		o.input = c.Args().First()
+	default:
+		extra := c.Args().Get(1)
+		if strings.HasPrefix(extra, "-") && extra != "-" {
+			return nil, cmdio.Usagef("unexpected argument %q: options go before the file name", extra)
+		}
+		return nil, cmdio.Usagef("one input file at most, got %d", c.NArg())
+	}
+	switch {
+	case o.flurry.Window <= 0:
+		return nil, cmdio.Usagef("--flurry-window must be positive, got %d", o.flurry.Window)
+	case o.flurry.MinJobs < 1:
+		return nil, cmdio.Usagef("--flurry-min-jobs must be at least 1, got %d", o.flurry.MinJobs)
+	case o.flurry.MinShare <= 0 || o.flurry.MinShare > 1:
+		return nil, cmdio.Usagef("--flurry-share must be in (0, 1], got %g", o.flurry.MinShare)
+	case o.procs < 0:
+		return nil, cmdio.Usagef("--procs must not be negative, got %d", o.procs)
+	case o.failOnAnomaly && !o.check:
+		return nil, cmdio.Usagef("--fail-on-anomaly needs --check")
+	case o.anonymizeMap != "" && !o.anonymize:
+		return nil, cmdio.Usagef("--anonymize-map needs --anonymize")
+	}
+	for _, s := range o.sets {
+		label, _, ok := strings.Cut(s, "=")
+		if !ok || !validLabel(label) {
+			return nil, cmdio.Usagef("--set %q: expected Label=value with a label of letters, digits and _", s)
+		}
+	}
+	return o, nil
+}
+
+func validLabel(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, c := range s {
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+		if !letter && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func run(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
+	if o.listRules {
+		return listRules(stdout)
+	}
+	if o.check || o.flurries {
+		return runReport(o, stdin, stdout, stderr)
+	}
+	return runClean(o, stdin, stdout, stderr)
+}
+
+func listRules(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Rules, in the order they apply (after --filter and --keep):\n")
+	for _, r := range clean.Rules {
+		mark := "      "
+		if r.Default {
+			mark = "[dflt]"
+		}
+		note := ""
+		switch {
+		case r.WholeTrace:
+			note = " (holds the whole trace in memory)"
+		case r.Memory != "":
+			note = " (keeps " + r.Memory + ")"
+		}
+		fmt.Fprintf(&b, "  %s %-22s %s%s\n", mark, r.Name, r.Summary, note)
+	}
+	fmt.Fprintf(&b, "\nDefault set: %s\n", strings.Join(clean.DefaultRules(), ","))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
