@@ -94,7 +94,8 @@ var Anomalies = [numAnomalies]Anomaly{
 
 // jobChecks runs the per-record checks that need only the job and the header
 // facts; fire is called for each check that fires.
-func (c *Checker) jobChecks(j *swf.Job, fire func(int)) {
+func (c *Checker) jobChecks(j *swf.Job) {
+	fire := c.fire
 	if j.SubmitTime < 0 {
 		fire(aSubmitUndef)
 	}

@@ -160,7 +160,7 @@ func (c *Checker) checkTimes() {
 func (c *Checker) Check(j *swf.Job) {
 	c.records++
 	c.fireLine = j.Line
-	c.jobChecks(j, c.fire)
+	c.jobChecks(j)
 	if j.SubmitTime < c.prevSubmit {
 		c.fire(aSubmitOrder)
 	}

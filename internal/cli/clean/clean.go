@@ -152,8 +152,12 @@ func (o *options) config() (clean.Config, error) {
 // cleanStream applies the rules record by record, without allocating per record.
 func cleanStream(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer) error {
 	r.ReuseRecord = true
+	// Declared once: &job escapes into the rules' function values, and a
+	// variable per iteration would be one heap allocation per record.
+	var job swf.Job
 	for {
-		job, err := r.Read()
+		var err error
+		job, err = r.Read()
 		if err == io.EOF {
 			return nil
 		}

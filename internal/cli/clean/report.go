@@ -43,8 +43,9 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 	if o.flurries {
 		detector = clean.NewFlurryDetector(o.flurry)
 	}
+	var job swf.Job // one variable: &job escapes
 	for {
-		job, err := r.Read()
+		job, err = r.Read()
 		if err == io.EOF {
 			break
 		}
