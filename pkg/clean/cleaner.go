@@ -270,6 +270,9 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, edit := range c.edits {
 		edit(h)
 	}
+	// Counts first, so that a header without them gets them above the notes.
+	h.Set("MaxJobs", strconv.Itoa(c.distinct))
+	h.Set("MaxRecords", strconv.Itoa(c.written))
 	h.AddNote(fmt.Sprintf("cleaned by %s: %d records read, %d written, %d dropped (%d malformed)",
 		c.cfg.Tool, r.RecordsRead, r.Written, r.Dropped, r.Malformed))
 	for _, s := range r.Steps {
@@ -278,8 +281,6 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, n := range c.notes {
 		h.AddNote(c.cfg.Tool + " " + n)
 	}
-	h.Set("MaxJobs", strconv.Itoa(c.distinct))
-	h.Set("MaxRecords", strconv.Itoa(c.written))
 }
 
 func stepLabel(name string) string {
@@ -292,13 +293,20 @@ func stepLabel(name string) string {
 func describeTally(t Tally) string {
 	var parts []string
 	if t.Dropped > 0 {
-		parts = append(parts, fmt.Sprintf("%d jobs removed", t.Dropped))
+		parts = append(parts, jobCount(t.Dropped)+" removed")
 	}
 	if t.Changed > 0 {
-		parts = append(parts, fmt.Sprintf("%d jobs changed", t.Changed))
+		parts = append(parts, jobCount(t.Changed)+" changed")
 	}
 	if len(parts) == 0 {
 		return "no jobs affected"
 	}
 	return strings.Join(parts, ", ")
+}
+
+func jobCount(n int) string {
+	if n == 1 {
+		return "1 job"
+	}
+	return strconv.Itoa(n) + " jobs"
 }

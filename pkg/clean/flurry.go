@@ -167,8 +167,8 @@ func buildFlurries(c *Cleaner) (step, error) {
 			return true
 		})
 		for k, f := range flurries {
-			c.notes = append(c.notes, fmt.Sprintf("flurry %s (%d jobs removed; %d of %d submissions, %.0f%%, in %d s)",
-				f.Filter(), removed[k], f.Jobs, f.Total, 100*f.Share(), f.End-f.Start))
+			c.notes = append(c.notes, fmt.Sprintf("flurry %s (%s removed; %d of %d submissions, %.0f%%, in %d s)",
+				f.Filter(), jobCount(removed[k]), f.Jobs, f.Total, 100*f.Share(), f.End-f.Start))
 		}
 		return jobs
 	})}, nil

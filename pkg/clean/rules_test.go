@@ -208,7 +208,7 @@ func TestCleanerDefaultOnMixed(t *testing.T) {
 	w := swf.NewWriter(&buf)
 	w.WriteHeader(hdr)
 	w.Flush()
-	for _, line := range []string{"; MaxJobs: 3", "; MaxRecords: 3", "; Note: swfclean rule too_big: 1 jobs removed",
+	for _, line := range []string{"; MaxJobs: 3", "; MaxRecords: 3", "; Note: swfclean rule too_big: 1 job removed",
 		"; Note: cleaned by swfclean: 6 records read, 3 written, 3 dropped (0 malformed)"} {
 		if !strings.Contains(buf.String(), line+"\n") {
 			t.Errorf("header lacks %q:\n%s", line, buf.String())
