@@ -200,8 +200,8 @@ func (t *tracker) keep(jobs []swf.Job, keepFn func(j *swf.Job) bool) []swf.Job {
 	out := jobs[:0]
 	var pending []string
 	for i := range jobs {
-		j := jobs[i]
-		if !keepFn(&j) {
+		j := &jobs[i] // not a copy: a copy would escape to the heap once per record
+		if !keepFn(j) {
 			t.tally.Dropped++
 			pending = append(pending, j.Comments...)
 			continue
@@ -210,7 +210,7 @@ func (t *tracker) keep(jobs []swf.Job, keepFn func(j *swf.Job) bool) []swf.Job {
 			j.Comments = append(pending, j.Comments...)
 			pending = nil
 		}
-		out = append(out, j)
+		out = append(out, *j) // in place: len(out) <= i
 	}
 	*t.carry = append(*t.carry, pending...)
 	return out
