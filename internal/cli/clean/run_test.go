@@ -112,7 +112,9 @@ func TestCommand(t *testing.T) {
 		{name: "version", args: []string{"--version"}, code: 0, stdoutHas: cmdio.Version},
 		{name: "unknown flag", args: []string{"--bogus"}, code: 2, stderrHas: "Run 'swfclean --help'"},
 		{name: "two files", args: []string{"a.swf", "b.swf"}, code: 2, stderrHas: "one input file at most"},
-		{name: "options after file", args: []string{"testdata/dirty.swf", "--check"}, code: 2, stderrHas: "options go before the file name"},
+		{name: "options after file", args: []string{"testdata/dirty.swf", "--check", "--rules", "none"}, code: 0, stdoutHas: "anomalies: 13 checks fired"},
+		{name: "value option after file", args: []string{"testdata/dirty.swf", "--filter", "user=9", "-q"}, code: 0, stdoutHas: "filter user=9: 2 jobs removed"},
+		{name: "double dash", args: []string{"-q", "--", "testdata/dirty.swf"}, code: 0, stdoutHas: "; MaxRecords: 5"},
 		{name: "unknown rule", args: []string{"--rules", "default,nope"}, code: 2, stderrHas: `unknown rule "nope"`},
 		{name: "unknown skip", args: []string{"--skip", "nope"}, code: 2, stderrHas: `unknown rule "nope" in --skip`},
 		{name: "bad filter", args: []string{"--filter", "usr=3"}, code: 2, stderrHas: `unknown field "usr"`},
@@ -289,5 +291,21 @@ func TestEveryTraceCommand(t *testing.T) {
 				t.Errorf("clean: exit %d: %s", res.code, res.stderr)
 			}
 		})
+	}
+}
+
+func TestPermute(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"swfclean a.swf -o b.swf", "swfclean -o b.swf a.swf"},
+		{"swfclean a.swf --check --rules none", "swfclean --check --rules none a.swf"},
+		{"swfclean --filter=user=3 a.swf -q", "swfclean --filter=user=3 -q a.swf"},
+		{"swfclean - --set Computer=x", "swfclean --set Computer=x -"},
+		{"swfclean -q -- -odd-name.swf", "swfclean -q -- -odd-name.swf"},
+	}
+	for _, tt := range tests {
+		got := strings.Join(permute(strings.Fields(tt.in), flags()), " ")
+		if got != tt.want {
+			t.Errorf("permute(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }
