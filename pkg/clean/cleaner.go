@@ -80,6 +80,11 @@ func New(hdr *swf.Header, cfg Config) (*Cleaner, error) {
 		cfg.Tool = "swfclean"
 	}
 	c := &Cleaner{cfg: cfg, hdr: hdr}
+	for _, f := range append(append([]*Filter(nil), cfg.Drop...), cfg.Keep...) {
+		if err := f.Bind(hdr); err != nil {
+			return nil, err
+		}
+	}
 	for _, f := range cfg.Drop {
 		f := f
 		c.steps = append(c.steps, step{name: "filter " + f.String(), job: func(j *swf.Job) verdict {

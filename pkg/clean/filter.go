@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -16,14 +17,20 @@ import (
 //	user=4 and (job>=3874 and job<=5925)
 //
 // Grammar: expr = term {"or" term}; term = factor {"and" factor};
-// factor = "not" factor | "(" expr ")" | NAME OP NUMBER, with OP one of
+// factor = "not" factor | "(" expr ")" | NAME OP VALUE, with OP one of
 // = == != <> < <= > >=. "and", "or" and "not" are case-insensitive; "&&", "||"
 // and "!" are accepted too. Numbers may be negative or have a fraction (field 6).
 // Names are listed in FilterFields. A comparison with an unknown value (-1)
 // compares -1 like any other number, as the archive's filters do.
+//
+// The times submit, start and end may also be compared with a date, as in the
+// archive's "submit<=2006-12-18 00:00:00": YYYY-MM-DD[ HH:MM[:SS]] in the
+// log's time zone (header TimeZoneString, else TimeZone in seconds east of UTC,
+// else UTC), converted with the header's UnixStartTime; see Bind.
 type Filter struct {
-	src  string
-	root node
+	src   string
+	root  node
+	dates []*cmpNode
 }
 
 // FilterField describes one name usable in a filter.
@@ -86,14 +93,58 @@ func ParseFilter(src string) (*Filter, error) {
 	if p.pos < len(p.toks) {
 		return nil, p.errorf("unexpected %q", p.toks[p.pos].text)
 	}
-	return &Filter{src: src, root: n}, nil
+	return &Filter{src: src, root: n, dates: p.dates}, nil
 }
 
 // String returns the expression as given.
 func (f *Filter) String() string { return f.src }
 
-// Match reports whether the job satisfies the expression.
+// Match reports whether the job satisfies the expression. A filter with dates
+// must be bound to its trace's header first (Bind); unbound, it panics.
 func (f *Filter) Match(j *swf.Job) bool { return f.root.eval(j) }
+
+// HasDates reports whether the filter compares a time with a date.
+func (f *Filter) HasDates() bool { return len(f.dates) > 0 }
+
+// Bind converts the filter's dates to seconds since the log's start using the
+// header's UnixStartTime and time zone. It is needed only when HasDates.
+func (f *Filter) Bind(h *swf.Header) error {
+	if len(f.dates) == 0 {
+		return nil
+	}
+	start, ok, err := h.UnixStartTime()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("filter %q: a date needs the header's UnixStartTime", f.src)
+	}
+	loc := time.UTC
+	if name, ok := h.Get("TimeZoneString"); ok {
+		if loc, err = time.LoadLocation(name); err != nil {
+			return fmt.Errorf("filter %q: header TimeZoneString: %v", f.src, err)
+		}
+	} else if offset, ok, err := h.Int("TimeZone"); err == nil && ok {
+		loc = time.FixedZone("TimeZone", int(offset))
+	}
+	for _, n := range f.dates {
+		t, err := parseDate(n.date, loc)
+		if err != nil {
+			return fmt.Errorf("filter %q: %v", f.src, err)
+		}
+		n.num, n.bound = float64(t.Unix()-start), true
+	}
+	return nil
+}
+
+func parseDate(s string, loc *time.Location) (time.Time, error) {
+	for _, layout := range []string{"2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02"} {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("%q is not a date of the form YYYY-MM-DD[ HH:MM[:SS]]", s)
+}
 
 type node interface{ eval(j *swf.Job) bool }
 
@@ -104,13 +155,18 @@ type cmpNode struct {
 	value func(j *swf.Job) float64
 	op    string
 	num   float64
+	date  string // a date literal, converted to num by Filter.Bind
+	bound bool
 }
 
 func (n andNode) eval(j *swf.Job) bool { return n.left.eval(j) && n.right.eval(j) }
 func (n orNode) eval(j *swf.Job) bool  { return n.left.eval(j) || n.right.eval(j) }
 func (n notNode) eval(j *swf.Job) bool { return !n.inner.eval(j) }
 
-func (n cmpNode) eval(j *swf.Job) bool {
+func (n *cmpNode) eval(j *swf.Job) bool {
+	if n.date != "" && !n.bound {
+		panic("clean: filter with a date used before Bind")
+	}
 	v := n.value(j)
 	switch n.op {
 	case "=":
@@ -174,9 +230,10 @@ type token struct {
 }
 
 type filterParser struct {
-	src  string
-	toks []token
-	pos  int
+	src   string
+	toks  []token
+	pos   int
+	dates []*cmpNode
 }
 
 func (p *filterParser) errorf(format string, args ...any) error {
@@ -214,6 +271,13 @@ func (p *filterParser) lex() error {
 				p.toks = append(p.toks, token{kind: 'o', text: op, pos: i})
 			}
 			i += len(op)
+		case isDateAt(s, i):
+			j := i + 10
+			if k := timeEnd(s, j); k > j {
+				j = k
+			}
+			p.toks = append(p.toks, token{kind: 'd', text: s[i:j], pos: i})
+			i = j
 		case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
 			j := i + 1
 			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.' || s[j] == 'e' || s[j] == 'E') {
@@ -330,6 +394,17 @@ func (p *filterParser) comparison() (node, error) {
 		op = "!="
 	}
 	p.pos++
+	if p.peek() == 'd' {
+		switch strings.ToLower(name) {
+		case "submit", "start", "end":
+		default:
+			return nil, p.errorf("a date compares with submit, start or end, not %q", name)
+		}
+		n := &cmpNode{value: value, op: op, date: p.toks[p.pos].text}
+		p.dates = append(p.dates, n)
+		p.pos++
+		return n, nil
+	}
 	if p.peek() != '#' {
 		return nil, p.errorf("expected a number after %s%s", name, op)
 	}
@@ -338,5 +413,34 @@ func (p *filterParser) comparison() (node, error) {
 		return nil, p.errorf("%q is not a number", p.toks[p.pos].text)
 	}
 	p.pos++
-	return cmpNode{value: value, op: op, num: num}, nil
+	return &cmpNode{value: value, op: op, num: num}, nil
+}
+
+func isDigits(s string, i, n int) bool {
+	if i+n > len(s) {
+		return false
+	}
+	for _, c := range []byte(s[i : i+n]) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isDateAt reports whether s holds YYYY-MM-DD at i.
+func isDateAt(s string, i int) bool {
+	return isDigits(s, i, 4) && i+10 <= len(s) && s[i+4] == '-' && isDigits(s, i+5, 2) &&
+		s[i+7] == '-' && isDigits(s, i+8, 2)
+}
+
+// timeEnd returns the end of " HH:MM[:SS]" starting at i, or i.
+func timeEnd(s string, i int) int {
+	if !(i+6 <= len(s) && s[i] == ' ' && isDigits(s, i+1, 2) && s[i+3] == ':' && isDigits(s, i+4, 2)) {
+		return i
+	}
+	if i+9 <= len(s) && s[i+6] == ':' && isDigits(s, i+7, 2) {
+		return i + 9
+	}
+	return i + 6
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	_ "time/tzdata" // the zone database, so date tests do not depend on the system's
 
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -133,4 +134,55 @@ func ExampleParseFilter() {
 	// Output:
 	// 20000 true
 	// 20001 false
+}
+
+func TestFilterDates(t *testing.T) {
+	// 1000000000 is 2001-09-09 01:46:40 UTC, 2001-09-09 03:46:40 in Stockholm (CEST).
+	hdr := header(t, "; UnixStartTime: 1000000000", "; TimeZoneString: Europe/Stockholm")
+	j := job(t, "1 3600 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1") // submitted 04:46:40 local
+	tests := []struct {
+		expr string
+		want bool
+	}{
+		{"submit<=2001-09-09 04:46:40", true},
+		{"submit<2001-09-09 04:46:40", false},
+		{"submit>=2001-09-09 04:46", true},
+		{"submit<2001-09-10 and end>2001-09-09 04:46:45", true},
+		{"submit<2001-09-09", false},
+		{"user=1 and (submit<=2001-09-09 04:00:00 or job=1)", true},
+	}
+	for _, tt := range tests {
+		f, err := ParseFilter(tt.expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !f.HasDates() {
+			t.Fatalf("%s: no dates found", tt.expr)
+		}
+		if err := f.Bind(hdr); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.Match(&j); got != tt.want {
+			t.Errorf("%s: Match = %v, want %v", tt.expr, got, tt.want)
+		}
+	}
+	f, _ := ParseFilter("submit<=2001-09-09")
+	if err := f.Bind(header(t, "; MaxProcs: 4")); err == nil || !strings.Contains(err.Error(), "UnixStartTime") {
+		t.Errorf("Bind without UnixStartTime: %v", err)
+	}
+	// The deprecated TimeZone label: seconds east of UTC.
+	f, _ = ParseFilter("submit=2001-09-09 03:46:40")
+	if err := f.Bind(header(t, "; UnixStartTime: 1000000000", "; TimeZone: 3600")); err != nil || !f.Match(&j) {
+		t.Errorf("TimeZone 3600: err %v, match %v", err, f.Match(&j))
+	}
+	if _, err := ParseFilter("run<2001-09-09"); err == nil || !strings.Contains(err.Error(), "a date compares with submit") {
+		t.Errorf("date with run: %v", err)
+	}
+	if _, err := ParseFilter("submit<2001-19-09"); err != nil {
+		t.Fatal(err) // parses; Bind rejects the month
+	}
+	f, _ = ParseFilter("submit<2001-19-09")
+	if err := f.Bind(hdr); err == nil {
+		t.Error("month 19 accepted")
+	}
 }

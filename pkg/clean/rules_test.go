@@ -260,7 +260,7 @@ func TestMergePartial(t *testing.T) {
 	want := []string{
 		"1 0 5 130 8 110 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1", // parts summed, status 3 -> 1
 		"2 10 0 50 4 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1",
-		"3 20 0 10 4 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1", // summary line kept, parts dropped
+		"3 20 0 10 4 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1",  // summary line kept, parts dropped
 		"4 30 0 10 4 -1 -1 4 500 -1 -1 1 1 -1 -1 -1 -1 -1", // no final part: status unknown
 	}
 	if !reflect.DeepEqual(got, want) {

@@ -231,3 +231,40 @@ func BenchmarkApply(b *testing.B) {
 		c.Apply(&k)
 	}
 }
+
+// TestArchiveDateFilter replays the first filter of the cleaned LLNL-Atlas log,
+// "submit<=2006-12-18 00:00:00": its first kept job was submitted at 12:19 PST
+// on 2006-12-18, so nothing in the cleaned log matches up to noon, Pacific time.
+func TestArchiveDateFilter(t *testing.T) {
+	path := testutil.Trace(t, "LLNL-Atlas-2006-2.1-cln.swf.gz")
+	for _, tt := range []struct {
+		expr string
+		some bool
+	}{
+		{"submit<=2006-12-18 00:00:00", false},
+		{"submit<=2006-12-18 12:19:00", false},
+		{"submit<=2006-12-18 12:20:00", true},
+	} {
+		r, done := openTrace(t, path)
+		hdr, _ := r.Header()
+		f, err := ParseFilter(tt.expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := New(hdr, Config{Drop: []*Filter{f}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n < 100; n++ {
+			j, err := r.Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.Apply(&j)
+		}
+		done()
+		if dropped := c.Report(0).Dropped; (dropped > 0) != tt.some {
+			t.Errorf("%s dropped %d of the first 100 jobs", tt.expr, dropped)
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	// The zone database, for filter dates in the log's time zone (TimeZoneString).
+	_ "time/tzdata"
 
 	"github.com/urfave/cli/v2"
 
@@ -25,7 +27,8 @@ lines naming every rule with its counts, and refreshed MaxJobs and MaxRecords.
 'swfclean --rules none' writes its input byte-identical.
 
 Filters use the archive's syntax: --filter 'user=374 and job>14968 and job<28553'
-(and, or, not, parentheses; =, !=, <, <=, >, >=). Field names: ` + "%s" + `.
+(and, or, not, parentheses; =, !=, <, <=, >, >=); submit, start and end also
+compare with dates (YYYY-MM-DD[ HH:MM[:SS]], the log's time zone). Field names: ` + "%s" + `.
 
 Exit status: 0 success, 1 bad input or I/O error (or an anomaly with
 --fail-on-anomaly), 2 usage error.`
