@@ -26,7 +26,7 @@ type Rule struct {
 // Rules is the registry, in the order the rules are applied. Filters (--filter,
 // --keep) run before every rule.
 var Rules = []Rule{
-	{Name: "flurries", Summary: "drop flurries: a user's jobs in a burst where that user submits an outsized share (see FlurryConfig)",
+	{Name: "flurries", Summary: "drop flurries: a user's jobs in a burst where that user submits an outsized share (thresholds: FlurryConfig, --flurry-*)",
 		WholeTrace: true, build: buildFlurries},
 	{Name: "merge_partial", Summary: "merge partial-execution lines (status 2/3/4) of one job into one record (Preemption Yes/Double logs)",
 		WholeTrace: true, build: buildMergePartial},
@@ -44,7 +44,7 @@ var Rules = []Rule{
 		Default: true, build: perJob(cancelledUnstarted)},
 	{Name: "no_procs", Summary: "drop jobs with no processors (fields 5 and 8 both 0 or unknown)",
 		Default: true, build: perJob(noProcs)},
-	{Name: "too_big", Summary: "drop jobs with more processors (field 5 or 8) than the machine (MaxProcs, else MaxNodes, else --procs)",
+	{Name: "too_big", Summary: "drop jobs with more processors (field 5 or 8) than the machine (--procs, else MaxProcs, else MaxNodes)",
 		Default: true, build: buildMachineRule(true)},
 	{Name: "unknown_runtime", Summary: "drop jobs whose run time (field 4) is unknown",
 		Default: true, build: perJob(unknownRuntime)},

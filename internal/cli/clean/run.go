@@ -28,7 +28,8 @@ lines naming every rule with its counts, and refreshed MaxJobs and MaxRecords.
 
 Filters use the archive's syntax: --filter 'user=374 and job>14968 and job<28553'
 (and, or, not, parentheses; =, !=, <, <=, >, >=); submit, start and end also
-compare with dates (YYYY-MM-DD[ HH:MM[:SS]], the log's time zone). Field names: ` + "%s" + `.
+compare with dates (YYYY-MM-DD[ HH:MM[:SS]], the log's time zone). Field names:
+` + "%s" + `.
 
 Exit status: 0 success, 1 bad input or I/O error (or an anomaly with
 --fail-on-anomaly), 2 usage error.`
@@ -55,7 +56,7 @@ type options struct {
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := cmdio.NewApp("swfclean", "check and clean SWF workload traces", stdout, stderr)
 	app.UsageText = "swfclean [options] [FILE|-]"
-	app.Description = fmt.Sprintf(description, strings.Join(clean.FilterFieldNames(), ", "))
+	app.Description = fmt.Sprintf(description, wrap(strings.Join(clean.FilterFieldNames(), ", "), 80))
 	app.DisableSliceFlagSeparator = true
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error {
@@ -114,7 +115,7 @@ func flags() []cli.Flag {
 		&cli.BoolFlag{Name: "fail-on-anomaly", Usage: "with --check: exit 1 when any anomaly (not info) fired or a line was malformed"},
 		&cli.BoolFlag{Name: "flurries", Usage: "print candidate flurries instead of writing a trace"},
 		&cli.BoolFlag{Name: "list-rules", Usage: "list the cleaning rules, in the order they apply, and exit"},
-		&cli.StringFlag{Name: "rules", Value: "default", Usage: "rules to apply: default, none, all, or a comma list (may include default)"},
+		&cli.StringFlag{Name: "rules", Value: "default", Usage: "rules to apply: default, none, all, or a comma `LIST` of names (may include default)"},
 		&cli.StringSliceFlag{Name: "skip", Usage: "do not apply `RULE` (repeatable, or a comma list)"},
 		&cli.StringSliceFlag{Name: "filter", Usage: "drop records matching `EXPR` (archive syntax, repeatable)"},
 		&cli.StringSliceFlag{Name: "keep", Usage: "drop records not matching `EXPR` (repeatable: each must match)"},
@@ -172,6 +173,24 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 	}
 	return o, nil
+}
+
+// wrap breaks text at spaces into lines of at most width bytes.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		if i > 0 && line+1+len(word) > width {
+			b.WriteString("\n")
+			line = 0
+		} else if i > 0 {
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(word)
+		line += len(word)
+	}
+	return b.String()
 }
 
 func validLabel(s string) bool {
