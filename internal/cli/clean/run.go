@@ -117,7 +117,7 @@ func flags() []cli.Flag {
 		&cli.BoolFlag{Name: "list-rules", Usage: "list the cleaning rules, in the order they apply, and exit"},
 		&cli.StringFlag{Name: "rules", Value: "default", Usage: "rules to apply: default, none, all, or a comma `LIST` of names (may include default)"},
 		&cli.StringSliceFlag{Name: "skip", Usage: "do not apply `RULE` (repeatable, or a comma list)"},
-		&cli.StringSliceFlag{Name: "filter", Usage: "drop records matching `EXPR` (archive syntax, repeatable)"},
+		&cli.StringSliceFlag{Name: "filter", Aliases: []string{"drop"}, Usage: "drop records matching `EXPR` (archive syntax and convention: the filter names what is removed; repeatable)"},
 		&cli.StringSliceFlag{Name: "keep", Usage: "drop records not matching `EXPR` (repeatable: each must match)"},
 		&cli.BoolFlag{Name: "drop-flurries", Usage: "apply the flurries rule (drop candidate flurries)"},
 		&cli.Int64Flag{Name: "flurry-window", Value: clean.DefaultFlurryWindow, Usage: "flurry window length in `SECONDS`"},

@@ -114,6 +114,8 @@ func TestCommand(t *testing.T) {
 		{name: "two files", args: []string{"a.swf", "b.swf"}, code: 2, stderrHas: "one input file at most"},
 		{name: "options after file", args: []string{"testdata/dirty.swf", "--check", "--rules", "none"}, code: 0, stdoutHas: "anomalies: 13 checks fired"},
 		{name: "value option after file", args: []string{"testdata/dirty.swf", "--filter", "user=9", "-q"}, code: 0, stdoutHas: "filter user=9: 2 jobs removed"},
+		{name: "drop alias", args: []string{"--rules", "none", "--drop", "user=9", "testdata/dirty.swf"}, code: 0, stderrHas: "filter user=9   "},
+		{name: "keep", args: []string{"--rules", "none", "--keep", "job<=2", "testdata/dirty.swf"}, code: 0, stderrHas: "2 written + 6 dropped"},
 		{name: "double dash", args: []string{"-q", "--", "testdata/dirty.swf"}, code: 0, stdoutHas: "; MaxRecords: 5"},
 		{name: "unknown rule", args: []string{"--rules", "default,nope"}, code: 2, stderrHas: `unknown rule "nope"`},
 		{name: "unknown skip", args: []string{"--skip", "nope"}, code: 2, stderrHas: `unknown rule "nope" in --skip`},
