@@ -13,22 +13,17 @@ import (
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
-// runClean writes the cleaned trace. Unless nothing can change (no rule, no
-// filter, no --set), the body is spooled to a temporary file so that the header,
-// written last, can carry the final counts while memory stays constant.
+// runClean writes the cleaned trace and the accounting.
 func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	cfg, err := o.config()
 	if err != nil {
 		return err
 	}
-	in, err := cmdio.Open(o.input, stdin)
+	r, in, err := openReader(o, stdin)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	r := swf.NewReader(in)
-	r.Name = cmdio.DisplayName(o.input)
-	r.Lenient = o.lenient
 	hdr, err := r.Header()
 	if err != nil {
 		return err
@@ -37,8 +32,6 @@ func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error)
 	if err != nil {
 		return fmt.Errorf("%s: %w", r.Name, err)
 	}
-	passThrough := cl.Empty() && len(o.sets) == 0
-
 	out, err := cmdio.Create(o.output, stdout)
 	if err != nil {
 		return err
@@ -48,26 +41,38 @@ func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error)
 			err = cerr
 		}
 	}()
-
-	body := io.Writer(out)
-	var spool *os.File
-	if !passThrough {
-		spool, err = os.CreateTemp("", "swfclean-*.swf")
-		if err != nil {
-			return fmt.Errorf("temporary file for the output body: %w", err)
-		}
-		defer func() {
-			spool.Close()
-			os.Remove(spool.Name())
-		}()
-		body = spool
+	if cl.Empty() && len(o.sets) == 0 {
+		err = writeBody(r, cl, swf.NewWriter(out), hdr) // nothing can change: copy through
+	} else {
+		err = writeSpooled(o, r, cl, hdr, out)
 	}
-	w := swf.NewWriter(body)
-	if passThrough {
+	if err != nil {
+		return err
+	}
+	return writeAccounting(o, r, cl, stderr)
+}
+
+// openReader opens the input named by the options.
+func openReader(o *options, stdin io.Reader) (*swf.Reader, io.Closer, error) {
+	in, err := cmdio.Open(o.input, stdin)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := swf.NewReader(in)
+	r.Name = cmdio.DisplayName(o.input)
+	r.Lenient = o.lenient
+	return r, in, nil
+}
+
+// writeBody cleans the records and writes them and the trailer, preceded by
+// hdr unless it is nil.
+func writeBody(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer, hdr *swf.Header) error {
+	if hdr != nil {
 		if err := w.WriteHeader(hdr); err != nil {
 			return err
 		}
 	}
+	var err error
 	if cl.WholeTrace() {
 		err = cleanWhole(r, cl, w)
 	} else {
@@ -79,30 +84,47 @@ func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error)
 	if err := w.WriteTrailer(r.Trailer()); err != nil {
 		return err
 	}
-	if err := w.Flush(); err != nil {
+	return w.Flush()
+}
+
+// writeSpooled writes the body to a temporary file, then the header with the
+// final counts (Note lines, MaxJobs, MaxRecords, --set) and the body to out:
+// memory stays constant while the header, written first, says what happened.
+func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header, out io.Writer) error {
+	spool, err := os.CreateTemp("", "swfclean-*.swf")
+	if err != nil {
+		return fmt.Errorf("temporary file for the output body: %w", err)
+	}
+	defer func() {
+		spool.Close()
+		os.Remove(spool.Name())
+	}()
+	if err := writeBody(r, cl, swf.NewWriter(spool), nil); err != nil {
 		return err
 	}
+	malformed, _ := r.Malformed()
+	cl.Annotate(hdr, cl.Report(malformed))
+	for _, s := range o.sets {
+		label, value, _ := strings.Cut(s, "=")
+		hdr.Set(label, strings.TrimSpace(value))
+	}
+	hw := swf.NewWriter(out)
+	hw.WriteHeader(hdr)
+	if err := hw.Flush(); err != nil {
+		return err
+	}
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err = io.Copy(out, bufio.NewReaderSize(spool, 64<<10))
+	return err
+}
 
+// writeAccounting writes the id mapping and the JSON report when asked, and
+// the accounting table on stderr unless -q.
+func writeAccounting(o *options, r *swf.Reader, cl *clean.Cleaner, stderr io.Writer) error {
 	malformed, firstBad := r.Malformed()
 	rep := cl.Report(malformed)
-	if !passThrough {
-		cl.Annotate(hdr, rep)
-		for _, s := range o.sets {
-			label, value, _ := strings.Cut(s, "=")
-			hdr.Set(label, strings.TrimSpace(value))
-		}
-		hw := swf.NewWriter(out)
-		hw.WriteHeader(hdr)
-		if err := hw.Flush(); err != nil {
-			return err
-		}
-		if _, err := spool.Seek(0, io.SeekStart); err != nil {
-			return err
-		}
-		if _, err := io.Copy(out, bufio.NewReaderSize(spool, 64<<10)); err != nil {
-			return err
-		}
-	}
 	if o.anonymizeMap != "" {
 		if err := writeMapping(o.anonymizeMap, cl.AnonymizeMapping()); err != nil {
 			return err

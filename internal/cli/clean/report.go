@@ -25,14 +25,11 @@ var summaryLabels = []string{
 // runReport reads the whole input once and prints the --check report and/or
 // the --flurries list. No trace is written.
 func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
-	in, err := cmdio.Open(o.input, stdin)
+	r, in, err := openReader(o, stdin)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	r := swf.NewReader(in)
-	r.Name = cmdio.DisplayName(o.input)
-	r.Lenient = o.lenient
 	r.ReuseRecord = true
 	hdr, err := r.Header()
 	if err != nil {
