@@ -25,6 +25,8 @@ const (
 	aRunNegBig
 	aRunNegHuge
 	aProcZero
+	aProcZeroFail
+	aProcZeroSuccess
 	aProcTooMany
 	aProcReqTooMany
 	aCPUZero
@@ -65,6 +67,8 @@ var Anomalies = [numAnomalies]Anomaly{
 	aRunNegBig:           {"run_neg_big", "run time below -60 s", false},
 	aRunNegHuge:          {"run_neg_huge", "run time below -3900 s (the converter sets it to -1)", false},
 	aProcZero:            {"proc_zero", "allocated processors = 0 (the archive writes -1)", false},
+	aProcZeroFail:        {"proc_zero_fail", "allocated processors = 0 and status failed (0)", false},
+	aProcZeroSuccess:     {"proc_zero_success", "allocated processors = 0 and status completed (1)", false},
 	aProcTooMany:         {"proc_too_many", "allocated processors above the machine size (MaxProcs, else MaxNodes)", false},
 	aProcReqTooMany:      {"proc_req_too_many", "requested processors above the machine size", false},
 	aCPUZero:             {"cpu_zero", "average CPU time = 0 (the archive writes -1)", false},
@@ -125,6 +129,12 @@ func (c *Checker) jobChecks(j *swf.Job) {
 	}
 	if j.AllocatedProcs == 0 {
 		fire(aProcZero)
+		switch j.Status {
+		case swf.StatusFailed:
+			fire(aProcZeroFail)
+		case swf.StatusCompleted:
+			fire(aProcZeroSuccess)
+		}
 	}
 	if c.machine > 0 && j.AllocatedProcs > c.machine {
 		fire(aProcTooMany)

@@ -40,7 +40,9 @@ func TestCheckOneRecord(t *testing.T) {
 		{"unknowns", "1 0 -1 -1 4 -1 -1 4 -1 -1 -1 1 1 1 1 1 -1 -1", []string{"end_undef", "start_undef"}},
 		{"submit", "1 -1 10 100 4 50 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"submit_undef"}},
 		{"zeros", "1 0 10 100 0 0 0 0 0 0 0 1 1 1 1 1 -1 -1",
-			[]string{"cpu_zero", "mem_req_zero", "mem_zero", "proc_req_zero", "proc_zero", "run_req_zero"}},
+			[]string{"cpu_zero", "mem_req_zero", "mem_zero", "proc_req_zero", "proc_zero", "proc_zero_fail", "run_req_zero"}},
+		{"zero procs completed", "1 0 10 100 0 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1",
+			[]string{"proc_zero", "proc_zero_success", "proc_none_completed"}},
 		{"wait small", "1 0 -30 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"wait_neg"}},
 		{"wait big", "1 0 -61 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"wait_neg", "wait_neg_big"}},
 		{"wait huge", "1 0 -3901 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"wait_neg", "wait_neg_big", "wait_neg_huge"}},
@@ -86,6 +88,7 @@ func TestCheckEveryAnomalyReachable(t *testing.T) {
 		"1 5 -4000 -5000 65 -1 2000 100 200 1000 7 1 1 1 1 1 -1 -1",
 		"2 -1 1 20000 8 30000 -1 4 100 -1 2 1 1 1 1 1 -1 -1",
 		"3 20 1 0 1 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1",
+		"4 30 1 5 0 -1 -1 4 -1 -1 0 1 1 1 1 1 -1 -1",
 	}
 	c := NewChecker(hdr)
 	for i, l := range lines {

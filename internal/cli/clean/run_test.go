@@ -112,7 +112,7 @@ func TestCommand(t *testing.T) {
 		{name: "version", args: []string{"--version"}, code: 0, stdoutHas: cmdio.Version},
 		{name: "unknown flag", args: []string{"--bogus"}, code: 2, stderrHas: "Run 'swfclean --help'"},
 		{name: "two files", args: []string{"a.swf", "b.swf"}, code: 2, stderrHas: "one input file at most"},
-		{name: "options after file", args: []string{"testdata/dirty.swf", "--check", "--rules", "none"}, code: 0, stdoutHas: "anomalies: 13 checks fired"},
+		{name: "options after file", args: []string{"testdata/dirty.swf", "--check", "--rules", "none"}, code: 0, stdoutHas: "anomalies: 14 checks fired"},
 		{name: "value option after file", args: []string{"testdata/dirty.swf", "--filter", "user=9", "-q"}, code: 0, stdoutHas: "filter user=9: 2 jobs removed"},
 		{name: "drop alias", args: []string{"--rules", "none", "--drop", "user=9", "testdata/dirty.swf"}, code: 0, stderrHas: "filter user=9   "},
 		{name: "keep", args: []string{"--rules", "none", "--keep", "job<=2", "testdata/dirty.swf"}, code: 0, stderrHas: "2 written + 6 dropped"},
