@@ -87,7 +87,7 @@ var Anomalies = [numAnomalies]Anomaly{
 	aProcNoneCompleted:   {"proc_none_completed", "no allocated processors (field 5 <= 0) but status completed (1 or 3)", false},
 	aStatusUnknown:       {"status_unknown", "status not one of -1, 0, 1, 2, 3, 4, 5", false},
 	aPartialNoPreemption: {"partial_no_preemption", "partial-execution status (2, 3, 4) while the header's Preemption is absent or No", false},
-	aSubmitOrder:         {"submit_order", "submit time earlier than the previous record's", false},
+	aSubmitOrder:         {"submit_order", "submit time earlier than the previous known one", false},
 	aJobDuplicate:        {"job_duplicate", "job number seen before, on a record that is not a partial execution (status 2, 3, 4)", false},
 	aHeaderMalformed:     {"header_malformed", "a header label the toolkit reads (MaxProcs, MaxNodes, MaxJobs, MaxRecords, MaxRuntime, UnixStartTime) has a malformed value", false},
 	aHeaderMaxJobs:       {"header_maxjobs", "MaxJobs equals neither the number of distinct job numbers nor the largest job number", false},

@@ -87,7 +87,7 @@ func NewChecker(hdr *swf.Header) *Checker {
 	if hdr == nil {
 		hdr = &swf.Header{}
 	}
-	c := &Checker{hdr: hdr, prevSubmit: -1 << 62, firstSub: -1, lastSub: -1}
+	c := &Checker{hdr: hdr, prevSubmit: -1, firstSub: -1, lastSub: -1}
 	headerInt := func(label string) int64 {
 		v, ok, err := hdr.Int(label)
 		if err != nil {
@@ -161,11 +161,12 @@ func (c *Checker) Check(j *swf.Job) {
 	c.records++
 	c.fireLine = j.Line
 	c.jobChecks(j)
-	if j.SubmitTime < c.prevSubmit {
+	// Unknown submit times are submit_undef's business, not an order problem.
+	if j.SubmitTime >= 0 && j.SubmitTime < c.prevSubmit {
 		c.fire(aSubmitOrder)
 	}
-	c.prevSubmit = j.SubmitTime
 	if j.SubmitTime >= 0 {
+		c.prevSubmit = j.SubmitTime
 		if c.firstSub < 0 || j.SubmitTime < c.firstSub {
 			c.firstSub = j.SubmitTime
 		}

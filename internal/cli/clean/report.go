@@ -199,7 +199,7 @@ type checkReport struct {
 func checkJSON(file string, res *clean.CheckResult, malformed int, firstBad []*swf.ParseError) checkReport {
 	rep := checkReport{File: file, Records: res.Records, DistinctJobs: res.DistinctJobs,
 		Malformed: malformed, MalformedLines: errorStrings(firstBad),
-		Anomalies: []checkedAnomaly{}, MissingLabels: res.MissingLabels}
+		Anomalies: []checkedAnomaly{}, MissingLabels: append([]string{}, res.MissingLabels...)}
 	for _, f := range res.Fired {
 		rep.Anomalies = append(rep.Anomalies, checkedAnomaly{f.Name, f.Info, f.Count, f.Lines, f.Summary})
 	}
