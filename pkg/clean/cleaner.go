@@ -23,6 +23,11 @@ type Config struct {
 	Machine int64
 	// Flurry sets the thresholds of the flurries rule.
 	Flurry FlurryConfig
+	// Flurries, when not nil, are the flurries the flurries rule removes, found
+	// by a first pass over the records that pass the filters (FlurryDetector,
+	// Cleaner.Filter); the rule then streams. When nil, the rule finds them
+	// itself and holds the whole trace.
+	Flurries *[]Flurry
 	// Tool names the program in Note lines ("swfclean" when empty).
 	Tool string
 }
@@ -55,19 +60,20 @@ type Report struct {
 // when WholeTrace is false, else ApplyAll on the whole trace; then Report and
 // Annotate.
 type Cleaner struct {
-	cfg      Config
-	hdr      *swf.Header
-	steps    []step
-	whole    bool
-	read     int
-	written  int
-	seen     jobSet
-	distinct int
-	carry    []string // comment lines of records dropped by ApplyAll
-	warnings []string
-	notes    []string
-	edits    []func(h *swf.Header)
-	anon     *anonymizer
+	cfg       Config
+	hdr       *swf.Header
+	steps     []step
+	whole     bool
+	read      int
+	written   int
+	seen      jobSet
+	distinct  int
+	carry     []string // comment lines of records dropped by ApplyAll
+	warnings  []string
+	notes     []string
+	noteFuncs []func() []string // notes known once every record went through
+	edits     []func(h *swf.Header)
+	anon      *anonymizer
 }
 
 // New builds a Cleaner for a trace with this header. It fails on an unknown
@@ -123,6 +129,17 @@ func New(hdr *swf.Header, cfg Config) (*Cleaner, error) {
 		c.steps = append(c.steps, s)
 	}
 	return c, nil
+}
+
+// Filter reports whether the record passes the filters (Config.Drop and
+// Config.Keep) without counting it: the first pass of a two-pass run.
+func (c *Cleaner) Filter(j *swf.Job) bool {
+	for _, s := range c.steps[:len(c.cfg.Drop)+len(c.cfg.Keep)] {
+		if s.job(j) == dropped {
+			return false
+		}
+	}
+	return true
 }
 
 // Empty reports whether the Cleaner changes nothing (no rule, no filter), so a
@@ -283,7 +300,11 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, s := range r.Steps {
 		h.AddNote(fmt.Sprintf("%s %s: %s", c.cfg.Tool, stepLabel(s.Name), describeTally(s.Tally)))
 	}
-	for _, n := range c.notes {
+	notes := c.notes
+	for _, f := range c.noteFuncs {
+		notes = append(notes, f()...)
+	}
+	for _, n := range notes {
 		h.AddNote(c.cfg.Tool + " " + n)
 	}
 }

@@ -146,30 +146,49 @@ func (d *FlurryDetector) Flurries() []Flurry {
 	return res
 }
 
-// buildFlurries removes every job of a flurry's user whose number lies in the
-// flurry's job range, as the archive's flurry filters do, and notes each
-// flurry in the archive's filter syntax.
+// flurryRemover drops every job of a flurry's user whose number lies in the
+// flurry's job range, as the archive's flurry filters do, and notes each flurry
+// in the archive's filter syntax.
+type flurryRemover struct {
+	flurries []Flurry
+	removed  []int
+}
+
+func (f *flurryRemover) apply(j *swf.Job) verdict {
+	for k, fl := range f.flurries {
+		if j.UserID == fl.User && j.JobNumber >= fl.FirstJob && j.JobNumber <= fl.LastJob {
+			f.removed[k]++
+			return dropped
+		}
+	}
+	return kept
+}
+
+func (f *flurryRemover) notes() []string {
+	var out []string
+	for k, fl := range f.flurries {
+		out = append(out, fmt.Sprintf("flurry %s (%s removed; %d of %d submissions, %.0f%%, in %d s)",
+			fl.Filter(), jobCount(f.removed[k]), fl.Jobs, fl.Total, 100*fl.Share(), fl.End-fl.Start))
+	}
+	return out
+}
+
+// buildFlurries streams with the flurries of Config.Flurries (found by a first
+// pass), or else finds them itself over the whole trace.
 func buildFlurries(c *Cleaner) (step, error) {
+	if c.cfg.Flurries != nil {
+		f := &flurryRemover{flurries: *c.cfg.Flurries, removed: make([]int, len(*c.cfg.Flurries))}
+		c.noteFuncs = append(c.noteFuncs, f.notes)
+		return step{job: f.apply}, nil
+	}
 	return step{trace: traceFunc(func(jobs []swf.Job, t *tracker) []swf.Job {
 		d := NewFlurryDetector(c.cfg.Flurry)
 		for i := range jobs {
 			d.Add(&jobs[i])
 		}
-		flurries := d.Flurries()
-		removed := make([]int, len(flurries))
-		jobs = t.keep(jobs, func(j *swf.Job) bool {
-			for k, f := range flurries {
-				if j.UserID == f.User && j.JobNumber >= f.FirstJob && j.JobNumber <= f.LastJob {
-					removed[k]++
-					return false
-				}
-			}
-			return true
-		})
-		for k, f := range flurries {
-			c.notes = append(c.notes, fmt.Sprintf("flurry %s (%s removed; %d of %d submissions, %.0f%%, in %d s)",
-				f.Filter(), jobCount(removed[k]), f.Jobs, f.Total, 100*f.Share(), f.End-f.Start))
-		}
-		return jobs
+		f := &flurryRemover{flurries: d.Flurries()}
+		f.removed = make([]int, len(f.flurries))
+		c.noteFuncs = append(c.noteFuncs, f.notes)
+		return t.keep(jobs, func(j *swf.Job) bool { return f.apply(j) != dropped })
 	})}, nil
 }

@@ -15,9 +15,10 @@ type Rule struct {
 	// Default marks the rules of the default set.
 	Default bool
 	// WholeTrace marks a rule that must see every record before it can emit one,
-	// so selecting it makes the cleaner hold the whole trace in memory.
+	// so selecting it makes the cleaner hold the whole trace in memory (flurries
+	// only without Config.Flurries).
 	WholeTrace bool
-	// Memory says what else the rule keeps per record, "" for nothing.
+	// Memory says what the rule keeps, when WholeTrace does not say it all.
 	Memory string
 
 	build func(c *Cleaner) (step, error)
@@ -27,7 +28,8 @@ type Rule struct {
 // --keep) run before every rule.
 var Rules = []Rule{
 	{Name: "flurries", Summary: "drop flurries: a user's jobs in a burst where that user submits an outsized share (thresholds: FlurryConfig, --flurry-*)",
-		WholeTrace: true, build: buildFlurries},
+		WholeTrace: true, Memory: "holds the whole trace, or with Config.Flurries from a first pass streams (swfclean reads its input twice unless another rule holds the trace; 32 bytes per record in the first pass)",
+		build: buildFlurries},
 	{Name: "merge_partial", Summary: "merge partial-execution lines (status 2/3/4) of one job into one record (Preemption Yes/Double logs)",
 		WholeTrace: true, build: buildMergePartial},
 	{Name: "zero_to_unknown", Summary: "write 0 as -1 (unknown) in fields 5-10, as the archive's converter does",
@@ -53,9 +55,9 @@ var Rules = []Rule{
 	{Name: "shift_time", Summary: "shift submit times so the earliest is 0, adjusting UnixStartTime",
 		WholeTrace: true, build: buildShiftTime},
 	{Name: "renumber", Summary: "renumber jobs 1..N in output order, rewriting preceding-job references (field 17)",
-		Memory: "a map from old to new job number (about 40 bytes per job)", build: buildRenumber},
+		Memory: "keeps a map from old to new job number, about 40 bytes per job", build: buildRenumber},
 	{Name: "anonymize", Summary: "renumber user, group, executable, queue and partition ids 1..N by first appearance (queue 0 stays 0)",
-		Memory: "a map per id kind (grows with distinct ids, not records)", build: buildAnonymize},
+		Memory: "keeps a map per id kind: grows with distinct ids, not records", build: buildAnonymize},
 }
 
 // LookupRule returns the registry entry with this name.

@@ -349,6 +349,21 @@ func TestFlurries(t *testing.T) {
 	if len(out) != 1000 {
 		t.Errorf("kept %d records, want 1000", len(out))
 	}
+	// With the flurries of a first pass, the rule streams and removes the same jobs.
+	hdr, jobs = readAll(t, flurryTrace(1000, 300))
+	c, err = New(hdr, Config{Rules: []string{"flurries"}, Flurries: &fl})
+	if err != nil || c.WholeTrace() {
+		t.Fatalf("precomputed flurries: err %v, whole trace %v", err, c.WholeTrace())
+	}
+	kept := 0
+	for i := range jobs {
+		if c.Apply(&jobs[i]) {
+			kept++
+		}
+	}
+	if kept != 1000 {
+		t.Errorf("streaming kept %d records, want 1000", kept)
+	}
 	// A burst below the thresholds is not a flurry.
 	_, jobs = readAll(t, flurryTrace(1000, 100))
 	d = NewFlurryDetector(FlurryConfig{})

@@ -19,6 +19,14 @@ func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error)
 	if err != nil {
 		return err
 	}
+	if flurryPassFirst(cfg) {
+		input, cleanup, err := o.prescanFlurries(&cfg, stdin)
+		defer cleanup()
+		if err != nil {
+			return err
+		}
+		stdin = input
+	}
 	r, in, err := openReader(o, stdin)
 	if err != nil {
 		return err
@@ -50,6 +58,82 @@ func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error)
 		return err
 	}
 	return writeAccounting(o, r, cl, stderr)
+}
+
+// flurryPassFirst reports whether the flurries rule is selected and is the only
+// rule that would hold the whole trace: then a first pass finds the flurries
+// and the cleaning streams.
+func flurryPassFirst(cfg clean.Config) bool {
+	found := false
+	for _, name := range cfg.Rules {
+		r, _ := clean.LookupRule(name)
+		switch {
+		case name == "flurries":
+			found = true
+		case r.WholeTrace:
+			return false
+		}
+	}
+	return found
+}
+
+// prescanFlurries is the first pass: it finds the flurries among the records
+// that pass the filters and stores them in cfg. Standard input is copied to a
+// temporary file on the way, returned as the input of the second pass; a named
+// file is simply read again. cleanup removes the copy.
+func (o *options) prescanFlurries(cfg *clean.Config, stdin io.Reader) (io.Reader, func(), error) {
+	cleanup := func() {}
+	in, err := cmdio.Open(o.input, stdin)
+	if err != nil {
+		return nil, cleanup, err
+	}
+	defer in.Close()
+	src, next := io.Reader(in), stdin
+	if cmdio.IsStdio(o.input) {
+		copied, err := os.CreateTemp("", "swfclean-input-*.swf")
+		if err != nil {
+			return nil, cleanup, fmt.Errorf("temporary copy of standard input: %w", err)
+		}
+		cleanup = func() {
+			copied.Close()
+			os.Remove(copied.Name())
+		}
+		src, next = io.TeeReader(in, copied), copied
+	}
+	r := swf.NewReader(src)
+	r.Name = cmdio.DisplayName(o.input)
+	r.Lenient = o.lenient
+	r.ReuseRecord = true
+	hdr, err := r.Header()
+	if err != nil {
+		return nil, cleanup, err
+	}
+	filters, err := clean.New(hdr, clean.Config{Drop: cfg.Drop, Keep: cfg.Keep})
+	if err != nil {
+		return nil, cleanup, fmt.Errorf("%s: %w", r.Name, err)
+	}
+	detector := clean.NewFlurryDetector(cfg.Flurry)
+	var job swf.Job // one variable: &job escapes
+	for {
+		job, err = r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, cleanup, err
+		}
+		if filters.Filter(&job) {
+			detector.Add(&job)
+		}
+	}
+	flurries := detector.Flurries()
+	cfg.Flurries = &flurries
+	if f, ok := next.(*os.File); ok && f != stdin {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, cleanup, err
+		}
+	}
+	return next, cleanup, nil
 }
 
 // openReader opens the input named by the options.

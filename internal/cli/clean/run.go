@@ -226,10 +226,10 @@ func listRules(w io.Writer) error {
 		}
 		note := ""
 		switch {
+		case r.Memory != "":
+			note = " (" + r.Memory + ")"
 		case r.WholeTrace:
 			note = " (holds the whole trace in memory)"
-		case r.Memory != "":
-			note = " (keeps " + r.Memory + ")"
 		}
 		fmt.Fprintf(&b, "  %s %-22s %s%s\n", mark, r.Name, r.Summary, note)
 	}

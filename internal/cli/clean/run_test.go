@@ -311,3 +311,33 @@ func TestPermute(t *testing.T) {
 		}
 	}
 }
+
+// TestDropFlurriesTwoPasses: the two-pass run (file read twice, or stdin copied)
+// writes what the whole-trace run writes.
+func TestDropFlurriesTwoPasses(t *testing.T) {
+	args := []string{"--drop-flurries", "--flurry-min-jobs", "2", "--flurry-window", "20", "--flurry-share", "0.6", "-q"}
+	fromFile := swfclean(t, nil, append(args, "testdata/dirty.swf")...)
+	fromStdin := swfclean(t, bytes.NewReader(readFile(t, "testdata/dirty.swf")), args...)
+	// sort_submit holds the trace, so the flurries are found in memory instead.
+	whole := swfclean(t, nil, append(args, "--rules", "default,sort_submit", "--skip", "sort_submit", "testdata/dirty.swf")...)
+	if fromFile.code != 0 || fromStdin.code != 0 || fromFile.stdout != fromStdin.stdout || !strings.Contains(fromFile.stdout, "flurry user=374") {
+		t.Fatalf("file and stdin runs differ or found no flurry:\n%s\n---\n%s", fromFile.stdout, fromStdin.stdout)
+	}
+	if whole.stdout != fromFile.stdout {
+		t.Errorf("two passes and one pass differ:\n%s\n---\n%s", fromFile.stdout, whole.stdout)
+	}
+	gz := swfclean(t, bytes.NewReader(gzipped(t, readFile(t, "testdata/dirty.swf"))), args...)
+	if gz.stdout != fromFile.stdout {
+		t.Errorf("gzip stdin differs")
+	}
+}
+
+func gzipped(t testing.TB, data []byte) []byte {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(data)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
