@@ -3,6 +3,7 @@ package cleancli
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,7 +39,7 @@ func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error)
 	}
 	cl, err := clean.New(hdr, cfg)
 	if err != nil {
-		return fmt.Errorf("%s: %w", r.Name, err)
+		return inFile(r.Name, err)
 	}
 	out, err := cmdio.Create(o.output, stdout)
 	if err != nil {
@@ -110,7 +111,7 @@ func (o *options) prescanFlurries(cfg *clean.Config, stdin io.Reader) (io.Reader
 	}
 	filters, err := clean.New(hdr, clean.Config{Drop: cfg.Drop, Keep: cfg.Keep})
 	if err != nil {
-		return nil, cleanup, fmt.Errorf("%s: %w", r.Name, err)
+		return nil, cleanup, inFile(r.Name, err)
 	}
 	detector := clean.NewFlurryDetector(cfg.Flurry)
 	var job swf.Job // one variable: &job escapes
@@ -134,6 +135,16 @@ func (o *options) prescanFlurries(cfg *clean.Config, stdin io.Reader) (io.Reader
 		}
 	}
 	return next, cleanup, nil
+}
+
+// inFile prefixes err with the file name unless it is a ParseError, which
+// names its file itself.
+func inFile(name string, err error) error {
+	var pe *swf.ParseError
+	if errors.As(err, &pe) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
 }
 
 // openReader opens the input named by the options.
