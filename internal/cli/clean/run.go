@@ -66,46 +66,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return run(opts, stdin, stdout, stderr)
 	}
-	return cmdio.Run(app, permute(args, app.Flags), stderr)
-}
-
-// permute moves options given after the file name in front of it, so that
-// "swfclean trace.swf -o out.swf" works: urfave/cli, like the flag package,
-// stops at the first argument that is not an option. A value-taking option
-// given as two words keeps its value; "--" ends the options.
-func permute(args []string, flags []cli.Flag) []string {
-	if len(args) == 0 {
-		return args
-	}
-	takesValue := map[string]bool{}
-	for _, f := range flags {
-		if _, isBool := f.(*cli.BoolFlag); isBool {
-			continue
-		}
-		for _, name := range f.Names() {
-			takesValue[name] = true
-		}
-	}
-	out := []string{args[0]}
-	var positional []string
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			positional = append([]string{"--"}, append(positional, args[i+1:]...)...)
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			positional = append(positional, a)
-			continue
-		}
-		out = append(out, a)
-		name := strings.TrimLeft(a, "-")
-		if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(args) {
-			out = append(out, args[i+1])
-			i++
-		}
-	}
-	return append(out, positional...)
+	return cmdio.Run(app, args, stderr) // options may follow the file name
 }
 
 func flags() []cli.Flag {

@@ -300,22 +300,6 @@ func TestEveryTraceCommand(t *testing.T) {
 	}
 }
 
-func TestPermute(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"swfclean a.swf -o b.swf", "swfclean -o b.swf a.swf"},
-		{"swfclean a.swf --check --rules none", "swfclean --check --rules none a.swf"},
-		{"swfclean --filter=user=3 a.swf -q", "swfclean --filter=user=3 -q a.swf"},
-		{"swfclean - --set Computer=x", "swfclean --set Computer=x -"},
-		{"swfclean -q -- -odd-name.swf", "swfclean -q -- -odd-name.swf"},
-	}
-	for _, tt := range tests {
-		got := strings.Join(permute(strings.Fields(tt.in), flags()), " ")
-		if got != tt.want {
-			t.Errorf("permute(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestDropFlurriesTwoPasses: the two-pass run (file read twice, or stdin copied)
 // writes what the whole-trace run writes.
 func TestDropFlurriesTwoPasses(t *testing.T) {
