@@ -37,8 +37,16 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 	}
 	checker := clean.NewChecker(hdr)
 	var detector *clean.FlurryDetector
+	var filters *clean.Cleaner
 	if o.flurries {
 		detector = clean.NewFlurryDetector(o.flurry)
+		cfg, err := o.config()
+		if err != nil {
+			return err
+		}
+		if filters, err = clean.New(hdr, clean.Config{Drop: cfg.Drop, Keep: cfg.Keep}); err != nil {
+			return inFile(r.Name, err)
+		}
 	}
 	var job swf.Job // one variable: &job escapes
 	for {
@@ -50,7 +58,7 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 			return err
 		}
 		checker.Check(&job)
-		if detector != nil {
+		if detector != nil && filters.Filter(&job) {
 			detector.Add(&job)
 		}
 	}

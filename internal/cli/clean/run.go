@@ -127,6 +127,21 @@ func parseOptions(c *cli.Context) (*options, error) {
 	case o.anonymizeMap != "" && !o.anonymize:
 		return nil, cmdio.Usagef("--anonymize-map needs --anonymize")
 	}
+	if o.check || o.flurries || o.listRules {
+		// Report modes write no trace: a cleaning option would be silently ignored.
+		// Filters select the records --flurries looks at (not --check's: its
+		// header checks count every record).
+		for _, name := range []string{"rules", "skip", "filter", "keep", "drop-flurries", "procs",
+			"anonymize", "anonymize-map", "set"} {
+			switch {
+			case !c.IsSet(name):
+			case o.check || o.listRules:
+				return nil, cmdio.Usagef("--%s does not apply to --check or --list-rules, which write no trace", name)
+			case name != "filter" && name != "keep":
+				return nil, cmdio.Usagef("--%s does not apply to --flurries, which writes no trace", name)
+			}
+		}
+	}
 	for _, s := range o.sets {
 		label, _, ok := strings.Cut(s, "=")
 		if !ok || !validLabel(label) {
