@@ -13,7 +13,8 @@ import (
 // submissions in a day. Zero values take the defaults.
 type FlurryConfig struct {
 	// Window is the window length in seconds (default 86400). The trace is cut
-	// into consecutive windows starting at the earliest submit time.
+	// into consecutive windows twice: from the earliest submit time, and half a
+	// window later.
 	Window int64
 	// MinJobs is the least number of the user's jobs in a window (default 200).
 	MinJobs int
@@ -41,14 +42,14 @@ func (c FlurryConfig) withDefaults() FlurryConfig {
 	return c
 }
 
-// Flurry is one candidate flurry: consecutive windows in which one user passed
-// both thresholds.
+// Flurry is one candidate flurry: overlapping or consecutive windows in which
+// one user passed both thresholds.
 type Flurry struct {
 	User              int64
 	FirstJob, LastJob int64 // smallest and largest job number of the user's jobs in the windows
 	Start, End        int64 // first and last submit time of those jobs
-	Jobs              int   // the user's jobs in the windows
-	Total             int   // all jobs submitted in the windows
+	Jobs              int   // the user's jobs in the merged windows
+	Total             int   // all jobs submitted in the merged windows
 	FirstLine         int   // input line of the user's first job in the flurry
 }
 
@@ -87,63 +88,96 @@ func (d *FlurryDetector) Add(j *swf.Job) {
 }
 
 // Flurries returns the candidate flurries ordered by start time.
+//
+// The windows form two grids, starting at the earliest submit time and half a
+// window later, so that a burst shorter than half a window lies whole inside one
+// window. A window passes for a user holding at least MinJobs of its
+// submissions and at least MinShare of them; the passing windows of one user
+// that overlap or touch merge into one flurry, whose counts are then taken over
+// the merged span.
 func (d *FlurryDetector) Flurries() []Flurry {
 	pts := d.points
 	sort.SliceStable(pts, func(a, b int) bool { return pts[a].submit < pts[b].submit })
 	if len(pts) == 0 {
 		return nil
 	}
-	origin := pts[0].submit
-	open := map[int64]*Flurry{}  // user -> flurry still growing
-	lastWin := map[int64]int64{} // user -> last window that passed
-	var out []*Flurry
-	for lo := 0; lo < len(pts); {
-		win := (pts[lo].submit - origin) / d.cfg.Window
-		hi := lo
-		counts := map[int64]int{}
-		for hi < len(pts) && (pts[hi].submit-origin)/d.cfg.Window == win {
-			counts[pts[hi].user]++
-			hi++
-		}
-		total := hi - lo
-		for user, n := range counts {
-			if n < d.cfg.MinJobs || float64(n) < d.cfg.MinShare*float64(total) {
-				continue
+	spans := map[int64][]span{} // user -> passing windows
+	w := d.cfg.Window
+	for _, offset := range []int64{0, w / 2} {
+		origin := pts[0].submit - offset
+		for lo := 0; lo < len(pts); {
+			win := (pts[lo].submit - origin) / w
+			hi := lo
+			counts := map[int64]int{}
+			for hi < len(pts) && (pts[hi].submit-origin)/w == win {
+				counts[pts[hi].user]++
+				hi++
 			}
-			f := open[user]
-			if f == nil || lastWin[user] != win-1 {
-				f = &Flurry{User: user, FirstJob: 1<<63 - 1, LastJob: -1 << 63, Start: -1}
-				open[user] = f
-				out = append(out, f)
-			}
-			lastWin[user] = win
-			f.Total += total
-			for _, p := range pts[lo:hi] {
-				if p.user != user {
-					continue
+			total := hi - lo
+			for user, n := range counts {
+				if n >= d.cfg.MinJobs && float64(n) >= d.cfg.MinShare*float64(total) {
+					start := origin + win*w
+					spans[user] = append(spans[user], span{start, start + w})
 				}
-				f.Jobs++
-				f.FirstJob = min(f.FirstJob, p.job)
-				f.LastJob = max(f.LastJob, p.job)
-				if f.Start < 0 {
-					f.Start, f.FirstLine = p.submit, p.line
-				}
-				f.End = p.submit
 			}
+			lo = hi
 		}
-		lo = hi
-	}
-	res := make([]Flurry, len(out))
-	for i, f := range out {
-		res[i] = *f
-	}
-	sort.SliceStable(res, func(a, b int) bool {
-		if res[a].Start != res[b].Start {
-			return res[a].Start < res[b].Start
+		if w/2 == 0 {
+			break
 		}
-		return res[a].User < res[b].User
+	}
+	var out []Flurry
+	for user, list := range spans {
+		for _, sp := range mergeSpans(list) {
+			out = append(out, d.measure(user, sp))
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].Start != out[b].Start {
+			return out[a].Start < out[b].Start
+		}
+		return out[a].User < out[b].User
 	})
-	return res
+	return out
+}
+
+// span is a time interval [from, to).
+type span struct{ from, to int64 }
+
+// mergeSpans merges overlapping or touching intervals.
+func mergeSpans(list []span) []span {
+	sort.Slice(list, func(a, b int) bool { return list[a].from < list[b].from })
+	merged := []span{list[0]}
+	for _, sp := range list[1:] {
+		last := &merged[len(merged)-1]
+		if sp.from <= last.to {
+			last.to = max(last.to, sp.to)
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	return merged
+}
+
+// measure counts a user's flurry over a merged span of the sorted points.
+func (d *FlurryDetector) measure(user int64, sp span) Flurry {
+	pts := d.points
+	lo := sort.Search(len(pts), func(i int) bool { return pts[i].submit >= sp.from })
+	hi := sort.Search(len(pts), func(i int) bool { return pts[i].submit >= sp.to })
+	f := Flurry{User: user, FirstJob: 1<<63 - 1, LastJob: -1 << 63, Start: -1, Total: hi - lo}
+	for _, p := range pts[lo:hi] {
+		if p.user != user {
+			continue
+		}
+		f.Jobs++
+		f.FirstJob = min(f.FirstJob, p.job)
+		f.LastJob = max(f.LastJob, p.job)
+		if f.Start < 0 {
+			f.Start, f.FirstLine = p.submit, p.line
+		}
+		f.End = p.submit
+	}
+	return f
 }
 
 // flurryRemover drops every job of a flurry's user whose number lies in the

@@ -396,3 +396,34 @@ func TestMachineRuleWithoutSize(t *testing.T) {
 		t.Error("malformed MaxProcs accepted by too_big")
 	}
 }
+
+// TestFlurryAcrossWindowBoundary: a burst cut in two by a window boundary of
+// the first grid, each half below MinJobs, is found by the shifted grid.
+func TestFlurryAcrossWindowBoundary(t *testing.T) {
+	var b strings.Builder
+	n := 0
+	add := func(submit, user int) {
+		n++
+		fmt.Fprintf(&b, "%d %d 0 10 1 -1 -1 1 -1 -1 1 %d 1 -1 -1 -1 -1 -1\n", n, submit, user)
+	}
+	for i := 0; i < 3*144; i++ { // three days of background, one job per 10 minutes
+		add(i*600, 1+i%5)
+		if i == 143 { // just before the end of the first day
+			for k := -150; k < 150; k++ {
+				add(86400+k, 9)
+			}
+		}
+	}
+	_, jobs := readAll(t, b.String())
+	d := NewFlurryDetector(FlurryConfig{})
+	for i := range jobs {
+		d.Add(&jobs[i])
+	}
+	fl := d.Flurries()
+	if len(fl) != 1 || fl[0].User != 9 || fl[0].Jobs != 300 {
+		t.Fatalf("flurries %+v, want user 9 with 300 jobs", fl)
+	}
+	if fl[0].Share() < 0.5 {
+		t.Errorf("share %.2f over the merged windows", fl[0].Share())
+	}
+}
