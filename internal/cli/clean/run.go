@@ -5,6 +5,7 @@ package cleancli
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	// The zone database, for filter dates in the log's time zone (TimeZoneString).
 	_ "time/tzdata"
@@ -142,6 +143,9 @@ func parseOptions(c *cli.Context) (*options, error) {
 			}
 		}
 	}
+	if sameFile(o.input, o.output) {
+		return nil, cmdio.Usagef("-o %s would overwrite the input before it is read", o.output)
+	}
 	for _, s := range o.sets {
 		label, _, ok := strings.Cut(s, "=")
 		if !ok || !validLabel(label) {
@@ -149,6 +153,16 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 	}
 	return o, nil
+}
+
+// sameFile reports whether two file arguments name one existing file.
+func sameFile(a, b string) bool {
+	if cmdio.IsStdio(a) || cmdio.IsStdio(b) {
+		return false
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // wrap breaks text at spaces into lines of at most width bytes.

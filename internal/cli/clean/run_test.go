@@ -113,6 +113,7 @@ func TestCommand(t *testing.T) {
 		{name: "unknown flag", args: []string{"--bogus"}, code: 2, stderrHas: "Run 'swfclean --help'"},
 		{name: "two files", args: []string{"a.swf", "b.swf"}, code: 2, stderrHas: "one input file at most"},
 		{name: "options after file", args: []string{"testdata/dirty.swf", "--check", "--lenient"}, code: 0, stdoutHas: "anomalies: 14 checks fired"},
+		{name: "output over input", args: []string{"testdata/dirty.swf", "-o", "./testdata/dirty.swf"}, code: 2, stderrHas: "would overwrite the input"},
 		{name: "check with a rule", args: []string{"--check", "--rules", "none", "testdata/dirty.swf"}, code: 2,
 			stderrHas: "--rules does not apply to --check"},
 		{name: "check with a filter", args: []string{"--check", "--filter", "user=1"}, code: 2, stderrHas: "--filter does not apply to --check"},
