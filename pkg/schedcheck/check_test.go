@@ -2,8 +2,8 @@ package schedcheck_test
 
 import (
 	"bytes"
-	"flag"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
