@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -268,9 +269,11 @@ func load(in io.Reader, opt Options) (*workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	procs, source, err := machineSize(hdr, opt.Procs, name)
-	if err != nil {
-		return nil, err
+	// A missing machine size is reported after the records, so that a file
+	// that is not SWF at all gets its parse error instead.
+	procs, source, sizeErr := machineSize(hdr, opt.Procs, name)
+	if sizeErr != nil {
+		procs = math.MaxInt64
 	}
 
 	w := &workload{name: name, data: data, hdr: hdr, procs: procs, source: source,
@@ -298,6 +301,8 @@ func load(in io.Reader, opt Options) (*workload, error) {
 		w.which = append(w.which, int32(len(w.jobs)))
 		w.jobs = append(w.jobs, j)
 	}
-
+	if sizeErr != nil {
+		return nil, sizeErr
+	}
 	return w, nil
 }
