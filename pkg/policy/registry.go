@@ -18,6 +18,13 @@ type Params struct {
 	// PriorityOrder lists priofifo's queue numbers from the highest priority to
 	// the lowest; nil means DefaultPriorityOrder.
 	PriorityOrder []int64
+
+	// GA holds ga's and ga-ckpt's parameters.
+	GA GAConfig
+	// Extra returns the value of extension token key (e.g. "u", "ckpt") of
+	// the job with the given ID; policies that read per-job tokens (ga,
+	// ga-ckpt) need it. nil means no job has tokens.
+	Extra func(id int32, key string) (string, bool)
 }
 
 // Info describes one policy in the registration table.
@@ -61,6 +68,13 @@ var table = []Info{
 			}
 			return NewLXFW(w), nil
 		}},
+	{Name: "ga", Summary: "genetic algorithm over queue orderings maximising aggregate utility, EASY over the best (Lee 2009 ch. 3)",
+		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "seed"},
+		New:    func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, false) }},
+	{Name: "ga-ckpt", Summary: "checkpoint-aware ga: may terminate and requeue checkpointing jobs (Lee 2009 6.7)",
+		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "seed",
+			"bump-limit", "boost", "airline", "restart-overhead"},
+		New: func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, true) }},
 }
 
 // List returns the registered policies in table order. The slice is a copy.
