@@ -148,6 +148,16 @@ type GA struct {
 	sameNow  int64
 
 	stats GAStats
+	log   []Bump
+}
+
+// Bump records one termination by ga-ckpt.
+type Bump struct {
+	ID       int32 // job
+	At       int64 // time of the bump
+	Ran      int64 // seconds the run had lasted
+	Saved    int64 // work kept: the last checkpoint, a multiple of the interval
+	Overhead int64 // restart overhead added, seconds
 }
 
 // GAStats counts what a GA run did.
@@ -204,6 +214,9 @@ func NewGA(cfg GAConfig, ckpt bool, util []utility.Func, interval []int64) (*GA,
 	}
 	return g, nil
 }
+
+// Bumps returns every bump so far, in time order (the slice is the GA's).
+func (g *GA) Bumps() []Bump { return g.log }
 
 // Stats returns the counts so far.
 func (g *GA) Stats() GAStats { return g.stats }
@@ -537,6 +550,7 @@ func (g *GA) bump(s *sim.Sim, j *sim.Job) {
 	g.stats.LostWork += float64(ran-saved) * float64(j.Procs)
 	g.stats.Overhead += float64(overhead) * float64(j.Procs)
 	g.bumps[j.ID]++
+	g.log = append(g.log, Bump{ID: j.ID, At: s.Now(), Ran: ran, Saved: saved, Overhead: overhead})
 	s.Preempt(g, j, saved)
 	j.Remaining += overhead
 	j.Estimate = est
