@@ -139,7 +139,7 @@ func TestSearchFindsBruteForceOptimum(t *testing.T) {
 		}
 		for seed := int64(0); seed < 5; seed++ {
 			cfg := DefaultConfig()
-			cfg.Workers = 2
+			cfg.Workers, cfg.ParallelMin = 2, 1
 			res := NewSearcher(cfg).Search(rand.New(rand.NewSource(seed)), len(plan.Jobs), [][]int{arrival}, plan)
 			if res.Fitness != best {
 				t.Errorf("hand-made plan %d seed %d: GA found %v, brute force %v", i, seed, res.Fitness, best)
@@ -173,7 +173,7 @@ func TestSearchDeterministicAcrossWorkers(t *testing.T) {
 	var wantFit float64
 	for _, workers := range []int{1, 2, 3, 4, 1, 4} {
 		for _, elitism := range []bool{false} {
-			s := NewSearcher(Config{Population: 20, Generations: 30, Mutation: 0.3, Workers: workers, Elitism: elitism})
+			s := NewSearcher(Config{Population: 20, Generations: 30, Mutation: 0.3, Workers: workers, Elitism: elitism, ParallelMin: 1})
 			res := s.Search(rand.New(rand.NewSource(42)), 40, nil, plan)
 			if want == nil {
 				want, wantFit = slices.Clone(res.Order), res.Fitness
@@ -187,7 +187,7 @@ func TestSearchDeterministicAcrossWorkers(t *testing.T) {
 }
 
 func TestSearchReuseAcrossSizes(t *testing.T) {
-	s := NewSearcher(Config{Population: 6, Generations: 5, Mutation: 0.5, Workers: 2})
+	s := NewSearcher(Config{Population: 6, Generations: 5, Mutation: 0.5, Workers: 2, ParallelMin: 1})
 	rng := rand.New(rand.NewSource(3))
 	for _, n := range []int{5, 0, 1, 30, 2, 7} {
 		plan := randomPlan(rng, n, 16)
@@ -229,10 +229,16 @@ func BenchmarkPlanFitness(b *testing.B) {
 }
 
 func BenchmarkSearch20x100(b *testing.B) {
-	for _, n := range []int{10, 50, 200} {
-		b.Run("queue="+itoa(n), func(b *testing.B) {
+	for _, tc := range []struct{ n, workers int }{{10, 1}, {10, 2}, {30, 1}, {30, 2}, {50, 1}, {50, 2}, {200, 1}, {200, 2}} {
+		n, workers := tc.n, tc.workers
+		b.Run("queue="+itoa(n)+"/workers="+itoa(workers), func(b *testing.B) {
 			plan := randomPlan(rand.New(rand.NewSource(1)), n, 1024)
 			s := NewSearcher(DefaultConfig())
+			if workers == 1 {
+				s = NewSearcher(Config{Population: 20, Generations: 100, Mutation: 0.1, Workers: 1})
+			} else {
+				s = NewSearcher(Config{Population: 20, Generations: 100, Mutation: 0.1, Workers: workers, ParallelMin: 1})
+			}
 			rng := rand.New(rand.NewSource(1))
 			b.ReportAllocs()
 			for b.Loop() {

@@ -3,10 +3,12 @@ package policy
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/swfkit/swfkit/pkg/ga"
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -168,6 +170,15 @@ type GAStats struct {
 	Bumps       int     // jobs terminated and requeued (ga-ckpt)
 	LostWork    float64 // processor-seconds of work lost since the last checkpoints
 	Overhead    float64 // processor-seconds of restart overhead charged
+
+	// SearchTime is the wall time spent searching, and BySize the searches
+	// and their time by plan size (bucket k holds sizes in [2^k, 2^(k+1))).
+	// Timing only; it does not influence decisions.
+	SearchTime time.Duration
+	BySize     [16]struct {
+		Searches int
+		Time     time.Duration
+	}
 }
 
 // NewGA returns ga (ckpt false) or ga-ckpt for n jobs. util is indexed by
@@ -377,7 +388,13 @@ func (g *GA) search(s *sim.Sim) []int {
 	}
 	g.sameNow++
 	g.rng.Seed(decisionSeed(g.cfg.Seed, s.Now(), g.sameNow))
+	t0 := time.Now()
 	res := g.searcher.Search(g.rng, n, g.seeds, &g.fit)
+	dt := time.Since(t0)
+	g.stats.SearchTime += dt
+	b := min(bits.Len(uint(m))-1, len(g.stats.BySize)-1)
+	g.stats.BySize[b].Searches++
+	g.stats.BySize[b].Time += dt
 	g.stats.Searches++
 	g.stats.Evaluations += int64(res.Evaluations)
 	full := g.fit.expand(res.Order)
