@@ -124,7 +124,9 @@ func BenchmarkGAAggregateUtility(b *testing.B) {
 		}
 	}
 	pols := []pol{
-		{"conservative", func(tr *gaTrace, _ []utility.Func, _ []int64, _ int64) sim.Policy { return NewConservative(len(tr.jobs)) }},
+		{"conservative", func(tr *gaTrace, _ []utility.Func, _ []int64, _ int64) sim.Policy {
+			return NewConservative(len(tr.jobs))
+		}},
 		{"easy", func(*gaTrace, []utility.Func, []int64, int64) sim.Policy { return &EASY{} }},
 		{"priofifo", func(*gaTrace, []utility.Func, []int64, int64) sim.Policy { return NewPrioFIFO(nil) }},
 		{"ga", ga(GAConfig{}, false)},
