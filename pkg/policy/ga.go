@@ -679,19 +679,8 @@ func newGAFromParams(p Params, n int, ckpt bool) (sim.Policy, error) {
 	}
 	var interval []int64
 	if ckpt {
-		interval = make([]int64, n)
-		for id := 0; id < n; id++ {
-			v, ok := p.Extra(int32(id), "ckpt")
-			if !ok {
-				continue
-			}
-			iv, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || iv < -1 || iv == 0 {
-				return nil, fmt.Errorf("policy %s: job %d: ckpt=%s: want a checkpoint interval in seconds > 0, or -1", name, id+1, v)
-			}
-			if iv > 0 {
-				interval[id] = iv
-			}
+		if interval, err = CheckpointIntervals(n, p.Extra); err != nil {
+			return nil, fmt.Errorf("policy %s: %w", name, err)
 		}
 	}
 	g, err := NewGA(p.GA, ckpt, util, interval)
@@ -699,4 +688,27 @@ func newGAFromParams(p Params, n int, ckpt bool) (sim.Policy, error) {
 		return nil, fmt.Errorf("policy %s: %w", name, err)
 	}
 	return g, nil
+}
+
+// CheckpointIntervals reads the ckpt= token of jobs 0..n-1 through extra:
+// the interval in seconds, 0 for jobs without one or with ckpt=-1.
+func CheckpointIntervals(n int, extra func(id int32, key string) (string, bool)) ([]int64, error) {
+	interval := make([]int64, n)
+	if extra == nil {
+		return interval, nil
+	}
+	for id := 0; id < n; id++ {
+		v, ok := extra(int32(id), "ckpt")
+		if !ok {
+			continue
+		}
+		iv, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || iv < -1 || iv == 0 {
+			return nil, fmt.Errorf("job %d: ckpt=%s: want a checkpoint interval in seconds > 0, or -1", id+1, v)
+		}
+		if iv > 0 {
+			interval[id] = iv
+		}
+	}
+	return interval, nil
 }
