@@ -151,6 +151,7 @@ func (p *Plan) schedule(sc *planScratch, order []int, started []int, nowOnly boo
 	}
 	t := p.Now
 	first := true // the pass at Now, where running candidates may be kept
+	minRemaining := 0
 	var total float64
 	start := func(k int) {
 		j := &p.Jobs[k]
@@ -194,8 +195,10 @@ func (p *Plan) schedule(sc *planScratch, order []int, started []int, nowOnly boo
 		if len(queue) == 0 {
 			break
 		}
-		if free > 0 {
-			queue = p.backfill(queue, ends[head:], free, t, first, start)
+		// minRemaining is a lower bound on the processors of any job left
+		// (jobs only leave), so a pass with fewer idle ones starts nothing.
+		if free > 0 && free >= minRemaining {
+			queue, minRemaining = p.backfill(queue, ends[head:], free, t, first, start)
 		}
 		if nowOnly {
 			break
@@ -216,8 +219,9 @@ func (p *Plan) schedule(sc *planScratch, order []int, started []int, nowOnly boo
 
 // backfill is the EASY part of a pass at t: queue[0] does not fit; it gets
 // the shadow time, then later jobs start if they do not delay it. It returns
-// the queue without the started jobs (compacted in place).
-func (p *Plan) backfill(queue []int, running []Release, free int, t int64, first bool, start func(int)) []int {
+// the queue without the started jobs (compacted in place) and the fewest
+// processors a job left in it needs.
+func (p *Plan) backfill(queue []int, running []Release, free int, t int64, first bool, start func(int)) ([]int, int) {
 	need := p.Jobs[queue[0]].Procs
 	avail := free
 	shadow := int64(-1)
@@ -236,6 +240,7 @@ func (p *Plan) backfill(queue []int, running []Release, free int, t int64, first
 		panic("ga: plan job larger than the machine")
 	}
 	extra := avail - need
+	minProcs := need
 	w := 1
 	for r := 1; r < len(queue); r++ {
 		k := queue[r]
@@ -259,6 +264,7 @@ func (p *Plan) backfill(queue []int, running []Release, free int, t int64, first
 		}
 		queue[w] = k
 		w++
+		minProcs = min(minProcs, j.Procs)
 	}
-	return queue[:w]
+	return queue[:w], minProcs
 }
