@@ -108,7 +108,7 @@ func TestGAPrefersTheUrgentJob(t *testing.T) {
 }
 
 func TestGADeterministic(t *testing.T) {
-	tr := loadGATrace(t, "KTH-SP2-1996-2.1-cln.swf.gz", 1500)
+	tr := loadGATrace(t, "KTH-SP2-1996-2.1-cln.swf.gz", 1000)
 	util := tr.syntheticUtilities(2)
 	var first []sim.Job
 	for _, workers := range []int{1, 2, 1} {

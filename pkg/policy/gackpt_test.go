@@ -76,7 +76,7 @@ func checkpointIntervals(n int, share float64, seed int64) []int64 {
 }
 
 func TestGACkptDampingOnTrace(t *testing.T) {
-	tr := loadGATrace(t, "KTH-SP2-1996-2.1-cln.swf.gz", 1500)
+	tr := loadGATrace(t, "KTH-SP2-1996-2.1-cln.swf.gz", 1000)
 	util := tr.syntheticUtilities(4)
 	interval := checkpointIntervals(len(tr.jobs), 0.5, 5)
 	for _, c := range []struct {
