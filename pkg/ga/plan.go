@@ -198,7 +198,7 @@ func (p *Plan) schedule(sc *planScratch, order []int, started []int, nowOnly boo
 		// minRemaining is a lower bound on the processors of any job left
 		// (jobs only leave), so a pass with fewer idle ones starts nothing.
 		if free > 0 && free >= minRemaining {
-			queue, minRemaining = p.backfill(queue, ends[head:], free, t, first, start)
+			queue, minRemaining = p.backfill(queue, ends[head:], free, t, first, minRemaining, start)
 		}
 		if nowOnly {
 			break
@@ -220,8 +220,10 @@ func (p *Plan) schedule(sc *planScratch, order []int, started []int, nowOnly boo
 // backfill is the EASY part of a pass at t: queue[0] does not fit; it gets
 // the shadow time, then later jobs start if they do not delay it. It returns
 // the queue without the started jobs (compacted in place) and the fewest
-// processors a job left in it needs.
-func (p *Plan) backfill(queue []int, running []Release, free int, t int64, first bool, start func(int)) ([]int, int) {
+// processors a job left in it needs (a lower bound: once no processor is
+// idle the rest of the queue is kept unscanned, bounded by minBefore, the
+// bound for the whole queue before this pass).
+func (p *Plan) backfill(queue []int, running []Release, free int, t int64, first bool, minBefore int, start func(int)) ([]int, int) {
 	need := p.Jobs[queue[0]].Procs
 	avail := free
 	shadow := int64(-1)
@@ -243,9 +245,14 @@ func (p *Plan) backfill(queue []int, running []Release, free int, t int64, first
 	minProcs := need
 	w := 1
 	for r := 1; r < len(queue); r++ {
+		if free == 0 {
+			w += copy(queue[w:], queue[r:])
+			minProcs = min(minProcs, minBefore)
+			break
+		}
 		k := queue[r]
 		j := &p.Jobs[k]
-		if free > 0 && j.Procs <= free {
+		if j.Procs <= free {
 			end := t + j.Estimate
 			if j.Running && first {
 				end = j.RunningEnd
