@@ -196,27 +196,29 @@ func (c Category) String() string {
 // Matches reports whether the job is in a category 1-9 (and so is estimated
 // perfectly). It is false for 10 and 11, whose exemptions are not by kind.
 func (b *Bounds) Matches(j *swf.Job, c Category) bool {
+	// Unknown processors or runtime (-1) match no bound on that variable.
+	pk, rk := Procs(j) >= 0, j.RunTime >= 0
 	p, rt := float64(Procs(j)), float64(j.RunTime)
 	area := p * rt
 	switch c {
 	case CatHighProcs:
-		return p > b.ProcsUpper
+		return pk && p > b.ProcsUpper
 	case CatLowProcs:
-		return p < b.ProcsLower
+		return pk && p < b.ProcsLower
 	case CatShort:
-		return rt < b.RuntimeLower
+		return rk && rt < b.RuntimeLower
 	case CatLarge:
-		return rt > b.RuntimeUpper
+		return rk && rt > b.RuntimeUpper
 	case CatHighArea:
-		return area > b.AreaUpper
+		return pk && rk && area > b.AreaUpper
 	case CatLowArea:
-		return area < b.AreaLower
+		return pk && rk && area < b.AreaLower
 	case CatTopApps:
 		return j.Executable >= 0 && slices.Contains(b.TopApps, j.Executable)
 	case CatShortNarrow:
-		return rt < b.RuntimeLower && p < b.ProcsLower
+		return rk && pk && rt < b.RuntimeLower && p < b.ProcsLower
 	case CatNotSmall:
-		return rt > b.RuntimeLower || p > b.ProcsLower
+		return rk && rt > b.RuntimeLower || pk && p > b.ProcsLower
 	}
 	return false
 }

@@ -310,19 +310,40 @@ func (s *shareSolver) expWork(logC, beta float64) float64 {
 	return sum / s.totalWork
 }
 
-// logCFor solves expJobs(logC, beta) = target by bisection (expJobs increases
-// with logC).
+// logCFor solves expJobs(logC, beta) = target: Newton's method on logC
+// (expJobs increases with it; its derivative is the sum of the probabilities
+// below 1), kept inside a shrinking bisection bracket.
 func (s *shareSolver) logCFor(target, beta float64) float64 {
 	lo, hi := -300.0, 300.0
-	for range 60 {
-		mid := (lo + hi) / 2
-		if s.expJobs(mid, beta) < target {
-			lo = mid
-		} else {
-			hi = mid
+	x := 0.0
+	for range 200 {
+		var sum, deriv float64
+		for _, la := range s.logArea {
+			p := prob(x, beta, la)
+			sum += p
+			if p < 1 {
+				deriv += p
+			}
 		}
+		diff := sum - target
+		if math.Abs(diff) <= 1e-9*max(target, 1) {
+			return x
+		}
+		if diff < 0 {
+			lo = x
+		} else {
+			hi = x
+		}
+		next := x - diff/deriv
+		if deriv == 0 || !(next > lo && next < hi) {
+			next = (lo + hi) / 2
+		}
+		if next == x || hi-lo < 1e-12 {
+			return x
+		}
+		x = next
 	}
-	return (lo + hi) / 2
+	return x
 }
 
 // fit solves both shares: for each beta, C matches the job count; the work
@@ -340,7 +361,7 @@ func (s *shareSolver) fit(targetJobs, workShare float64) (logC, beta float64, ok
 	case workShare >= whi:
 		return s.logCFor(targetJobs, hi), hi, workShare == whi
 	}
-	for range 40 {
+	for range 32 {
 		mid := (lo + hi) / 2
 		if work(mid) < workShare {
 			lo = mid

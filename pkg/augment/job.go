@@ -64,9 +64,13 @@ func roundEstimate(x float64) int64 {
 	return int64(math.Round(x))
 }
 
-// fmtFloat formats a parameter or result for a Note: shortest exact form.
+// fmtFloat formats a parameter or result for a Note in the shortest form that
+// reads back to the same float64, so a Note's parameters reproduce the run.
 func fmtFloat(x float64) string {
-	return strconv.FormatFloat(x, 'g', 10, 64)
+	if a := math.Abs(x); a >= 1e-4 && a < 1e21 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
 // fmtPct formats a share as a percentage with two decimals.

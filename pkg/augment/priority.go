@@ -113,7 +113,7 @@ func (p *Priorities) String() string {
 		}
 	}
 	if b.Len() == 0 {
-		return "none"
+		return "none (one rank for all jobs)"
 	}
 	return b.String()
 }
