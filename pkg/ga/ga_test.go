@@ -233,7 +233,7 @@ func BenchmarkSearch20x100(b *testing.B) {
 		n, workers := tc.n, tc.workers
 		b.Run("queue="+itoa(n)+"/workers="+itoa(workers), func(b *testing.B) {
 			plan := randomPlan(rand.New(rand.NewSource(1)), n, 1024)
-			s := NewSearcher(DefaultConfig())
+			var s *Searcher
 			if workers == 1 {
 				s = NewSearcher(Config{Population: 20, Generations: 100, Mutation: 0.1, Workers: 1})
 			} else {

@@ -94,9 +94,10 @@ func augmentedWindow(tb testing.TB, name string, from, count int, seed uint64) (
 //
 //	go test -run '^$' -bench GAAggregateUtility -benchtime 1x ./pkg/policy
 //
-// SWFKIT_GA_SEEDS (default 3) sets how many augmentation seeds.
+// SWFKIT_GA_SEEDS (default 1, to keep `make bench` short; the note used 3)
+// sets how many augmentation seeds.
 func BenchmarkGAAggregateUtility(b *testing.B) {
-	seeds := 3
+	seeds := 1
 	if v := os.Getenv("SWFKIT_GA_SEEDS"); v != "" {
 		seeds, _ = strconv.Atoi(v)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
@@ -156,8 +157,22 @@ func computePrices(ps priceSetup, input, result []sim.Job, extra func(int32, str
 		", gain when the same scheduler runs again without it, clamped at 0" + note, nil
 }
 
-// formatPrice formats a price for the price= token.
-func formatPrice(p float64) string { return strconv.FormatFloat(p, 'g', 8, 64) }
+// addPriceTokens appends price=P (8 significant digits) to each job's
+// Tokens, replacing an earlier price=.
+func addPriceTokens(jobs []sim.Job, prices []float64) {
+	for i := range jobs {
+		tok := "price=" + strconv.FormatFloat(prices[i], 'g', 8, 64)
+		replaced := false
+		for k, t := range jobs[i].Tokens {
+			if strings.HasPrefix(t, "price=") {
+				jobs[i].Tokens[k], replaced = tok, true
+			}
+		}
+		if !replaced {
+			jobs[i].Tokens = append(jobs[i].Tokens, tok)
+		}
+	}
+}
 
 // repricer returns the policy constructor of VCG re-simulations for a run
 // of policy name: ga and ga-ckpt are rebuilt with the run's GAConfig (one

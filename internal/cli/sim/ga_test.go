@@ -116,6 +116,12 @@ func TestComputePrices(t *testing.T) {
 	if want := []float64{450, 0}; !slices.Equal(vcg, want) {
 		t.Errorf("vcg prices %v, want %v", vcg, want)
 	}
+	addPriceTokens(result, first)
+	result[0].Tokens = append(result[0].Tokens, "bumps=1")
+	addPriceTokens(result, vcg)
+	if !slices.Equal(result[0].Tokens, []string{"price=450", "bumps=1"}) || !slices.Equal(result[1].Tokens, []string{"price=0"}) {
+		t.Errorf("tokens %q %q", result[0].Tokens, result[1].Tokens)
+	}
 	if _, _, err := computePrices(priceSetup{mode: "first"}, input, result, func(int32, string) (string, bool) { return "", false }, 4, false, nil, nil); !errors.Is(err, policy.ErrNoUtility) {
 		t.Errorf("no u= tokens: error %v, want ErrNoUtility", err)
 	}
