@@ -112,6 +112,20 @@ func TestGACkptDampingOnTrace(t *testing.T) {
 			if limit > 0 && most > limit {
 				t.Errorf("a job was bumped %d times, limit %d", most, limit)
 			}
+			// A job bumped once restarts with its work less the checkpointed
+			// part plus the overhead: its last run lasts exactly that (or
+			// until the restart estimate, which kills it where the original
+			// estimate would have).
+			if c.limit == 0 {
+				for _, b := range g.Bumps() {
+					in, out := tr.jobs[b.ID], jobs[b.ID]
+					want := min(in.Runtime, in.Estimate) - b.Saved + b.Overhead
+					if out.End-out.Start != want {
+						t.Errorf("job %d: last run %d s, want %d (runtime %d, estimate %d, saved %d, overhead %d)",
+							b.ID+1, out.End-out.Start, want, in.Runtime, in.Estimate, b.Saved, b.Overhead)
+					}
+				}
+			}
 			if len(g.Bumps()) == 0 {
 				t.Errorf("no bumps: the case tests nothing")
 			}
