@@ -17,6 +17,7 @@ import (
 	"github.com/swfkit/swfkit/pkg/policy"
 	"github.com/swfkit/swfkit/pkg/price"
 	"github.com/swfkit/swfkit/pkg/sim"
+	"github.com/swfkit/swfkit/pkg/swf"
 	"github.com/swfkit/swfkit/pkg/utility"
 )
 
@@ -201,4 +202,36 @@ func repricer(name string, params policy.Params, interval []int64) func(int32, [
 		}
 		return policy.NewGA(cfg, name == "ga-ckpt", util, iv)
 	}
+}
+
+// jobTokens keeps the u= and ckpt= values of the simulated jobs, in job
+// order, for Params.Extra.
+type jobTokens struct {
+	u, ckpt       []string
+	hasU, hasCkpt []bool
+}
+
+func (t *jobTokens) add(sj *swf.Job) {
+	u, okU := sj.ExtraValue(utility.Key)
+	c, okC := sj.ExtraValue("ckpt")
+	// The reader reuses its record: keep copies.
+	t.u = append(t.u, strings.Clone(u))
+	t.hasU = append(t.hasU, okU)
+	t.ckpt = append(t.ckpt, strings.Clone(c))
+	t.hasCkpt = append(t.hasCkpt, okC)
+}
+
+func (t *jobTokens) value(id int32, key string) (string, bool) {
+	switch key {
+	case utility.Key:
+		return t.u[id], t.hasU[id]
+	case "ckpt":
+		return t.ckpt[id], t.hasCkpt[id]
+	}
+	return "", false
+}
+
+// needsTokens reports whether the run reads u=/ckpt= tokens.
+func needsTokens(info policy.Info, opt Options) bool {
+	return info.Name == "ga" || info.Name == "ga-ckpt" || opt.Price.mode != ""
 }

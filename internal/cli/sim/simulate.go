@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,6 +31,11 @@ type Options struct {
 	// Progress, if set, is given the number of jobs and returns a callback for
 	// the number done (or nil for no progress).
 	Progress func(total int) func(done int)
+
+	// Price selects the price= tokens to add (ga.go); PriceProgress, if not
+	// nil, shows the VCG re-simulations' progress bar.
+	Price         priceSetup
+	PriceProgress io.Writer
 }
 
 // Simulate reads a trace from in, simulates opt.Policy and writes the
@@ -63,6 +69,13 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		return err
 	}
 
+	// Policies and prices that read u=/ckpt= tokens get them through
+	// Params.Extra; only those keys are kept, only when needed.
+	var tokens *jobTokens
+	if needsTokens(info, opt) {
+		tokens = &jobTokens{}
+		opt.Params.Extra = tokens.value
+	}
 	var (
 		jobs    []sim.Job
 		which   []int32 // per record: index in jobs, or -1 - SkipReason
@@ -91,6 +104,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		}
 		which = append(which, int32(len(jobs)))
 		jobs = append(jobs, j)
+		if tokens != nil {
+			tokens.add(&sj)
+		}
 	}
 
 	warn := opt.Warn
@@ -118,6 +134,10 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if opt.Progress != nil {
 		cfg.Progress = opt.Progress(len(jobs))
 	}
+	var input []sim.Job
+	if opt.Price.mode == "vcg" {
+		input = slices.Clone(jobs)
+	}
 	s, err := sim.New(cfg, jobs)
 	if err != nil {
 		return err
@@ -128,6 +148,22 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 
 	for _, n := range notes(info, opt, procs, source, skipped, jobs) {
 		hdr.AddNote(n)
+	}
+	if n, ok := pol.(interface{ Note() string }); ok {
+		hdr.AddNote("swfsim " + info.Name + ": " + n.Note())
+	}
+	if opt.Price.mode != "" {
+		interval, err := policy.CheckpointIntervals(len(jobs), opt.Params.Extra)
+		if err != nil {
+			return err
+		}
+		prices, note, err := computePrices(opt.Price, input, jobs, opt.Params.Extra, procs, opt.NoKill,
+			repricer(info.Name, opt.Params, interval), opt.PriceProgress)
+		if err != nil {
+			return err
+		}
+		addPriceTokens(jobs, prices)
+		hdr.AddNote("swfsim " + note)
 	}
 	return write(data, name, hdr, jobs, which, out)
 }
