@@ -204,13 +204,19 @@ func BenchmarkGADampingSelection(b *testing.B) {
 		{"ga-ckpt-elitism", GAConfig{Elitism: true}},
 		{"ga-ckpt-boost", GAConfig{Boost: true}},
 		{"ga-ckpt-boost-elitism", GAConfig{Boost: true, Elitism: true}},
+		// Restart overhead sensitivity: 0.1 s per processor instead of 1.
+		{"ga-ckpt-overhead0.1", GAConfig{RestartOverhead: 0.1}},
+		{"ga-ckpt-boost-airline-overhead0.1", GAConfig{Boost: true, Airline: true, RestartOverhead: 0.1}},
 	}
 	for seed := 1; seed <= 3; seed++ {
 		tr, util, iv := augmentedWindow(b, "KTH-SP2-1996-2.1-cln.swf.gz", 5000, 5000, uint64(seed))
 		for _, v := range variants {
 			b.Run(fmt.Sprintf("seed=%d/%s", seed, v.name), func(b *testing.B) {
 				cfg := v.cfg
-				cfg.Seed, cfg.Generations, cfg.Mutation, cfg.RestartOverhead = int64(seed), -1, -1, -1
+				cfg.Seed, cfg.Generations, cfg.Mutation = int64(seed), -1, -1
+				if cfg.RestartOverhead == 0 {
+					cfg.RestartOverhead = -1 // the default
+				}
 				var au float64
 				for b.Loop() {
 					g, err := NewGA(cfg, true, util, iv)
