@@ -18,8 +18,10 @@ import (
 // ErrNoUtility is returned by ga and ga-ckpt when no job carries a u= token.
 var ErrNoUtility = errors.New("no job carries a utility function (u= token); add them with swfaugment --utility")
 
-// GAConfig configures ga and ga-ckpt. The zero value gives the thesis's
-// defaults (see the field comments), with a seed of 0.
+// GAConfig configures ga and ga-ckpt. The zero value is usable but is not
+// the thesis's setting: it breeds no generation and charges no restart
+// overhead; the field comments give each default and the values that select
+// it (swfsim's flags pass the thesis's 20 x 100, mutation 0.1, overhead 1).
 type GAConfig struct {
 	// Population, Generations, Mutation and Elitism are the search
 	// parameters (pkg/ga). Population 0 means 20; Generations < 0 means
