@@ -35,6 +35,9 @@ type Info struct {
 	Summary string
 	// Params names the Params fields (as CLI flag names) the policy reads.
 	Params []string
+	// Needs lists the extension tokens the policy requires on its input
+	// (e.g. "u" for ga): without them New fails.
+	Needs []string
 	// New builds a fresh policy for one simulation of n jobs.
 	New func(p Params, n int) (sim.Policy, error)
 }
@@ -70,11 +73,13 @@ var table = []Info{
 		}},
 	{Name: "ga", Summary: "genetic algorithm over queue orderings maximising aggregate utility, EASY over the best (Lee 2009 ch. 3)",
 		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "seed"},
+		Needs:  []string{"u"},
 		New:    func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, false) }},
 	{Name: "ga-ckpt", Summary: "checkpoint-aware ga: may terminate and requeue checkpointing jobs (Lee 2009 6.7)",
 		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "seed",
 			"bump-limit", "boost", "airline", "restart-overhead"},
-		New: func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, true) }},
+		Needs: []string{"u"},
+		New:   func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, true) }},
 }
 
 // List returns the registered policies in table order. The slice is a copy.
