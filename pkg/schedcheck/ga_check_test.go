@@ -55,7 +55,7 @@ func TestCheckGASchedules(t *testing.T) {
 	gaCfg := policy.GAConfig{Population: 8, Generations: 5, Mutation: 0.1, Seed: 1, BumpLimit: 1, RestartOverhead: 1}
 	for _, n := range names {
 		t.Run(n, func(t *testing.T) {
-			data := augmentedHead(t, testutil.Trace(t, n), 1500)
+			data := augmentedHead(t, testutil.Trace(t, n), 600)
 			hin, in, err := schedcheck.ReadAll(bytes.NewReader(data), n)
 			if err != nil {
 				t.Fatal(err)
