@@ -98,3 +98,19 @@ func TestCLIGAErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestCLIGACkptVCG(t *testing.T) {
+	// L's window holds U, which ran at once anyway; U's window is empty
+	// (L, running when U arrived, is pinned): both prices are 0.
+	out, errs, code := runSim(t, tinyTrace, "--policy", "ga-ckpt", "--price", "vcg", "--ga-population", "4", "--ga-generations", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := jobLines(out)
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], "bumps=1 price=0") || !strings.HasSuffix(lines[1], "price=0") {
+		t.Errorf("ga-ckpt vcg output %q", lines)
+	}
+	if !strings.Contains(out, "VCG price") {
+		t.Errorf("no VCG Note in\n%s", out)
+	}
+}
