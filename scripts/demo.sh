@@ -23,7 +23,7 @@ for p in fcfs easy conservative priofifo; do
 done
 
 step "5. the GA utility scheduler on the first 2,000 jobs (20 x 100 GA)"
-"$BIN/swfclean" --rules none --filter 'job<=2014' "$OUT/aug.swf" -o "$OUT/window.swf" 2>/dev/null
+"$BIN/swfclean" --rules none --keep 'job<=2014' "$OUT/aug.swf" -o "$OUT/window.swf" 2>/dev/null
 "$BIN/swfsim" --policy easy --no-kill "$OUT/window.swf" -o "$OUT/window-easy.swf"
 "$BIN/swfsim" --policy ga --no-kill --seed 7 "$OUT/window.swf" -o "$OUT/window-ga.swf"
 
