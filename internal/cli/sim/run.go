@@ -41,7 +41,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: queue numbers from highest to lowest priority, e.g. `0,1,2` (default: ascending queue number, unknown last)"},
 		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn when more than this `SHARE` of jobs would be killed at their requested time"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar (it shows only on a terminal, for long traces)"},
+		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of randomised policies (ga, ga-ckpt)"},
 	}
+	app.Flags = append(app.Flags, gaFlags()...)
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
 	return cmdio.Run(app, args, stderr)
 }
@@ -60,7 +62,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		// malformed file with status 1; then the usage error.
 		if in, oerr := cmdio.Open(opt.Input, stdin); oerr != nil {
 			return oerr
-		} else if _, lerr := load(in, opt); lerr != nil {
+		} else if _, lerr := load(in, opt, nil); lerr != nil {
 			in.Close()
 			return lerr
 		}
@@ -79,6 +81,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	opt.Warn = stderr
 	if !c.Bool("no-progress") && isTerminal(stderr) {
+		opt.PriceProgress = stderr
 		opt.Progress = func(total int) func(done int) {
 			if total < progressMinJobs {
 				return nil
@@ -138,6 +141,12 @@ func optionsFrom(c *cli.Context) (Options, error) {
 			return opt, cmdio.Usagef("--%v", err)
 		}
 		opt.Params.PriorityOrder = order
+	}
+	if opt.Params.GA, err = gaConfig(c, c.Int64("seed")); err != nil {
+		return opt, err
+	}
+	if opt.Price, err = parsePrice(c); err != nil {
+		return opt, err
 	}
 	if opt.KillWarn < 0 || opt.KillWarn > 1 {
 		return opt, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", opt.KillWarn)
