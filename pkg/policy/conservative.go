@@ -1,6 +1,10 @@
 package policy
 
-import "github.com/swfkit/swfkit/pkg/sim"
+import (
+	"math"
+
+	"github.com/swfkit/swfkit/pkg/sim"
+)
 
 // Conservative is conservative backfilling (Mu'alem & Feitelson, IEEE TPDS
 // 2001, section 2; Lee 2009, 1.3.4): every waiting job holds a reservation in
@@ -40,9 +44,9 @@ type Conservative struct {
 	// freedEnd is the latest held end released early in this round; movedEnd
 	// the latest old-slot end of a job the last compression moved.
 	freedEnd, movedEnd int64
-	memo               map[shape]int64 // compress: per job shape, starts proven not to fit
-	ended              bool            // a job ended in this round
-	naive              bool            // tests: compress after every round with ends, no pruning
+	proofs             []proof // compress: starts proven not to fit, by job shape
+	ended              bool    // a job ended in this round
+	naive              bool    // tests: compress after every round with ends, no pruning
 
 	// Rebuilds counts full rebuilds of the schedule (only with NoKill).
 	Rebuilds int
@@ -57,8 +61,48 @@ func NewConservative(n int) *Conservative {
 	return c
 }
 
-// shape is a job's processors and reserved duration.
-type shape struct{ procs, dur int64 }
+// proof records, during one compression, that a job of procs processors and
+// duration dur found no start before until (its profile then lacking only its
+// own reservation).
+type proof struct{ procs, dur, until int64 }
+
+// maxProofs bounds the proofs kept, so a lookup stays cheap.
+const maxProofs = 32
+
+// provenFor returns a time before which no start fits a job of procs and dur
+// reserved at own, from the proofs of jobs it dominates: a proof of (p', d')
+// with p' <= procs and d' <= dur says every window of d' starting before its
+// until holds a time with fewer than p' free, and where that time is not in
+// this job's own slot (the window starts by own - d') it blocks this job too.
+func (c *Conservative) provenFor(procs, dur, own int64) int64 {
+	best := int64(math.MinInt64)
+	for _, pr := range c.proofs {
+		if pr.procs <= procs && pr.dur <= dur {
+			best = max(best, min(pr.until, own-pr.dur+1))
+		}
+	}
+	return best
+}
+
+func (c *Conservative) addProof(procs, dur, until int64) {
+	for i := range c.proofs {
+		if c.proofs[i].procs == procs && c.proofs[i].dur == dur {
+			c.proofs[i].until = until
+			return
+		}
+	}
+	if len(c.proofs) < maxProofs {
+		c.proofs = append(c.proofs, proof{procs, dur, until})
+		return
+	}
+	weakest := 0
+	for i := range c.proofs {
+		if c.proofs[i].until < c.proofs[weakest].until {
+			weakest = i
+		}
+	}
+	c.proofs[weakest] = proof{procs, dur, until}
+}
 
 func duration(j *sim.Job) int64 {
 	if j.Estimate < 1 {
@@ -145,20 +189,17 @@ func (c *Conservative) reserve(j *sim.Job, now int64) {
 // previous compression). So a job can move only to a start before gainEnd, the
 // latest end of those gains, and only if some time before that bound has
 // enough processors free; and a job that stays keeps its reservation without
-// touching the profile (EarliestFitMoving). Last, jobs of one shape
-// (processors, duration) share proofs: when a job A stays, no start before
-// min(A's reservation, gainEnd) fits A; a later job B of the same shape sees
-// the same profile except that A's slot is taken and B's is free, so every
-// window that ends by B's own reservation is infeasible for B as well, and
-// B's search starts there. A move changes the profile and drops the proofs.
+// touching the profile (EarliestFitMoving). Last, jobs share proofs: when a
+// job A stays, no start before min(A's reservation, gainEnd) fits A; a later
+// job B at least as wide and as long sees the same profile except that A's
+// slot is taken and B's is free, so every window of B whose first d_A seconds
+// end by B's own reservation holds a time that blocked A and blocks B, and B's
+// search starts after those. A move changes the profile and drops the proofs.
 func (c *Conservative) compress(s *sim.Sim) {
 	now := s.Now()
 	gainEnd := max(c.freedEnd, c.movedEnd)
 	c.movedEnd = 0
-	if c.memo == nil {
-		c.memo = make(map[shape]int64)
-	}
-	clear(c.memo)
+	c.proofs = c.proofs[:0]
 	for _, j := range s.Waiting() {
 		old := c.resv[j.ID]
 		if j.State != sim.Waiting || old < 0 {
@@ -173,10 +214,7 @@ func (c *Conservative) compress(s *sim.Sim) {
 		} else {
 			bound := min(old, gainEnd)
 			// proven: no start before it fits this job (see below).
-			proven := now
-			if m, ok := c.memo[shape{p, d}]; ok {
-				proven = max(now, min(m, old-d+1))
-			}
+			proven := max(now, c.provenFor(p, d, old))
 			switch {
 			case proven >= bound, c.profile.MaxFreeBefore(bound) < p:
 				t = old
@@ -186,9 +224,9 @@ func (c *Conservative) compress(s *sim.Sim) {
 			if t < old {
 				c.profile.Release(old, old+d, p)
 				c.profile.Reserve(t, t+d, p)
-				clear(c.memo) // capacity moved: the proofs no longer hold
+				c.proofs = c.proofs[:0] // capacity moved: the proofs no longer hold
 			} else {
-				c.memo[shape{p, d}] = max(proven, bound)
+				c.addProof(p, d, max(proven, bound))
 			}
 		}
 		if t > old {
