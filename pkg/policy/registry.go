@@ -1,0 +1,106 @@
+package policy
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+// Params holds every policy parameter. The zero value selects the documented
+// defaults; each policy reads only the fields its Info.Params names.
+type Params struct {
+	// LXFWWeight is lxfw's weight w per hour of wait; 0 means DefaultLXFWWeight.
+	// Set UseLXFWWeight to pass an explicit 0 (plain LXF order).
+	LXFWWeight    float64
+	UseLXFWWeight bool
+	// PriorityOrder lists priofifo's queue numbers from the highest priority to
+	// the lowest; nil means DefaultPriorityOrder.
+	PriorityOrder []int64
+}
+
+// Info describes one policy in the registration table.
+type Info struct {
+	// Name is what --policy takes.
+	Name string
+	// Summary is one line for --list-policies.
+	Summary string
+	// Params names the Params fields (as CLI flag names) the policy reads.
+	Params []string
+	// New builds a fresh policy for one simulation of n jobs.
+	New func(p Params, n int) (sim.Policy, error)
+}
+
+// table is the one explicit list of policies, in --list-policies order.
+var table = []Info{
+	{Name: "fcfs", Summary: "first come first served: strict arrival order, no backfilling",
+		New: func(Params, int) (sim.Policy, error) { return &FCFS{}, nil }},
+	{Name: "easy", Summary: "EASY backfilling: reservation for the queue head only (Lifka; Mu'alem & Feitelson)",
+		New: func(Params, int) (sim.Policy, error) { return &EASY{}, nil }},
+	{Name: "conservative", Summary: "conservative backfilling: every queued job holds a reservation (Mu'alem & Feitelson)",
+		New: func(_ Params, n int) (sim.Policy, error) { return NewConservative(n), nil }},
+	{Name: "priofifo", Summary: "priority classes from the queue field, FIFO within, EASY backfilling (Chun & Culler; Lee 1.3.5)",
+		Params: []string{"priority-order"},
+		New: func(p Params, _ int) (sim.Policy, error) {
+			return NewPrioFIFO(p.PriorityOrder), nil
+		}},
+	{Name: "sjf", Summary: "shortest requested time first, EASY backfilling (Chiang et al.; Guim et al.)",
+		New: func(Params, int) (sim.Policy, error) { return NewSJF(), nil }},
+	{Name: "lxf", Summary: "largest current expansion factor first, EASY backfilling (Chiang et al.)",
+		New: func(Params, int) (sim.Policy, error) { return NewLXF(), nil }},
+	{Name: "lxfw", Summary: "largest expansion factor plus weighted wait first, EASY backfilling (Chiang et al.; Guim et al.)",
+		Params: []string{"lxfw-weight"},
+		New: func(p Params, _ int) (sim.Policy, error) {
+			w := DefaultLXFWWeight
+			if p.UseLXFWWeight || p.LXFWWeight != 0 {
+				w = p.LXFWWeight
+			}
+			if w < 0 {
+				return nil, fmt.Errorf("policy: lxfw weight %g is negative", w)
+			}
+			return NewLXFW(w), nil
+		}},
+}
+
+// List returns the registered policies in table order. The slice is a copy.
+func List() []Info { return append([]Info(nil), table...) }
+
+// Lookup returns the policy named name.
+func Lookup(name string) (Info, bool) {
+	for _, in := range table {
+		if in.Name == name {
+			return in, true
+		}
+	}
+	return Info{}, false
+}
+
+// Names returns the registered names joined by ", ", for error messages.
+func Names() string {
+	names := make([]string, len(table))
+	for i, in := range table {
+		names[i] = in.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParsePriorityOrder parses a comma-separated list of queue numbers, highest
+// priority first, e.g. "0,1,2".
+func ParsePriorityOrder(s string) ([]int64, error) {
+	var out []int64
+	seen := map[int64]bool{}
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		q, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("priority order %q: %q is not a queue number", s, f)
+		}
+		if seen[q] {
+			return nil, fmt.Errorf("priority order %q: queue %d listed twice", s, q)
+		}
+		seen[q] = true
+		out = append(out, q)
+	}
+	return out, nil
+}

@@ -1,0 +1,170 @@
+package sim
+
+// Profile is an availability profile: the number of free processors as a step
+// function of time, from an origin time on. Reservations subtract processors
+// over a half-open interval [start, end); end may be Never. Times before the
+// origin are clipped away. The zero value is not usable: call NewProfile.
+//
+// Steps live in a slice sorted by time, and adjacent steps with equal free
+// counts are merged, so its length is at most twice the number of distinct
+// reservation ends. Reserve and Release cost O(log S) to find the interval plus
+// O(S) to move the slice (a memmove); EarliestFit scans the steps from its
+// start time once (O(S)).
+type Profile struct {
+	procs int64
+	steps []step // steps[0].t is the origin; the last step lasts forever
+}
+
+type step struct {
+	t    int64
+	free int64
+}
+
+// NewProfile returns a profile of procs free processors from origin on.
+func NewProfile(procs, origin int64) *Profile {
+	p := &Profile{}
+	p.Reset(procs, origin)
+	return p
+}
+
+// Reset empties the profile: procs free from origin on.
+func (p *Profile) Reset(procs, origin int64) {
+	p.procs = procs
+	p.steps = append(p.steps[:0], step{t: origin, free: procs})
+}
+
+// Origin returns the earliest time the profile describes.
+func (p *Profile) Origin() int64 { return p.steps[0].t }
+
+// Len returns the number of steps.
+func (p *Profile) Len() int { return len(p.steps) }
+
+// Advance moves the origin to now, dropping the steps before it.
+func (p *Profile) Advance(now int64) {
+	if now <= p.steps[0].t {
+		return
+	}
+	i := p.find(now)
+	p.steps = p.steps[i:]
+	p.steps[0].t = now
+}
+
+// find returns the index of the step that holds time t (t >= origin).
+func (p *Profile) find(t int64) int {
+	lo, hi := 0, len(p.steps)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if p.steps[m].t <= t {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo - 1
+}
+
+// FreeAt returns the free processors at time t >= origin.
+func (p *Profile) FreeAt(t int64) int64 {
+	if t < p.steps[0].t {
+		panic("sim: profile time before its origin")
+	}
+	return p.steps[p.find(t)].free
+}
+
+// split makes t a step boundary and returns its index (t > origin, or = origin).
+func (p *Profile) split(t int64) int {
+	i := p.find(t)
+	if p.steps[i].t == t {
+		return i
+	}
+	p.steps = append(p.steps, step{})
+	copy(p.steps[i+2:], p.steps[i+1:])
+	p.steps[i+1] = step{t: t, free: p.steps[i].free}
+	return i + 1
+}
+
+// Reserve subtracts procs processors over [start, end). It panics if that
+// would make a step negative.
+func (p *Profile) Reserve(start, end, procs int64) { p.add(start, end, -procs) }
+
+// Release gives procs processors back over [start, end). It panics if that
+// would exceed the machine.
+func (p *Profile) Release(start, end, procs int64) { p.add(start, end, procs) }
+
+func (p *Profile) add(start, end, delta int64) {
+	if start < p.steps[0].t {
+		start = p.steps[0].t
+	}
+	if end <= start || delta == 0 {
+		return
+	}
+	i := p.split(start)
+	k := len(p.steps)
+	if end != Never {
+		k = p.split(end)
+	}
+	for x := i; x < k; x++ {
+		f := p.steps[x].free + delta
+		if f < 0 || f > p.procs {
+			panic("sim: profile reservation exceeds the machine")
+		}
+		p.steps[x].free = f
+	}
+	// Only the two boundaries can have created equal neighbours.
+	if k < len(p.steps) {
+		p.mergeAt(k)
+	}
+	p.mergeAt(i)
+}
+
+// mergeAt removes step i if it equals step i-1.
+func (p *Profile) mergeAt(i int) {
+	if i <= 0 || i >= len(p.steps) || p.steps[i].free != p.steps[i-1].free {
+		return
+	}
+	copy(p.steps[i:], p.steps[i+1:])
+	p.steps = p.steps[:len(p.steps)-1]
+}
+
+// EarliestFit returns the earliest time s >= from (and >= origin) such that at
+// least procs processors are free during all of [s, s+dur), or Never if there
+// is none. procs must not exceed the machine size; dur 0 asks for the instant s
+// only.
+func (p *Profile) EarliestFit(from, dur, procs int64) int64 {
+	if procs > p.procs {
+		panic("sim: profile query wider than the machine")
+	}
+	if from < p.steps[0].t {
+		from = p.steps[0].t
+	}
+	st := p.steps
+	i := p.find(from)
+	s := from
+	for {
+		for st[i].free < procs {
+			if i == len(st)-1 {
+				return Never // held forever by reservations ending Never
+			}
+			i++
+			s = st[i].t
+		}
+		end := addTime(s, dur)
+		k := i + 1
+		for k < len(st) && st[k].t < end && st[k].free >= procs {
+			k++
+		}
+		if k == len(st) || st[k].t >= end {
+			return s
+		}
+		i = k
+		s = st[k].t
+	}
+}
+
+// Steps calls f for each step (time, free processors) in time order; for tests
+// and debugging.
+func (p *Profile) Steps(f func(t, free int64)) {
+	for _, s := range p.steps {
+		f(s.t, s.free)
+	}
+}

@@ -1,0 +1,293 @@
+package swf
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+const std = "1 0 10 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1"
+
+func readAll(t *testing.T, in string, lenient bool) ([]Job, *Reader, error) {
+	t.Helper()
+	r := NewReader(strings.NewReader(in))
+	r.Name = "t.swf"
+	r.Lenient = lenient
+	var jobs []Job
+	for {
+		j, err := r.Read()
+		if err == io.EOF {
+			return jobs, r, nil
+		}
+		if err != nil {
+			return jobs, r, err
+		}
+		jobs = append(jobs, j)
+	}
+}
+
+func TestReaderTolerates(t *testing.T) {
+	tests := []struct {
+		name     string
+		in       string
+		jobs     int
+		runTime  int64
+		cpu      float64
+		extra    []string
+		comments int
+	}{
+		{"plain", std + "\n", 1, 100, -1, nil, 0},
+		{"no final newline", std, 1, 100, -1, nil, 0},
+		{"tabs and padding", "  1\t0  10 100\t4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1   \n", 1, 100, -1, nil, 0},
+		{"crlf", std + "\r\n" + std + "\r\n", 2, 100, -1, nil, 0},
+		{"blank lines", "\n" + std + "\n\n   \n" + std + "\n", 2, 100, -1, nil, 2},
+		{"bom", "\xEF\xBB\xBF" + std + "\n", 1, 100, -1, nil, 0},
+		{"integral floats", "1 0 10 100.0 4 -1 -1 4 200.00 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 100, -1, nil, 0},
+		{"float cpu", "1 0 10 100 4 552.21 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 100, 552.21, nil, 0},
+		{"exponent", "1 0 10 1e2 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 100, -1, nil, 0},
+		{"comment between jobs", std + "\n; a comment\n" + std + "\n", 2, 100, -1, nil, 1},
+		{"extension tokens", std + " u=0:10,60:0 ckpt=900\n", 1, 100, -1, []string{"u=0:10,60:0", "ckpt=900"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			jobs, _, err := readAll(t, tt.in, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(jobs) != tt.jobs {
+				t.Fatalf("got %d jobs, want %d", len(jobs), tt.jobs)
+			}
+			j := jobs[len(jobs)-1]
+			if j.RunTime != tt.runTime || j.AverageCPUTime != tt.cpu || j.RequestedTime != 200 {
+				t.Errorf("run %d cpu %v req %d", j.RunTime, j.AverageCPUTime, j.RequestedTime)
+			}
+			if strings.Join(j.Extra, "|") != strings.Join(tt.extra, "|") {
+				t.Errorf("extra %q, want %q", j.Extra, tt.extra)
+			}
+			n := 0
+			for _, j := range jobs {
+				n += len(j.Comments)
+			}
+			if n != tt.comments {
+				t.Errorf("%d comment lines kept, want %d", n, tt.comments)
+			}
+		})
+	}
+}
+
+func TestReaderErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		line  int
+		field int
+		err   error
+		msg   string
+	}{
+		{"too few fields", "; h\n1 0 10 100\n", 2, 0, ErrFieldCount, "t.swf:2: expected 18 whitespace-separated fields, got 4"},
+		{"not a number", "1 0 10 abc 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 4, ErrNumber, `t.swf:1: field 4 (Run Time): expected a number, got "abc"`},
+		{"non-integral", "1 0 10.5 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNotInteger, `t.swf:1: field 3 (Wait Time): expected an integer, got "10.5"`},
+		{"bad extra", std + "\n" + std + " q_1d\n", 2, 19, ErrExtraToken, `t.swf:2: field 19 (extension token): expected a key=value extension token after the 18 SWF fields, got "q_1d"`},
+		{"second extra bad", std + " a=1 {x}\n", 1, 20, ErrExtraToken, ""},
+		{"empty sign", "1 0 - 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
+		{"nan", "1 0 NaN 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := readAll(t, tt.in, false)
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("got %v, want a *ParseError", err)
+			}
+			if pe.Line != tt.line || pe.Field != tt.field || !errors.Is(err, tt.err) {
+				t.Errorf("line %d field %d err %v, want line %d field %d %v", pe.Line, pe.Field, pe.Err, tt.line, tt.field, tt.err)
+			}
+			if tt.msg != "" && err.Error() != tt.msg {
+				t.Errorf("message %q\nwant    %q", err.Error(), tt.msg)
+			}
+		})
+	}
+}
+
+func TestReaderLenient(t *testing.T) {
+	in := std + "\nbroken line\n" + std + "\n1 2 3\n" + std + "\n"
+	jobs, r, err := readAll(t, in, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(jobs) != 3 {
+		t.Fatalf("got %d jobs, want 3", len(jobs))
+	}
+	n, first := r.Malformed()
+	if n != 2 || len(first) != 2 || first[0].Line != 2 || first[1].Line != 4 {
+		t.Fatalf("malformed %d %v", n, first)
+	}
+}
+
+func TestReaderLongLine(t *testing.T) {
+	long := std + " " + "x=" + strings.Repeat("y", 200000)
+	jobs, _, err := readAll(t, long+"\n"+std+"\n", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(jobs) != 2 || len(jobs[0].Extra[0]) != 200002 {
+		t.Fatalf("long line not read whole")
+	}
+}
+
+func TestHeader(t *testing.T) {
+	in := `; Version: 2.2
+; Computer: IBM SP2
+; Information: http://www.pdc.kth.se/
+;              http://www.cs.huji.ac.il/labs/parallel/workload/
+; MaxJobs: 28490
+; MaxProcs: 9216 (8 partitions)
+; Copyright: someone
+; Note: first
+; Note: second
+; Queue:  0  interactive
+; Queue:  1  development   long details
+; UnixStartTime: soon
+;
+` + std + "\n"
+	r := NewReader(strings.NewReader(in))
+	h, err := r.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Lines) != 13 {
+		t.Fatalf("%d header lines, want 13", len(h.Lines))
+	}
+	if l := h.Lines[3]; !l.Continuation || l.Label != "Information" || l.Value != "http://www.cs.huji.ac.il/labs/parallel/workload/" {
+		t.Errorf("continuation line parsed as %+v", l)
+	}
+	if v, ok, err := h.MaxProcs(); v != 9216 || !ok || err != nil {
+		t.Errorf("MaxProcs = %d %v %v", v, ok, err)
+	}
+	if _, ok, err := h.MaxNodes(); ok || err != nil {
+		t.Errorf("MaxNodes should be absent")
+	}
+	if _, _, err := h.UnixStartTime(); !errors.Is(err, ErrHeaderValue) || !strings.Contains(err.Error(), "line 12") {
+		t.Errorf("UnixStartTime error = %v", err)
+	}
+	if got := h.GetAll("Note"); len(got) != 2 || got[1] != "second" {
+		t.Errorf("notes %q", got)
+	}
+	q := h.Queues()
+	if len(q) != 2 || q[1].Number != 1 || q[1].Name != "development" || q[1].Details != "long details" {
+		t.Errorf("queues %+v", q)
+	}
+	h.Set("MaxJobs", "5")
+	h.AddNote("swfkit was here")
+	h.Set("Computer", "CM-5")
+	h.Set("Installation", "LANL")
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	w.WriteHeader(h)
+	w.Flush()
+	want := `; Version: 2.2
+; Computer: CM-5
+; Information: http://www.pdc.kth.se/
+;              http://www.cs.huji.ac.il/labs/parallel/workload/
+; MaxJobs: 5
+; MaxProcs: 9216 (8 partitions)
+; Copyright: someone
+; Note: first
+; Note: second
+; Queue:  0  interactive
+; Queue:  1  development   long details
+; UnixStartTime: soon
+; Note: swfkit was here
+; Installation: LANL
+;
+`
+	if buf.String() != want {
+		t.Errorf("header written as\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
+func TestWriterLossless(t *testing.T) {
+	in := "; Version: 2\r\n;\r\n  1   0  10  100  4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1 a=1\r\n\n; mid\n2 5 0 3 1 0.50 -1 1 10 -1 0 2 1 -1 -1 -1 -1 -1\n; end\n"
+	r := NewReader(strings.NewReader(in))
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	h, _ := r.Header()
+	w.WriteHeader(h)
+	var jobs []Job
+	for {
+		j, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(&j)
+		jobs = append(jobs, j)
+	}
+	w.WriteTrailer(r.Trailer())
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != in {
+		t.Fatalf("round trip changed the file:\n%q\nwant\n%q", buf.String(), in)
+	}
+	// Changing a field, or an extension token, gives the canonical form.
+	jobs[0].WaitTime = 7
+	jobs[1].SetExtra("killed", "1")
+	var out []string
+	for i := range jobs {
+		out = append(out, string(jobs[i].AppendCanonical(nil)))
+		if !jobs[i].Changed() {
+			t.Errorf("job %d should count as changed", i)
+		}
+	}
+	want := []string{
+		"1 0 7 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1 a=1",
+		"2 5 0 3 1 0.5 -1 1 10 -1 0 2 1 -1 -1 -1 -1 -1 killed=1",
+	}
+	if strings.Join(out, "\n") != strings.Join(want, "\n") {
+		t.Errorf("canonical\n%s\nwant\n%s", strings.Join(out, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestExtraEditsDoNotLeakIntoReader(t *testing.T) {
+	r := NewReader(strings.NewReader(std + " a=1 b=2\n" + std + " a=3 b=4\n"))
+	j1, _ := r.Read()
+	j1.SetExtra("a", "9")
+	j2, _ := r.Read()
+	if v, _ := j2.ExtraValue("a"); v != "3" {
+		t.Fatalf("second job's token a = %s", v)
+	}
+	if v, _ := j1.ExtraValue("a"); v != "9" {
+		t.Fatalf("first job's token a = %s", v)
+	}
+	if j2.Changed() {
+		t.Fatal("second job should be unchanged")
+	}
+	j2.DeleteExtra("a")
+	if len(j2.Extra) != 1 || !j2.Changed() {
+		t.Fatalf("DeleteExtra: %q", j2.Extra)
+	}
+}
+
+func TestFieldAccess(t *testing.T) {
+	var j Job
+	for n := 1; n <= NumFields; n++ {
+		j.SetField(n, float64(n))
+	}
+	f := j.fields()
+	for n := 1; n <= NumFields; n++ {
+		if j.Field(n) != float64(n) || f[n-1] != float64(n) {
+			t.Fatalf("field %d round trip", n)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("field 19 should panic")
+		}
+	}()
+	j.Field(19)
+}
