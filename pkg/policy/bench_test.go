@@ -1,0 +1,48 @@
+package policy
+
+import (
+	"testing"
+
+	"github.com/swfkit/swfkit/internal/simtest"
+	"github.com/swfkit/swfkit/internal/testutil"
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+func benchTrace(b *testing.B, trace, name string) {
+	tr := simtest.Load(b, testutil.Trace(b, trace), false)
+	info, ok := Lookup(name)
+	if !ok {
+		b.Fatal(name)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		jobs := tr.Clone()
+		b.StartTimer()
+		s, err := sim.New(sim.Config{Procs: tr.Procs}, jobs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := info.New(Params{}, len(jobs))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Run(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(tr.Jobs)), "jobs")
+}
+
+func BenchmarkRICC(b *testing.B) {
+	for _, name := range []string{"fcfs", "easy", "conservative", "priofifo", "sjf", "lxf", "lxfw"} {
+		b.Run(name, func(b *testing.B) { benchTrace(b, "RICC-2010-2.swf.gz", name) })
+	}
+}
+
+func BenchmarkKTH(b *testing.B) {
+	for _, name := range []string{"fcfs", "easy", "conservative", "priofifo", "sjf", "lxf", "lxfw"} {
+		b.Run(name, func(b *testing.B) { benchTrace(b, "KTH-SP2-1996-2.1-cln.swf.gz", name) })
+	}
+}

@@ -1,0 +1,143 @@
+package sim
+
+import (
+	"fmt"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// ProcsFrom says which SWF field gives a job's processor count.
+type ProcsFrom uint8
+
+const (
+	// ProcsRequestedElseAllocated: field 8 when > 0, else field 5 (the default).
+	ProcsRequestedElseAllocated ProcsFrom = iota
+	// ProcsRequested: field 8 only.
+	ProcsRequested
+	// ProcsAllocated: field 5 only.
+	ProcsAllocated
+	// ProcsMax: the larger of fields 5 and 8.
+	ProcsMax
+)
+
+// ParseProcsFrom parses the --procs-from values "requested" (field 8, else 5),
+// "requested-only", "allocated" and "max".
+func ParseProcsFrom(s string) (ProcsFrom, error) {
+	switch s {
+	case "", "requested":
+		return ProcsRequestedElseAllocated, nil
+	case "requested-only":
+		return ProcsRequested, nil
+	case "allocated":
+		return ProcsAllocated, nil
+	case "max":
+		return ProcsMax, nil
+	}
+	return 0, fmt.Errorf("--procs-from %q: want requested, requested-only, allocated or max", s)
+}
+
+func (f ProcsFrom) String() string {
+	switch f {
+	case ProcsRequestedElseAllocated:
+		return "requested"
+	case ProcsRequested:
+		return "requested-only"
+	case ProcsAllocated:
+		return "allocated"
+	case ProcsMax:
+		return "max"
+	}
+	return "invalid"
+}
+
+// SkipReason says why a job cannot be simulated.
+type SkipReason uint8
+
+const (
+	// NotSkipped: the job can be simulated.
+	NotSkipped SkipReason = iota
+	// SkipSubmitUnknown: field 2 is negative (unknown).
+	SkipSubmitUnknown
+	// SkipRuntimeUnknown: field 4 is negative (unknown).
+	SkipRuntimeUnknown
+	// SkipProcsUnknown: no processor count >= 1 in the fields ProcsFrom names.
+	SkipProcsUnknown
+	// SkipTooWide: the job needs more processors than the machine has.
+	SkipTooWide
+	// NumSkipReasons bounds the reasons, for counting arrays.
+	NumSkipReasons
+)
+
+func (r SkipReason) String() string {
+	switch r {
+	case NotSkipped:
+		return "not skipped"
+	case SkipSubmitUnknown:
+		return "unknown submit time"
+	case SkipRuntimeUnknown:
+		return "unknown runtime"
+	case SkipProcsUnknown:
+		return "no processor count"
+	case SkipTooWide:
+		return "wider than the machine"
+	}
+	return "invalid"
+}
+
+// FromSWF converts an SWF record into a simulation job for a machine of procs
+// processors, following DESIGN.md "Simulation semantics": runtime r = field 4,
+// processors from the fields from names, estimate e = field 9 when > 0, else r.
+// It returns the reason when the job cannot be simulated. ID is left 0.
+func FromSWF(sj *swf.Job, procs int64, from ProcsFrom) (Job, SkipReason) {
+	var p int64
+	switch from {
+	case ProcsRequestedElseAllocated:
+		p = sj.RequestedProcs
+		if p <= 0 {
+			p = sj.AllocatedProcs
+		}
+	case ProcsRequested:
+		p = sj.RequestedProcs
+	case ProcsAllocated:
+		p = sj.AllocatedProcs
+	case ProcsMax:
+		p = max(sj.RequestedProcs, sj.AllocatedProcs)
+	}
+	switch {
+	case sj.SubmitTime < 0:
+		return Job{}, SkipSubmitUnknown
+	case sj.RunTime < 0:
+		return Job{}, SkipRuntimeUnknown
+	case p < 1:
+		return Job{}, SkipProcsUnknown
+	case p > procs:
+		return Job{}, SkipTooWide
+	}
+	e := sj.RequestedTime
+	if e <= 0 {
+		e = sj.RunTime
+	}
+	q := sj.Queue
+	if q < -1 || q > 1<<30 {
+		q = -1
+	}
+	return Job{
+		Procs:    int32(p),
+		Queue:    int32(q),
+		Submit:   sj.SubmitTime,
+		Runtime:  sj.RunTime,
+		Estimate: e,
+	}, NotSkipped
+}
+
+// MachineSize returns the machine size a header gives: MaxProcs, else MaxNodes.
+// ok is false when the header has neither; err reports a malformed value.
+func MachineSize(h *swf.Header) (procs int64, label string, ok bool, err error) {
+	if v, ok, err := h.MaxProcs(); err != nil || (ok && v > 0) {
+		return v, "MaxProcs", err == nil, err
+	}
+	if v, ok, err := h.MaxNodes(); err != nil || (ok && v > 0) {
+		return v, "MaxNodes", err == nil, err
+	}
+	return 0, "", false, nil
+}
