@@ -1,19 +1,15 @@
 package policy
 
 import (
-	"io"
-	"math"
 	"testing"
 
-	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/internal/simtest"
 	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/sim"
-	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // researchTrace is an archive trace as simulation jobs with the default
-// semantics (DESIGN.md): processors from field 8, else 5; estimate from field
-// 9, else the runtime; unsimulable jobs skipped.
+// semantics (internal/simtest, sim.FromSWF).
 type researchTrace struct {
 	name  string
 	procs int64
@@ -22,54 +18,8 @@ type researchTrace struct {
 
 func loadResearchTrace(tb testing.TB, name string) *researchTrace {
 	tb.Helper()
-	path := testutil.Trace(tb, name)
-	f, err := cmdio.Open(path, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	r := swf.NewReader(f)
-	r.Name = path
-	r.ReuseRecord = true
-	h, err := r.Header()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	procs, ok, err := h.MaxProcs()
-	if err != nil || !ok || procs <= 0 {
-		procs, ok, err = h.MaxNodes()
-	}
-	if err != nil || !ok || procs <= 0 {
-		tb.Skipf("%s: no machine size", name)
-	}
-	tr := &researchTrace{name: name, procs: procs}
-	for {
-		j, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		p := j.RequestedProcs
-		if p <= 0 {
-			p = j.AllocatedProcs
-		}
-		if j.SubmitTime < 0 || j.RunTime < 0 || p < 1 || p > procs {
-			continue
-		}
-		e := j.RequestedTime
-		if e <= 0 {
-			e = j.RunTime
-		}
-		user := int32(-1)
-		if j.UserID >= 0 && j.UserID <= math.MaxInt32 {
-			user = int32(j.UserID)
-		}
-		tr.jobs = append(tr.jobs, sim.Job{Submit: j.SubmitTime, Procs: int32(p), Runtime: j.RunTime,
-			Estimate: e, Queue: -1, User: user})
-	}
-	return tr
+	tr := simtest.Load(tb, testutil.Trace(tb, name), false)
+	return &researchTrace{name: name, procs: tr.Procs, jobs: tr.Jobs}
 }
 
 // simulate runs policy name with params over a copy of the trace's jobs.
