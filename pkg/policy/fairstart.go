@@ -59,20 +59,23 @@ func realRun(s *sim.Sim, j *sim.Job) int64 {
 
 // fcfsStart plays strict FCFS from now over the waiting queue up to target.
 func (f *fairStart) fcfsStart(s *sim.Sim, target *sim.Job) int64 {
+	t, free := s.Now(), s.FreeProcs()
+	if int64(target.Procs) <= free && s.NumWaiting() == 1 {
+		return t // alone in the queue and fits: it would start now
+	}
 	r := f.releases[:0]
 	for _, j := range s.Running() {
 		r = append(r, release{end: j.Start + realRun(s, j), procs: int64(j.Procs)})
 	}
 	f.releases = r
 	heap.Init(&f.releases)
-	t, free := s.Now(), s.FreeProcs()
 	for _, j := range s.Waiting() {
 		if j.State != sim.Waiting {
 			continue
 		}
 		p := int64(j.Procs)
 		for free < p {
-			rel := heap.Pop(&f.releases).(release)
+			rel := f.releases.pop()
 			t = max(t, rel.end)
 			free += rel.procs
 		}
@@ -80,7 +83,7 @@ func (f *fairStart) fcfsStart(s *sim.Sim, target *sim.Job) int64 {
 			return t
 		}
 		free -= p
-		heap.Push(&f.releases, release{end: t + realRun(s, j), procs: p})
+		f.releases.push(release{end: t + realRun(s, j), procs: p})
 	}
 	panic("policy: arriving job not in the waiting queue")
 }
@@ -99,4 +102,23 @@ func (h *releaseHeap) Pop() any {
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return x
+}
+
+// push and pop are heap.Push and heap.Pop without boxing a release in an
+// interface (which would allocate).
+func (h *releaseHeap) push(r release) {
+	*h = append(*h, r)
+	heap.Fix(h, len(*h)-1)
+}
+
+func (h *releaseHeap) pop() release {
+	old := *h
+	r := old[0]
+	n := len(old) - 1
+	old[0] = old[n]
+	*h = old[:n]
+	if n > 0 {
+		heap.Fix(h, 0)
+	}
+	return r
 }
