@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -78,6 +79,7 @@ type Timed struct {
 	state    []trialState // per job ID
 	viewEnd  []int64      // per job ID: the end the job is filed under in view
 	trials   []*sim.Job   // trial list, arrival order (may hold stale jobs)
+	minTrial int64        // no job in trials needs fewer processors
 	queue    []*sim.Job   // base queue: uncommitted jobs, arrival order (may hold stale jobs)
 	stale    int          // entries of queue no longer in it
 	expired  []*sim.Job   // jobs past their trial, oldest trial end first
@@ -119,6 +121,9 @@ func (t *Timed) Arrived(_ *sim.Sim, j *sim.Job) {
 	t.queue = append(t.queue, j)
 	if t.trial > 0 {
 		t.state[j.ID] = tsPending
+		if len(t.trials) == 0 || int64(j.Procs) < t.minTrial {
+			t.minTrial = int64(j.Procs)
+		}
 		t.trials = append(t.trials, j)
 	} else {
 		t.state[j.ID] = tsReady
@@ -186,7 +191,7 @@ func (t *Timed) makeRoom(s *sim.Sim, procs int64) {
 
 // Schedule starts trial runs, then lets the base scheduler commit jobs.
 func (t *Timed) Schedule(s *sim.Sim) {
-	if t.trial > 0 && len(t.trials) > 0 {
+	if t.trial > 0 && len(t.trials) > 0 && s.FreeProcs()+t.expProcs >= t.minTrial {
 		t.startTrials(s)
 	}
 	if t.stale > 0 {
@@ -219,16 +224,19 @@ func (t *Timed) startTrials(s *sim.Sim) {
 	free := s.FreeProcs() + t.expProcs
 	now := s.Now()
 	kept := t.trials[:0]
+	minProcs := int64(math.MaxInt64)
 	for i, j := range t.trials {
 		if t.state[j.ID] != tsPending {
 			continue
 		}
-		if free == 0 {
+		if free < t.minTrial { // none of the rest fits; keep them as they are
 			kept = append(kept, t.trials[i:]...)
+			minProcs = min(minProcs, t.minTrial)
 			break
 		}
 		if int64(j.Procs) > free {
 			kept = append(kept, j)
+			minProcs = min(minProcs, int64(j.Procs))
 			continue
 		}
 		t.makeRoom(s, int64(j.Procs))
@@ -243,6 +251,7 @@ func (t *Timed) startTrials(s *sim.Sim) {
 	}
 	clear(t.trials[len(kept):])
 	t.trials = kept
+	t.minTrial = minProcs
 }
 
 func (t *Timed) compactQueue() {
