@@ -1,11 +1,6 @@
 package policy
 
-import (
-	"cmp"
-	"slices"
-
-	"github.com/swfkit/swfkit/pkg/sim"
-)
+import "github.com/swfkit/swfkit/pkg/sim"
 
 // candidacy is what a generalised EASY pass may do with a queued job.
 type candidacy uint8
@@ -41,10 +36,11 @@ type easyBase interface {
 // sim.Sim.Running by PlannedEnd, runFor = estimate and notBefore = now it makes
 // exactly easyPass's decisions; the degenerate-case tests hold it to that.
 //
-// With sjbf, the jobs after the head are tried in increasing order of runFor
-// (ties in queue order) instead of queue order: shortest job backfilled first
-// (Tsafrir, Etsion & Feitelson 2007). scratch is reused between passes.
-func easyGeneral(s *sim.Sim, b easyBase, order []*sim.Job, free int64, view *runView, sjbf bool, scratch *[]*sim.Job) {
+// backfill, when not nil, is the order in which the jobs after the head are
+// tried instead of queue order: it must hold those jobs (and may hold the head
+// and jobs that no longer wait, which are passed over). SJBF passes the
+// waiting jobs sorted by prediction (Tsafrir, Etsion & Feitelson 2007).
+func easyGeneral(s *sim.Sim, b easyBase, order []*sim.Job, free int64, view *runView, backfill []*sim.Job) {
 	now := s.Now()
 	i := 0
 	for ; i < len(order); i++ {
@@ -65,26 +61,15 @@ func easyGeneral(s *sim.Sim, b easyBase, order []*sim.Job, free int64, view *run
 	head := order[i]
 	shadow, extra := view.shadow(now, b.notBefore(s, head), free, int64(head.Procs))
 	rest := order[i+1:]
-	if sjbf {
-		cands := (*scratch)[:0]
-		for _, j := range rest {
-			if int64(j.Procs) <= free && b.candidate(j) == candReady {
-				cands = append(cands, j)
-			}
-		}
-		slices.SortStableFunc(cands, func(x, y *sim.Job) int {
-			return cmp.Compare(b.runFor(s, x), b.runFor(s, y))
-		})
-		*scratch = cands
-		rest = cands
-		defer clear(cands)
+	if backfill != nil {
+		rest = backfill
 	}
 	for _, j := range rest {
 		if free == 0 {
 			return
 		}
 		p := int64(j.Procs)
-		if p > free || b.candidate(j) != candReady {
+		if p > free || j == head || b.candidate(j) != candReady {
 			continue
 		}
 		if b.runFor(s, j) <= shadow-now {

@@ -1,7 +1,9 @@
 package policy
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -52,7 +54,8 @@ type PredictiveEASY struct {
 	first     []int64 // per job ID: prediction at submission
 	corrected []bool  // per job ID: corrected at least once
 	view      runView
-	scratch   []*sim.Job
+	byPred    []*sim.Job // sjbf: waiting jobs by (prediction, submit, ID), and started ones until compacted
+	started   bool       // sjbf: a job of byPred started since the last compaction
 
 	// Accuracy holds prediction accuracy and correction counts, complete after
 	// the run.
@@ -86,6 +89,19 @@ func (e *PredictiveEASY) predictJob(s *sim.Sim, j *sim.Job) predict.Job {
 func (e *PredictiveEASY) Arrived(s *sim.Sim, j *sim.Job) {
 	p := e.predictor.Predict(e.predictJob(s, j))
 	e.pred[j.ID], e.first[j.ID] = p, p
+	if e.sjbf {
+		i, _ := slices.BinarySearchFunc(e.byPred, j, e.shorter)
+		e.byPred = slices.Insert(e.byPred, i, j)
+	}
+}
+
+// shorter orders jobs by prediction, then arrival (submit time, file order):
+// a stable sort of the arrival-ordered queue by prediction.
+func (e *PredictiveEASY) shorter(a, b *sim.Job) int {
+	if c := cmp.Compare(e.pred[a.ID], e.pred[b.ID]); c != 0 {
+		return c
+	}
+	return arrivalCmp(a, b)
 }
 
 // Ended teaches the predictor the runtime and records the accuracy.
@@ -128,7 +144,18 @@ func (e *PredictiveEASY) armCorrection(s *sim.Sim, j *sim.Job) {
 
 // Schedule runs one EASY pass with predictions.
 func (e *PredictiveEASY) Schedule(s *sim.Sim) {
-	easyGeneral(s, e, s.Waiting(), s.FreeProcs(), &e.view, e.sjbf, &e.scratch)
+	if s.FreeProcs() == 0 {
+		return // nothing can start
+	}
+	var backfill []*sim.Job
+	if e.sjbf {
+		if e.started {
+			e.byPred = slices.DeleteFunc(e.byPred, func(j *sim.Job) bool { return j.State != sim.Waiting })
+			e.started = false
+		}
+		backfill = e.byPred
+	}
+	easyGeneral(s, e, s.Waiting(), s.FreeProcs(), &e.view, backfill)
 }
 
 func (e *PredictiveEASY) candidate(j *sim.Job) candidacy {
@@ -144,6 +171,7 @@ func (e *PredictiveEASY) notBefore(s *sim.Sim, _ *sim.Job) int64 { return s.Now(
 
 func (e *PredictiveEASY) begin(s *sim.Sim, j *sim.Job) {
 	s.Start(j)
+	e.started = true
 	e.view.add(j, j.Start+e.pred[j.ID])
 	e.armCorrection(s, j)
 }

@@ -202,7 +202,7 @@ func (t *Timed) Schedule(s *sim.Sim) {
 		return
 	}
 	if t.base == TimedEASY {
-		easyGeneral(s, t, t.queue, free, &t.view, false, nil)
+		easyGeneral(s, t, t.queue, free, &t.view, nil)
 		return
 	}
 	for _, j := range t.queue {
