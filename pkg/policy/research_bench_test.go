@@ -24,7 +24,7 @@ func waitStats(jobs []sim.Job) (avg float64, maxWait int64) {
 //
 //	go test -run XXX -bench TrialRunWaits -benchtime 1x ./pkg/policy
 func BenchmarkTrialRunWaits(b *testing.B) {
-	for _, name := range []string{"KTH-SP2-1996-2.1-cln.swf.gz", "KTH-SP2-1996-2-unfiltered.swf.gz", "LANL-CM5-1994-4.1-cln.swf.gz"} {
+	for _, name := range []string{"KTH-SP2-1996-2.1-cln.swf.gz", "KTH-SP2-1996-2-unfiltered.swf.gz", "LANL-CM5-1994-4.1-cln.swf.gz", thebeLANL} {
 		for _, noKill := range []bool{true, false} {
 			for _, policy := range []string{"fcfs", "timed-fcfs", "easy", "timed-easy"} {
 				label := name + "/" + policy
@@ -32,7 +32,12 @@ func BenchmarkTrialRunWaits(b *testing.B) {
 					label += "/no-kill"
 				}
 				b.Run(label, func(b *testing.B) {
-					tr := loadResearchTrace(b, name)
+					var tr *researchTrace
+					if name == thebeLANL {
+						tr = loadThebeLANL(b)
+					} else {
+						tr = loadResearchTrace(b, name)
+					}
 					var avg float64
 					var maxWait int64
 					for range b.N {
