@@ -171,3 +171,28 @@ func TestRunViewShadow(t *testing.T) {
 	}()
 	v.remove(&jobs[1], 30)
 }
+
+func FuzzParseThreshold(f *testing.F) {
+	for _, s := range []string{"auto", "adaptive", "scaled-adaptive:1.5", "3.92", "0", "3.55,21.53,1.35,2.27",
+		"SN=1,SW=2,LN=3,LW=4", "sn=1,SN=2", "1e400", "-0", "scaled-adaptive:-1", ",,,"} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, spec string, diff bool) {
+		r, err := parseThreshold(spec, diff)
+		if err != nil {
+			return
+		}
+		for _, v := range r.values {
+			if v < 0 || v != v {
+				t.Fatalf("parseThreshold(%q) accepted threshold %v", spec, v)
+			}
+		}
+		if r.kind == thrAdaptive && !(r.scale > 0) {
+			t.Fatalf("parseThreshold(%q) accepted scale %v", spec, r.scale)
+		}
+		if !diff && r.kind == thrFixed && (r.values[1] != r.values[0] || r.values[3] != r.values[0]) {
+			t.Fatalf("selective threshold %q gave per-category values %v", spec, r.values)
+		}
+	})
+}
