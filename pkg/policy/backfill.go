@@ -31,14 +31,15 @@ func easyPass(s *sim.Sim, order []*sim.Job) {
 		s.Start(j)
 		free -= int64(j.Procs)
 	}
-	if i >= len(order) || free == 0 {
-		return
+	if i >= len(order) || free < s.MinWaitingProcs() {
+		return // nothing waiting fits in what is free
 	}
 	head := order[i]
 	shadow, extra := ShadowTime(s, int64(head.Procs))
 	now := s.Now()
+	minProcs := s.MinWaitingProcs()
 	for _, j := range order[i+1:] {
-		if free == 0 {
+		if free < minProcs {
 			return
 		}
 		p := int64(j.Procs)

@@ -33,7 +33,10 @@ type Conservative struct {
 	resv    []int64 // per job ID: reservation start (waiting) or -1
 	held    []int64 // per job ID: end of the profile interval a running job holds
 	arrived []*sim.Job
-	ended   bool
+	freed   bool // a job ended before the end it held in the profile
+	moved   bool // the last compression moved a job
+	ended   bool // a job ended in this round
+	naive   bool // tests: compress after every round with ends, no pruning
 
 	// Rebuilds counts full rebuilds of the schedule (only with NoKill).
 	Rebuilds int
@@ -60,8 +63,11 @@ func (c *Conservative) Arrived(s *sim.Sim, j *sim.Job) { c.arrived = append(c.ar
 func (c *Conservative) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 	c.ensureProfile(s)
 	c.profile.Advance(s.Now())
-	c.profile.Release(s.Now(), c.held[j.ID], int64(j.Procs))
 	c.ended = true
+	if c.held[j.ID] > s.Now() {
+		c.profile.Release(s.Now(), c.held[j.ID], int64(j.Procs))
+		c.freed = true
+	}
 	if j.State == sim.Waiting { // back in the queue (run limit, preemption): reinsert
 		c.arrived = append(c.arrived, j)
 	}
@@ -81,10 +87,15 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 	c.profile.Advance(now)
 	if c.overdue(s) {
 		c.rebuild(s)
-	} else if c.ended {
+	} else if c.freed || c.moved || (c.naive && c.ended) {
+		// Compressing is a no-op unless capacity came free since the last
+		// compression or that compression moved a job (whose old slot may
+		// now suit a job before it in arrival order): skip it then, with the
+		// same result as compressing after every round with ends.
+		c.moved = false
 		c.compress(s)
 	}
-	c.ended = false
+	c.freed, c.ended = false, false
 	for _, j := range c.arrived {
 		if j.State == sim.Waiting {
 			c.reserve(j, now)
@@ -124,6 +135,9 @@ func (c *Conservative) compress(s *sim.Sim) {
 			continue // not yet inserted: an arrival of this round
 		}
 		d, p := duration(j), int64(j.Procs)
+		if !c.naive && c.profile.MaxFreeBefore(old) < p {
+			continue // it cannot start at any time before its reservation
+		}
 		c.profile.Release(old, old+d, p)
 		t := c.profile.EarliestFit(now, d, p)
 		if t > old {
@@ -131,6 +145,9 @@ func (c *Conservative) compress(s *sim.Sim) {
 		}
 		c.profile.Reserve(t, t+d, p)
 		c.resv[j.ID] = t
+		if t < old {
+			c.moved = true
+		}
 	}
 }
 

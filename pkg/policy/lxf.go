@@ -19,9 +19,7 @@ func expansionFactor(now int64, j *sim.Job) float64 {
 // (wait + estimate) / estimate, largest first, ties by submit time then file
 // order, and EASY backfilling (see EASY) runs over that order.
 func NewLXF() sim.Policy {
-	return &orderedEASY{before: func(now int64, a, b *sim.Job) (bool, bool) {
-		return smallerFirst(-expansionFactor(now, a), -expansionFactor(now, b))
-	}}
+	return newOrderedEASY(false, func(now int64, j *sim.Job) float64 { return -expansionFactor(now, j) })
 }
 
 // DefaultLXFWWeight is lxfw's default weight per hour of wait.
@@ -38,7 +36,5 @@ func NewLXFW(w float64) sim.Policy {
 	prio := func(now int64, j *sim.Job) float64 {
 		return expansionFactor(now, j) + w*float64(now-j.Submit)/3600
 	}
-	return &orderedEASY{before: func(now int64, a, b *sim.Job) (bool, bool) {
-		return smallerFirst(-prio(now, a), -prio(now, b))
-	}}
+	return newOrderedEASY(false, func(now int64, j *sim.Job) float64 { return -prio(now, j) })
 }

@@ -2,39 +2,89 @@ package policy
 
 import (
 	"slices"
+	"sort"
 
 	"github.com/swfkit/swfkit/pkg/sim"
 )
 
-// orderedEASY runs EASY backfilling over the waiting queue sorted by a priority
-// order (higher priority first); ties break by submit time, then file order, so
-// the order is total and the schedule deterministic. The queue is re-sorted in
-// every pass, since keys such as the expansion factor change with time.
+// orderedEASY runs EASY backfilling (easyPass) over the waiting queue sorted by
+// a priority key, smallest key first; ties break by submit time, then file
+// order, so the order is total and the schedule deterministic.
+//
+// The order is kept between passes: with a static key (fixed at arrival, such
+// as the requested time) arrivals are inserted by binary search; with a
+// dynamic key (the expansion factor grows with the wait) keys are recomputed
+// and the kept, nearly sorted order is re-sorted, in passes that can start a
+// job at all (enough processors free for the narrowest waiting job).
 type orderedEASY struct {
 	sim.Base
-	// before reports whether a has priority over b at time now; it returns
-	// (false, false) when they tie.
-	before func(now int64, a, b *sim.Job) (less, decided bool)
-	order  []*sim.Job
+	key     func(now int64, j *sim.Job) float64
+	static  bool
+	order   []*sim.Job
+	pending []*sim.Job // arrived (or back in the queue) since the last merge
+	keyOf   []float64  // by job ID
+}
+
+func newOrderedEASY(static bool, key func(now int64, j *sim.Job) float64) *orderedEASY {
+	return &orderedEASY{key: key, static: static}
+}
+
+func (o *orderedEASY) Arrived(s *sim.Sim, j *sim.Job) { o.pending = append(o.pending, j) }
+
+func (o *orderedEASY) Ended(s *sim.Sim, j *sim.Job, _ sim.EndReason) {
+	if j.State == sim.Waiting {
+		o.pending = append(o.pending, j)
+	}
+}
+
+func (o *orderedEASY) less(a, b *sim.Job) bool {
+	ka, kb := o.keyOf[a.ID], o.keyOf[b.ID]
+	if ka != kb {
+		return ka < kb
+	}
+	return arrivalCmp(a, b) < 0
 }
 
 func (o *orderedEASY) Schedule(s *sim.Sim) {
-	if s.FreeProcs() == 0 {
+	if o.keyOf == nil {
+		o.keyOf = make([]float64, s.NumJobs())
+	}
+	if s.NumWaiting() == 0 || s.FreeProcs() < s.MinWaitingProcs() {
 		return // nothing can start, whatever the order
 	}
 	now := s.Now()
-	o.order = append(o.order[:0], s.Waiting()...)
-	slices.SortFunc(o.order, func(a, b *sim.Job) int {
-		if less, ok := o.before(now, a, b); ok {
-			if less {
-				return -1
-			}
-			return 1
+	// Drop the jobs that left the queue.
+	w := o.order[:0]
+	for _, j := range o.order {
+		if j.State == sim.Waiting {
+			w = append(w, j)
 		}
-		return arrivalCmp(a, b)
-	})
+	}
+	clear(o.order[len(w):])
+	o.order = w
+	if o.static {
+		for _, j := range o.pending {
+			if j.State != sim.Waiting {
+				continue
+			}
+			o.keyOf[j.ID] = o.key(now, j)
+			i := sort.Search(len(o.order), func(k int) bool { return o.less(j, o.order[k]) })
+			o.order = slices.Insert(o.order, i, j)
+		}
+	} else {
+		for _, j := range o.pending {
+			if j.State == sim.Waiting {
+				o.order = append(o.order, j)
+			}
+		}
+		for _, j := range o.order {
+			o.keyOf[j.ID] = o.key(now, j)
+		}
+		o.resort()
+	}
+	clear(o.pending)
+	o.pending = o.pending[:0]
 	easyPass(s, o.order)
-	clear(o.order)
 }
 
 // arrivalCmp orders by submit time, then file order.
@@ -53,10 +103,29 @@ func arrivalCmp(a, b *sim.Job) int {
 	return 0
 }
 
-// smallerFirst turns two keys into (a before b, decided) with smaller first.
-func smallerFirst[T int64 | float64](ka, kb T) (bool, bool) {
-	if ka == kb {
-		return false, false
+// resort sorts the kept order after its keys changed. The order is nearly
+// sorted from the previous pass, so an insertion sort costs O(n + inversions);
+// past a budget of moves it hands over to pdqsort.
+func (o *orderedEASY) resort() {
+	a := o.order
+	budget := 8*len(a) + 64
+	for i := 1; i < len(a); i++ {
+		x := a[i]
+		k := i
+		for k > 0 && o.less(x, a[k-1]) {
+			a[k] = a[k-1]
+			k--
+		}
+		a[k] = x
+		budget -= i - k
+		if budget < 0 {
+			slices.SortFunc(a, func(x, y *sim.Job) int {
+				if o.less(x, y) {
+					return -1
+				}
+				return 1 // never equal: IDs differ
+			})
+			return
+		}
 	}
-	return ka < kb, true
 }

@@ -21,21 +21,17 @@ func NewPrioFIFO(order []int64) sim.Policy {
 	for i, q := range order {
 		rank[q] = i
 	}
-	class := func(q int32) (int, int64) {
-		if r, ok := rank[int64(q)]; ok {
-			return r, 0
+	// The key is the class rank: listed queues by position, then unlisted ones
+	// by number (offset past the list), then unknown ones. Queue numbers are
+	// int32, so every rank is exact in a float64.
+	class := func(_ int64, j *sim.Job) float64 {
+		if r, ok := rank[int64(j.Queue)]; ok {
+			return float64(r)
 		}
-		if q < 0 {
-			return len(order) + 1, 0
+		if j.Queue < 0 {
+			return float64(len(order)) + 1<<32
 		}
-		return len(order), int64(q)
+		return float64(len(order)) + float64(j.Queue)
 	}
-	return &orderedEASY{before: func(_ int64, a, b *sim.Job) (bool, bool) {
-		ra, qa := class(a.Queue)
-		rb, qb := class(b.Queue)
-		if ra != rb {
-			return ra < rb, true
-		}
-		return smallerFirst(qa, qb)
-	}}
+	return newOrderedEASY(true, class)
 }

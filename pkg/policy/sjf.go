@@ -10,7 +10,5 @@ import "github.com/swfkit/swfkit/pkg/sim"
 // ties by submit time then file order, and EASY backfilling (see EASY) runs
 // over that order: the first job in it that does not fit gets the reservation.
 func NewSJF() sim.Policy {
-	return &orderedEASY{before: func(_ int64, a, b *sim.Job) (bool, bool) {
-		return smallerFirst(a.Estimate, b.Estimate)
-	}}
+	return newOrderedEASY(true, func(_ int64, j *sim.Job) float64 { return float64(j.Estimate) })
 }

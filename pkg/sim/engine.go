@@ -43,6 +43,7 @@ type Sim struct {
 	waitingStale int    // entries in waiting that no longer wait
 	requeued     []*Job // back in the queue, not yet merged into waiting
 	nWaiting     int
+	waitProcs    procSet // Procs of the waiting jobs
 
 	running []*Job // by (PlannedEnd, ID)
 
@@ -69,7 +70,7 @@ func New(cfg Config, jobs []Job) (*Sim, error) {
 	if len(jobs) > math.MaxInt32 {
 		return nil, errors.New("sim: too many jobs")
 	}
-	s := &Sim{cfg: cfg, jobs: jobs, free: cfg.Procs, now: math.MinInt64}
+	s := &Sim{cfg: cfg, jobs: jobs, free: cfg.Procs, now: math.MinInt64, waitProcs: newProcSet(cfg.Procs)}
 	s.arrival = make([]int32, len(jobs))
 	sorted := true
 	for i := range jobs {
@@ -129,13 +130,32 @@ func (s *Sim) NumWaiting() int { return s.nWaiting }
 
 // Waiting returns the waiting jobs in arrival order: by submit time, then file
 // order (a job that went back to the queue takes its arrival place again).
-// The slice is the engine's and valid until the next call of Waiting; jobs
-// started while iterating stay in it with State Running, so check State.
+// The slice is the engine's and valid until the next call of Waiting. It may
+// still hold jobs that have left the queue (compaction is lazy, so that a pass
+// costs what it looks at, not the queue length): skip every job whose State is
+// not Waiting. NumWaiting is the exact count.
 func (s *Sim) Waiting() []*Job {
 	if len(s.requeued) > 0 {
 		s.mergeRequeued()
 	}
-	if s.waitingStale > 0 {
+	// Drop left jobs at the front (a pass usually starts the first ones), and
+	// compact the rest once they are at least half the slice: O(1) amortized
+	// per start.
+	w := s.waiting
+	k := 0
+	for k < len(w) && w[k].State != Waiting {
+		w[k].queued = false
+		w[k] = nil
+		k++
+	}
+	if k > 0 {
+		s.waiting = w[k:]
+		s.waitingStale -= k
+		if s.waitingStale < 0 {
+			s.waitingStale = 0
+		}
+	}
+	if s.waitingStale > 0 && 2*s.waitingStale >= len(s.waiting) {
 		w := s.waiting[:0]
 		for _, j := range s.waiting {
 			if j.State == Waiting {
@@ -150,6 +170,10 @@ func (s *Sim) Waiting() []*Job {
 	}
 	return s.waiting
 }
+
+// MinWaitingProcs returns the fewest processors any waiting job needs, 0 when
+// none waits: a pass can stop looking once fewer are free.
+func (s *Sim) MinWaitingProcs() int64 { return s.waitProcs.min() }
 
 // Running returns the running jobs ordered by PlannedEnd, then ID. The slice is
 // the engine's and changes with every start and end: do not keep it across calls
@@ -190,6 +214,7 @@ func (s *Sim) StartFor(j *Job, limit int64) {
 	s.free -= int64(j.Procs)
 	j.State = Running
 	s.nWaiting--
+	s.waitProcs.remove(j.Procs)
 	s.waitingStale++
 	j.Runs++
 	if j.FirstStart < 0 {
@@ -305,6 +330,7 @@ func (s *Sim) stopRun(j *Job) {
 func (s *Sim) requeue(j *Job) {
 	j.State = Waiting
 	s.nWaiting++
+	s.waitProcs.add(j.Procs)
 	if !j.queued { // else it is still in s.waiting, at its place, not yet compacted
 		j.queued = true
 		s.requeued = append(s.requeued, j)

@@ -13,6 +13,10 @@ package sim
 type Profile struct {
 	procs int64
 	steps []step // steps[0].t is the origin; the last step lasts forever
+	// prefMax[i] is the largest free count of steps[0..i], valid for i <
+	// prefValid; changes invalidate it from the changed step on.
+	prefMax   []int64
+	prefValid int
 }
 
 type step struct {
@@ -31,6 +35,7 @@ func NewProfile(procs, origin int64) *Profile {
 func (p *Profile) Reset(procs, origin int64) {
 	p.procs = procs
 	p.steps = append(p.steps[:0], step{t: origin, free: procs})
+	p.prefValid = 0
 }
 
 // Origin returns the earliest time the profile describes.
@@ -47,6 +52,39 @@ func (p *Profile) Advance(now int64) {
 	i := p.find(now)
 	p.steps = p.steps[i:]
 	p.steps[0].t = now
+	if i > 0 {
+		p.prefValid = 0
+	}
+}
+
+// MaxFreeBefore returns the most processors free at any time in [origin, t),
+// or 0 if t <= origin. A job needing more cannot start before t.
+func (p *Profile) MaxFreeBefore(t int64) int64 {
+	if t <= p.steps[0].t {
+		return 0
+	}
+	k := p.find(t - 1) // the last step that starts before t
+	if len(p.prefMax) < len(p.steps) {
+		p.prefMax = make([]int64, len(p.steps), 2*len(p.steps))
+		p.prefValid = 0
+	}
+	for i := p.prefValid; i <= k; i++ {
+		m := p.steps[i].free
+		if i > 0 && p.prefMax[i-1] > m {
+			m = p.prefMax[i-1]
+		}
+		p.prefMax[i] = m
+	}
+	if k >= p.prefValid {
+		p.prefValid = k + 1
+	}
+	return p.prefMax[k]
+}
+
+func (p *Profile) invalidate(i int) {
+	if i < p.prefValid {
+		p.prefValid = i
+	}
 }
 
 // find returns the index of the step that holds time t (t >= origin).
@@ -80,6 +118,7 @@ func (p *Profile) split(t int64) int {
 	p.steps = append(p.steps, step{})
 	copy(p.steps[i+2:], p.steps[i+1:])
 	p.steps[i+1] = step{t: t, free: p.steps[i].free}
+	p.invalidate(i + 1)
 	return i + 1
 }
 
@@ -103,6 +142,7 @@ func (p *Profile) add(start, end, delta int64) {
 	if end != Never {
 		k = p.split(end)
 	}
+	p.invalidate(i)
 	for x := i; x < k; x++ {
 		f := p.steps[x].free + delta
 		if f < 0 || f > p.procs {
@@ -124,6 +164,7 @@ func (p *Profile) mergeAt(i int) {
 	}
 	copy(p.steps[i:], p.steps[i+1:])
 	p.steps = p.steps[:len(p.steps)-1]
+	p.invalidate(i)
 }
 
 // EarliestFit returns the earliest time s >= from (and >= origin) such that at

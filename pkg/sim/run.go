@@ -78,6 +78,7 @@ func (s *Sim) round(p Policy) bool {
 		j.State = Waiting
 		j.queued = true
 		s.nWaiting++
+		s.waitProcs.add(j.Procs)
 		s.waiting = append(s.waiting, j)
 		p.Arrived(s, j)
 	}

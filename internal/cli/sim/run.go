@@ -1,0 +1,138 @@
+// Package simcli is the swfsim command: flags, reading the trace, running the
+// simulation, writing the schedule. See docs/swfsim.md.
+package simcli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+// progressMinJobs is the trace length from which a terminal gets a progress bar.
+const progressMinJobs = 50000
+
+// Run runs swfsim with args (args[0] is the program name) and returns the exit
+// status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := cmdio.NewApp("swfsim", "simulate a scheduling policy over an SWF trace", stdout, stderr)
+	app.ArgsUsage = "[FILE]"
+	app.Description = "Reads FILE (or stdin; gzip/zstd detected) and writes the simulated schedule as SWF:\n" +
+		"field 3 = simulated wait, field 4 = simulated runtime, status 0 and killed=1 for a job killed at\n" +
+		"its requested time, everything else unchanged. Policies: " + policy.Names() + "."
+	app.Flags = []cli.Flag{
+		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Usage: "scheduling policy (see --list-policies)"},
+		&cli.BoolFlag{Name: "list-policies", Usage: "list the policies with a one-line summary and exit"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.gz/.zst compress) instead of stdout"},
+		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` (overrides the header's MaxProcs/MaxNodes)"},
+		&cli.BoolFlag{Name: "no-kill", Usage: "let jobs run past their requested time (default: kill at it)"},
+		&cli.BoolFlag{Name: "strict", Usage: "fail on the first job that cannot be simulated instead of skipping it"},
+		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processor count: requested (field 8, else 5), requested-only, allocated (field 5) or max"},
+		&cli.Float64Flag{Name: "lxfw-weight", Value: policy.DefaultLXFWWeight, Usage: "lxfw: weight `W` of the wait, per hour, added to the expansion factor"},
+		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: queue numbers from highest to lowest priority, e.g. `0,1,2` (default: ascending queue number, unknown last)"},
+		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn when more than this `SHARE` of jobs would be killed at their requested time"},
+		&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar (it shows only on a terminal, for long traces)"},
+	}
+	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
+	return cmdio.Run(app, args, stderr)
+}
+
+func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+	if c.Bool("list-policies") {
+		tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
+		for _, in := range policy.List() {
+			fmt.Fprintf(tw, "%s\t%s\n", in.Name, in.Summary)
+		}
+		return tw.Flush()
+	}
+	opt, err := optionsFrom(c)
+	if err != nil {
+		return err
+	}
+	in, err := cmdio.Open(opt.Input, stdin)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := cmdio.Create(c.String("output"), stdout)
+	if err != nil {
+		return err
+	}
+	opt.Warn = stderr
+	if !c.Bool("no-progress") && isTerminal(stderr) {
+		opt.Progress = func(total int) func(done int) {
+			if total < progressMinJobs {
+				return nil
+			}
+			bar := progressbar.NewOptions(total,
+				progressbar.OptionSetWriter(stderr),
+				progressbar.OptionSetDescription("swfsim "+opt.Policy),
+				progressbar.OptionShowCount(),
+				progressbar.OptionThrottle(100e6),
+				progressbar.OptionClearOnFinish())
+			return func(done int) {
+				_ = bar.Set(done)
+				if done == total {
+					_ = bar.Finish()
+				}
+			}
+		}
+	}
+	err = Simulate(in, out, opt)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func optionsFrom(c *cli.Context) (Options, error) {
+	opt := Options{Policy: c.String("policy"), NoKill: c.Bool("no-kill"), Strict: c.Bool("strict"),
+		Procs: c.Int64("procs"), KillWarn: c.Float64("kill-warn")}
+	if c.NArg() > 1 {
+		return opt, cmdio.Usagef("at most one input file, got %d", c.NArg())
+	}
+	opt.Input = c.Args().First()
+	if opt.Policy == "" {
+		return opt, cmdio.Usagef("--policy is required (one of %s)", policy.Names())
+	}
+	if _, ok := policy.Lookup(opt.Policy); !ok {
+		return opt, cmdio.Usagef("unknown policy %q (one of %s)", opt.Policy, policy.Names())
+	}
+	if c.IsSet("procs") && opt.Procs < 1 {
+		return opt, cmdio.Usagef("--procs %d: must be at least 1", opt.Procs)
+	}
+	pf, err := sim.ParseProcsFrom(c.String("procs-from"))
+	if err != nil {
+		return opt, cmdio.Usagef("%v", err)
+	}
+	opt.ProcsFrom = pf
+	opt.Params.LXFWWeight = c.Float64("lxfw-weight")
+	opt.Params.UseLXFWWeight = true
+	if opt.Params.LXFWWeight < 0 {
+		return opt, cmdio.Usagef("--lxfw-weight %g: must not be negative", opt.Params.LXFWWeight)
+	}
+	if s := c.String("priority-order"); s != "" {
+		order, err := policy.ParsePriorityOrder(s)
+		if err != nil {
+			return opt, cmdio.Usagef("--%v", err)
+		}
+		opt.Params.PriorityOrder = order
+	}
+	if opt.KillWarn < 0 || opt.KillWarn > 1 {
+		return opt, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", opt.KillWarn)
+	}
+	return opt, nil
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

@@ -1,0 +1,248 @@
+package simcli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/sim"
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// Options configures one simulation. Params, ProcsFrom and the zero values of
+// the rest give the documented defaults, except Policy, which is required.
+type Options struct {
+	Input     string // file name for messages ("" or "-": stdin)
+	Policy    string
+	Params    policy.Params
+	Procs     int64 // machine size override; 0: from the header
+	ProcsFrom sim.ProcsFrom
+	NoKill    bool
+	Strict    bool
+	KillWarn  float64 // share of killed jobs above which to warn; 0: never
+
+	// Warn receives warnings and skip counts (nil: discarded).
+	Warn io.Writer
+	// Progress, if set, is given the number of jobs and returns a callback for
+	// the number done (or nil for no progress).
+	Progress func(total int) func(done int)
+}
+
+// Simulate reads a trace from in, simulates opt.Policy and writes the
+// schedule to out.
+//
+// Memory: the decompressed input is kept as one byte slice (about 95 bytes a
+// job on archive traces) and read twice, once for the simulation records
+// (sim.Job, about 130 bytes) and once while writing, so no swf.Job is kept.
+func Simulate(in io.Reader, out io.Writer, opt Options) error {
+	info, ok := policy.Lookup(opt.Policy)
+	if !ok {
+		return fmt.Errorf("unknown policy %q", opt.Policy)
+	}
+	name := opt.Input
+	if name == "" || name == "-" {
+		name = "<stdin>"
+	}
+	data, err := io.ReadAll(in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	rd := swf.NewReader(bytes.NewReader(data))
+	rd.Name = name
+	rd.ReuseRecord = true
+	hdr, err := rd.Header()
+	if err != nil {
+		return err
+	}
+	procs, source, err := machineSize(hdr, opt.Procs, name)
+	if err != nil {
+		return err
+	}
+
+	var (
+		jobs    []sim.Job
+		which   []int32 // per record: index in jobs, or -1 - SkipReason
+		skipped [sim.NumSkipReasons]int
+		killed  int
+	)
+	for {
+		sj, err := rd.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		j, why := sim.FromSWF(&sj, procs, opt.ProcsFrom)
+		if why != sim.NotSkipped {
+			if opt.Strict {
+				return fmt.Errorf("%s:%d: job %d cannot be simulated: %s (--strict)", name, sj.Line, sj.JobNumber, why)
+			}
+			skipped[why]++
+			which = append(which, -1-int32(why))
+			continue
+		}
+		if j.Runtime > j.Estimate {
+			killed++
+		}
+		which = append(which, int32(len(jobs)))
+		jobs = append(jobs, j)
+	}
+
+	warn := opt.Warn
+	if warn == nil {
+		warn = io.Discard
+	}
+	for why, n := range skipped {
+		if n > 0 {
+			fmt.Fprintf(warn, "swfsim: %s: skipped %d jobs: %s\n", name, n, sim.SkipReason(why))
+		}
+	}
+	if !opt.NoKill && len(jobs) > 0 && opt.KillWarn > 0 {
+		if share := float64(killed) / float64(len(jobs)); share > opt.KillWarn {
+			fmt.Fprintf(warn, "swfsim: %s: %d of %d jobs (%.1f%%) run past their requested time and will be killed at it; "+
+				"use --no-kill to let them run to completion (e.g. to reproduce published results on LANL-CM5 or KTH-SP2)\n",
+				name, killed, len(jobs), 100*share)
+		}
+	}
+
+	pol, err := info.New(opt.Params, len(jobs))
+	if err != nil {
+		return err
+	}
+	cfg := sim.Config{Procs: procs, NoKill: opt.NoKill}
+	if opt.Progress != nil {
+		cfg.Progress = opt.Progress(len(jobs))
+	}
+	s, err := sim.New(cfg, jobs)
+	if err != nil {
+		return err
+	}
+	if err := s.Run(pol); err != nil {
+		return err
+	}
+
+	for _, n := range notes(info, opt, procs, source, skipped, jobs) {
+		hdr.AddNote(n)
+	}
+	return write(data, name, hdr, jobs, which, out)
+}
+
+// machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes.
+func machineSize(hdr *swf.Header, override int64, name string) (int64, string, error) {
+	if override > 0 {
+		return override, "--procs", nil
+	}
+	p, label, ok, err := sim.MachineSize(hdr)
+	if err != nil {
+		return 0, "", err
+	}
+	if !ok {
+		return 0, "", fmt.Errorf("%s: the header gives no machine size (MaxProcs or MaxNodes); give one with --procs", name)
+	}
+	return p, label, nil
+}
+
+// notes are the header lines that say what the simulation did and with which
+// semantics, so that the output documents itself.
+func notes(info policy.Info, opt Options, procs int64, source string, skipped [sim.NumSkipReasons]int, jobs []sim.Job) []string {
+	var out []string
+	out = append(out, fmt.Sprintf("swfsim policy %s: %s", info.Name, info.Summary))
+	for _, p := range info.Params {
+		switch p {
+		case "lxfw-weight":
+			w := opt.Params.LXFWWeight
+			if !opt.Params.UseLXFWWeight && w == 0 {
+				w = policy.DefaultLXFWWeight
+			}
+			out = append(out, "swfsim lxfw-weight "+strconv.FormatFloat(w, 'g', -1, 64)+" per hour of wait")
+		case "priority-order":
+			if len(opt.Params.PriorityOrder) == 0 {
+				out = append(out, "swfsim priority-order: ascending queue number, unknown queue (-1) last")
+			} else {
+				q := make([]string, len(opt.Params.PriorityOrder))
+				for i, v := range opt.Params.PriorityOrder {
+					q[i] = strconv.FormatInt(v, 10)
+				}
+				out = append(out, "swfsim priority-order "+strings.Join(q, ",")+" (highest first; unlisted queues after, by number; unknown last)")
+			}
+		}
+	}
+	out = append(out, fmt.Sprintf("swfsim machine %d processors (from %s)", procs, source))
+	kill := "kill at requested time (status 0, killed=1)"
+	if opt.NoKill {
+		kill = "no-kill (jobs run to their real runtime)"
+	}
+	out = append(out, "swfsim semantics: integer seconds; procs-from "+opt.ProcsFrom.String()+"; estimate field 9, else runtime; "+kill)
+	out = append(out, "swfsim order at equal times: ends, then arrivals in file order, then one pass; ties by submit time, then file order")
+	strict := "skip jobs that cannot be simulated"
+	if opt.Strict {
+		strict = "strict"
+	}
+	out = append(out, "swfsim unsimulable jobs: "+strict)
+	for why, n := range skipped {
+		if n > 0 {
+			out = append(out, fmt.Sprintf("swfsim skipped %d jobs: %s", n, sim.SkipReason(why)))
+		}
+	}
+	k := 0
+	for i := range jobs {
+		if jobs[i].Killed {
+			k++
+		}
+	}
+	out = append(out, fmt.Sprintf("swfsim simulated %d jobs, %d killed at their requested time", len(jobs), k))
+	return out
+}
+
+// write reads the input a second time and writes each simulated record with
+// its simulated wait and runtime; skipped records are left out (their comment
+// lines are kept).
+func write(data []byte, name string, hdr *swf.Header, jobs []sim.Job, which []int32, out io.Writer) error {
+	rd := swf.NewReader(bytes.NewReader(data))
+	rd.Name = name
+	rd.ReuseRecord = true
+	if _, err := rd.Header(); err != nil {
+		return err
+	}
+	w := swf.NewWriter(out)
+	w.WriteHeader(hdr)
+	for k := 0; ; k++ {
+		sj, err := rd.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if k >= len(which) {
+			return errors.New("swfsim: input changed between reads")
+		}
+		if which[k] < 0 {
+			for _, c := range sj.Comments {
+				w.WriteComment(c)
+			}
+			continue
+		}
+		j := &jobs[which[k]]
+		sj.WaitTime = j.Start - j.Submit
+		sj.RunTime = j.End - j.Start
+		if j.Killed {
+			sj.Status = swf.StatusFailed
+			sj.SetExtra("killed", "1")
+		}
+		for _, t := range j.Tokens {
+			key, value, _ := strings.Cut(t, "=")
+			sj.SetExtra(key, value)
+		}
+		if err := w.Write(&sj); err != nil {
+			return err
+		}
+	}
+	w.WriteTrailer(rd.Trailer())
+	return w.Flush()
+}
