@@ -263,12 +263,16 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 	c.ensureProfile(s)
 	now := s.Now()
 	c.profile.Advance(now)
+	// As Conservative.Schedule: compress only if capacity came free or the
+	// last compression moved a job. Promotions and no-guarantee starts only
+	// take capacity, so they never make a skipped compression necessary.
 	if c.overdue(s) {
 		c.rebuild(s)
-	} else if c.ended {
+	} else if c.freed || c.moved || (c.naive && c.ended) {
+		c.moved = false
 		c.compress(s)
 	}
-	c.ended = false
+	c.freed, c.ended = false, false
 	if sel.rule.kind == thrAuto && !sel.rule.ready {
 		sel.autoThresholds(s)
 	}

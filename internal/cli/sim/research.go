@@ -10,6 +10,7 @@ import (
 	"github.com/swfkit/swfkit/pkg/policy"
 	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/sim"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // researchFlags are the flags of the research policies (selective,
@@ -77,11 +78,19 @@ func fairStartTokens(cfg sim.Config, jobs []sim.Job) error {
 	return nil
 }
 
-// policyNote returns the policy's own report for the output header (thresholds
-// used, trial runs, prediction accuracy), or "" if it has none.
-func policyNote(p sim.Policy) string {
+// researchNotes adds the policy's own report to the header (thresholds used,
+// trial runs, prediction accuracy: policy.Noter) and, with fairStart, the
+// fair-start tokens and their note. cfg is the simulation's, without progress.
+func researchNotes(hdr *swf.Header, info policy.Info, p sim.Policy, cfg sim.Config, jobs []sim.Job, fairStart bool) error {
 	if n, ok := p.(policy.Noter); ok {
-		return n.Note()
+		hdr.AddNote("swfsim " + info.Name + ": " + n.Note())
 	}
-	return ""
+	if !fairStart {
+		return nil
+	}
+	if err := fairStartTokens(cfg, jobs); err != nil {
+		return err
+	}
+	hdr.AddNote("swfsim fair-start: fairstart=T is the start under conservative backfilling switched to strict FCFS at the job's arrival (Srinivasan et al. section 5), from real runtimes")
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/urfave/cli/v2"
@@ -76,5 +77,73 @@ func TestFairStartTokens(t *testing.T) {
 	}
 	if !slices.Equal(jobs[0].Tokens, []string{"fairstart=0"}) || !slices.Equal(jobs[1].Tokens, []string{"trial=0", "fairstart=100"}) {
 		t.Errorf("tokens %q, %q", jobs[0].Tokens, jobs[1].Tokens)
+	}
+}
+
+// runSwfsim runs the command with args over stdin and returns stdout, stderr
+// and the exit status.
+func runSwfsim(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut strings.Builder
+	code := Run(append([]string{"swfsim"}, args...), strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+// fig2SWF is the instance of Thebe et al., Fig. 2, as SWF (C runs 250 s).
+const fig2SWF = `; MaxProcs: 100
+1 0 -1 300 80 -1 -1 80 1000 -1 1 1 1 -1 -1 -1 -1 -1
+2 100 -1 40 100 -1 -1 100 1000 -1 1 2 1 -1 -1 -1 -1 -1
+3 110 -1 250 20 -1 -1 20 1000 -1 1 3 1 -1 -1 -1 -1 -1
+`
+
+func TestSwfsimResearchCommand(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		code    int
+		want    []string // substrings of stdout
+		wantErr string   // substring of stderr
+	}{
+		{name: "timed-fcfs Fig. 2", args: []string{"--policy", "timed-fcfs"}, want: []string{
+			"1 0 0 300 80 -1 -1 80 1000 -1 1 1 1 -1 -1 -1 -1 -1 trial=0\n",
+			"2 100 200 40 100 -1 -1 100 1000 -1 1 2 1 -1 -1 -1 -1 -1 trial=200\n",
+			"3 110 230 250 20 -1 -1 20 1000 -1 1 3 1 -1 -1 -1 -1 -1 trial=0\n",
+			"; Note: swfsim timed-fcfs: base fcfs, trial 90 s; 3 trial runs, 1 jobs finished within their trial, 0 after it before being needed, 1 continued as committed runs, 1 kills losing 3800 processor-seconds\n",
+		}},
+		{name: "trial 0 is fcfs", args: []string{"--policy", "timed-fcfs", "--trial", "0"}, want: []string{
+			"3 110 230 250 20", "trial 0 s; 0 trial runs",
+		}},
+		{name: "fair-start", args: []string{"--policy", "easy", "--fair-start"}, want: []string{
+			"1 0 0 300 80 -1 -1 80 1000 -1 1 1 1 -1 -1 -1 -1 -1 fairstart=0\n",
+			"2 100 200 40 100 -1 -1 100 1000 -1 1 2 1 -1 -1 -1 -1 -1 fairstart=300\n",
+			"3 110 230 250 20 -1 -1 20 1000 -1 1 3 1 -1 -1 -1 -1 -1 fairstart=340\n",
+			"; Note: swfsim fair-start:",
+		}},
+		{name: "selective fixed threshold", args: []string{"--policy", "selective", "--threshold", "2"}, want: []string{
+			"; Note: swfsim selective: fixed threshold 2.0000;",
+		}},
+		{name: "easy++ ladder", args: []string{"--policy", "easy++", "--corrector", "ladder", "--ladder", "1m,1h"}, want: []string{
+			"; Note: swfsim easy++: predictor last2, corrector ladder:1m,1h, sjbf true;",
+		}},
+		{name: "bad threshold", args: []string{"--policy", "selective", "--threshold", "often"}, code: 2, wantErr: "not a number"},
+		{name: "per-category threshold for selective", args: []string{"--policy", "selective", "--threshold", "1,2,3,4"}, code: 2, wantErr: "selective-d"},
+		{name: "bad predictor", args: []string{"--policy", "easy-p", "--predictor", "last3"}, code: 2, wantErr: "unknown predictor"},
+		{name: "bad corrector", args: []string{"--policy", "easy++", "--corrector", "triple"}, code: 2, wantErr: "unknown corrector"},
+		{name: "negative trial", args: []string{"--policy", "timed-easy", "--trial", "-1"}, code: 2, wantErr: "--trial -1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runSwfsim(t, fig2SWF, tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %q", code, tc.code, errOut)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out)
+				}
+			}
+			if tc.wantErr != "" && !strings.Contains(errOut, tc.wantErr) {
+				t.Errorf("stderr %q lacks %q", errOut, tc.wantErr)
+			}
+		})
 	}
 }

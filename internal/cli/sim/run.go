@@ -41,6 +41,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn when more than this `SHARE` of jobs would be killed at their requested time"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar (it shows only on a terminal, for long traces)"},
 	}
+	app.Flags = append(app.Flags, researchFlags()...)
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
 	return cmdio.Run(app, args, stderr)
 }
@@ -125,6 +126,15 @@ func optionsFrom(c *cli.Context) (Options, error) {
 			return opt, cmdio.Usagef("--%v", err)
 		}
 		opt.Params.PriorityOrder = order
+	}
+	if opt.Params.Research, err = researchParams(c); err != nil {
+		return opt, err
+	}
+	opt.FairStart = c.Bool("fair-start")
+	if info, _ := policy.Lookup(opt.Policy); info.New != nil {
+		if _, err := info.New(opt.Params, 0); err != nil { // parameter values, checked before reading
+			return opt, cmdio.Usagef("%v", err)
+		}
 	}
 	if opt.KillWarn < 0 || opt.KillWarn > 1 {
 		return opt, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", opt.KillWarn)

@@ -24,6 +24,7 @@ type Options struct {
 	NoKill    bool
 	Strict    bool
 	KillWarn  float64 // share of killed jobs above which to warn; 0: never
+	FairStart bool    // add fairstart=T to every job (research.go)
 
 	// Warn receives warnings and skip counts (nil: discarded).
 	Warn io.Writer
@@ -128,6 +129,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 
 	for _, n := range notes(info, opt, procs, source, skipped, jobs) {
 		hdr.AddNote(n)
+	}
+	if err := researchNotes(hdr, info, pol, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs, opt.FairStart); err != nil {
+		return err
 	}
 	return write(data, name, hdr, jobs, which, out)
 }
