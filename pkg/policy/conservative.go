@@ -25,8 +25,10 @@ import "github.com/swfkit/swfkit/pkg/sim"
 //
 // Choice for --no-kill: a job running past its estimate is expected to end one
 // second from now (sim.Sim.ExpectedEnd); in a round where any job has outlived
-// its estimate the profile is rebuilt from the running jobs and every
-// reservation is made again in arrival order, which may move it later.
+// its estimate, or a reservation that counted on such a job has passed, the
+// profile is rebuilt from the running jobs and every reservation is made again
+// in arrival order, which may move it later. Without --no-kill this never
+// happens (Rebuilds stays 0).
 type Conservative struct {
 	sim.Base
 	profile *sim.Profile
@@ -35,6 +37,9 @@ type Conservative struct {
 	arrived []*sim.Job
 	freed   bool // a job ended before the end it held in the profile
 	moved   bool // the last compression moved a job
+	// freedEnd is the latest held end released early in this round; movedEnd
+	// the latest old-slot end of a job the last compression moved.
+	freedEnd, movedEnd int64
 	ended   bool // a job ended in this round
 	naive   bool // tests: compress after every round with ends, no pruning
 
@@ -67,6 +72,7 @@ func (c *Conservative) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 	if c.held[j.ID] > s.Now() {
 		c.profile.Release(s.Now(), c.held[j.ID], int64(j.Procs))
 		c.freed = true
+		c.freedEnd = max(c.freedEnd, c.held[j.ID])
 	}
 	if j.State == sim.Waiting { // back in the queue (run limit, preemption): reinsert
 		c.arrived = append(c.arrived, j)
@@ -85,13 +91,13 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 	c.ensureProfile(s)
 	now := s.Now()
 	c.profile.Advance(now)
-	if c.overdue(s) {
+	if c.overdue(s) || c.stale(s) {
 		c.rebuild(s)
-	} else if c.freed || c.moved || (c.naive && c.ended) {
-		// Compressing is a no-op unless capacity came free since the last
-		// compression or that compression moved a job (whose old slot may
-		// now suit a job before it in arrival order): skip it then, with the
-		// same result as compressing after every round with ends.
+	} else if c.ended && (c.naive || c.freed || c.moved) {
+		// A round with ends compresses (DESIGN.md). The compression is a
+		// no-op, and is skipped, unless capacity came free in this round or
+		// the last compression moved a job (whose old slot may now suit a job
+		// before it in arrival order).
 		c.moved = false
 		c.compress(s)
 	}
@@ -127,28 +133,52 @@ func (c *Conservative) reserve(j *sim.Job, now int64) {
 
 // compress re-inserts every waiting job, in arrival order, at its earliest
 // feasible start.
+//
+// Pruning (exact: TestConservativePruningExact compares with the plain
+// version): a job can only move into a window that gained capacity since it
+// was last placed, and capacity is gained only where a job ended before its
+// held end (this round) or where a moved job left its old slot (in this or the
+// previous compression). So a job can move only to a start before gainEnd, the
+// latest end of those gains, and only if some time before that bound has
+// enough processors free; and a job that stays keeps its reservation without
+// touching the profile (EarliestFitMoving).
 func (c *Conservative) compress(s *sim.Sim) {
 	now := s.Now()
+	gainEnd := max(c.freedEnd, c.movedEnd)
+	c.movedEnd = 0
 	for _, j := range s.Waiting() {
 		old := c.resv[j.ID]
 		if j.State != sim.Waiting || old < 0 {
 			continue // not yet inserted: an arrival of this round
 		}
 		d, p := duration(j), int64(j.Procs)
-		if !c.naive && c.profile.MaxFreeBefore(old) < p {
-			continue // it cannot start at any time before its reservation
+		var t int64
+		if c.naive {
+			c.profile.Release(old, old+d, p)
+			t = c.profile.EarliestFit(now, d, p)
+			c.profile.Reserve(t, t+d, p)
+		} else {
+			bound := min(old, gainEnd)
+			if c.profile.MaxFreeBefore(bound) < p {
+				continue // it cannot start at any time before the bound
+			}
+			t = c.profile.EarliestFitMoving(now, d, p, old, bound)
+			if t < old {
+				c.profile.Release(old, old+d, p)
+				c.profile.Reserve(t, t+d, p)
+			}
 		}
-		c.profile.Release(old, old+d, p)
-		t := c.profile.EarliestFit(now, d, p)
 		if t > old {
 			panic("policy: conservative compression moved a job later")
 		}
-		c.profile.Reserve(t, t+d, p)
-		c.resv[j.ID] = t
 		if t < old {
+			c.resv[j.ID] = t
 			c.moved = true
+			c.movedEnd = max(c.movedEnd, old+d)
+			gainEnd = max(gainEnd, old+d)
 		}
 	}
+	c.freedEnd = 0
 }
 
 // overdue reports whether a running job has outlived the interval it holds in
@@ -160,19 +190,37 @@ func (c *Conservative) overdue(s *sim.Sim) bool {
 		if j.PlannedEnd > now {
 			break // sorted by PlannedEnd; held >= PlannedEnd
 		}
-		if h := c.held[j.ID]; h <= now {
-			c.profile.Reserve(h, now+1, int64(j.Procs))
-			c.held[j.ID] = now + 1
+		if c.held[j.ID] <= now {
+			c.held[j.ID] = now + 1 // the rebuild that follows reserves it
 			found = true
 		}
 	}
 	return found
 }
 
+// stale reports whether a waiting job's reservation has passed without it
+// starting. That happens only with NoKill: a reservation that counted on an
+// overdue job ending by now+1.
+func (c *Conservative) stale(s *sim.Sim) bool {
+	if !s.NoKill() {
+		return false
+	}
+	now := s.Now()
+	for _, j := range s.Waiting() {
+		if j.State == sim.Waiting && c.resv[j.ID] >= 0 && c.resv[j.ID] < now {
+			return true
+		}
+	}
+	return false
+}
+
 // rebuild makes every reservation again, in arrival order, from a profile of
 // the running jobs alone.
 func (c *Conservative) rebuild(s *sim.Sim) {
 	c.Rebuilds++
+	// Afterwards every job sits at its earliest start given all the others,
+	// as after a compression that moved nothing.
+	c.moved, c.freedEnd, c.movedEnd = false, 0, 0
 	now := s.Now()
 	c.profile.Reset(s.Procs(), now)
 	for _, j := range s.Running() {

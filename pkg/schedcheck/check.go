@@ -221,23 +221,17 @@ func (c *checker) fcfs() {
 	}
 }
 
-// running returns the jobs running at t: start <= t < end.
-func (c *checker) running(t int64) []job {
-	var r []job
-	for _, j := range c.jobs {
-		if j.start <= t && t < j.end {
-			r = append(r, j)
-		}
-	}
-	return r
-}
-
 // easy: when a job becomes the queue head (all jobs that arrived before it have
 // started) and does not start then, its shadow time is the earliest end of the
 // jobs running then at which enough processors are free. With exact estimates
-// EASY starts it no later.
+// EASY starts it no later. Head times never decrease along the arrival order,
+// so one sweep over the jobs by start time keeps the running set.
 func (c *checker) easy() {
 	a := c.arrival()
+	byStart := append([]job(nil), c.jobs...)
+	sort.Slice(byStart, func(x, y int) bool { return byStart[x].start < byStart[y].start })
+	var active []job
+	next := 0
 	var lastStart int64 = -1 << 62
 	for _, j := range a {
 		t0 := max(j.submit, lastStart)
@@ -245,7 +239,18 @@ func (c *checker) easy() {
 		if j.start <= t0 {
 			continue
 		}
-		run := c.running(t0)
+		for next < len(byStart) && byStart[next].start <= t0 {
+			active = append(active, byStart[next])
+			next++
+		}
+		w := active[:0]
+		for _, r := range active {
+			if r.end > t0 {
+				w = append(w, r)
+			}
+		}
+		active = w
+		run := append([]job(nil), active...)
 		sort.Slice(run, func(x, y int) bool { return run[x].end < run[y].end })
 		free := c.opt.Procs
 		for _, r := range run {

@@ -209,3 +209,48 @@ func (p *Profile) Steps(f func(t, free int64)) {
 		f(s.t, s.free)
 	}
 }
+
+// EarliestFitMoving is EarliestFit for a job that already holds a reservation
+// [own, own+dur) of procs in the profile: it returns the earliest start s >=
+// from with s < limit (and s < own) at which the job fits once its own
+// reservation is taken out, or own if there is none. The profile is not
+// changed: a window starting before own gets the job's processors back only
+// on the steps that start at or after own.
+func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
+	if from < p.steps[0].t {
+		from = p.steps[0].t
+	}
+	limit = min(limit, own)
+	st := p.steps
+	i := p.find(from)
+	s := from
+	freeAt := func(k int) int64 {
+		if st[k].t >= own {
+			return st[k].free + procs
+		}
+		return st[k].free
+	}
+	for s < limit {
+		for freeAt(i) < procs {
+			i++
+			if i == len(st) {
+				return own
+			}
+			s = st[i].t
+			if s >= limit {
+				return own
+			}
+		}
+		end := addTime(s, dur)
+		k := i + 1
+		for k < len(st) && st[k].t < end && freeAt(k) >= procs {
+			k++
+		}
+		if k == len(st) || st[k].t >= end {
+			return s
+		}
+		i = k
+		s = st[k].t
+	}
+	return own
+}

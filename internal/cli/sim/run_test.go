@@ -1,0 +1,173 @@
+package simcli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/internal/testutil"
+	"github.com/swfkit/swfkit/pkg/policy"
+)
+
+func runCmd(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(append([]string{"swfsim"}, args...), strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+const tiny = `; Version: 2.2
+; MaxProcs: 4
+;
+1 0 -1 10 3 -1 -1 3 10 -1 1 7 1 -1 1 -1 -1 -1
+2 1 -1 5 4 -1 -1 4 5 -1 1 7 1 -1 1 -1 -1 -1 tag=x
+3 2 -1 8 1 -1 -1 1 8 -1 1 7 1 -1 1 -1 -1 -1
+4 3 -1 20 1 -1 -1 1 10 -1 1 7 1 -1 1 -1 -1 -1
+5 4 -1 -1 1 -1 -1 1 10 -1 1 7 1 -1 1 -1 -1 -1
+`
+
+// easy on tiny: J1 0-10; J2 (head) shadow 10; J3 backfills 2-10; J4 (20 s,
+// estimate 10) waits (extra 0), starts when J2 ends at 15 and is killed at 25;
+// J5 has no runtime and is skipped.
+const tinyEasy = `; Version: 2.2
+; MaxProcs: 4
+; Note: swfsim policy easy: EASY backfilling: reservation for the queue head only (Lifka; Mu'alem & Feitelson)
+; Note: swfsim machine 4 processors (from MaxProcs)
+; Note: swfsim semantics: integer seconds; procs-from requested; estimate field 9, else runtime; kill at requested time (status 0, killed=1)
+; Note: swfsim order at equal times: ends, then arrivals in file order, then one pass; ties by submit time, then file order
+; Note: swfsim unsimulable jobs: skip jobs that cannot be simulated
+; Note: swfsim skipped 1 jobs: unknown runtime
+; Note: swfsim simulated 4 jobs, 1 killed at their requested time
+;
+1 0 0 10 3 -1 -1 3 10 -1 1 7 1 -1 1 -1 -1 -1
+2 1 9 5 4 -1 -1 4 5 -1 1 7 1 -1 1 -1 -1 -1 tag=x
+3 2 0 8 1 -1 -1 1 8 -1 1 7 1 -1 1 -1 -1 -1
+4 3 12 10 1 -1 -1 1 10 -1 0 7 1 -1 1 -1 -1 -1 killed=1
+`
+
+func TestEasyTiny(t *testing.T) {
+	out, errs, code := runCmd(t, tiny, "--policy", "easy")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if out != tinyEasy {
+		t.Errorf("output:\n%s\nwant:\n%s", out, tinyEasy)
+	}
+	if !strings.Contains(errs, "skipped 1 jobs: unknown runtime") {
+		t.Errorf("stderr %q lacks the skip count", errs)
+	}
+	// 1 of 4 killed = 25% > 5%.
+	if !strings.Contains(errs, "--no-kill") {
+		t.Errorf("stderr %q lacks the kill warning", errs)
+	}
+	if _, errs, _ := runCmd(t, tiny, "--policy", "easy", "--no-kill"); strings.Contains(errs, "will be killed") {
+		t.Errorf("kill warning with --no-kill: %q", errs)
+	}
+	if _, errs, _ := runCmd(t, tiny, "--policy", "easy", "--kill-warn", "0.5"); strings.Contains(errs, "will be killed") {
+		t.Errorf("kill warning under the threshold: %q", errs)
+	}
+}
+
+func TestCommandErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		want  string
+	}{
+		{"no policy", tiny, nil, 2, "--policy is required"},
+		{"unknown policy", tiny, []string{"--policy", "nope"}, 2, "unknown policy"},
+		{"bad procs-from", tiny, []string{"-p", "easy", "--procs-from", "x"}, 2, "procs-from"},
+		{"bad priority order", tiny, []string{"-p", "priofifo", "--priority-order", "1,a"}, 2, "not a queue number"},
+		{"negative weight", tiny, []string{"-p", "lxfw", "--lxfw-weight", "-1"}, 2, "lxfw-weight"},
+		{"two files", tiny, []string{"-p", "easy", "a", "b"}, 2, "at most one"},
+		{"strict", tiny, []string{"-p", "easy", "--strict"}, 1, "<stdin>:8: job 5 cannot be simulated: unknown runtime"},
+		{"no machine size", "1 0 -1 1 1 -1 -1 1 1 -1 1 1 1 -1 1 -1 -1 -1\n", []string{"-p", "fcfs"}, 1, "--procs"},
+		{"malformed", "; MaxProcs: 4\n1 0 -1 x 1\n", []string{"-p", "fcfs"}, 1, "<stdin>:2: field 4"},
+		{"missing file", "", []string{"-p", "fcfs", "/nonexistent.swf"}, 1, "nonexistent"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errs, code := runCmd(t, tc.stdin, tc.args...)
+			if code != tc.code || !strings.Contains(errs, tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tc.code, tc.want)
+			}
+		})
+	}
+}
+
+func TestProcsOverride(t *testing.T) {
+	in := "1 0 -1 1 2 -1 -1 2 1 -1 1 1 1 -1 1 -1 -1 -1\n"
+	out, errs, code := runCmd(t, in, "-p", "fcfs", "--procs", "2")
+	if code != 0 || !strings.Contains(out, "machine 2 processors (from --procs)") {
+		t.Errorf("exit %d, %q, %q", code, out, errs)
+	}
+}
+
+func TestListPolicies(t *testing.T) {
+	out, _, code := runCmd(t, "", "--list-policies")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	for _, in := range policy.List() {
+		if !strings.Contains(out, in.Name+" ") || !strings.Contains(out, in.Summary) {
+			t.Errorf("--list-policies lacks %s", in.Name)
+		}
+	}
+}
+
+// Same input and options, byte-identical output; -o FILE.gz compresses; no
+// progress bar when stderr is not a terminal.
+func TestDeterministicOutputFile(t *testing.T) {
+	trace := testutil.Trace(t, "KTH-SP2-1996-2.1-cln.swf.gz")
+	dir := t.TempDir()
+	var outs [2][]byte
+	for i := range outs {
+		name := filepath.Join(dir, "out.swf.gz")
+		_, errs, code := runCmd(t, "", "-p", "conservative", "-o", name, trace)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		if strings.Contains(errs, "%") && strings.Contains(errs, "|") {
+			t.Errorf("progress bar on a non-terminal: %q", errs)
+		}
+		f, err := cmdio.Open(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		b.ReadFrom(f)
+		f.Close()
+		outs[i] = b.Bytes()
+		os.Remove(name)
+	}
+	if !bytes.Equal(outs[0], outs[1]) || len(outs[0]) < 1000 {
+		t.Errorf("two runs differ (%d and %d bytes)", len(outs[0]), len(outs[1]))
+	}
+}
+
+func TestNotSWF(t *testing.T) {
+	_, errs, code := runCmd(t, "", "-p", "easy", testutil.NotSWF(t))
+	if code != 1 || errs == "" {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+func ExampleRun() {
+	in := "; MaxProcs: 2\n" +
+		"1 0 -1 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"2 5 -1 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	var out bytes.Buffer
+	Run([]string{"swfsim", "--policy", "fcfs"}, strings.NewReader(in), &out, os.Stderr)
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if !strings.HasPrefix(line, ";") {
+			os.Stdout.WriteString(line + "\n")
+		}
+	}
+	// Output:
+	// 1 0 0 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1
+	// 2 5 5 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1
+}
