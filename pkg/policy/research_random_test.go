@@ -3,16 +3,15 @@ package policy
 import (
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/swfkit/swfkit/pkg/sim"
 )
 
-// randomWorkload returns n jobs on a machine of procs processors: bursts of
+// researchWorkload returns n jobs on a machine of procs processors: bursts of
 // arrivals, widths from 1 to the machine, runtimes from 0 to an hour, estimates
 // from exact to far too long and sometimes too short, a handful of users.
-func randomWorkload(r *rand.Rand, n int, procs int64) []sim.Job {
+func researchWorkload(r *rand.Rand, n int, procs int64) []sim.Job {
 	jobs := make([]sim.Job, n)
 	var t int64
 	for i := range jobs {
@@ -62,19 +61,13 @@ func TestResearchRandomWorkloads(t *testing.T) {
 	}
 	for round := range 40 {
 		procs := int64(1 + r.IntN(64))
-		tr := &researchTrace{name: "random", procs: procs, jobs: randomWorkload(r, 60+r.IntN(120), procs)}
+		tr := &researchTrace{name: "random", procs: procs, jobs: researchWorkload(r, 60+r.IntN(120), procs)}
 		noKill := round%2 == 1
 		for _, p := range policies {
-			if noKill && strings.HasPrefix(p.name, "selective") && skipConservativeNoKill {
-				continue // built on conservative, see skipConservativeNoKill
-			}
 			jobs, _ := tr.simulate(t, p.name, p.params, noKill)
 			checkSchedule(t, p.name, procs, jobs, noKill)
 		}
-		for d, c := range degenerate {
-			if noKill && c.base == "conservative" && skipConservativeNoKill {
-				continue
-			}
+		for d := range degenerate {
 			checkDegenerate(t, tr, d, noKill, baseRuns{})
 		}
 		if t.Failed() {

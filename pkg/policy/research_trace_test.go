@@ -100,10 +100,6 @@ func (tr *researchTrace) equalEstimates() *researchTrace {
 	return &cp
 }
 
-// skipConservativeNoKill: the draft conservative panics under --no-kill
-// (profile overflow in overdue); re-enabled once the sim branch fixes it.
-const skipConservativeNoKill = true
-
 // baseRuns caches the base policies' schedules of one trace.
 type baseRuns map[string][]sim.Job
 
@@ -147,7 +143,7 @@ func TestDegenerateCasesOnTraces(t *testing.T) {
 					continue
 				}
 				for _, noKill := range []bool{false, true} {
-					if noKill && (c.base == "conservative" && skipConservativeNoKill || !noKillTraces[name]) {
+					if noKill && !noKillTraces[name] {
 						continue
 					}
 					checkDegenerate(t, tr, d, noKill, cache)

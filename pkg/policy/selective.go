@@ -266,9 +266,9 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 	// As Conservative.Schedule: compress only if capacity came free or the
 	// last compression moved a job. Promotions and no-guarantee starts only
 	// take capacity, so they never make a skipped compression necessary.
-	if c.overdue(s) {
+	if c.overdue(s) || c.stale(s) {
 		c.rebuild(s)
-	} else if c.freed || c.moved || (c.naive && c.ended) {
+	} else if c.ended && (c.naive || c.freed || c.moved) {
 		c.moved = false
 		c.compress(s)
 	}

@@ -56,9 +56,6 @@ func checkResearch(tb testing.TB, path string, noKill bool) {
 	}
 	raw.Close()
 	for _, r := range researchRuns {
-		if noKill && (r.policy == "selective" || r.policy == "selective-d") && conservativeNoKillBroken {
-			continue
-		}
 		var out bytes.Buffer
 		opt := Options{Input: path, Policy: r.policy, Params: policy.Params{Research: r.params}, NoKill: noKill, FairStart: r.fair && !noKill}
 		if err := Simulate(bytes.NewReader(data.Bytes()), &out, opt); err != nil {
@@ -106,11 +103,6 @@ func checkTrialTokens(tb testing.TB, name string, sched []swf.Job) {
 		}
 	}
 }
-
-// conservativeNoKillBroken: conservative (and so selective, built on it)
-// panics under --no-kill in the sim branch as merged (profile overflow in
-// Conservative.overdue); re-enable when fixed.
-const conservativeNoKillBroken = true
 
 // smallResearchTraces are checked in the default tests.
 // (CEA-Curie and lublin_256 are in the benchmark: their conservative runs are
