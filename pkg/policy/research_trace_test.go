@@ -154,18 +154,20 @@ func TestDegenerateCasesOnTraces(t *testing.T) {
 }
 
 // BenchmarkDegenerateCases holds every degenerate case on the big traces (and
-// lublin_256): go test -run XXX -bench DegenerateCases -benchtime 1x ./pkg/policy
+// lublin_256), one sub-benchmark per trace and case:
+//
+//	go test -run XXX -bench DegenerateCases -benchtime 1x ./pkg/policy
+//	go test -run XXX -bench 'DegenerateCases/RICC.*/timed' -benchtime 1x ./pkg/policy
 func BenchmarkDegenerateCases(b *testing.B) {
 	for _, name := range []string{"lublin_256.swf.gz", "LANL-CM5-1994-4.1-cln.swf.gz", "KTH-SP2-1996-2-unfiltered.swf.gz",
 		"LLNL-Atlas-2006-2.1-cln.swf.gz", "RICC-2010-2.swf.gz", "LCG-2005-1.swf.gz"} {
-		b.Run(name, func(b *testing.B) {
-			tr := loadResearchTrace(b, name)
-			for range b.N {
-				cache := baseRuns{}
-				for d := range degenerate {
-					checkDegenerate(b, tr, d, false, cache)
+		for d, c := range degenerate {
+			b.Run(name+"/"+c.policy, func(b *testing.B) {
+				tr := loadResearchTrace(b, name)
+				for range b.N {
+					checkDegenerate(b, tr, d, false, baseRuns{})
 				}
-			}
-		})
+			})
+		}
 	}
 }
