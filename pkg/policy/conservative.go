@@ -40,8 +40,8 @@ type Conservative struct {
 	// freedEnd is the latest held end released early in this round; movedEnd
 	// the latest old-slot end of a job the last compression moved.
 	freedEnd, movedEnd int64
-	ended   bool // a job ended in this round
-	naive   bool // tests: compress after every round with ends, no pruning
+	ended              bool // a job ended in this round
+	naive              bool // tests: compress after every round with ends, no pruning
 
 	// Rebuilds counts full rebuilds of the schedule (only with NoKill).
 	Rebuilds int

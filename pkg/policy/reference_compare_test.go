@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"flag"
 	"fmt"
 	"math/rand"
 	"testing"
@@ -9,6 +10,8 @@ import (
 	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/sim"
 )
+
+var long = flag.Bool("long", false, "run the reference comparisons and pruning checks on larger slices of the traces")
 
 func toRef(jobs []sim.Job) []refJob {
 	out := make([]refJob, len(jobs))
@@ -83,9 +86,16 @@ func randomWorkload(rng *rand.Rand, n int, procs int64) []sim.Job {
 
 func TestReferenceRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	for round := 0; round < 60; round++ {
+	rounds := 30
+	if testing.Short() {
+		rounds = 10
+	}
+	if *long {
+		rounds = 300
+	}
+	for round := 0; round < rounds; round++ {
 		procs := int64(1 + rng.Intn(32))
-		jobs := randomWorkload(rng, 20+rng.Intn(150), procs)
+		jobs := randomWorkload(rng, 20+rng.Intn(120), procs)
 		for _, name := range []string{"easy", "conservative"} {
 			for _, noKill := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%d/%s/nokill=%v", round, name, noKill), func(t *testing.T) {
@@ -102,13 +112,19 @@ func TestReferenceTraces(t *testing.T) {
 		name string
 		jobs int
 	}{
-		{"KTH-SP2-1996-2.1-cln.swf.gz", 10000},
-		{"HPC2N-2002-2-first3170.swf.gz", 0},
-		{"lublin_256.swf.gz", 3000},
-		{"NASA-iPSC-1993-3.1-cln.swf.gz", 3000},
-		{"CEA-Curie-2011-sample.swf.gz", 3000},
-		{"LANL-CM5-1994-4.1-cln.swf.gz", 3000},
-		{"LLNL-Atlas-2006-2.1-cln.swf.gz", 3000},
+		{"KTH-SP2-1996-2.1-cln.swf.gz", 1500},
+		{"HPC2N-2002-2-first3170.swf.gz", 1000},
+		{"lublin_256.swf.gz", 600},
+		{"NASA-iPSC-1993-3.1-cln.swf.gz", 1000},
+		{"CEA-Curie-2011-sample.swf.gz", 600},
+		{"LANL-CM5-1994-4.1-cln.swf.gz", 1000},
+		{"LLNL-Atlas-2006-2.1-cln.swf.gz", 1000},
+	}
+	if *long {
+		// go test ./pkg/policy -run Reference -long: larger slices.
+		for i := range traces {
+			traces[i].jobs *= 8
+		}
 	}
 	if testing.Short() {
 		traces = traces[:2]

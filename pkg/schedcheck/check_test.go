@@ -90,8 +90,7 @@ func exactEstimates(t testing.TB, data []byte) []byte {
 // small are the traces checked in the default tests; BenchmarkCheckAllTraces
 // sweeps every trace.
 var small = []string{
-	"KTH-SP2-1996-2.1-cln.swf.gz", "NASA-iPSC-1993-3.1-cln.swf.gz",
-	"lublin_256.swf.gz", "HPC2N-2002-2-first3170.swf.gz", "CEA-Curie-2011-sample.swf.gz",
+	"KTH-SP2-1996-2.1-cln.swf.gz", "NASA-iPSC-1993-3.1-cln.swf.gz", "HPC2N-2002-2-first3170.swf.gz",
 }
 
 func checkTrace(t testing.TB, path string, names []string) {

@@ -235,9 +235,8 @@ func (s *Sim) StartFor(j *Job, limit int64) {
 	if limit < run {
 		run, reason = limit, LimitReached
 	}
-	j.runEnd = s.now + run
 	j.reason = reason
-	s.events.push(event{at: j.runEnd, seq: s.nextSeq(), kind: evEnd, gen: j.gen, job: j.ID})
+	s.events.push(event{at: s.now + run, seq: s.nextSeq(), kind: evEnd, gen: j.gen, job: j.ID})
 	s.insertRunning(j)
 }
 

@@ -76,6 +76,15 @@ type Job struct {
 	// User is the SWF user ID (field 12), -1 when unknown; history-based
 	// runtime predictors (pkg/predict) key on it.
 	User int32
+	// Runs counts the job's starts.
+	Runs int32
+	// State is maintained by the engine.
+	State State
+	// Killed is set when the job was killed at its estimate.
+	Killed bool
+	reason EndReason
+	queued bool   // in Sim.waiting or Sim.requeued
+	gen    uint32 // bumped when a pending end event is cancelled
 
 	// Submit is the submit time.
 	Submit int64
@@ -89,12 +98,6 @@ type Job struct {
 	// Preempt or by a policy in Ended (checkpoints).
 	Remaining int64
 
-	// State is maintained by the engine.
-	State State
-	// Killed is set when the job was killed at its estimate.
-	Killed bool
-	// Runs counts the job's starts.
-	Runs int32
 	// FirstStart is the time of the first start, -1 before.
 	FirstStart int64
 	// Start is the time of the latest start, -1 before.
@@ -109,11 +112,6 @@ type Job struct {
 	// Tokens are extension tokens (key=value) a policy wants written on the job's
 	// output line, e.g. "bumps=2". The engine never reads them.
 	Tokens []string
-
-	runEnd int64  // when the current run's end event fires
-	gen    uint32 // bumped when a pending end event is cancelled
-	reason EndReason
-	queued bool // in Sim.waiting or Sim.requeued
 }
 
 // Wait returns the time from submit to the latest start, -1 if never started.

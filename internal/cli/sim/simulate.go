@@ -36,9 +36,9 @@ type Options struct {
 // Simulate reads a trace from in, simulates opt.Policy and writes the
 // schedule to out.
 //
-// Memory: the decompressed input is kept as one byte slice (about 95 bytes a
+// Memory: the decompressed input is kept in 1 MiB chunks (about 95 bytes a
 // job on archive traces) and read twice, once for the simulation records
-// (sim.Job, about 130 bytes) and once while writing, so no swf.Job is kept.
+// (sim.Job, 120 bytes) and once while writing, so no swf.Job is kept.
 func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	info, ok := policy.Lookup(opt.Policy)
 	if !ok {
@@ -48,11 +48,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if name == "" || name == "-" {
 		name = "<stdin>"
 	}
-	data, err := io.ReadAll(in)
+	data, lines, err := readChunks(in)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	rd := swf.NewReader(bytes.NewReader(data))
+	rd := swf.NewReader(data.reader())
 	rd.Name = name
 	rd.ReuseRecord = true
 	hdr, err := rd.Header()
@@ -65,8 +65,8 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 
 	var (
-		jobs    []sim.Job
-		which   []int32 // per record: index in jobs, or -1 - SkipReason
+		jobs    = make([]sim.Job, 0, lines) // lines bounds the records
+		which   = make([]int32, 0, lines)   // per record: index in jobs, or -1 - SkipReason
 		skipped [sim.NumSkipReasons]int
 		killed  int
 	)
@@ -206,8 +206,8 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 // write reads the input a second time and writes each simulated record with
 // its simulated wait and runtime; skipped records are left out (their comment
 // lines are kept).
-func write(data []byte, name string, hdr *swf.Header, jobs []sim.Job, which []int32, out io.Writer) error {
-	rd := swf.NewReader(bytes.NewReader(data))
+func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []int32, out io.Writer) error {
+	rd := swf.NewReader(data.reader())
 	rd.Name = name
 	rd.ReuseRecord = true
 	if _, err := rd.Header(); err != nil {
@@ -249,4 +249,38 @@ func write(data []byte, name string, hdr *swf.Header, jobs []sim.Job, which []in
 	}
 	w.WriteTrailer(rd.Trailer())
 	return w.Flush()
+}
+
+// chunks holds the input in fixed-size blocks, so that keeping it costs its
+// size and no more (io.ReadAll's doubling would leave garbage twice as big).
+type chunks [][]byte
+
+const chunkSize = 1 << 20
+
+// readChunks reads r to the end and counts its lines.
+func readChunks(r io.Reader) (chunks, int, error) {
+	var c chunks
+	lines := 1
+	for {
+		b := make([]byte, chunkSize)
+		n, err := io.ReadFull(r, b)
+		if n > 0 {
+			c = append(c, b[:n:n])
+			lines += bytes.Count(b[:n], []byte{'\n'})
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return c, lines, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+	}
+}
+
+func (c chunks) reader() io.Reader {
+	rs := make([]io.Reader, len(c))
+	for i, b := range c {
+		rs[i] = bytes.NewReader(b)
+	}
+	return io.MultiReader(rs...)
 }
