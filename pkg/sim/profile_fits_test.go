@@ -1,0 +1,31 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestFitsAtAgreesWithEarliestFit checks FitsAt against EarliestFit on random
+// profiles: FitsAt(t, d, p) exactly when EarliestFit(t, d, p) == t.
+func TestFitsAtAgreesWithEarliestFit(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for range 200 {
+		procs := int64(1 + r.IntN(16))
+		p := NewProfile(procs, 0)
+		for range r.IntN(20) {
+			s := int64(r.IntN(100))
+			e := s + 1 + int64(r.IntN(50))
+			n := 1 + r.Int64N(procs)
+			if p.EarliestFit(s, e-s, n) == s {
+				p.Reserve(s, e, n)
+			}
+		}
+		for range 50 {
+			s, d, n := int64(r.IntN(160)), int64(r.IntN(60)), 1+r.Int64N(procs)
+			want := p.EarliestFit(s, d, n) == s
+			if got := p.FitsAt(s, d, n); got != want {
+				t.Fatalf("FitsAt(%d, %d, %d) = %v, EarliestFit says %v", s, d, n, got, want)
+			}
+		}
+	}
+}
