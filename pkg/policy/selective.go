@@ -297,7 +297,7 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 			}
 		case int64(j.Procs) <= free:
 			d := duration(j)
-			if c.profile.EarliestFit(now, d, int64(j.Procs)) == now {
+			if c.profile.FitsAt(now, d, int64(j.Procs)) {
 				c.profile.Reserve(now, now+d, int64(j.Procs))
 				s.Start(j)
 				c.held[j.ID] = now + d
