@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// TestFitsAtAgreesWithEarliestFit checks FitsAt against EarliestFit on random
-// profiles: FitsAt(t, d, p) exactly when EarliestFit(t, d, p) == t.
-func TestFitsAtAgreesWithEarliestFit(t *testing.T) {
+// TestFreeUntilAgreesWithEarliestFit checks FreeUntil against EarliestFit on
+// random profiles: FreeUntil(t, p) >= t+d exactly when EarliestFit(t, d, p)
+// == t, for d > 0.
+func TestFreeUntilAgreesWithEarliestFit(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	for range 200 {
 		procs := int64(1 + r.IntN(16))
@@ -21,10 +22,10 @@ func TestFitsAtAgreesWithEarliestFit(t *testing.T) {
 			}
 		}
 		for range 50 {
-			s, d, n := int64(r.IntN(160)), int64(r.IntN(60)), 1+r.Int64N(procs)
+			s, d, n := int64(r.IntN(160)), 1+int64(r.IntN(60)), 1+r.Int64N(procs)
 			want := p.EarliestFit(s, d, n) == s
-			if got := p.FitsAt(s, d, n); got != want {
-				t.Fatalf("FitsAt(%d, %d, %d) = %v, EarliestFit says %v", s, d, n, got, want)
+			if got := p.FreeUntil(s, n) >= s+d; got != want {
+				t.Fatalf("FreeUntil(%d, %d) = %d for a %d s job; EarliestFit says fits %v", s, n, p.FreeUntil(s, n), d, want)
 			}
 		}
 	}
