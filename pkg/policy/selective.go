@@ -69,6 +69,9 @@ type Selective struct {
 	sum   [5]float64
 	count [5]int64
 
+	untilCache map[int64]untilEntry // per width: Profile.FreeUntil(now, width)
+	version    uint64               // bumped whenever the profile may have changed
+
 	// Promotions counts jobs moved to the all-guaranteed queue.
 	Promotions int64
 	// AutoJobs is the number of jobs the auto thresholds averaged.
@@ -84,6 +87,11 @@ const (
 )
 
 var categoryNames = [4]string{"SN", "SW", "LN", "LW"}
+
+type untilEntry struct {
+	until   int64
+	version uint64
+}
 
 type thresholdKind uint8
 
@@ -171,7 +179,7 @@ func newSelective(r ResearchParams, diff bool, n int) (sim.Policy, error) {
 		return nil, err
 	}
 	sel := &Selective{
-		cons: NewConservative(n), diff: diff, rule: rule,
+		cons: NewConservative(n), diff: diff, rule: rule, untilCache: make(map[int64]untilEntry),
 		shortMax: r.ShortMax, narrowMax: r.NarrowMax, well: r.WellEstimated, bound: r.SlowdownBound,
 	}
 	if sel.shortMax == 0 {
@@ -277,6 +285,7 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 		sel.autoThresholds(s)
 	}
 	sel.promote(s)
+	sel.version++ // a new pass: compression, ends and promotions changed the profile
 	free := s.FreeProcs()
 	for _, j := range s.Waiting() {
 		if free == 0 {
@@ -297,14 +306,27 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 			}
 		case int64(j.Procs) <= free:
 			d := duration(j)
-			if c.profile.FitsAt(now, d, int64(j.Procs)) {
+			if sel.freeUntil(now, int64(j.Procs)) >= now+d {
 				c.profile.Reserve(now, now+d, int64(j.Procs))
+				sel.version++ // the profile changed
 				s.Start(j)
 				c.held[j.ID] = now + d
 				free -= int64(j.Procs)
 			}
 		}
 	}
+}
+
+// freeUntil is Profile.FreeUntil(now, procs), remembered per width until
+// the profile changes: in a pass many no-guarantee jobs of the same width are
+// tried against the same profile.
+func (sel *Selective) freeUntil(now, procs int64) int64 {
+	if e, ok := sel.untilCache[procs]; ok && e.version == sel.version {
+		return e.until
+	}
+	u := sel.cons.profile.FreeUntil(now, procs)
+	sel.untilCache[procs] = untilEntry{until: u, version: sel.version}
+	return u
 }
 
 // promote gives a reservation to every no-guarantee job whose XFactor exceeds
