@@ -5,7 +5,11 @@ package main
 import (
 	"os"
 
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
 )
 
-func main() { os.Exit(simcli.Run(os.Args, os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	cmdio.IgnoreSIGPIPE()
+	os.Exit(simcli.Run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}

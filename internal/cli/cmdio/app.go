@@ -64,8 +64,10 @@ func NewApp(name, usage string, stdout, stderr io.Writer) *cli.App {
 
 // Run runs app with args and returns the exit status, printing any error (but not
 // a closed pipe) on stderr as "name: message".
+//
+// Flags may follow file arguments: args are reordered by Interspersed first.
 func Run(app *cli.App, args []string, stderr io.Writer) int {
-	err := app.Run(args)
+	err := app.Run(Interspersed(args, app.Flags))
 	code := ExitCode(err)
 	if err != nil && code != 0 {
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)

@@ -3,6 +3,7 @@
 package simcli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,6 +56,16 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		return tw.Flush()
 	}
 	opt, err := optionsFrom(c)
+	if errors.Is(err, errNoPolicy) {
+		// Input errors first, as every swfkit command reports a missing or
+		// malformed file with status 1; then the usage error.
+		if in, oerr := cmdio.Open(opt.Input, stdin); oerr != nil {
+			return oerr
+		} else if _, lerr := load(in, opt); lerr != nil {
+			in.Close()
+			return lerr
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -94,6 +105,8 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	return err
 }
 
+var errNoPolicy = errors.New("--policy is required (see --list-policies)")
+
 func optionsFrom(c *cli.Context) (Options, error) {
 	opt := Options{Policy: c.String("policy"), NoKill: c.Bool("no-kill"), Strict: c.Bool("strict"),
 		Procs: c.Int64("procs"), KillWarn: c.Float64("kill-warn")}
@@ -102,7 +115,7 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	}
 	opt.Input = c.Args().First()
 	if opt.Policy == "" {
-		return opt, cmdio.Usagef("--policy is required (one of %s)", policy.Names())
+		return opt, &cmdio.UsageError{Err: errNoPolicy}
 	}
 	if _, ok := policy.Lookup(opt.Policy); !ok {
 		return opt, cmdio.Usagef("unknown policy %q (one of %s)", opt.Policy, policy.Names())

@@ -80,6 +80,8 @@ func TestCommandErrors(t *testing.T) {
 		want  string
 	}{
 		{"no policy", tiny, nil, 2, "--policy is required"},
+		{"no policy, missing file", "", []string{"/nonexistent.swf"}, 1, "nonexistent"},
+		{"no policy, bad input", "; MaxProcs: 4\n1 0 -1 x 1\n", nil, 1, "<stdin>:2: field 4"},
 		{"unknown policy", tiny, []string{"--policy", "nope"}, 2, "unknown policy"},
 		{"bad procs-from", tiny, []string{"-p", "easy", "--procs-from", "x"}, 2, "procs-from"},
 		{"bad priority order", tiny, []string{"-p", "priofifo", "--priority-order", "1,a"}, 2, "not a queue number"},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -44,55 +45,12 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if !ok {
 		return fmt.Errorf("unknown policy %q", opt.Policy)
 	}
-	name := opt.Input
-	if name == "" || name == "-" {
-		name = "<stdin>"
-	}
-	data, lines, err := readChunks(in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	rd := swf.NewReader(data.reader())
-	rd.Name = name
-	rd.ReuseRecord = true
-	hdr, err := rd.Header()
+	w, err := load(in, opt)
 	if err != nil {
 		return err
 	}
-	procs, source, err := machineSize(hdr, opt.Procs, name)
-	if err != nil {
-		return err
-	}
-
-	var (
-		jobs    = make([]sim.Job, 0, lines) // lines bounds the records
-		which   = make([]int32, 0, lines)   // per record: index in jobs, or -1 - SkipReason
-		skipped [sim.NumSkipReasons]int
-		killed  int
-	)
-	for {
-		sj, err := rd.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		j, why := sim.FromSWF(&sj, procs, opt.ProcsFrom)
-		if why != sim.NotSkipped {
-			if opt.Strict {
-				return fmt.Errorf("%s:%d: job %d cannot be simulated: %s (--strict)", name, sj.Line, sj.JobNumber, why)
-			}
-			skipped[why]++
-			which = append(which, -1-int32(why))
-			continue
-		}
-		if j.Runtime > j.Estimate {
-			killed++
-		}
-		which = append(which, int32(len(jobs)))
-		jobs = append(jobs, j)
-	}
+	name, hdr, procs, source, jobs, which, skipped, killed := w.name, w.hdr, w.procs, w.source, w.jobs, w.which, w.skipped, w.killed
+	data := w.data
 
 	warn := opt.Warn
 	if warn == nil {
@@ -283,4 +241,72 @@ func (c chunks) reader() io.Reader {
 		rs[i] = bytes.NewReader(b)
 	}
 	return io.MultiReader(rs...)
+}
+
+// workload is a trace read for simulation.
+type workload struct {
+	name    string
+	data    chunks
+	hdr     *swf.Header
+	procs   int64
+	source  string
+	jobs    []sim.Job
+	which   []int32 // per record: index in jobs, or -1 - SkipReason
+	skipped [sim.NumSkipReasons]int
+	killed  int // jobs whose runtime exceeds their estimate
+}
+
+// load reads and parses the whole input and converts its records.
+func load(in io.Reader, opt Options) (*workload, error) {
+	name := opt.Input
+	if name == "" || name == "-" {
+		name = "<stdin>"
+	}
+	data, lines, err := readChunks(in)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	rd := swf.NewReader(data.reader())
+	rd.Name = name
+	rd.ReuseRecord = true
+	hdr, err := rd.Header()
+	if err != nil {
+		return nil, err
+	}
+	// A missing machine size is reported after the records, so that a file
+	// that is not SWF at all gets its parse error instead.
+	procs, source, sizeErr := machineSize(hdr, opt.Procs, name)
+	if sizeErr != nil {
+		procs = math.MaxInt64
+	}
+
+	w := &workload{name: name, data: data, hdr: hdr, procs: procs, source: source,
+		jobs: make([]sim.Job, 0, lines), which: make([]int32, 0, lines)} // lines bounds the records
+	for {
+		sj, err := rd.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		j, why := sim.FromSWF(&sj, procs, opt.ProcsFrom)
+		if why != sim.NotSkipped {
+			if opt.Strict {
+				return nil, fmt.Errorf("%s:%d: job %d cannot be simulated: %s (--strict)", name, sj.Line, sj.JobNumber, why)
+			}
+			w.skipped[why]++
+			w.which = append(w.which, -1-int32(why))
+			continue
+		}
+		if j.Runtime > j.Estimate {
+			w.killed++
+		}
+		w.which = append(w.which, int32(len(w.jobs)))
+		w.jobs = append(w.jobs, j)
+	}
+	if sizeErr != nil {
+		return nil, sizeErr
+	}
+	return w, nil
 }

@@ -1,0 +1,56 @@
+# swfkit: `make demo` runs the whole pipeline on a bundled trace, `make test` runs
+# every test. Go is the only prerequisite; modules come from the Go module proxy.
+
+GO        ?= go
+BIN       := bin
+CMDS      := swfclean swfaugment swfsim swfstat
+DEMO      := testdata/KTH-SP2-1996-2.1-cln.swf.gz
+OUT       := out
+FUZZTIME  ?= 10s
+STATICCHECK_VERSION ?= v0.8.2
+
+.PHONY: all build test unit e2e demo bench fuzz lint clean
+
+all: build
+
+build:
+	@mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/ ./cmd/...
+
+# Unit, golden, whole-trace and in-process command tests under the race detector,
+# then the end-to-end cases that run the built binaries as processes (exit codes,
+# pipes, compression).
+test: unit e2e
+
+unit:
+	$(GO) test -race ./...
+
+e2e: build
+	bash scripts/e2e.sh $(BIN)
+
+demo: build
+	bash scripts/demo.sh $(BIN) $(DEMO) $(OUT)
+
+# Benchmarks, including the whole-trace sweeps kept out of the default suite.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
+
+# A short run of every fuzz target (FUZZTIME each).
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  dir=$$($(GO) list -f '{{.Dir}}' $$pkg); \
+	  for t in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/func //'); do \
+	    echo "== $$pkg $$t"; \
+	    $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+lint:
+	$(GO) vet ./...
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	@if $(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) -version >/dev/null 2>&1; then \
+	  $(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...; \
+	else echo "staticcheck could not be installed from the module proxy; skipped"; fi
+
+clean:
+	rm -rf $(BIN) $(OUT)

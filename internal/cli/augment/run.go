@@ -1,0 +1,417 @@
+package augmentcli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/augment"
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// DefaultSeed is the seed used without --seed; it is printed in the header.
+const DefaultSeed = 1
+
+// Run runs swfaugment with args (args[0] is the program name) and returns the
+// exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := cmdio.NewApp("swfaugment", "add utility functions, checkpoint intervals, estimate errors and load scaling to an SWF trace", stdout, stderr)
+	app.ArgsUsage = "[FILE]   (default or - : standard input; gzip/zstd detected)"
+	app.Flags = flags()
+	app.Action = func(c *cli.Context) error { return run(c, stdin, stdout, stderr) }
+	return cmdio.Run(app, args, stderr)
+}
+
+const (
+	catUtility    = "Utility functions (Lee 2009, 2.6):"
+	catCheckpoint = "Checkpointing (Lee 2009, ch. 6):"
+	catEstimate   = "Runtime estimates (Guim et al. 2007; Mu'alem & Feitelson):"
+	catBounds     = "Category bounds (Guim et al. 2007, Tables 3-4):"
+	catLoad       = "Load (Srinivasan et al. 2002, 4.2):"
+)
+
+func flags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.gz/.zst compress) instead of standard output"},
+		&cli.Uint64Flag{Name: "seed", Value: DefaultSeed, Usage: "random seed; every operation derives its own stream from it"},
+		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed job lines (counted on stderr) instead of failing"},
+		&cli.BoolFlag{Name: "verbose", Usage: "also print the header Notes on stderr"},
+
+		&cli.BoolFlag{Name: "utility", Category: catUtility, Usage: "append a utility function u= to every job"},
+		&cli.Float64Flag{Name: "deadline-factor", Value: 2, Category: catUtility, Usage: "deadline = max(min-deadline, `F` x wait in the log); Lee also uses 1 and 3"},
+		&cli.Int64Flag{Name: "min-deadline", Value: 10, Category: catUtility, Usage: "least deadline, `SECONDS`"},
+		&cli.StringFlag{Name: "decay", Value: "linear:1,exponential:1,step:1", Category: catUtility, Usage: "decay model `MIX` (shares of linear, exponential, step)"},
+		&cli.IntFlag{Name: "points", Value: 4, Category: catUtility, Usage: "intermediate points of the linear and exponential models"},
+		&cli.Float64Flag{Name: "globmax", Value: 1, Category: catUtility, Usage: "top of the value-per-processor-minute range split into priority bins"},
+		&cli.Float64Flag{Name: "spread", Value: 0.5, Category: catUtility, Usage: "standard deviation of the start value, as a fraction of a bin's width"},
+		&cli.Int64Flag{Name: "epsilon", Value: 1, Category: catUtility, Usage: "width of an approximated jump, `SECONDS`"},
+		&cli.IntFlag{Name: "digits", Value: 6, Category: catUtility, Usage: "significant digits of values"},
+		&cli.StringFlag{Name: "priority-order", Category: catUtility, Usage: "queue numbers from highest to lowest priority, '+' joins equals, e.g. 0,1+12,2 (default: header Queue lines or queues in the trace, lowest number highest)"},
+
+		&cli.BoolFlag{Name: "checkpoint", Category: catCheckpoint, Usage: "mark checkpointing jobs with ckpt=SECONDS (survey model)"},
+		&cli.Float64Flag{Name: "ckpt-jobs", Value: 0.16, Category: catCheckpoint, Usage: "share of jobs that checkpoint"},
+		&cli.Float64Flag{Name: "ckpt-work", Value: 0.57, Category: catCheckpoint, Usage: "share of processor-seconds in checkpointing jobs"},
+		&cli.Float64Flag{Name: "ckpt-debug", Value: 0.40, Category: catCheckpoint, Usage: "share of jobs, the smallest, that never checkpoint (debug/trial runs)"},
+		&cli.Float64Flag{Name: "ckpt-quarter", Value: 0.96, Category: catCheckpoint, Usage: "share of checkpointing jobs with interval below a quarter of the runtime"},
+		&cli.Int64Flag{Name: "ckpt-min-runtime", Category: catCheckpoint, Usage: "jobs running less than `SECONDS` never checkpoint"},
+		&cli.StringFlag{Name: "checkpoint-from", Category: catCheckpoint, Usage: "take known answers from `FILE` (lines: JOB SECONDS|none)"},
+		&cli.BoolFlag{Name: "expand", Category: catCheckpoint, Usage: "with --checkpoint-from: fill unanswered jobs from the answers of jobs with the same user and processors"},
+
+		&cli.StringFlag{Name: "estimate", Category: catEstimate, Usage: "estimate `MODEL`: exact, scale:R or uniform:A,B"},
+		&cli.Float64Flag{Name: "error-quant", Category: catEstimate, Usage: "quantitative error, `PCT` of the runtime (Guim 3.2.2)"},
+		&cli.IntFlag{Name: "error-category", Category: catEstimate, Usage: "with --error-quant: job category `N` of Table 2 (1-11) estimated exactly"},
+		&cli.Float64Flag{Name: "perfect-share", Value: 0.5, Category: catEstimate, Usage: "category 11 (equal): share of jobs estimated exactly"},
+		&cli.StringFlag{Name: "error-qual", Category: catEstimate, Usage: "qualitative conversion `TYPE`: s2l, l2s or both (Guim 3.3.1, Table 5)"},
+		&cli.Float64Flag{Name: "error-percent", Category: catEstimate, Usage: "with --error-qual: mean `PCT` of jobs converted"},
+		&cli.Float64Flag{Name: "error-stdev", Category: catEstimate, Usage: "standard deviation of the error (percent) or of the converted percentage"},
+		&cli.StringFlag{Name: "error-untouched", Value: "exact", Category: catEstimate, Usage: "field 9 of jobs --error-qual does not convert: exact (runtime) or user (kept)"},
+
+		&cli.Float64Flag{Name: "bound-percentile", Value: 0.95, Category: catBounds, Usage: "percentile the upper bounds are based on"},
+		&cli.Float64Flag{Name: "bound-upper-frac", Value: 0.5, Category: catBounds, Usage: "upper bound = this x percentile"},
+		&cli.Float64Flag{Name: "bound-lower-frac", Value: 0.04, Category: catBounds, Usage: "lower bound = this x upper bound (Table 4; Table 3 says 0.05)"},
+		&cli.Float64Flag{Name: "rt-lower", Category: catBounds, Usage: "runtime lower bound, `SECONDS` (overrides)"},
+		&cli.Float64Flag{Name: "rt-upper", Category: catBounds, Usage: "runtime upper bound, `SECONDS` (overrides)"},
+		&cli.Float64Flag{Name: "procs-lower", Category: catBounds, Usage: "processor lower bound (overrides)"},
+		&cli.Float64Flag{Name: "procs-upper", Category: catBounds, Usage: "processor upper bound (overrides)"},
+		&cli.Float64Flag{Name: "area-lower", Category: catBounds, Usage: "area lower bound, processor-seconds (overrides)"},
+		&cli.Float64Flag{Name: "area-upper", Category: catBounds, Usage: "area upper bound, processor-seconds (overrides)"},
+		&cli.IntFlag{Name: "top-apps", Value: 10, Category: catBounds, Usage: "category 7: how many most executed applications"},
+		&cli.BoolFlag{Name: "bounds", Category: catBounds, Usage: "compute the bounds and record them in the header even without an error option"},
+
+		&cli.Float64Flag{Name: "load", Category: catLoad, Usage: "divide inter-arrival times by `F`"},
+		&cli.Float64Flag{Name: "target-load", Category: catLoad, Usage: "choose F so that the offered load becomes `L`"},
+		&cli.Int64Flag{Name: "procs", Category: catLoad, Usage: "machine size when the header has neither MaxProcs nor MaxNodes"},
+	}
+}
+
+// plan is the parsed and checked command line.
+type plan struct {
+	seed     uint64
+	utility  *augment.UtilityConfig
+	ckpt     *augment.CheckpointConfig
+	answers  string
+	expand   bool
+	model    *augment.Model
+	quant    *augment.QuantConfig
+	qual     *augment.QualConfig
+	bounds   augment.BoundsConfig
+	wantBnds bool
+	load     float64
+	target   float64
+	procs    int64
+}
+
+func parsePlan(c *cli.Context) (*plan, error) {
+	p := &plan{seed: c.Uint64("seed"), procs: c.Int64("procs")}
+	if c.Bool("utility") {
+		w, err := augment.ParseDecayWeights(c.String("decay"))
+		if err != nil {
+			return nil, cmdio.Usagef("--decay: %v", err)
+		}
+		u := &augment.UtilityConfig{
+			GlobMax: c.Float64("globmax"), Spread: c.Float64("spread"),
+			DeadlineFactor: c.Float64("deadline-factor"), MinDeadline: c.Int64("min-deadline"),
+			Weights: w, Points: c.Int("points"), Epsilon: c.Int64("epsilon"), Digits: c.Int("digits"),
+		}
+		if c.IsSet("priority-order") {
+			pr, err := augment.ParsePriorities(c.String("priority-order"))
+			if err != nil {
+				return nil, cmdio.Usagef("--priority-order: %v", err)
+			}
+			u.Priorities = pr
+		}
+		if c.Float64("spread") == 0 {
+			return nil, cmdio.Usagef("--spread must be positive")
+		}
+		if c.Int("points") < 1 {
+			return nil, cmdio.Usagef("--points must be at least 1")
+		}
+		p.utility = u
+	} else {
+		for _, f := range []string{"deadline-factor", "min-deadline", "decay", "points", "globmax", "spread", "epsilon", "digits", "priority-order"} {
+			if c.IsSet(f) {
+				return nil, cmdio.Usagef("--%s needs --utility", f)
+			}
+		}
+	}
+
+	if c.Bool("checkpoint") && c.IsSet("checkpoint-from") {
+		return nil, cmdio.Usagef("--checkpoint and --checkpoint-from exclude each other")
+	}
+	if c.Bool("checkpoint") {
+		p.ckpt = &augment.CheckpointConfig{
+			JobShare: c.Float64("ckpt-jobs"), WorkShare: c.Float64("ckpt-work"),
+			DebugShare: c.Float64("ckpt-debug"), QuarterShare: c.Float64("ckpt-quarter"),
+			MinRuntime: c.Int64("ckpt-min-runtime"),
+		}
+		for _, f := range []string{"ckpt-jobs", "ckpt-work", "ckpt-debug", "ckpt-quarter"} {
+			if x := c.Float64(f); !(x > 0 && x <= 1) {
+				return nil, cmdio.Usagef("--%s must be in (0, 1]", f)
+			}
+		}
+	}
+	p.answers, p.expand = c.String("checkpoint-from"), c.Bool("expand")
+	if p.expand && p.answers == "" {
+		return nil, cmdio.Usagef("--expand needs --checkpoint-from")
+	}
+
+	n := 0
+	for _, f := range []string{"estimate", "error-quant", "error-qual"} {
+		if c.IsSet(f) {
+			n++
+		}
+	}
+	if n > 1 {
+		return nil, cmdio.Usagef("--estimate, --error-quant and --error-qual exclude each other")
+	}
+	switch {
+	case c.IsSet("estimate"):
+		m, err := augment.ParseModel(c.String("estimate"))
+		if err != nil {
+			return nil, cmdio.Usagef("--estimate: %v", err)
+		}
+		p.model = &m
+	case c.IsSet("error-quant"):
+		if !c.IsSet("error-category") {
+			return nil, cmdio.Usagef("--error-quant needs --error-category (1-11, Table 2)")
+		}
+		cat := augment.Category(c.Int("error-category"))
+		if cat < 1 || cat > 11 {
+			return nil, cmdio.Usagef("--error-category %d: want 1-11", cat)
+		}
+		ps := c.Float64("perfect-share")
+		if !(ps > 0 && ps <= 1) {
+			return nil, cmdio.Usagef("--perfect-share must be in (0, 1]")
+		}
+		p.quant = &augment.QuantConfig{Error: c.Float64("error-quant"), Stdev: c.Float64("error-stdev"), Category: cat, PerfectShare: ps}
+	case c.IsSet("error-qual"):
+		conv, err := augment.ParseConversion(c.String("error-qual"))
+		if err != nil {
+			return nil, cmdio.Usagef("--error-qual: %v", err)
+		}
+		if !c.IsSet("error-percent") {
+			return nil, cmdio.Usagef("--error-qual needs --error-percent")
+		}
+		q := &augment.QualConfig{Conversion: conv, Percent: c.Float64("error-percent"), Stdev: c.Float64("error-stdev")}
+		switch c.String("error-untouched") {
+		case "exact":
+		case "user":
+			q.Untouched = augment.UntouchedUser
+		default:
+			return nil, cmdio.Usagef("--error-untouched %q: want exact or user", c.String("error-untouched"))
+		}
+		p.qual = q
+	}
+	if c.Float64("error-stdev") < 0 {
+		return nil, cmdio.Usagef("--error-stdev must be non-negative")
+	}
+	p.bounds = augment.BoundsConfig{
+		Percentile: c.Float64("bound-percentile"), UpperFraction: c.Float64("bound-upper-frac"),
+		LowerFraction: c.Float64("bound-lower-frac"), TopApps: c.Int("top-apps"),
+		RuntimeLower: c.Float64("rt-lower"), RuntimeUpper: c.Float64("rt-upper"),
+		ProcsLower: c.Float64("procs-lower"), ProcsUpper: c.Float64("procs-upper"),
+		AreaLower: c.Float64("area-lower"), AreaUpper: c.Float64("area-upper"),
+	}
+	if pc := p.bounds.Percentile; !(pc > 0 && pc <= 1) {
+		return nil, cmdio.Usagef("--bound-percentile must be in (0, 1]")
+	}
+	if !(p.bounds.UpperFraction > 0) || !(p.bounds.LowerFraction > 0) {
+		return nil, cmdio.Usagef("--bound-upper-frac and --bound-lower-frac must be positive")
+	}
+	p.wantBnds = c.Bool("bounds") || p.quant != nil || p.qual != nil
+
+	if c.IsSet("load") && c.IsSet("target-load") {
+		return nil, cmdio.Usagef("--load and --target-load exclude each other")
+	}
+	p.load, p.target = c.Float64("load"), c.Float64("target-load")
+	if c.IsSet("load") && !(p.load > 0) {
+		return nil, cmdio.Usagef("--load must be positive")
+	}
+	if c.IsSet("target-load") && !(p.target > 0) {
+		return nil, cmdio.Usagef("--target-load must be positive")
+	}
+	if c.NArg() > 1 {
+		return nil, cmdio.Usagef("at most one input file, got %d", c.NArg())
+	}
+	return p, nil
+}
+
+func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+	p, err := parsePlan(c)
+	if err != nil {
+		return err
+	}
+	var answers map[int64]int64
+	if p.answers != "" {
+		f, err := os.Open(p.answers)
+		if err != nil {
+			return err
+		}
+		answers, err = augment.ReadAnswers(f, p.answers)
+		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	name := c.Args().First()
+	in, err := cmdio.Open(name, stdin)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	rd := swf.NewReader(in)
+	rd.Name = cmdio.DisplayName(name)
+	rd.Lenient = c.Bool("lenient")
+	hdr, err := rd.Header()
+	if err != nil {
+		return err
+	}
+	var jobs []swf.Job
+	for {
+		j, err := rd.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		jobs = append(jobs, j)
+	}
+	if n, first := rd.Malformed(); n > 0 {
+		fmt.Fprintf(stderr, "swfaugment: skipped %d malformed lines; first: %v\n", n, first[0])
+	}
+
+	notes, err := apply(p, hdr, jobs, answers, c.IsSet("seed"))
+	if err != nil {
+		return err
+	}
+	for _, n := range notes {
+		hdr.AddNote(n)
+		if c.Bool("verbose") {
+			fmt.Fprintln(stderr, n)
+		}
+	}
+
+	out, err := cmdio.Create(c.String("output"), stdout)
+	if err != nil {
+		return err
+	}
+	w := swf.NewWriter(out)
+	w.WriteHeader(hdr)
+	for i := range jobs {
+		if w.Write(&jobs[i]) != nil {
+			break
+		}
+	}
+	w.WriteTrailer(rd.Trailer())
+	if err := w.Flush(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// apply runs the operations in the documented order and returns the Notes.
+func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, seedSet bool) ([]string, error) {
+	var ops []string
+	if p.utility != nil {
+		ops = append(ops, "utility")
+	}
+	if p.ckpt != nil || answers != nil {
+		ops = append(ops, "checkpoint")
+	}
+	if p.model != nil || p.quant != nil || p.qual != nil {
+		ops = append(ops, "estimate")
+	}
+	if p.load > 0 || p.target > 0 {
+		ops = append(ops, "load")
+	}
+	if len(ops) == 0 && !p.wantBnds {
+		return nil, cmdio.Usagef("nothing to do: give --utility, --checkpoint, --checkpoint-from, --estimate, --error-quant, --error-qual, --bounds, --load or --target-load")
+	}
+	seedText := strconv.FormatUint(p.seed, 10)
+	if !seedSet {
+		seedText += " (default)"
+	}
+	notes := []string{fmt.Sprintf("swfaugment %s: seed=%s; operations in order: %v", cmdio.Version, seedText, ops)}
+
+	if p.utility != nil {
+		rep, err := augment.GenerateUtility(jobs, hdr, *p.utility, augment.NewRand(p.seed, augment.StreamUtility))
+		if err != nil {
+			return nil, cmdio.Usagef("%v", err)
+		}
+		notes = append(notes, rep.Notes()...)
+	}
+	if p.ckpt != nil {
+		rep, err := augment.Checkpoint(jobs, *p.ckpt, augment.NewRand(p.seed, augment.StreamCheckpoint))
+		if err != nil {
+			return nil, cmdio.Usagef("%v", err)
+		}
+		notes = append(notes, rep.Notes()...)
+	}
+	if answers != nil {
+		rep := augment.CheckpointFrom(jobs, answers, p.expand, augment.NewRand(p.seed, augment.StreamCheckpoint))
+		notes = append(notes, rep.Notes()...)
+	}
+	var bounds *augment.Bounds
+	if p.wantBnds {
+		b, err := augment.ComputeBounds(jobs, p.bounds)
+		if err != nil {
+			return nil, err
+		}
+		bounds = b
+		notes = append(notes, b.Note())
+	}
+	estRand := augment.NewRand(p.seed, augment.StreamEstimate)
+	switch {
+	case p.model != nil:
+		notes = append(notes, augment.ApplyModel(jobs, *p.model, estRand).Notes()...)
+	case p.quant != nil:
+		rep, err := augment.QuantitativeErrors(jobs, bounds, *p.quant, estRand)
+		if err != nil {
+			return nil, cmdio.Usagef("%v", err)
+		}
+		notes = append(notes, rep.Notes()...)
+	case p.qual != nil:
+		rep, err := augment.QualitativeErrors(jobs, bounds, *p.qual, estRand)
+		if err != nil {
+			return nil, cmdio.Usagef("%v", err)
+		}
+		notes = append(notes, rep.Notes()...)
+	}
+	if p.load > 0 || p.target > 0 {
+		machine, err := machineSize(hdr, p.procs)
+		if err != nil {
+			return nil, err
+		}
+		rep, err := augment.ScaleLoad(jobs, machine, p.load, p.target)
+		if err != nil {
+			return nil, err
+		}
+		notes = append(notes, rep.Notes()...)
+	}
+	return notes, nil
+}
+
+// machineSize is MaxProcs, else MaxNodes, else --procs (DESIGN.md).
+func machineSize(h *swf.Header, procs int64) (int64, error) {
+	if n, ok, err := h.MaxProcs(); err != nil {
+		return 0, err
+	} else if ok && n > 0 {
+		return n, nil
+	}
+	if n, ok, err := h.MaxNodes(); err != nil {
+		return 0, err
+	} else if ok && n > 0 {
+		return n, nil
+	}
+	if procs > 0 {
+		return procs, nil
+	}
+	return 0, cmdio.Usagef("machine size unknown: the header has neither MaxProcs nor MaxNodes; give --procs")
+}

@@ -1,0 +1,191 @@
+package augmentcli
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/internal/testutil"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func runCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Run(append([]string{"swfaugment"}, args...), strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"utility", []string{"--utility", "testdata/small.swf"}},
+		{"utility-factor3-step", []string{"--utility", "--deadline-factor", "3", "--decay", "step:1", "--priority-order", "2,1,0", "--seed", "9", "testdata/small.swf"}},
+		{"checkpoint", []string{"--checkpoint", "--seed", "4", "testdata/small.swf"}},
+		{"checkpoint-from-expand", []string{"--checkpoint-from", "testdata/answers.txt", "--expand", "testdata/small.swf"}},
+		{"error-quant", []string{"--error-quant", "100", "--error-stdev", "20", "--error-category", "3", "testdata/small.swf"}},
+		{"error-qual", []string{"--error-qual", "both", "--error-percent", "80", "--error-stdev", "5", "--error-untouched", "user", "testdata/small.swf"}},
+		{"estimate-uniform", []string{"--estimate", "uniform:1,5", "testdata/small.swf"}},
+		{"load", []string{"--load", "2", "testdata/small.swf"}},
+		{"all", []string{"--utility", "--checkpoint", "--error-quant", "400", "--error-stdev", "60", "--error-category", "11", "--target-load", "0.9", "--seed", "7", "testdata/small.swf"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCmd(t, "", tc.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			// The version is in the first Note; keep the golden files stable across releases.
+			out = strings.Replace(out, "swfaugment "+cmdio.Version+":", "swfaugment VERSION:", 1)
+			golden := filepath.Join("testdata", tc.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if out != string(want) {
+				t.Errorf("output differs from %s (go test -update to accept):\n%s", golden, out)
+			}
+		})
+	}
+}
+
+func TestUnchangedJobsAndCommentsKept(t *testing.T) {
+	out, _, code := runCmd(t, "", "--load", "1", "testdata/small.swf")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	in, _ := os.ReadFile("testdata/small.swf")
+	// Factor 1 changes no job: every input line is in the output, in order.
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(l, "; Note: swfaugment") {
+			lines = append(lines, l)
+		}
+	}
+	if strings.Join(lines, "\n") != string(in) {
+		t.Errorf("--load 1 is not the identity apart from Notes:\n%s", out)
+	}
+}
+
+func TestSeedPrintedAndStreamsIndependent(t *testing.T) {
+	out, _, _ := runCmd(t, "", "--utility", "testdata/small.swf")
+	if !strings.Contains(out, "; Note: swfaugment "+cmdio.Version+": seed=1 (default); operations in order: [utility]") {
+		t.Errorf("default seed not printed:\n%s", out)
+	}
+	out2, _, _ := runCmd(t, "", "--utility", "--seed", "1", "--checkpoint", "--estimate", "scale:2", "testdata/small.swf")
+	if !strings.Contains(out2, "seed=1;") {
+		t.Errorf("explicit seed not printed")
+	}
+	// The u= tokens do not depend on which other operations run.
+	re := regexp.MustCompile(`u=\S+`)
+	if a, b := re.FindAllString(out, -1), re.FindAllString(out2, -1); strings.Join(a, " ") != strings.Join(b, " ") || len(a) == 0 {
+		t.Errorf("utility functions change when other operations are added:\n%v\n%v", a, b)
+	}
+}
+
+func TestStdinAndDeterminismOnTrace(t *testing.T) {
+	path := testutil.Trace(t, "HPC2N-2002-2-first3170.swf.gz")
+	args := []string{"--utility", "--checkpoint", "--error-qual", "s2l", "--error-percent", "30", "--target-load", "0.9"}
+	a, errA, code := runCmd(t, "", append(args, path)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errA)
+	}
+	b, _, _ := runCmd(t, "", append(args, path)...)
+	if a != b {
+		t.Error("two runs with the same seed differ")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, code := runCmd(t, string(data), append(args, "-")...)
+	if code != 0 || c != a {
+		t.Errorf("gzip on stdin: exit %d, same output %v", code, c == a)
+	}
+	d, _, _ := runCmd(t, "", append(append([]string{"--seed", "2"}, args...), path)...)
+	if d == a {
+		t.Error("seeds 1 and 2 give the same output")
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"help", []string{"--help"}, 0, ""},
+		{"nothing to do", []string{"testdata/small.swf"}, 2, "nothing to do"},
+		{"expand alone", []string{"--expand", "testdata/small.swf"}, 2, "--expand needs --checkpoint-from"},
+		{"quant without category", []string{"--error-quant", "5", "testdata/small.swf"}, 2, "--error-category"},
+		{"category out of range", []string{"--error-quant", "5", "--error-category", "12", "testdata/small.swf"}, 2, "1-11"},
+		{"two estimate ops", []string{"--estimate", "exact", "--error-qual", "s2l", "--error-percent", "5", "testdata/small.swf"}, 2, "exclude"},
+		{"qual without percent", []string{"--error-qual", "s2l", "testdata/small.swf"}, 2, "--error-percent"},
+		{"bad conversion", []string{"--error-qual", "sideways", "--error-percent", "5", "testdata/small.swf"}, 2, "s2l"},
+		{"bad model", []string{"--estimate", "scale:x", "testdata/small.swf"}, 2, "scale:R"},
+		{"bad decay", []string{"--utility", "--decay", "cubic:1", "testdata/small.swf"}, 2, "cubic"},
+		{"utility option alone", []string{"--deadline-factor", "3", "--checkpoint", "testdata/small.swf"}, 2, "needs --utility"},
+		{"load and target", []string{"--load", "2", "--target-load", "0.5", "testdata/small.swf"}, 2, "exclude"},
+		{"negative load", []string{"--load", "-2", "testdata/small.swf"}, 2, "positive"},
+		{"both checkpoint ops", []string{"--checkpoint", "--checkpoint-from", "testdata/answers.txt", "testdata/small.swf"}, 2, "exclude"},
+		{"epsilon too wide", []string{"--utility", "--epsilon", "5", "testdata/small.swf"}, 2, "epsilon"},
+		{"two files", []string{"--utility", "testdata/small.swf", "testdata/small.swf"}, 2, "one input"},
+		{"missing file", []string{"--utility", "testdata/nope.swf"}, 1, "nope.swf"},
+		{"missing answers", []string{"--checkpoint-from", "testdata/nope.txt", "testdata/small.swf"}, 1, "nope.txt"},
+		{"bad answers", []string{"--checkpoint-from", "testdata/small.swf", "testdata/small.swf"}, 1, "testdata/small.swf:12:"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errOut, code := runCmd(t, "", tc.args...)
+			if code != tc.code || !strings.Contains(errOut, tc.err) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errOut, tc.code, tc.err)
+			}
+		})
+	}
+}
+
+func TestMalformedInput(t *testing.T) {
+	in := "1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n2 0 0 x 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	_, errOut, code := runCmd(t, in, "--estimate", "exact")
+	if code != 1 || !strings.Contains(errOut, "<stdin>:2") {
+		t.Errorf("exit %d, stderr %q; want 1 naming <stdin>:2", code, errOut)
+	}
+	out, errOut, code := runCmd(t, in, "--lenient", "--estimate", "exact")
+	if code != 0 || !strings.Contains(errOut, "skipped 1 malformed") || strings.Count(out, " est0=10") != 1 {
+		t.Errorf("lenient: exit %d, stderr %q, out %q", code, errOut, out)
+	}
+	// A trace without machine size cannot be load-scaled without --procs.
+	_, errOut, code = runCmd(t, in[:len(in)/2], "--load", "2")
+	if code == 0 {
+		t.Errorf("load without machine size: exit 0, %q", errOut)
+	}
+}
+
+// BenchmarkAugmentLANL runs every operation on the 122,060-job LANL-CM5 trace:
+// go test -run '^$' -bench AugmentLANL -benchmem ./internal/cli/augment
+func BenchmarkAugmentLANL(b *testing.B) {
+	path := testutil.Trace(b, "LANL-CM5-1994-4.1-cln.swf.gz")
+	args := []string{"swfaugment", "--utility", "--checkpoint", "--error-quant", "100", "--error-stdev", "20", "--error-category", "3", "--target-load", "0.9", path}
+	b.ReportAllocs()
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		if code := Run(args, nil, &out, &errb); code != 0 {
+			b.Fatalf("exit %d: %s", code, errb.String())
+		}
+	}
+}

@@ -1,0 +1,215 @@
+package cleancli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/clean"
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// errAnomaly is returned by --check --fail-on-anomaly when an anomaly fired;
+// the report already says which, so the message is short.
+var errAnomaly = errors.New("anomalies found (see the report)")
+
+// summaryLabels are the header labels the --check report shows when present.
+var summaryLabels = []string{
+	"Version", "Computer", "Installation", "MaxJobs", "MaxRecords", "MaxNodes", "MaxProcs",
+	"MaxRuntime", "Preemption", "UnixStartTime", "TimeZoneString", "StartTime", "EndTime",
+	"MaxQueues", "MaxPartitions",
+}
+
+// runReport reads the whole input once and prints the --check report and/or
+// the --flurries list. No trace is written.
+func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+	r, in, err := openReader(o, stdin)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	r.ReuseRecord = true
+	hdr, err := r.Header()
+	if err != nil {
+		return err
+	}
+	checker := clean.NewChecker(hdr)
+	var detector *clean.FlurryDetector
+	var filters *clean.Cleaner
+	if o.flurries {
+		detector = clean.NewFlurryDetector(o.flurry)
+		cfg, err := o.config()
+		if err != nil {
+			return err
+		}
+		if filters, err = clean.New(hdr, clean.Config{Drop: cfg.Drop, Keep: cfg.Keep}); err != nil {
+			return inFile(r.Name, err)
+		}
+	}
+	var job swf.Job // one variable: &job escapes
+	for {
+		job, err = r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		checker.Check(&job)
+		if detector != nil && filters.Filter(&job) {
+			detector.Add(&job)
+		}
+	}
+	res := checker.Result()
+	malformed, firstBad := r.Malformed()
+
+	out, err := cmdio.Create(o.output, stdout)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	var b strings.Builder
+	if o.check {
+		writeCheck(&b, r.Name, hdr, res, malformed, firstBad)
+	}
+	if detector != nil {
+		if o.check {
+			b.WriteString("\n")
+		}
+		writeFlurries(&b, o.flurry, detector.Flurries())
+	}
+	if _, err := io.WriteString(out, b.String()); err != nil {
+		return err
+	}
+	if o.report != "" {
+		if err := writeJSON(o.report, checkJSON(r.Name, res, malformed, firstBad)); err != nil {
+			return err
+		}
+	}
+	if o.failOnAnomaly && (res.Failing() > 0 || malformed > 0) {
+		return errAnomaly
+	}
+	return nil
+}
+
+func writeCheck(b *strings.Builder, file string, hdr *swf.Header, res *clean.CheckResult, malformed int, firstBad []*swf.ParseError) {
+	fmt.Fprintf(b, "file: %s\n", file)
+	fmt.Fprintf(b, "header: %d lines\n", len(hdr.Lines))
+	for _, label := range summaryLabels {
+		v, ok := hdr.Get(label)
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(b, "  %-15s %s%s\n", label+":", v, headerComment(label, res))
+	}
+	fmt.Fprintf(b, "records: %d", res.Records)
+	if res.Records > 0 {
+		fmt.Fprintf(b, ", %d distinct job numbers %d..%d", res.DistinctJobs, res.MinJob, res.MaxJob)
+		if res.FirstSubmit >= 0 {
+			fmt.Fprintf(b, ", submit times %d..%d s", res.FirstSubmit, res.LastSubmit)
+		}
+	}
+	b.WriteString("\n")
+	if res.Machine > 0 {
+		fmt.Fprintf(b, "machine size: %d (%s); largest job: %d processors", res.Machine, res.MachineLabel, res.LargestProcs)
+	} else {
+		fmt.Fprintf(b, "machine size: unknown (no MaxProcs or MaxNodes); largest job: %d processors", res.LargestProcs)
+	}
+	if res.LargestLine > 0 {
+		fmt.Fprintf(b, " (line %d)", res.LargestLine)
+	}
+	b.WriteString("\n")
+	if malformed > 0 {
+		fmt.Fprintf(b, "malformed lines skipped: %d\n", malformed)
+		for _, e := range firstBad {
+			fmt.Fprintf(b, "  %v\n", e)
+		}
+	}
+	fmt.Fprintf(b, "anomalies: %d checks fired, %d of them not info\n", len(res.Fired), res.Failing())
+	for _, f := range res.Fired {
+		name := f.Name
+		if f.Info {
+			name += " (info)"
+		}
+		fmt.Fprintf(b, "  %-28s %8d  lines %-34s %s\n", name, f.Count, joinLines(f.Lines, f.Count), f.Summary)
+	}
+	if len(res.MissingLabels) > 0 {
+		b.WriteString("warnings:\n")
+		for _, l := range res.MissingLabels {
+			fmt.Fprintf(b, "  missing header label: %s\n", l)
+		}
+	}
+}
+
+// headerComment puts the counted value beside a header label.
+func headerComment(label string, res *clean.CheckResult) string {
+	switch label {
+	case "MaxJobs":
+		return fmt.Sprintf("  (%d distinct job numbers, largest %d)", res.DistinctJobs, res.MaxJob)
+	case "MaxRecords":
+		return fmt.Sprintf("  (%d records)", res.Records)
+	case "MaxProcs":
+		return fmt.Sprintf("  (largest job %d)", res.LargestProcs)
+	}
+	return ""
+}
+
+func joinLines(lines []int, count int) string {
+	parts := make([]string, len(lines))
+	for i, l := range lines {
+		parts[i] = fmt.Sprint(l)
+	}
+	s := strings.Join(parts, ",")
+	if count > len(lines) {
+		s += ",..."
+	}
+	return s
+}
+
+func writeFlurries(b *strings.Builder, cfg clean.FlurryConfig, flurries []clean.Flurry) {
+	fmt.Fprintf(b, "flurries: %d candidates (window %d s, at least %d jobs and %.0f%% of a window's submissions by one user)\n",
+		len(flurries), cfg.Window, cfg.MinJobs, 100*cfg.MinShare)
+	if len(flurries) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "  %8s %8s %8s %6s %10s %10s %12s %12s  %s\n",
+		"user", "jobs", "of", "share", "first_job", "last_job", "start", "end", "filter")
+	for _, f := range flurries {
+		fmt.Fprintf(b, "  %8d %8d %8d %5.0f%% %10d %10d %12d %12d  %s\n",
+			f.User, f.Jobs, f.Total, 100*f.Share(), f.FirstJob, f.LastJob, f.Start, f.End, f.Filter())
+	}
+}
+
+type checkedAnomaly struct {
+	Name    string `json:"name"`
+	Info    bool   `json:"info"`
+	Count   int    `json:"count"`
+	Lines   []int  `json:"first_lines"`
+	Summary string `json:"summary"`
+}
+
+type checkReport struct {
+	File           string           `json:"file"`
+	Records        int              `json:"records"`
+	DistinctJobs   int              `json:"distinct_jobs"`
+	Malformed      int              `json:"malformed_skipped"`
+	MalformedLines []string         `json:"malformed_first,omitempty"`
+	Anomalies      []checkedAnomaly `json:"anomalies"`
+	MissingLabels  []string         `json:"missing_labels"`
+}
+
+func checkJSON(file string, res *clean.CheckResult, malformed int, firstBad []*swf.ParseError) checkReport {
+	rep := checkReport{File: file, Records: res.Records, DistinctJobs: res.DistinctJobs,
+		Malformed: malformed, MalformedLines: errorStrings(firstBad),
+		Anomalies: []checkedAnomaly{}, MissingLabels: append([]string{}, res.MissingLabels...)}
+	for _, f := range res.Fired {
+		rep.Anomalies = append(rep.Anomalies, checkedAnomaly{f.Name, f.Info, f.Count, f.Lines, f.Summary})
+	}
+	return rep
+}

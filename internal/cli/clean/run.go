@@ -1,0 +1,229 @@
+// Package cleancli is the swfclean command: flags, wiring and exit codes around
+// pkg/clean.
+package cleancli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	// The zone database, for filter dates in the log's time zone (TimeZoneString).
+	_ "time/tzdata"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/clean"
+)
+
+const description = `swfclean checks and cleans SWF workload traces (Parallel Workloads Archive).
+
+With --check it prints a report (header summary, every anomaly check that fired
+with its count and first line numbers, missing header labels) and writes no trace.
+With --flurries it lists candidate flurries. Otherwise it writes the trace cleaned
+by the selected rules (--list-rules; default set unless --rules says otherwise),
+after dropping the records that match any --filter, and prints the accounting on
+stderr: records read = written + dropped, per rule. The output header gets Note
+lines naming every rule with its counts, and refreshed MaxJobs and MaxRecords.
+'swfclean --rules none' writes its input byte-identical.
+
+Filters use the archive's syntax: --filter 'user=374 and job>14968 and job<28553'
+(and, or, not, parentheses; =, !=, <, <=, >, >=); submit, start and end also
+compare with dates (YYYY-MM-DD[ HH:MM[:SS]], the log's time zone). Field names:
+` + "%s" + `.
+
+Exit status: 0 success, 1 bad input or I/O error (or an anomaly with
+--fail-on-anomaly), 2 usage error.`
+
+// options holds the parsed command line.
+type options struct {
+	input, output          string
+	check, failOnAnomaly   bool
+	flurries, dropFlurries bool
+	listRules              bool
+	rules                  string
+	skip, filters, keeps   []string
+	sets                   []string
+	procs                  int64
+	flurry                 clean.FlurryConfig
+	anonymize              bool
+	anonymizeMap           string
+	report                 string
+	lenient, quiet         bool
+}
+
+// Run runs swfclean with args (args[0] is the program name) and returns the
+// exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := cmdio.NewApp("swfclean", "check and clean SWF workload traces", stdout, stderr)
+	app.UsageText = "swfclean [options] [FILE|-]"
+	app.Description = fmt.Sprintf(description, wrap(strings.Join(clean.FilterFieldNames(), ", "), 80))
+	app.DisableSliceFlagSeparator = true
+	app.Flags = flags()
+	app.Action = func(c *cli.Context) error {
+		opts, err := parseOptions(c)
+		if err != nil {
+			return err
+		}
+		return run(opts, stdin, stdout, stderr)
+	}
+	return cmdio.Run(app, args, stderr) // options may follow the file name
+}
+
+func flags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.gz, .zst compress) instead of stdout"},
+		&cli.BoolFlag{Name: "check", Usage: "print an anomaly report instead of writing a trace"},
+		&cli.BoolFlag{Name: "fail-on-anomaly", Usage: "with --check: exit 1 when any anomaly (not info) fired or a line was malformed"},
+		&cli.BoolFlag{Name: "flurries", Usage: "print candidate flurries instead of writing a trace"},
+		&cli.BoolFlag{Name: "list-rules", Usage: "list the cleaning rules, in the order they apply, and exit"},
+		&cli.StringFlag{Name: "rules", Value: "default", Usage: "rules to apply: default, none, all, or a comma `LIST` of names (may include default)"},
+		&cli.StringSliceFlag{Name: "skip", Usage: "do not apply `RULE` (repeatable, or a comma list)"},
+		&cli.StringSliceFlag{Name: "filter", Aliases: []string{"drop"}, Usage: "drop records matching `EXPR` (archive syntax and convention: the filter names what is removed; repeatable)"},
+		&cli.StringSliceFlag{Name: "keep", Usage: "drop records not matching `EXPR` (repeatable: each must match)"},
+		&cli.BoolFlag{Name: "drop-flurries", Usage: "apply the flurries rule (drop candidate flurries)"},
+		&cli.Int64Flag{Name: "flurry-window", Value: clean.DefaultFlurryWindow, Usage: "flurry window length in `SECONDS`"},
+		&cli.IntFlag{Name: "flurry-min-jobs", Value: clean.DefaultFlurryMinJobs, Usage: "least `N` jobs of one user in a window to be a flurry"},
+		&cli.Float64Flag{Name: "flurry-share", Value: clean.DefaultFlurryMinShare, Usage: "least `SHARE` (0..1] of a window's submissions to be a flurry"},
+		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` for too_big/clamp_too_big (default: header MaxProcs, else MaxNodes)"},
+		&cli.BoolFlag{Name: "anonymize", Usage: "apply the anonymize rule (user, group, executable, queue, partition ids 1..N by first appearance)"},
+		&cli.StringFlag{Name: "anonymize-map", Usage: "with --anonymize: write the id mapping (kind old new, tab-separated) to `FILE`"},
+		&cli.StringSliceFlag{Name: "set", Usage: "add or replace the header label: 'Label=value' (repeatable)"},
+		&cli.StringFlag{Name: "report", Usage: "also write the accounting (or with --check, the check result) as JSON to `FILE`"},
+		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted and reported) instead of failing"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not print the accounting on stderr"},
+	}
+}
+
+func parseOptions(c *cli.Context) (*options, error) {
+	o := &options{
+		output: c.String("output"), check: c.Bool("check"), failOnAnomaly: c.Bool("fail-on-anomaly"),
+		flurries: c.Bool("flurries"), dropFlurries: c.Bool("drop-flurries"), listRules: c.Bool("list-rules"),
+		rules: c.String("rules"), skip: c.StringSlice("skip"), filters: c.StringSlice("filter"),
+		keeps: c.StringSlice("keep"), sets: c.StringSlice("set"), procs: c.Int64("procs"),
+		flurry: clean.FlurryConfig{
+			Window: c.Int64("flurry-window"), MinJobs: c.Int("flurry-min-jobs"), MinShare: c.Float64("flurry-share"),
+		},
+		anonymize: c.Bool("anonymize"), anonymizeMap: c.String("anonymize-map"),
+		report: c.String("report"), lenient: c.Bool("lenient"), quiet: c.Bool("quiet"),
+	}
+	switch c.NArg() {
+	case 0:
+	case 1:
+		o.input = c.Args().First()
+	default:
+		return nil, cmdio.Usagef("one input file at most, got %d: %s", c.NArg(), strings.Join(c.Args().Slice(), " "))
+	}
+	switch {
+	case o.flurry.Window <= 0:
+		return nil, cmdio.Usagef("--flurry-window must be positive, got %d", o.flurry.Window)
+	case o.flurry.MinJobs < 1:
+		return nil, cmdio.Usagef("--flurry-min-jobs must be at least 1, got %d", o.flurry.MinJobs)
+	case o.flurry.MinShare <= 0 || o.flurry.MinShare > 1:
+		return nil, cmdio.Usagef("--flurry-share must be in (0, 1], got %g", o.flurry.MinShare)
+	case o.procs < 0:
+		return nil, cmdio.Usagef("--procs must not be negative, got %d", o.procs)
+	case o.failOnAnomaly && !o.check:
+		return nil, cmdio.Usagef("--fail-on-anomaly needs --check")
+	case o.anonymizeMap != "" && !o.anonymize:
+		return nil, cmdio.Usagef("--anonymize-map needs --anonymize")
+	}
+	if o.check || o.flurries || o.listRules {
+		// Report modes write no trace: a cleaning option would be silently ignored.
+		// Filters select the records --flurries looks at (not --check's: its
+		// header checks count every record).
+		for _, name := range []string{"rules", "skip", "filter", "keep", "drop-flurries", "procs",
+			"anonymize", "anonymize-map", "set"} {
+			switch {
+			case !c.IsSet(name):
+			case o.check || o.listRules:
+				return nil, cmdio.Usagef("--%s does not apply to --check or --list-rules, which write no trace", name)
+			case name != "filter" && name != "keep":
+				return nil, cmdio.Usagef("--%s does not apply to --flurries, which writes no trace", name)
+			}
+		}
+	}
+	if sameFile(o.input, o.output) {
+		return nil, cmdio.Usagef("-o %s would overwrite the input before it is read", o.output)
+	}
+	for _, s := range o.sets {
+		label, _, ok := strings.Cut(s, "=")
+		if !ok || !validLabel(label) {
+			return nil, cmdio.Usagef("--set %q: expected Label=value with a label of letters, digits and _", s)
+		}
+	}
+	return o, nil
+}
+
+// sameFile reports whether two file arguments name one existing file.
+func sameFile(a, b string) bool {
+	if cmdio.IsStdio(a) || cmdio.IsStdio(b) {
+		return false
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// wrap breaks text at spaces into lines of at most width bytes.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		if i > 0 && line+1+len(word) > width {
+			b.WriteString("\n")
+			line = 0
+		} else if i > 0 {
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(word)
+		line += len(word)
+	}
+	return b.String()
+}
+
+func validLabel(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, c := range s {
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+		if !letter && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func run(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
+	if o.listRules {
+		return listRules(stdout)
+	}
+	if o.check || o.flurries {
+		return runReport(o, stdin, stdout, stderr)
+	}
+	return runClean(o, stdin, stdout, stderr)
+}
+
+func listRules(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Rules, in the order they apply (after --filter and --keep):\n")
+	for _, r := range clean.Rules {
+		mark := "      "
+		if r.Default {
+			mark = "[dflt]"
+		}
+		note := ""
+		switch {
+		case r.Memory != "":
+			note = " (" + r.Memory + ")"
+		case r.WholeTrace:
+			note = " (holds the whole trace in memory)"
+		}
+		fmt.Fprintf(&b, "  %s %-22s %s%s\n", mark, r.Name, r.Summary, note)
+	}
+	fmt.Fprintf(&b, "\nDefault set: %s\n", strings.Join(clean.DefaultRules(), ","))
+	_, err := io.WriteString(w, b.String())
+	return err
+}

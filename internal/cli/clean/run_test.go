@@ -1,0 +1,340 @@
+package cleancli
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/internal/testutil"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// swfclean runs the command in-process.
+func swfclean(t testing.TB, stdin io.Reader, args ...string) result {
+	t.Helper()
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	var stdout, stderr bytes.Buffer
+	code := Run(append([]string{"swfclean"}, args...), stdin, &stdout, &stderr)
+	return result{stdout.String(), stderr.String(), code}
+}
+
+func readFile(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestGolden compares whole outputs (stdout, stderr, exit status) with the
+// files under testdata/golden; go test -run Golden -update rewrites them.
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name  string
+		trace string // a shared archive trace given on stdin, "" for none
+		args  []string
+	}{
+		{"check_anomalies", "", []string{"--check", "testdata/anomalies.swf"}},
+		{"check_dirty", "", []string{"--check", "testdata/dirty.swf"}},
+		{"check_malformed_lenient", "", []string{"--check", "--lenient", "testdata/malformed.swf"}},
+		{"clean_default", "", []string{"testdata/dirty.swf"}},
+		{"clean_all", "", []string{"--rules", "all", "--skip", "flurries,anonymize", "testdata/dirty.swf"}},
+		{"clean_filter", "", []string{"--rules", "none", "--filter", "user=374 and (job>=3 and job<=6)", "--filter", "user=9", "testdata/dirty.swf"}},
+		{"clean_keep", "", []string{"--rules", "none", "--keep", "queue=5", "testdata/dirty.swf"}},
+		{"clean_anonymize", "", []string{"--rules", "none", "--anonymize", "--set", "Installation=anonymous",
+			"--set", "Acknowledge=Someone, Somewhere", "testdata/dirty.swf"}},
+		{"clean_lenient", "", []string{"--lenient", "testdata/malformed.swf"}},
+		{"clean_anomalies", "", []string{"--rules", "default,runtime_from_cpu,estimate_from_runtime", "testdata/anomalies.swf"}},
+		{"flurries", "", []string{"--flurries", "--flurry-min-jobs", "2", "--flurry-window", "20", "--flurry-share", "0.6", "testdata/dirty.swf"}},
+		{"clean_drop_flurries", "", []string{"--rules", "none", "--drop-flurries", "--flurry-min-jobs", "2", "--flurry-window", "20",
+			"--flurry-share", "0.6", "testdata/dirty.swf"}},
+		{"list_rules", "", []string{"--list-rules"}},
+		{"check_hpc2n", "HPC2N-2002-2-first3170.swf.gz", []string{"--check", "-"}},
+		{"check_kth_cln", "KTH-SP2-1996-2.1-cln.swf.gz", []string{"--check", "--flurries"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdin io.Reader
+			if tt.trace != "" {
+				stdin = bytes.NewReader(readFile(t, testutil.Trace(t, tt.trace)))
+			}
+			res := swfclean(t, stdin, tt.args...)
+			got := "$ swfclean " + strings.Join(tt.args, " ") + "\n" + res.stdout +
+				"--- stderr ---\n" + res.stderr + "--- exit " + strconv.Itoa(res.code) + " ---\n"
+			path := filepath.Join("testdata", "golden", tt.name+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want := string(readFile(t, path))
+			if got != want {
+				t.Errorf("output differs from %s (rerun with -update if intended):\n--- got\n%s\n--- want\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+// TestCommand runs end-to-end cases and checks exit status and messages.
+func TestCommand(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		code       int
+		stdoutHas  string
+		stderrHas  string
+		stderrNone bool
+	}{
+		{name: "help", args: []string{"--help"}, code: 0, stdoutHas: "--fail-on-anomaly"},
+		{name: "version", args: []string{"--version"}, code: 0, stdoutHas: cmdio.Version},
+		{name: "unknown flag", args: []string{"--bogus"}, code: 2, stderrHas: "Run 'swfclean --help'"},
+		{name: "two files", args: []string{"a.swf", "b.swf"}, code: 2, stderrHas: "one input file at most"},
+		{name: "options after file", args: []string{"testdata/dirty.swf", "--check", "--lenient"}, code: 0, stdoutHas: "anomalies: 14 checks fired"},
+		{name: "output over input", args: []string{"testdata/dirty.swf", "-o", "./testdata/dirty.swf"}, code: 2, stderrHas: "would overwrite the input"},
+		{name: "check with a rule", args: []string{"--check", "--rules", "none", "testdata/dirty.swf"}, code: 2,
+			stderrHas: "--rules does not apply to --check"},
+		{name: "check with a filter", args: []string{"--check", "--filter", "user=1"}, code: 2, stderrHas: "--filter does not apply to --check"},
+		{name: "flurries with a rule", args: []string{"--flurries", "--anonymize"}, code: 2, stderrHas: "--anonymize does not apply to --flurries"},
+		{name: "flurries after a filter", args: []string{"--flurries", "--flurry-min-jobs", "2", "--flurry-window", "20", "--flurry-share", "0.6",
+			"--filter", "job<=1", "testdata/dirty.swf"}, code: 0, stdoutHas: "flurries: 0 candidates"},
+		{name: "flurries without the filter", args: []string{"--flurries", "--flurry-min-jobs", "2", "--flurry-window", "20", "--flurry-share", "0.6",
+			"testdata/dirty.swf"}, code: 0, stdoutHas: "flurries: 1 candidates"},
+		{name: "value option after file", args: []string{"testdata/dirty.swf", "--filter", "user=9", "-q"}, code: 0, stdoutHas: "filter user=9: 2 jobs removed"},
+		{name: "drop alias", args: []string{"--rules", "none", "--drop", "user=9", "testdata/dirty.swf"}, code: 0, stderrHas: "filter user=9   "},
+		{name: "keep", args: []string{"--rules", "none", "--keep", "job<=2", "testdata/dirty.swf"}, code: 0, stderrHas: "2 written + 6 dropped"},
+		{name: "double dash", args: []string{"-q", "--", "testdata/dirty.swf"}, code: 0, stdoutHas: "; MaxRecords: 5"},
+		{name: "unknown rule", args: []string{"--rules", "default,nope"}, code: 2, stderrHas: `unknown rule "nope"`},
+		{name: "unknown skip", args: []string{"--skip", "nope"}, code: 2, stderrHas: `unknown rule "nope" in --skip`},
+		{name: "bad filter", args: []string{"--filter", "usr=3"}, code: 2, stderrHas: `unknown field "usr"`},
+		{name: "bad keep", args: []string{"--keep", "user=(3"}, code: 2, stderrHas: "--keep"},
+		{name: "bad set", args: []string{"--set", "no equals sign"}, code: 2, stderrHas: "Label=value"},
+		{name: "fail-on-anomaly alone", args: []string{"--fail-on-anomaly"}, code: 2, stderrHas: "needs --check"},
+		{name: "map without anonymize", args: []string{"--anonymize-map", "x"}, code: 2, stderrHas: "needs --anonymize"},
+		{name: "bad share", args: []string{"--flurries", "--flurry-share", "2"}, code: 2, stderrHas: "--flurry-share"},
+		{name: "bad window", args: []string{"--flurry-window", "0"}, code: 2, stderrHas: "--flurry-window"},
+		{name: "missing file", args: []string{"testdata/no-such.swf"}, code: 1, stderrHas: "testdata/no-such.swf"},
+		{name: "malformed", args: []string{"testdata/malformed.swf"}, code: 1,
+			stderrHas: `testdata/malformed.swf:3: field 4 (Run Time): expected a number, got "ten"`},
+		{name: "malformed check", args: []string{"--check", "testdata/malformed.swf"}, code: 1, stderrHas: "malformed.swf:3: field 4"},
+		{name: "malformed stdin", stdin: "1 0 1 1 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1\n", code: 1,
+			stderrHas: "<stdin>:1: expected 18 whitespace-separated fields, got 17"},
+		{name: "malformed MaxProcs", stdin: "; MaxProcs: lots\n1 0 1 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", code: 1,
+			stderrHas: "swfclean: <stdin>:1: header label MaxProcs: expected an integer, got \"lots\"\n"},
+		{name: "date without UnixStartTime", args: []string{"--filter", "submit<2001-01-01", "testdata/anomalies.swf"}, code: 1,
+			stderrHas: "testdata/anomalies.swf: filter \"submit<2001-01-01\": a date needs the header's UnixStartTime"},
+		{name: "lenient check", args: []string{"--check", "--lenient", "testdata/malformed.swf"}, code: 0, stdoutHas: "malformed lines skipped: 3"},
+		{name: "lenient fail", args: []string{"--check", "--lenient", "--fail-on-anomaly", "testdata/malformed.swf"}, code: 1},
+		{name: "check ok", args: []string{"--check", "testdata/anomalies.swf"}, code: 0, stdoutHas: "proc_too_many"},
+		{name: "check fail", args: []string{"--check", "--fail-on-anomaly", "testdata/anomalies.swf"}, code: 1,
+			stderrHas: "anomalies found"},
+		{name: "check clean input", args: []string{"--check", "--fail-on-anomaly"},
+			stdin: "; MaxProcs: 8\n1 0 1 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n", code: 0, stdoutHas: "0 checks fired"},
+		{name: "empty input", args: []string{"-q"}, code: 0, stdoutHas: "; MaxRecords: 0"},
+		{name: "accounting", args: []string{"testdata/dirty.swf"}, code: 0,
+			stderrHas: "8 records read = 5 written + 3 dropped"},
+		{name: "quiet", args: []string{"-q", "testdata/dirty.swf"}, code: 0, stderrNone: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := swfclean(t, strings.NewReader(tt.stdin), tt.args...)
+			if res.code != tt.code {
+				t.Errorf("exit %d, want %d\nstderr: %s", res.code, tt.code, res.stderr)
+			}
+			if !strings.Contains(res.stdout, tt.stdoutHas) {
+				t.Errorf("stdout lacks %q:\n%s", tt.stdoutHas, res.stdout)
+			}
+			if !strings.Contains(res.stderr, tt.stderrHas) {
+				t.Errorf("stderr lacks %q:\n%s", tt.stderrHas, res.stderr)
+			}
+			if tt.stderrNone && res.stderr != "" {
+				t.Errorf("stderr not empty: %s", res.stderr)
+			}
+		})
+	}
+}
+
+func TestNotSWF(t *testing.T) {
+	path := testutil.NotSWF(t)
+	for _, args := range [][]string{{path}, {"--check", path}, {"--rules", "none", path}} {
+		res := swfclean(t, nil, args...)
+		if res.code != 1 || !strings.Contains(res.stderr, path+":1: field 19") {
+			t.Errorf("%v: exit %d, stderr %q; want 1 and a message naming file, line 1 and field 19", args, res.code, res.stderr)
+		}
+	}
+}
+
+// brokenPipe fails every write as a closed pipe does.
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.EPIPE}
+}
+
+func TestClosedPipe(t *testing.T) {
+	for _, args := range [][]string{{"testdata/dirty.swf"}, {"--rules", "none", "testdata/dirty.swf"}, {"--check", "testdata/dirty.swf"}} {
+		var stderr bytes.Buffer
+		code := Run(append([]string{"swfclean"}, args...), nil, brokenPipe{}, &stderr)
+		if code != 0 || stderr.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q; want 0 and nothing", args, code, stderr.String())
+		}
+	}
+}
+
+// TestRulesNoneIsIdentity: --rules none writes its input byte-identical, from a
+// file or stdin, compressed or not.
+func TestRulesNoneIsIdentity(t *testing.T) {
+	inputs := []string{"testdata/dirty.swf", "testdata/anomalies.swf"}
+	for _, name := range []string{"KTH-SP2-1996-2.1-cln.swf.gz", "HPC2N-2002-2-first3170.swf.gz", "CEA-Curie-2011-sample.swf.gz"} {
+		path := filepath.Join(testutil.RepoRoot(t), "..", "shared", "data", name)
+		if _, err := os.Stat(path); err != nil {
+			t.Logf("%s absent: not checked", path)
+			continue
+		}
+		inputs = append(inputs, path)
+	}
+	for _, path := range inputs {
+		data := readFile(t, path)
+		want := data
+		if strings.HasSuffix(path, ".gz") {
+			zr, err := gzip.NewReader(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, err = io.ReadAll(zr); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res := swfclean(t, bytes.NewReader(data), "--rules", "none", "-q")
+		if res.code != 0 || res.stdout != string(want) {
+			t.Errorf("%s: --rules none changed the input (exit %d, %d bytes in, %d out)", path, res.code, len(want), len(res.stdout))
+		}
+	}
+}
+
+func TestOutputFileReportAndMapping(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.swf.gz")
+	report := filepath.Join(dir, "report.json")
+	mapping := filepath.Join(dir, "map.tsv")
+	res := swfclean(t, nil, "-o", out, "--report", report, "--anonymize", "--anonymize-map", mapping, "testdata/dirty.swf")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(readFile(t, out)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(zr)
+	again := swfclean(t, nil, "--anonymize", "-q", "testdata/dirty.swf")
+	if string(body) != again.stdout {
+		t.Errorf("-o out.swf.gz differs from stdout output")
+	}
+	var rep struct {
+		File    string `json:"file"`
+		Read    int    `json:"records_read"`
+		Written int    `json:"records_written"`
+		Dropped int    `json:"records_dropped"`
+		Rules   []struct {
+			Rule             string
+			Dropped, Changed int
+		} `json:"rules"`
+	}
+	if err := json.Unmarshal(readFile(t, report), &rep); err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	for _, r := range rep.Rules {
+		sum += r.Dropped
+	}
+	if rep.File != "testdata/dirty.swf" || rep.Read != 8 || rep.Written != 5 || rep.Dropped != 3 || sum != 3 {
+		t.Errorf("report %+v", rep)
+	}
+	if got := string(readFile(t, mapping)); !strings.HasPrefix(got, "# kind\told\tnew\nuser\t374\t1\nuser\t12\t2\n") {
+		t.Errorf("mapping file:\n%s", got)
+	}
+	// With --check, --report writes the check result.
+	res = swfclean(t, nil, "--check", "--report", report, "testdata/anomalies.swf")
+	var chk struct {
+		Records   int `json:"records"`
+		Anomalies []struct {
+			Name  string `json:"name"`
+			Count int    `json:"count"`
+		} `json:"anomalies"`
+	}
+	if err := json.Unmarshal(readFile(t, report), &chk); err != nil || chk.Records != 6 || len(chk.Anomalies) == 0 {
+		t.Errorf("check report %+v, err %v", chk, err)
+	}
+}
+
+// TestEveryTraceCommand runs --check and the default cleaning on every small
+// archive trace through the command (the large ones: BenchmarkEveryTraceCommand).
+func TestEveryTraceCommand(t *testing.T) {
+	for _, path := range testutil.Traces(t) {
+		st, err := os.Stat(path)
+		if err != nil || st.Size() > 1<<20 {
+			continue
+		}
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			if res := swfclean(t, nil, "--check", path); res.code != 0 {
+				t.Errorf("--check: exit %d: %s", res.code, res.stderr)
+			}
+			res := swfclean(t, nil, path)
+			if res.code != 0 || !strings.Contains(res.stderr, "records read = ") {
+				t.Errorf("clean: exit %d: %s", res.code, res.stderr)
+			}
+		})
+	}
+}
+
+// TestDropFlurriesTwoPasses: the two-pass run (file read twice, or stdin copied)
+// writes what the whole-trace run writes.
+func TestDropFlurriesTwoPasses(t *testing.T) {
+	args := []string{"--drop-flurries", "--flurry-min-jobs", "2", "--flurry-window", "20", "--flurry-share", "0.6", "-q"}
+	fromFile := swfclean(t, nil, append(args, "testdata/dirty.swf")...)
+	fromStdin := swfclean(t, bytes.NewReader(readFile(t, "testdata/dirty.swf")), args...)
+	// sort_submit holds the trace, so the flurries are found in memory instead.
+	whole := swfclean(t, nil, append(args, "--rules", "default,sort_submit", "--skip", "sort_submit", "testdata/dirty.swf")...)
+	if fromFile.code != 0 || fromStdin.code != 0 || fromFile.stdout != fromStdin.stdout || !strings.Contains(fromFile.stdout, "flurry user=374") {
+		t.Fatalf("file and stdin runs differ or found no flurry:\n%s\n---\n%s", fromFile.stdout, fromStdin.stdout)
+	}
+	if whole.stdout != fromFile.stdout {
+		t.Errorf("two passes and one pass differ:\n%s\n---\n%s", fromFile.stdout, whole.stdout)
+	}
+	gz := swfclean(t, bytes.NewReader(gzipped(t, readFile(t, "testdata/dirty.swf"))), args...)
+	if gz.stdout != fromFile.stdout {
+		t.Errorf("gzip stdin differs")
+	}
+}
+
+func gzipped(t testing.TB, data []byte) []byte {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(data)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,274 @@
+package statcli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/plot"
+	"github.com/swfkit/swfkit/pkg/stats"
+)
+
+// Run runs swfstat with args (args[0] is the program name) and returns the
+// exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := cmdio.NewApp("swfstat", "summarize SWF traces side by side: waits, slowdowns, utilization, utility, U-QoS, fairness", stdout, stderr)
+	app.ArgsUsage = "[FILE...]  (standard input when none; gzip and zstd are detected)"
+	app.Description = "Prints one column per input. Every number states how many jobs it is over; every job left out of a metric is counted with its reason."
+	app.Flags = flags()
+	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
+	return cmdio.Run(app, args, stderr)
+}
+
+func flags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the summary to `FILE` (.gz/.zst compress) instead of standard output"},
+		&cli.StringFlag{Name: "format", Value: "table", Usage: "summary format: table (aligned for a terminal), csv or json (long form, stable column names)"},
+		&cli.StringFlag{Name: "label", Usage: "comma-separated column `LABELS`, one per input (default: file names)"},
+		&cli.StringFlag{Name: "baseline", Usage: "add each number's change in percent relative to the input with this `LABEL` (as Srinivasan et al.'s Fig. 1 compares with conservative backfilling)"},
+		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS`"},
+		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated percentiles to report (nearest rank)"},
+		&cli.Int64Flag{Name: "procs", Usage: "machine size when the header has neither MaxProcs nor MaxNodes", DefaultText: "none"},
+		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5, else 8; use for a recorded log) or max"},
+		&cli.StringSliceFlag{Name: "by", Usage: "break down by category, status, short, user or queue; give twice for a cross table"},
+		&cli.Int64Flag{Name: "category-runtime", Value: 3600, Usage: "category: longest short job, `SECONDS`"},
+		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, requested processors (Srinivasan et al. use 64 for LANL)"},
+		&cli.Int64Flag{Name: "short-threshold", Value: 90, Usage: "--by short: longest runtime of a short job, `SECONDS` (Thebe et al.'s trial run)"},
+		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
+		&cli.Float64Flag{Name: "uqos-lower-bound", Usage: "U-QoS rt_lowerbound, `SECONDS`", DefaultText: "5% of the upper bound"},
+		&cli.Float64Flag{Name: "uqos-upper-bound", Usage: "U-QoS rt_upperbound, `SECONDS`", DefaultText: "50% of the 95th percentile of runtime"},
+		&cli.StringFlag{Name: "skip-first", Value: "0", Usage: "leave the first `N` jobs (or N%) out of the per-job metrics (warm-up)"},
+		&cli.StringFlag{Name: "skip-last", Value: "0", Usage: "leave the last `N` jobs (or N%) out of the per-job metrics (cool-down)"},
+		&cli.StringFlag{Name: "plot", Usage: "draw a figure to `FILE` (.svg, .png or .pdf)"},
+		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure: wait-cdf, bsld-cdf, utilization, queue-length or category"},
+		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
+		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing"},
+	}
+}
+
+// options are the parsed command line.
+type options struct {
+	cfg       stats.Config
+	files     []string
+	labels    []string
+	format    string
+	output    string
+	plotFile  string
+	plotKind  plot.Kind
+	plotFmt   string
+	checkCap  bool
+	lenient   bool
+	fallback  int64
+	procsFrom string
+	baseline  int // index of the --baseline input, -1 for none
+}
+
+func parseOptions(c *cli.Context) (*options, error) {
+	o := &options{
+		format: c.String("format"), output: c.String("output"), plotFile: c.String("plot"),
+		checkCap: c.Bool("check-capacity"), lenient: c.Bool("lenient"), procsFrom: c.String("procs-from"),
+	}
+	o.files = c.Args().Slice()
+	if len(o.files) == 0 {
+		o.files = []string{"-"}
+	}
+	stdinCount := 0
+	for _, f := range o.files {
+		if cmdio.IsStdio(f) {
+			stdinCount++
+		}
+	}
+	if stdinCount > 1 {
+		return nil, cmdio.Usagef("standard input (-) given more than once")
+	}
+	switch o.format {
+	case "table", "csv", "json":
+	default:
+		return nil, cmdio.Usagef("--format %q: want table, csv or json", o.format)
+	}
+	if err := o.parseLabels(c.String("label")); err != nil {
+		return nil, err
+	}
+
+	cfg := &o.cfg
+	cfg.BSLDThreshold = c.Float64("bsld-threshold")
+	if !(cfg.BSLDThreshold > 0) || math.IsInf(cfg.BSLDThreshold, 0) {
+		return nil, cmdio.Usagef("--bsld-threshold %v: want a positive number of seconds", cfg.BSLDThreshold)
+	}
+	var err error
+	ps, err := parsePercentiles(c.String("percentiles"))
+	if err != nil {
+		return nil, cmdio.Usagef("--percentiles: %v", err)
+	}
+	cfg.Percentiles = ps
+	o.fallback = c.Int64("procs")
+	if o.fallback < 0 {
+		return nil, cmdio.Usagef("--procs %d: want a positive machine size", o.fallback)
+	}
+	if cfg.ProcsFrom, err = stats.ParseProcsFrom(o.procsFrom); err != nil {
+		return nil, cmdio.Usagef("--procs-from %v", err)
+	}
+	for _, name := range []string{"category-runtime", "category-procs", "short-threshold"} {
+		if c.Int64(name) < 1 {
+			return nil, cmdio.Usagef("--%s %d: want a positive number", name, c.Int64(name))
+		}
+	}
+	cfg.ShortRuntime, cfg.NarrowProcs, cfg.TrialRuntime = c.Int64("category-runtime"), c.Int64("category-procs"), c.Int64("short-threshold")
+	cfg.UQoSFactor = c.Float64("uqos-factor")
+	cfg.UQoSLowerBound, cfg.UQoSUpperBound = c.Float64("uqos-lower-bound"), c.Float64("uqos-upper-bound")
+	if !(cfg.UQoSFactor > 0) || math.IsInf(cfg.UQoSFactor, 0) || cfg.UQoSLowerBound < 0 || cfg.UQoSUpperBound < 0 {
+		return nil, cmdio.Usagef("--uqos-factor must be positive and the U-QoS bounds non-negative")
+	}
+	if cfg.UQoSLowerBound > 0 && cfg.UQoSUpperBound > 0 && cfg.UQoSLowerBound > cfg.UQoSUpperBound {
+		return nil, cmdio.Usagef("--uqos-lower-bound %v is above --uqos-upper-bound %v", cfg.UQoSLowerBound, cfg.UQoSUpperBound)
+	}
+	for _, name := range []string{"skip-first", "skip-last"} {
+		n, err := stats.ParseCount(c.String(name))
+		if err != nil {
+			return nil, cmdio.Usagef("--%s %v", name, err)
+		}
+		if name == "skip-first" {
+			cfg.SkipFirst = n
+		} else {
+			cfg.SkipLast = n
+		}
+	}
+	by := c.StringSlice("by")
+	if len(by) > 2 {
+		return nil, cmdio.Usagef("--by given %d times: at most twice (a cross table)", len(by))
+	}
+	for _, b := range by {
+		k, err := stats.ParseKey(b)
+		if err != nil {
+			return nil, cmdio.Usagef("--by: %v", err)
+		}
+		if len(cfg.By) == 1 && cfg.By[0] == k {
+			return nil, cmdio.Usagef("--by %s given twice", b)
+		}
+		cfg.By = append(cfg.By, k)
+	}
+	if o.plotFile != "" || c.IsSet("plot-kind") {
+		if o.plotFile == "" {
+			return nil, cmdio.Usagef("--plot-kind needs --plot FILE")
+		}
+		if o.plotKind, err = plot.ParseKind(c.String("plot-kind")); err != nil {
+			return nil, cmdio.Usagef("--plot-kind: %v", err)
+		}
+		if o.plotFmt, err = plot.FormatOf(o.plotFile); err != nil {
+			return nil, cmdio.Usagef("--plot: %v", err)
+		}
+	}
+	o.baseline = -1
+	if b := c.String("baseline"); b != "" {
+		for i, l := range o.labels {
+			if l == b {
+				o.baseline = i
+			}
+		}
+		if o.baseline < 0 {
+			return nil, cmdio.Usagef("--baseline %q is not an input label (%s)", b, strings.Join(o.labels, ", "))
+		}
+	}
+	return o, nil
+}
+
+func (o *options) parseLabels(s string) error {
+	if s != "" {
+		o.labels = strings.Split(s, ",")
+		if len(o.labels) != len(o.files) {
+			return cmdio.Usagef("--label gives %d labels for %d inputs", len(o.labels), len(o.files))
+		}
+	} else {
+		for _, f := range o.files {
+			if cmdio.IsStdio(f) {
+				o.labels = append(o.labels, "stdin")
+			} else {
+				o.labels = append(o.labels, filepath.Base(f))
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for i, l := range o.labels {
+		if seen[l] && s == "" {
+			// Two files with the same base name: label by the path given.
+			o.labels[i] = o.files[i]
+			l = o.files[i]
+		}
+		if l == "" || seen[l] {
+			return cmdio.Usagef("input labels must be distinct and non-empty; give --label")
+		}
+		seen[l] = true
+	}
+	return nil
+}
+
+func parsePercentiles(s string) ([]float64, error) {
+	var ps []float64
+	for _, f := range strings.Split(s, ",") {
+		p, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || p < 0 || p > 100 || math.IsNaN(p) {
+			return nil, fmt.Errorf("%q: want numbers 0..100 separated by commas", f)
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
+}
+
+func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+	o, err := parseOptions(c)
+	if err != nil {
+		return err
+	}
+	traces := make([]*trace, len(o.files))
+	for i, f := range o.files {
+		if traces[i], err = readTrace(f, o.labels[i], o, stdin); err != nil {
+			return err
+		}
+		if n, first := traces[i].malformed, traces[i].firstMalformed; n > 0 {
+			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", traces[i].display, n, first)
+		}
+	}
+	out, err := cmdio.Create(o.output, stdout)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(out, 64<<10)
+	var runErr error
+	if o.checkCap {
+		runErr = writeCapacity(bw, traces)
+	} else {
+		reports := make([]*stats.Report, len(traces))
+		for i, t := range traces {
+			reports[i] = t.collector.Report(t.label)
+			if t.malformed > 0 {
+				skipped := stats.Exclusion{Reason: "malformed record skipped (--lenient)", Affects: "everything (not read)", Jobs: t.malformed}
+				reports[i].Excluded = append([]stats.Exclusion{skipped}, reports[i].Excluded...)
+			}
+		}
+		runErr = writeSummary(bw, o, traces, reports)
+	}
+	if err := bw.Flush(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if err := out.Close(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if o.plotFile != "" {
+		return writePlot(o, traces)
+	}
+	return nil
+}
+
+// errViolation marks a failed capacity check (exit 1, already reported).
+var errViolation = errors.New("capacity check failed")

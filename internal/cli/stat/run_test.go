@@ -1,0 +1,365 @@
+package statcli
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/internal/testutil"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+const hand = "pkg/stats/testdata/hand.swf" // relative to the repo root; see its README.md
+
+// run runs swfstat from the repository root.
+func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Run(append([]string{"swfstat"}, args...), strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func chdirRoot(t *testing.T) string {
+	t.Helper()
+	root := testutil.RepoRoot(t)
+	golden, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+	return golden
+}
+
+// TestGolden compares whole outputs on the hand-computed trace, whose every
+// number is derived in pkg/stats/testdata/README.md.
+func TestGolden(t *testing.T) {
+	golden := chdirRoot(t)
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"table", []string{hand}},
+		{"csv", []string{"--format", "csv", hand}},
+		{"json", []string{"--format", "json", hand}},
+		{"by-category", []string{"--by", "category", hand}},
+		{"cross", []string{"--by", "short", "--by", "status", "--format", "csv", hand}},
+		{"two-inputs", []string{"--label", "a,b", "--percentiles", "50,90", hand, hand}},
+		{"skip", []string{"--skip-first", "1", "--skip-last", "20%", "--uqos-factor", "2", hand}},
+		{"capacity-ok", []string{"--check-capacity", hand}},
+		{"capacity-allocated", []string{"--check-capacity", "--procs-from", "allocated", hand}},
+		{"capacity-violation", []string{"--check-capacity", "pkg/stats/testdata/oversubscribed.swf"}},
+		{"allocated", []string{"--procs-from", "allocated", "--format", "csv", hand}},
+		{"baseline", []string{"--baseline", "over", "--label", "hand,over", hand, "pkg/stats/testdata/oversubscribed.swf"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := run(t, "", tc.args...)
+			got := out + "exit " + strconv.Itoa(code) + "\n" + errOut
+			path := filepath.Join(golden, tc.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (go test -update rewrites it):\n%s", path, got)
+			}
+		})
+	}
+}
+
+// TestHandValuesInTable spot-checks hand-computed numbers in the table, so
+// that a wrong golden file cannot be accepted by -update unnoticed.
+func TestHandValuesInTable(t *testing.T) {
+	chdirRoot(t)
+	out, _, code := run(t, "", hand)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	tab := parseTable(t, out, 1)
+	for key, want := range map[string]float64{
+		"overall/wait_s/mean": 231, "overall/bsld/mean": 4.4935, "overall/uqos/mean": 44.5935,
+		"overall/uqos/delta_s": 0.75, "overall/utility/sum": 37.325, "overall/start_value_earned_pct/p50": 76,
+		"overall/utilization_pct/value": 18.6806, "overall/fairness/pct_gt_4": 40,
+		"overall/under_20pct_of_request/percent": 25, "overall/request_inaccuracy_pct/mean": 39.1667,
+	} {
+		if got := tab[key]; len(got) != 1 || got[0] != want {
+			t.Errorf("%s = %v, want %v", key, got, want)
+		}
+	}
+}
+
+// parseTable reads the metric sections of a table into section/metric/stat ->
+// one value per input (NaN for "-").
+func parseTable(t *testing.T, out string, inputs int) map[string][]float64 {
+	t.Helper()
+	res := map[string][]float64{}
+	blocks := strings.Split(out, "\n\n")
+	for _, b := range blocks {
+		lines := strings.Split(strings.TrimRight(b, "\n"), "\n")
+		if len(lines) < 2 || !strings.HasPrefix(lines[1], "metric ") {
+			continue
+		}
+		section := lines[0]
+		for _, l := range lines[2:] {
+			f := strings.Fields(l)
+			if len(f) != 2+inputs {
+				t.Fatalf("table line %q: %d fields, want %d", l, len(f), 2+inputs)
+			}
+			var vals []float64
+			for _, s := range f[2:] {
+				v := math.NaN()
+				if s != "-" {
+					var err error
+					if v, err = strconv.ParseFloat(s, 64); err != nil {
+						t.Fatalf("table value %q: %v", s, err)
+					}
+				}
+				vals = append(vals, v)
+			}
+			res[section+"/"+f[0]+"/"+f[1]] = vals
+		}
+	}
+	return res
+}
+
+func sectionOf(by1, g1, by2, g2 string) string {
+	if by1 == "" {
+		return "overall"
+	}
+	s := by1 + "=" + g1
+	if by2 != "" {
+		s += ", " + by2 + "=" + g2
+	}
+	return s
+}
+
+// agree reports whether an exact value and its table rendering (4 decimals)
+// are the same number.
+func agree(exact, shown float64) bool {
+	if math.IsNaN(exact) || math.IsNaN(shown) {
+		return math.IsNaN(exact) && math.IsNaN(shown)
+	}
+	return math.Abs(exact-shown) <= 0.00005+1e-12*math.Abs(exact)
+}
+
+// TestFormatsAgree parses the CSV with encoding/csv and the JSON with
+// encoding/json and checks that every number equals the table's.
+func TestFormatsAgree(t *testing.T) {
+	chdirRoot(t)
+	for _, args := range [][]string{
+		{hand, hand},
+		{"--by", "category", "--by", "queue", hand},
+		{"--by", "user", "--uqos-factor", "0.5", hand},
+	} {
+		labels := []string{"hand.swf"}
+		if len(args) == 2 {
+			labels = []string{"hand.swf", "pkg/stats/testdata/hand.swf"} // duplicate base names: full path
+		}
+		table, _, code := run(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d", args, code)
+		}
+		tab := parseTable(t, table, len(labels))
+		index := map[string]int{}
+		for i, l := range labels {
+			index[l] = i
+		}
+
+		csvOut, _, _ := run(t, "", append([]string{"--format", "csv"}, args...)...)
+		records, err := csv.NewReader(strings.NewReader(csvOut)).ReadAll()
+		if err != nil {
+			t.Fatalf("CSV does not parse: %v", err)
+		}
+		if strings.Join(records[0], ",") != strings.Join(CSVHeader, ",") {
+			t.Fatalf("CSV header %v", records[0])
+		}
+		checked := 0
+		for _, r := range records[1:] {
+			if r[6] == "setting" || r[6] == "input" || r[6] == "excluded" {
+				continue
+			}
+			exact := math.NaN()
+			if r[8] != "" {
+				if exact, err = strconv.ParseFloat(r[8], 64); err != nil {
+					t.Fatalf("CSV value %q", r[8])
+				}
+			}
+			key := sectionOf(r[2], r[3], r[4], r[5]) + "/" + r[6] + "/" + r[7]
+			shown, ok := tab[key]
+			if !ok {
+				t.Fatalf("CSV row %s not in the table", key)
+			}
+			if !agree(exact, shown[index[r[0]]]) {
+				t.Errorf("%s %s: CSV %v, table %v", r[0], key, exact, shown[index[r[0]]])
+			}
+			checked++
+		}
+
+		jsonOut, _, _ := run(t, "", append([]string{"--format", "json"}, args...)...)
+		var doc struct {
+			Inputs []JSONInput `json:"inputs"`
+			Rows   []struct {
+				Label, By1, Group1, By2, Group2, Metric, Statistic string
+				Value                                              *float64
+				Jobs                                               int
+			} `json:"rows"`
+		}
+		if err := json.Unmarshal([]byte(jsonOut), &doc); err != nil {
+			t.Fatalf("JSON does not parse: %v", err)
+		}
+		if len(doc.Inputs) != len(labels) || len(doc.Rows) != checked {
+			t.Errorf("JSON: %d inputs and %d rows, CSV: %d inputs and %d rows", len(doc.Inputs), len(doc.Rows), len(labels), checked)
+		}
+		for _, r := range doc.Rows {
+			exact := math.NaN()
+			if r.Value != nil {
+				exact = *r.Value
+			}
+			key := sectionOf(r.By1, r.Group1, r.By2, r.Group2) + "/" + r.Metric + "/" + r.Statistic
+			if shown := tab[key]; !agree(exact, shown[index[r.Label]]) {
+				t.Errorf("%s %s: JSON %v, table %v", r.Label, key, exact, shown[index[r.Label]])
+			}
+		}
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	chdirRoot(t)
+	for _, tc := range []struct {
+		args    []string
+		stdin   string
+		code    int
+		message string
+	}{
+		{[]string{"--format", "xml", hand}, "", 2, "--format"},
+		{[]string{"--by", "colour", hand}, "", 2, "unknown breakdown"},
+		{[]string{"--by", "user", "--by", "queue", "--by", "status", hand}, "", 2, "at most twice"},
+		{[]string{"--percentiles", "50,101", hand}, "", 2, "--percentiles"},
+		{[]string{"--skip-first", "ten", hand}, "", 2, "--skip-first"},
+		{[]string{"--label", "a,b", hand}, "", 2, "--label"},
+		{[]string{"--plot", "x.jpg", hand}, "", 2, ".svg, .png or .pdf"},
+		{[]string{"--plot-kind", "pie", "--plot", "x.svg", hand}, "", 2, "unknown plot kind"},
+		{[]string{"--procs-from", "both", hand}, "", 2, "--procs-from"},
+		{[]string{"--baseline", "nope", hand}, "", 2, "--baseline \"nope\" is not an input label (hand.swf)"},
+		{[]string{"no-such-file.swf"}, "", 1, "no-such-file.swf"},
+		{nil, "1 2 3\n", 1, "<stdin>:1"},
+		{nil, "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 u=0:1,0:1\n", 1, "<stdin>: line 2: job 1: u=0:1,0:1"},
+		{[]string{"--check-capacity"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, "machine size unknown"},
+		{[]string{"--check-capacity", "--procs", "1"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 0, ""},
+		{[]string{"--lenient"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\nbad\n", 0, "skipped 1 malformed records"},
+		{[]string{"--lenient"}, "garbage\n", 1, "no valid SWF record"},
+		{[]string{"--check-capacity", "pkg/stats/testdata/oversubscribed.swf"}, "", 1, "capacity check failed"},
+	} {
+		_, errOut, code := run(t, tc.stdin, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.message) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, errOut, tc.code, tc.message)
+		}
+	}
+}
+
+func TestStdinAndOutputFile(t *testing.T) {
+	chdirRoot(t)
+	data, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromStdin, _, code := run(t, string(data), "--format", "csv", "--label", "hand.swf")
+	fromFile, _, _ := run(t, "", "--format", "csv", hand)
+	if code != 0 || strings.ReplaceAll(fromFile, hand, "<stdin>") != fromStdin {
+		t.Errorf("stdin and file outputs differ (exit %d)", code)
+	}
+	out := filepath.Join(t.TempDir(), "summary.csv")
+	if _, _, code := run(t, "", "--format", "csv", "-o", out, hand); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	written, _ := os.ReadFile(out)
+	if string(written) != fromFile {
+		t.Error("-o output differs from stdout output")
+	}
+}
+
+// TestPlots draws every kind through the command and decodes the files.
+func TestPlots(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	for _, kind := range []string{"wait-cdf", "bsld-cdf", "utilization", "queue-length", "category"} {
+		for _, ext := range []string{"png", "svg", "pdf"} {
+			path := filepath.Join(dir, kind+"."+ext)
+			if _, errOut, code := run(t, "", "--plot", path, "--plot-kind", kind, "--label", "a,b", hand, hand); code != 0 {
+				t.Fatalf("%s: exit %d: %s", path, code, errOut)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch ext {
+			case "png":
+				if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+					t.Errorf("%s: %v", path, err)
+				}
+			case "svg":
+				if !bytes.Contains(data, []byte("<svg")) || !bytes.Contains(data, []byte("</svg>")) {
+					t.Errorf("%s: not an SVG document", path)
+				}
+			case "pdf":
+				if !bytes.HasPrefix(data, []byte("%PDF-")) {
+					t.Errorf("%s: not a PDF", path)
+				}
+			}
+		}
+	}
+}
+
+// TestBaseline checks change_pct in the CSV against the values themselves.
+func TestBaseline(t *testing.T) {
+	chdirRoot(t)
+	out, _, code := run(t, "", "--format", "csv", "--baseline", "base", "--label", "base,other", "pkg/stats/testdata/oversubscribed.swf", hand)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	records, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := map[string]float64{}
+	key := func(r []string) string { return strings.Join(r[2:8], "/") }
+	for _, r := range records[1:] {
+		if r[0] == "base" && r[8] != "" {
+			base[key(r)], _ = strconv.ParseFloat(r[8], 64)
+		}
+		if r[0] == "base" && r[10] != "" {
+			t.Errorf("baseline row %v has a change", r)
+		}
+	}
+	checked := 0
+	for _, r := range records[1:] {
+		if r[0] != "other" || r[10] == "" {
+			continue
+		}
+		v, _ := strconv.ParseFloat(r[8], 64)
+		got, _ := strconv.ParseFloat(r[10], 64)
+		b := base[key(r)]
+		if want := 100 * (v - b) / math.Abs(b); math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
+			t.Errorf("%s: change %v, want %v (value %v, baseline %v)", key(r), got, want, v, b)
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Errorf("only %d rows with a change", checked)
+	}
+}

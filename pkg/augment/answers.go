@@ -1,0 +1,126 @@
+package augment
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// NoCheckpoint is the interval of an answer "the job does not checkpoint".
+const NoCheckpoint = -1
+
+// ReadAnswers reads known checkpoint answers, one per line: a job number and an
+// interval in seconds, or "none" (also -1) for a job that does not checkpoint.
+// Blank lines and lines starting with '#' or ';' are ignored. name is used in
+// errors.
+func ReadAnswers(r io.Reader, name string) (map[int64]int64, error) {
+	answers := map[int64]int64{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' || text[0] == ';' {
+			continue
+		}
+		f := strings.Fields(text)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("%s:%d: want \"JOB INTERVAL\" (seconds, or none), got %q", name, line, text)
+		}
+		job, err := strconv.ParseInt(f[0], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: job number %q is not an integer", name, line, f[0])
+		}
+		var iv int64
+		if strings.EqualFold(f[1], "none") || f[1] == "-1" {
+			iv = NoCheckpoint
+		} else if iv, err = strconv.ParseInt(f[1], 10, 64); err != nil || iv < 1 {
+			return nil, fmt.Errorf("%s:%d: interval %q is not a positive number of seconds or none", name, line, f[1])
+		}
+		if prev, dup := answers[job]; dup && prev != iv {
+			return nil, fmt.Errorf("%s:%d: job %d answered twice, differently", name, line, job)
+		}
+		answers[job] = iv
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return answers, nil
+}
+
+// AnswersReport is what CheckpointFrom did.
+type AnswersReport struct {
+	Expand      bool
+	Answers     int // answers read
+	NotInTrace  int // answers for job numbers absent from the trace
+	Answered    int // jobs with an answer
+	Expanded    int // jobs without an answer filled from their (user, processors) pool
+	NoPool      int // jobs without an answer and nothing to pool from: no checkpointing
+	Checkpoints int // jobs marked ckpt=
+}
+
+// Notes returns the header Note lines.
+func (r *AnswersReport) Notes() []string {
+	mode := "answers only; jobs without an answer do not checkpoint (Lee 6.6, first workload)"
+	if r.Expand {
+		mode = "expanded: a job without an answer takes a random answer of a job with the same user and processors, none if there is none (Lee 6.6, expanded workload)"
+	}
+	return []string{
+		fmt.Sprintf("swfaugment checkpoint-from: %s", mode),
+		fmt.Sprintf("swfaugment checkpoint-from: %d answers (%d for jobs not in the trace); %d jobs answered, %d filled from pools, %d without answer or pool; %d jobs checkpoint",
+			r.Answers, r.NotInTrace, r.Answered, r.Expanded, r.NoPool, r.Checkpoints),
+	}
+}
+
+type poolKey struct{ user, procs int64 }
+
+// CheckpointFrom marks jobs from known answers (job number -> interval in
+// seconds or NoCheckpoint). With expand, a job without an answer gets an answer
+// drawn uniformly from the answered jobs with the same user and processors
+// ("no" answers included); with nothing to pool from it does not checkpoint.
+// Existing ckpt= tokens are replaced or removed.
+func CheckpointFrom(jobs []swf.Job, answers map[int64]int64, expand bool, rng *rand.Rand) *AnswersReport {
+	rep := &AnswersReport{Expand: expand, Answers: len(answers)}
+	inTrace := map[int64]bool{}
+	pools := map[poolKey][]int64{}
+	for i := range jobs {
+		j := &jobs[i]
+		inTrace[j.JobNumber] = true
+		if iv, ok := answers[j.JobNumber]; ok {
+			k := poolKey{j.UserID, Procs(j)}
+			pools[k] = append(pools[k], iv)
+		}
+	}
+	for job := range answers {
+		if !inTrace[job] {
+			rep.NotInTrace++
+		}
+	}
+	for i := range jobs {
+		j := &jobs[i]
+		u := rng.Float64() // one draw per job, always
+		iv, ok := answers[j.JobNumber]
+		switch {
+		case ok:
+			rep.Answered++
+		case expand && len(pools[poolKey{j.UserID, Procs(j)}]) > 0:
+			pool := pools[poolKey{j.UserID, Procs(j)}]
+			iv = pool[int(u*float64(len(pool)))]
+			rep.Expanded++
+		default:
+			iv = NoCheckpoint
+			rep.NoPool++
+		}
+		if iv == NoCheckpoint {
+			j.DeleteExtra(KeyCheckpoint)
+			continue
+		}
+		j.SetExtra(KeyCheckpoint, strconv.FormatInt(iv, 10))
+		rep.Checkpoints++
+	}
+	return rep
+}

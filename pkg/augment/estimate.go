@@ -1,0 +1,294 @@
+package augment
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// Untouched says what field 9 of a job that the qualitative estimator does not
+// convert becomes.
+type Untouched int
+
+const (
+	// UntouchedExact: the runtime. Guim et al.'s "fake estimator" replaces every
+	// user estimate with one computed from the real runtime (3.1), so a job it
+	// does not convert is estimated exactly. The default.
+	UntouchedExact Untouched = iota
+	// UntouchedUser: the user's estimate from the log stays.
+	UntouchedUser
+)
+
+func (u Untouched) String() string {
+	if u == UntouchedUser {
+		return "user"
+	}
+	return "exact"
+}
+
+// QuantConfig configures QuantitativeErrors (Guim et al. 3.2.2). Error and
+// Stdev are percentages of the runtime, as in the paper's experiments (errors
+// 5..10000, stdevs 0.5..1000).
+type QuantConfig struct {
+	Error, Stdev float64
+	Category     Category
+	// PerfectShare is the share of jobs estimated perfectly in category 11
+	// ("equal"); the paper uses 50% (0 means 0.5; use a tiny value for none).
+	PerfectShare float64
+}
+
+// EstimateReport is what an estimate transform did.
+type EstimateReport struct {
+	Note        []string
+	Changed     int // jobs whose field 9 was rewritten (est0= kept)
+	Perfect     int // of which estimated exactly
+	Converted   int // qualitative: jobs whose nature was changed
+	Unknown     int // jobs with unknown runtime: untouched
+	Over, Under int // estimate above / below the runtime
+}
+
+// Notes returns the header Note lines.
+func (r *EstimateReport) Notes() []string {
+	return append(r.Note, fmt.Sprintf("swfaugment estimate: rewrote field 9 of %d jobs (original in est0=): %d exact, %d over and %d under the runtime%s; %d jobs with unknown runtime untouched",
+		r.Changed, r.Perfect, r.Over, r.Under, convertedText(r), r.Unknown))
+}
+
+func convertedText(r *EstimateReport) string {
+	if r.Converted == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d converted", r.Converted)
+}
+
+func (r *EstimateReport) record(j *swf.Job, est int64) {
+	setEstimate(j, est)
+	r.Changed++
+	switch {
+	case est == j.RunTime || (j.RunTime == 0 && est == 1):
+		r.Perfect++
+	case est > j.RunTime:
+		r.Over++
+	default:
+		r.Under++
+	}
+}
+
+// QuantitativeErrors replaces field 9 following the pseudo-code of Guim et al.
+// 3.2.2: per job e ~ Normal(Error, Stdev) (in percent, E = e/100); a job in
+// the category (1-9), or in the perfect share of category 11, gets E = 0;
+// then with probability 1/2 the estimate is rt + E x rt, else |rt - E x rt|.
+// Estimates are rounded to whole seconds, at least 1 s. Every job draws the
+// same three numbers whatever its branch.
+func QuantitativeErrors(jobs []swf.Job, b *Bounds, cfg QuantConfig, rng *rand.Rand) (*EstimateReport, error) {
+	if cfg.Category < minCat || cfg.Category > maxCat {
+		return nil, fmt.Errorf("estimate: category %d is not in 1..11", cfg.Category)
+	}
+	if !(cfg.Stdev >= 0) || math.IsNaN(cfg.Error) || math.IsInf(cfg.Error, 0) || math.IsInf(cfg.Stdev, 0) {
+		return nil, errors.New("estimate: error and stdev must be finite, stdev non-negative")
+	}
+	if cfg.PerfectShare == 0 {
+		cfg.PerfectShare = 0.5
+	}
+	if cfg.PerfectShare < 0 || cfg.PerfectShare > 1 {
+		return nil, errors.New("estimate: perfect share must be in [0, 1]")
+	}
+	rep := &EstimateReport{}
+	perfect := ""
+	if cfg.Category == CatEqual {
+		perfect = " perfect-share=" + fmtPct(cfg.PerfectShare)
+	}
+	rep.Note = []string{fmt.Sprintf("swfaugment estimate quantitative (Guim et al. 2007, 3.2.2, Table 2): error=%s%% stdev=%s%% category=%d (%s)%s; jobs in the category estimated exactly, others rt+E*rt or |rt-E*rt| with probability 1/2 each, E~N(error,stdev)/100; rounded, at least 1 s",
+		fmtFloat(cfg.Error), fmtFloat(cfg.Stdev), int(cfg.Category), cfg.Category, perfect)}
+	normal := distuv.Normal{Mu: cfg.Error, Sigma: cfg.Stdev, Src: rngSource{rng}}
+	for i := range jobs {
+		j := &jobs[i]
+		pick := rng.Float64()
+		e := normal.Rand() / 100
+		sign := rng.Float64()
+		if j.RunTime < 0 {
+			rep.Unknown++
+			continue
+		}
+		exempt := b.Matches(j, cfg.Category)
+		if cfg.Category == CatEqual {
+			exempt = pick < cfg.PerfectShare
+		}
+		if exempt {
+			e = 0
+		}
+		rt := float64(j.RunTime)
+		var est float64
+		if sign >= 0.5 {
+			est = rt + e*rt
+		} else {
+			est = math.Abs(rt - e*rt)
+		}
+		rep.record(j, roundEstimate(est))
+	}
+	return rep, nil
+}
+
+// Conversion is a qualitative-error type of Guim et al.'s Table 5.
+type Conversion int
+
+// The conversions; the number is the paper's.
+const (
+	ShortToLarge Conversion = 1 // s2l
+	LargeToShort Conversion = 2 // l2s
+	BothWays     Conversion = 3 // both
+)
+
+// ParseConversion parses s2l, l2s or both (or 1, 2, 3).
+func ParseConversion(s string) (Conversion, error) {
+	switch strings.ToLower(s) {
+	case "s2l", "1":
+		return ShortToLarge, nil
+	case "l2s", "2":
+		return LargeToShort, nil
+	case "both", "3":
+		return BothWays, nil
+	}
+	return 0, fmt.Errorf("conversion %q: want s2l, l2s or both", s)
+}
+
+func (c Conversion) String() string {
+	switch c {
+	case ShortToLarge:
+		return "s2l"
+	case LargeToShort:
+		return "l2s"
+	case BothWays:
+		return "both"
+	}
+	return strconv.Itoa(int(c))
+}
+
+// QualConfig configures QualitativeErrors (Guim et al. 3.3.1). Percent and
+// Stdev are percentages of jobs.
+type QualConfig struct {
+	Conversion     Conversion
+	Percent, Stdev float64
+	Untouched      Untouched
+}
+
+// QualitativeErrors converts the nature of jobs following the pseudo-code of
+// Guim et al. 3.3.1: per job p ~ Normal(Percent, Stdev) and u ~ U(0, 100); a
+// short job (rt < lower) is converted when the conversion allows it and p > u,
+// to rt + upper; a large job (rt > upper) likewise to rt - upper, or lower - 1
+// when that is still above the lower bound. Jobs not converted get the runtime
+// or keep the user's estimate, as cfg.Untouched says.
+func QualitativeErrors(jobs []swf.Job, b *Bounds, cfg QualConfig, rng *rand.Rand) (*EstimateReport, error) {
+	if cfg.Conversion < ShortToLarge || cfg.Conversion > BothWays {
+		return nil, fmt.Errorf("estimate: conversion %d is not in 1..3", cfg.Conversion)
+	}
+	if !(cfg.Stdev >= 0) || math.IsNaN(cfg.Percent) || math.IsInf(cfg.Percent, 0) || math.IsInf(cfg.Stdev, 0) {
+		return nil, errors.New("estimate: percent and stdev must be finite, stdev non-negative")
+	}
+	rep := &EstimateReport{}
+	rep.Note = []string{fmt.Sprintf("swfaugment estimate qualitative (Guim et al. 2007, 3.3.1, Table 5): conversion=%s percent=%s%% stdev=%s%% with runtime bounds %s..%s s; short->rt+upper, large->rt-upper (at most lower-1); jobs not converted: %s",
+		cfg.Conversion, fmtFloat(cfg.Percent), fmtFloat(cfg.Stdev), fmtFloat(b.RuntimeLower), fmtFloat(b.RuntimeUpper), cfg.Untouched)}
+	normal := distuv.Normal{Mu: cfg.Percent, Sigma: cfg.Stdev, Src: rngSource{rng}}
+	s2l := cfg.Conversion == ShortToLarge || cfg.Conversion == BothWays
+	l2s := cfg.Conversion == LargeToShort || cfg.Conversion == BothWays
+	for i := range jobs {
+		j := &jobs[i]
+		p := normal.Rand()
+		u := 100 * rng.Float64()
+		if j.RunTime < 0 {
+			rep.Unknown++
+			continue
+		}
+		rt := float64(j.RunTime)
+		switch {
+		case rt < b.RuntimeLower && s2l && p > u:
+			rep.Converted++
+			rep.record(j, roundEstimate(rt+b.RuntimeUpper))
+		case rt > b.RuntimeUpper && l2s && p > u:
+			est := rt - b.RuntimeUpper
+			if est > b.RuntimeLower {
+				est = b.RuntimeLower - 1
+			}
+			rep.Converted++
+			rep.record(j, roundEstimate(est))
+		case cfg.Untouched == UntouchedExact:
+			rep.record(j, roundEstimate(rt))
+		}
+	}
+	return rep, nil
+}
+
+// Model is one of Mu'alem & Feitelson's estimate models.
+type Model struct {
+	Kind string  // "exact", "scale" or "uniform"
+	R    float64 // scale: estimate = R x runtime
+	A, B float64 // uniform: estimate = runtime x U(A, B)
+}
+
+// ParseModel parses exact, scale:R or uniform:A,B.
+func ParseModel(s string) (Model, error) {
+	kind, arg, _ := strings.Cut(s, ":")
+	bad := fmt.Errorf("estimate model %q: want exact, scale:R or uniform:A,B", s)
+	switch kind {
+	case "exact":
+		if arg != "" {
+			return Model{}, bad
+		}
+		return Model{Kind: kind}, nil
+	case "scale":
+		r, err := strconv.ParseFloat(arg, 64)
+		if err != nil || !(r > 0) || math.IsInf(r, 0) {
+			return Model{}, bad
+		}
+		return Model{Kind: kind, R: r}, nil
+	case "uniform":
+		as, bs, ok := strings.Cut(arg, ",")
+		a, err1 := strconv.ParseFloat(as, 64)
+		b, err2 := strconv.ParseFloat(bs, 64)
+		if !ok || err1 != nil || err2 != nil || !(a > 0) || !(b >= a) || math.IsInf(b, 0) {
+			return Model{}, bad
+		}
+		return Model{Kind: kind, A: a, B: b}, nil
+	}
+	return Model{}, bad
+}
+
+func (m Model) String() string {
+	switch m.Kind {
+	case "scale":
+		return "scale:" + fmtFloat(m.R)
+	case "uniform":
+		return "uniform:" + fmtFloat(m.A) + "," + fmtFloat(m.B)
+	}
+	return m.Kind
+}
+
+// ApplyModel sets every estimate with known runtime to the model's value
+// (Mu'alem & Feitelson): exact = runtime, scale:R = R x runtime, uniform:A,B =
+// runtime x U(A, B), rounded to whole seconds, at least 1 s.
+func ApplyModel(jobs []swf.Job, m Model, rng *rand.Rand) *EstimateReport {
+	rep := &EstimateReport{Note: []string{fmt.Sprintf("swfaugment estimate model (Mu'alem & Feitelson): %s; rounded, at least 1 s", m)}}
+	unif := distuv.Uniform{Min: m.A, Max: m.B, Src: rngSource{rng}}
+	for i := range jobs {
+		j := &jobs[i]
+		f := 1.0
+		switch m.Kind {
+		case "scale":
+			f = m.R
+		case "uniform":
+			f = unif.Rand()
+		}
+		if j.RunTime < 0 {
+			rep.Unknown++
+			continue
+		}
+		rep.record(j, roundEstimate(f*float64(j.RunTime)))
+	}
+	return rep
+}

@@ -1,0 +1,119 @@
+package augment
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// Priorities maps the queue field (15) to priority ranks in Lee's normalisation
+// (thesis 2.6.1): rank 0 is the highest priority, N-1 the lowest.
+type Priorities struct {
+	// Groups lists queue numbers from the highest priority to the lowest; queues
+	// in one group share a rank.
+	Groups [][]int64
+	// Source says where the mapping came from, for the Note.
+	Source string
+
+	rank map[int64]int
+}
+
+// ParsePriorities parses a flag value "0,1+12,2" (highest first, '+' joins queues
+// of equal priority).
+func ParsePriorities(s string) (*Priorities, error) {
+	p := &Priorities{Source: "flag"}
+	seen := map[int64]bool{}
+	for _, group := range strings.Split(s, ",") {
+		var g []int64
+		for _, q := range strings.Split(group, "+") {
+			n, err := strconv.ParseInt(strings.TrimSpace(q), 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("priority order %q: %q is not a queue number", s, q)
+			}
+			if seen[n] {
+				return nil, fmt.Errorf("priority order %q: queue %d listed twice", s, n)
+			}
+			seen[n] = true
+			g = append(g, n)
+		}
+		p.Groups = append(p.Groups, g)
+	}
+	return p, nil
+}
+
+// DefaultPriorities builds the mapping used without a flag: one rank per queue
+// listed in the header's Queue lines, else per distinct queue number >= 0 in the
+// trace, in increasing queue number, the lowest number being the highest priority.
+// The archive numbers the interactive queue 0, and interactive work is the most
+// urgent on the machines it describes; a site's real order needs the flag. With
+// no queue information at all the result has no groups (one rank for every job).
+func DefaultPriorities(h *swf.Header, jobs []swf.Job) *Priorities {
+	var queues []int64
+	src := "header Queue lines"
+	if h != nil {
+		for _, q := range h.Queues() {
+			queues = append(queues, q.Number)
+		}
+	}
+	if len(queues) == 0 {
+		src = "queue numbers in the trace"
+		for i := range jobs {
+			if q := jobs[i].Queue; q >= 0 {
+				queues = append(queues, q)
+			}
+		}
+	}
+	slices.Sort(queues)
+	queues = slices.Compact(queues)
+	p := &Priorities{Source: src + ", lowest number highest"}
+	for _, q := range queues {
+		p.Groups = append(p.Groups, []int64{q})
+	}
+	return p
+}
+
+// N returns the number of priority ranks (at least 1).
+func (p *Priorities) N() int {
+	return max(1, len(p.Groups))
+}
+
+// Rank returns the job's rank (0 highest) and whether its queue was listed.
+// Unlisted queues, including -1, get the lowest rank.
+func (p *Priorities) Rank(queue int64) (int, bool) {
+	if p.rank == nil {
+		p.rank = map[int64]int{}
+		for r, g := range p.Groups {
+			for _, q := range g {
+				p.rank[q] = r
+			}
+		}
+	}
+	r, ok := p.rank[queue]
+	if !ok {
+		return p.N() - 1, false
+	}
+	return r, true
+}
+
+// String renders the order as the flag syntax, e.g. "0,1+12,2".
+func (p *Priorities) String() string {
+	var b strings.Builder
+	for i, g := range p.Groups {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		for j, q := range g {
+			if j > 0 {
+				b.WriteByte('+')
+			}
+			b.WriteString(strconv.FormatInt(q, 10))
+		}
+	}
+	if b.Len() == 0 {
+		return "none (one rank for all jobs)"
+	}
+	return b.String()
+}

@@ -1,0 +1,358 @@
+package augment
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+	"github.com/swfkit/swfkit/pkg/utility"
+)
+
+// Decay is one of Lee's three models of decay in utility (thesis 2.6.3, Fig. 2.11).
+type Decay int
+
+// The decay models.
+const (
+	DecayLinear      Decay = iota // expected linear
+	DecayExponential              // expected exponential
+	DecayStep                     // step
+	numDecays
+)
+
+var decayNames = [numDecays]string{"linear", "exponential", "step"}
+
+func (d Decay) String() string { return decayNames[d] }
+
+// UtilityConfig configures GenerateUtility. The zero value means the defaults
+// documented on each field. Where the thesis leaves a parameter open the default
+// is our choice, named as such.
+type UtilityConfig struct {
+	// GlobMax is the top of the value-per-processor-minute range that is divided
+	// into one bin per priority (thesis eq. 2.2). Open in the thesis; default 1.
+	GlobMax float64
+	// Spread is the standard deviation of the start value per processor-minute,
+	// as a fraction of one bin's width. Open in the thesis ("most, but not all,
+	// jobs" land in their bin); default 0.5, which puts 68% of jobs in their bin.
+	// Draws below 0 are redrawn (values are non-negative).
+	Spread float64
+	// DeadlineFactor multiplies the job's wait in the input log (thesis 2.6.3:
+	// 2; chapter 4.5 also uses 1 and 3). Default 2.
+	DeadlineFactor float64
+	// MinDeadline is the least deadline in seconds (thesis: 10 s). Default 10.
+	MinDeadline int64
+	// Weights of the decay models, indexed by Decay (thesis 4.3: about one third
+	// each). All zero means equal weights.
+	Weights [numDecays]float64
+	// Points is the number of intermediate points of the linear and exponential
+	// models ("a predetermined number" in the thesis). Default 4. Fewer are used
+	// when the deadline leaves fewer distinct whole seconds.
+	Points int
+	// Epsilon is the width of an approximated jump in seconds (the step model's
+	// drops). Open in the thesis (Fig. 2.10 uses 0.001 time units); default 1 s,
+	// the resolution of SWF times.
+	Epsilon int64
+	// Digits is the number of significant digits values are rounded to, to keep
+	// tokens short; rounding is monotone so shapes are preserved. Default 6.
+	Digits int
+	// Priorities maps queues to ranks; nil means DefaultPriorities.
+	Priorities *Priorities
+}
+
+func (c UtilityConfig) withDefaults() UtilityConfig {
+	if c.GlobMax == 0 {
+		c.GlobMax = 1
+	}
+	if c.Spread == 0 {
+		c.Spread = 0.5
+	}
+	if c.DeadlineFactor == 0 {
+		c.DeadlineFactor = 2
+	}
+	if c.MinDeadline == 0 {
+		c.MinDeadline = 10
+	}
+	if c.Weights == [numDecays]float64{} {
+		c.Weights = [numDecays]float64{1, 1, 1}
+	}
+	if c.Points == 0 {
+		c.Points = 4
+	}
+	if c.Epsilon == 0 {
+		c.Epsilon = 1
+	}
+	if c.Digits == 0 {
+		c.Digits = 6
+	}
+	return c
+}
+
+func (c UtilityConfig) validate() error {
+	var sum float64
+	for _, w := range c.Weights {
+		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
+			return errors.New("decay weights must be finite and non-negative")
+		}
+		sum += w
+	}
+	switch {
+	case sum == 0:
+		return errors.New("decay weights sum to 0")
+	case !(c.GlobMax > 0) || math.IsInf(c.GlobMax, 0):
+		return errors.New("globmax must be positive")
+	case !(c.Spread >= 0) || math.IsInf(c.Spread, 0):
+		return errors.New("spread must be non-negative")
+	case !(c.DeadlineFactor > 0) || math.IsInf(c.DeadlineFactor, 0):
+		return errors.New("deadline factor must be positive")
+	case c.Epsilon < 1:
+		return errors.New("epsilon must be at least 1 s")
+	case c.MinDeadline < 2*c.Epsilon+2:
+		return fmt.Errorf("minimum deadline %d s leaves no room for a step with epsilon %d s (need >= %d)", c.MinDeadline, c.Epsilon, 2*c.Epsilon+2)
+	case c.Points < 0:
+		return errors.New("number of points must be non-negative")
+	case c.Digits < 1 || c.Digits > 17:
+		return errors.New("digits must be in 1..17")
+	}
+	return nil
+}
+
+// ParseDecayWeights parses "linear:1,exponential:1,step:1" (missing models get 0;
+// shares need not sum to 1).
+func ParseDecayWeights(s string) ([numDecays]float64, error) {
+	var w [numDecays]float64
+	for _, part := range strings.Split(s, ",") {
+		name, val, ok := strings.Cut(part, ":")
+		if !ok {
+			return w, fmt.Errorf("decay mix %q: want model:share,...", s)
+		}
+		d := slices.Index(decayNames[:], strings.TrimSpace(name))
+		if d < 0 {
+			return w, fmt.Errorf("decay mix %q: unknown model %q (linear, exponential, step)", s, name)
+		}
+		x, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		if err != nil || x < 0 || math.IsInf(x, 0) {
+			return w, fmt.Errorf("decay mix %q: bad share %q", s, val)
+		}
+		w[d] = x
+	}
+	return w, nil
+}
+
+// UtilityReport is what GenerateUtility did.
+type UtilityReport struct {
+	Config      UtilityConfig
+	Jobs        int // functions written
+	Skipped     int // jobs with unknown processors or requested time
+	UnknownWait int // jobs whose wait was unknown: deadline = MinDeadline
+	Unlisted    int // jobs whose queue had no rank: lowest priority
+	ByDecay     [numDecays]int
+	ByRank      []int // jobs per priority rank
+	Redraws     int   // negative normal draws redrawn
+}
+
+// Notes returns the header Note lines.
+func (r *UtilityReport) Notes() []string {
+	c := r.Config
+	total := 0.0
+	for _, w := range c.Weights {
+		total += w
+	}
+	var mix []string
+	for d, w := range c.Weights {
+		mix = append(mix, decayNames[d]+":"+fmtFloat(w/total))
+	}
+	return []string{
+		fmt.Sprintf("swfaugment utility (Lee 2009, 2.6): globmax=%s spread=%s (sd as fraction of bin width) deadline=max(%d s, %s x wait) decay=%s points=%d epsilon=%d s digits=%d priority order (highest first, from %s)=%s",
+			fmtFloat(c.GlobMax), fmtFloat(c.Spread), c.MinDeadline, fmtFloat(c.DeadlineFactor),
+			strings.Join(mix, ","), c.Points, c.Epsilon, c.Digits, c.Priorities.Source, c.Priorities),
+		fmt.Sprintf("swfaugment utility: wrote u= for %d jobs (linear %d, exponential %d, step %d; per priority rank %s); %d unknown processors or time (no u=), %d unknown wait (deadline %d s), %d queue without rank (lowest priority), %d negative draws redrawn",
+			r.Jobs, r.ByDecay[DecayLinear], r.ByDecay[DecayExponential], r.ByDecay[DecayStep],
+			intsString(r.ByRank), r.Skipped, r.UnknownWait, c.MinDeadline, r.Unlisted, r.Redraws),
+	}
+}
+
+func intsString(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, "/")
+}
+
+// GenerateUtility appends a utility function u= to every job whose processors
+// and requested time are known (replacing an existing u=), following Lee's
+// thesis 2.6:
+//
+//   - start value per processor-minute ~ Normal(mean, Spread x GlobMax/N) with
+//     mean = (N-1-rank+0.5)/N x GlobMax. Equation 2.2 writes (rank+0.5)/N with
+//     rank 0 the highest priority, which would give the highest priority the
+//     lowest values, against the thesis's stated intent ("higher priority jobs
+//     should have higher start values"); we follow the intent.
+//   - start value = that x processors x requested minutes (eq. 2.3).
+//   - deadline = max(MinDeadline, DeadlineFactor x wait), whole seconds.
+//   - linear: Points distinct whole-second times in (0, deadline), values
+//     uniform in [0, start], sorted decreasing; exponential: the same times,
+//     values drawn each uniform in [0, previous]; step: one time ts, value start
+//     until ts, a drop to V ~ U[0, start] at ts+Epsilon, V until
+//     deadline-Epsilon, 0 at the deadline. Every function ends (deadline, 0).
+func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand.Rand) (*UtilityReport, error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, fmt.Errorf("utility: %w", err)
+	}
+	if cfg.Priorities == nil {
+		cfg.Priorities = DefaultPriorities(h, jobs)
+	}
+	rep := &UtilityReport{Config: cfg, ByRank: make([]int, cfg.Priorities.N())}
+	n := float64(cfg.Priorities.N())
+	binWidth := cfg.GlobMax / n
+	var totalWeight float64
+	for _, w := range cfg.Weights {
+		totalWeight += w
+	}
+	g := &generator{cfg: cfg, rng: rng}
+	var buf []byte
+	for i := range jobs {
+		j := &jobs[i]
+		p, e := Procs(j), RequestedTime(j)
+		if p < 0 || e < 0 {
+			rep.Skipped++
+			continue
+		}
+		rank, listed := cfg.Priorities.Rank(j.Queue)
+		if !listed && len(cfg.Priorities.Groups) > 0 {
+			rep.Unlisted++
+		}
+		rep.ByRank[rank]++
+		mean := (n - 1 - float64(rank) + 0.5) * binWidth
+		perMinute, redraws := positiveNormal(mean, cfg.Spread*binWidth, rng)
+		rep.Redraws += redraws
+		start := g.round(perMinute * float64(p) * float64(e) / 60)
+
+		wait := j.WaitTime
+		if wait < 0 {
+			rep.UnknownWait++
+			wait = 0
+		}
+		deadline := max(cfg.MinDeadline, int64(math.Round(cfg.DeadlineFactor*float64(wait))))
+
+		d := pickDecay(cfg.Weights, totalWeight, rng.Float64())
+		rep.ByDecay[d]++
+		g.build(d, start, deadline)
+		buf = g.f.AppendFormat(buf[:0])
+		j.SetExtra(KeyUtility, string(buf))
+		rep.Jobs++
+	}
+	return rep, nil
+}
+
+// positiveNormal draws from Normal(mean, sd) until the value is >= 0 (a
+// normal truncated at 0), giving up after 1000 tries with the mean.
+func positiveNormal(mean, sd float64, rng *rand.Rand) (float64, int) {
+	dist := distuv.Normal{Mu: mean, Sigma: sd, Src: rngSource{rng}}
+	for tries := 0; tries < 1000; tries++ {
+		if x := dist.Rand(); x >= 0 {
+			return x, tries
+		}
+	}
+	return mean, 1000
+}
+
+// rngSource lets gonum's distuv (which takes a math/rand/v2 Source) draw from
+// the operation's *rand.Rand, so all draws come from one stream.
+type rngSource struct{ r *rand.Rand }
+
+func (s rngSource) Uint64() uint64 { return s.r.Uint64() }
+
+func pickDecay(w [numDecays]float64, total, u float64) Decay {
+	x := u * total
+	for d := range numDecays {
+		if x < w[d] {
+			return d
+		}
+		x -= w[d]
+	}
+	// Rounding: the last model with a positive weight.
+	for d := numDecays - 1; d > 0; d-- {
+		if w[d] > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+// generator builds functions into a reused Func.
+type generator struct {
+	cfg    UtilityConfig
+	rng    *rand.Rand
+	f      utility.Func
+	times  []int64
+	values []float64
+}
+
+func (g *generator) round(x float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', g.cfg.Digits, 64), 64)
+	return r
+}
+
+func (g *generator) build(d Decay, start float64, deadline int64) {
+	pts := g.f.Points[:0]
+	pts = append(pts, utility.Point{Time: 0, Value: start})
+	switch d {
+	case DecayStep:
+		eps := g.cfg.Epsilon
+		// ts in [1, deadline-2eps-1] so that ts < ts+eps < deadline-eps < deadline.
+		ts := 1 + g.rng.Int64N(deadline-2*eps-1)
+		v := g.round(g.rng.Float64() * start)
+		pts = append(pts,
+			utility.Point{Time: float64(ts), Value: start},
+			utility.Point{Time: float64(ts + eps), Value: v})
+		if deadline-eps > ts+eps {
+			pts = append(pts, utility.Point{Time: float64(deadline - eps), Value: v})
+		}
+	default:
+		k := min(int64(g.cfg.Points), deadline-1)
+		g.times = g.times[:0]
+		for int64(len(g.times)) < k {
+			t := 1 + g.rng.Int64N(deadline-1)
+			if !slices.Contains(g.times, t) {
+				g.times = append(g.times, t)
+			}
+		}
+		slices.Sort(g.times)
+		g.values = g.values[:0]
+		prev := start
+		for range k {
+			var v float64
+			if d == DecayLinear {
+				v = g.rng.Float64() * start
+			} else {
+				v = g.rng.Float64() * prev
+				prev = v
+			}
+			g.values = append(g.values, g.round(v))
+		}
+		slices.SortFunc(g.values, func(a, b float64) int { return -cmpFloat(a, b) })
+		for i, t := range g.times {
+			pts = append(pts, utility.Point{Time: float64(t), Value: g.values[i]})
+		}
+	}
+	pts = append(pts, utility.Point{Time: float64(deadline), Value: 0})
+	g.f.Points = pts
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,149 @@
+package clean
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// buildRenumber numbers jobs 1..N in output order. Lines sharing a job number
+// (partial executions) keep sharing one. A preceding-job reference (field 17)
+// to a job already written is rewritten; one to a job not written before (a
+// dropped job, or a later one) becomes -1.
+func buildRenumber(*Cleaner) (step, error) {
+	numbers := map[int64]int64{}
+	next := int64(0)
+	return step{job: func(j *swf.Job) verdict {
+		v := kept
+		n, ok := numbers[j.JobNumber]
+		if !ok {
+			next++
+			n = next
+			numbers[j.JobNumber] = n
+		}
+		if j.JobNumber != n {
+			j.JobNumber, v = n, changed
+		}
+		if j.PrecedingJob > 0 {
+			p, ok := numbers[j.PrecedingJob]
+			if !ok {
+				p = -1
+			}
+			if p != j.PrecedingJob {
+				j.PrecedingJob, v = p, changed
+			}
+		}
+		return v
+	}}, nil
+}
+
+// Id kinds renumbered by anonymize, with their fields and header labels.
+var anonKinds = []struct {
+	kind  string
+	field int
+	label string // header label whose lines start with an id of this kind
+}{
+	{"user", swf.FieldUserID, ""},
+	{"group", swf.FieldGroupID, ""},
+	{"executable", swf.FieldExecutable, ""},
+	{"queue", swf.FieldQueue, "Queue"},
+	{"partition", swf.FieldPartition, "Partition"},
+}
+
+// anonymizer renumbers ids 1..N by first appearance, as the archive's converter
+// does. Unknown values (negative) are kept, and so is queue 0 (interactive).
+type anonymizer struct {
+	maps [5]map[int64]int64
+}
+
+func buildAnonymize(c *Cleaner) (step, error) {
+	a := &anonymizer{}
+	for k := range a.maps {
+		a.maps[k] = map[int64]int64{}
+	}
+	c.anon = a
+	c.edits = append(c.edits, a.editHeader)
+	return step{job: a.apply}, nil
+}
+
+func (a *anonymizer) id(kind int, old int64) int64 {
+	if old < 0 || kind == 3 && old == 0 {
+		return old
+	}
+	m := a.maps[kind]
+	n, ok := m[old]
+	if !ok {
+		n = int64(len(m) + 1)
+		m[old] = n
+	}
+	return n
+}
+
+func (a *anonymizer) apply(j *swf.Job) verdict {
+	v := kept
+	for k, ak := range anonKinds {
+		old := int64(j.Field(ak.field))
+		if n := a.id(k, old); n != old {
+			j.SetField(ak.field, float64(n))
+			v = changed
+		}
+	}
+	return v
+}
+
+// editHeader renumbers the leading ids of Queue and Partition lines with the
+// same map; ids no record used get the next free numbers, in header order.
+func (a *anonymizer) editHeader(h *swf.Header) {
+	for k, ak := range anonKinds {
+		if ak.label == "" {
+			continue
+		}
+		for i, l := range h.Lines {
+			if l.Continuation || !strings.EqualFold(l.Label, ak.label) {
+				continue
+			}
+			words := strings.Fields(l.Value)
+			if len(words) == 0 {
+				continue
+			}
+			old, err := strconv.ParseInt(words[0], 10, 64)
+			if err != nil {
+				continue
+			}
+			n := a.id(k, old)
+			rest := strings.TrimSpace(strings.TrimPrefix(l.Value, words[0]))
+			value := strconv.FormatInt(n, 10)
+			if rest != "" {
+				value += " " + rest
+			}
+			h.Lines[i].Value = value
+			h.Lines[i].Raw = "; " + l.Label + ": " + value
+		}
+	}
+}
+
+// Mapping is one renumbered id: kind is user, group, executable, queue or partition.
+type Mapping struct {
+	Kind     string
+	Old, New int64
+}
+
+// AnonymizeMapping returns the ids anonymize renumbered, by kind then new id;
+// nil when the rule was not selected.
+func (c *Cleaner) AnonymizeMapping() []Mapping {
+	if c.anon == nil {
+		return nil
+	}
+	var out []Mapping
+	for k, ak := range anonKinds {
+		start := len(out)
+		for old, n := range c.anon.maps[k] {
+			out = append(out, Mapping{Kind: ak.kind, Old: old, New: n})
+		}
+		part := out[start:]
+		sort.Slice(part, func(a, b int) bool { return part[a].New < part[b].New })
+	}
+	return out
+}

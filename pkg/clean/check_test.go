@@ -1,0 +1,194 @@
+package clean
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// header parses header lines.
+func header(t testing.TB, lines ...string) *swf.Header {
+	t.Helper()
+	r := swf.NewReader(strings.NewReader(strings.Join(lines, "\n") + "\n"))
+	h, err := r.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func firedNames(res *CheckResult) []string {
+	var names []string
+	for _, f := range res.Fired {
+		names = append(names, f.Name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func TestCheckOneRecord(t *testing.T) {
+	hdr := header(t, "; MaxProcs: 64", "; MaxRuntime: 10000", "; Preemption: No")
+	tests := []struct {
+		name, line string
+		want       []string
+	}{
+		//                 job sub wait run procs cpu mem rproc rtime rmem st user grp app q part prev think
+		{"clean", "1 0 10 100 4 50 1000 4 200 2000 1 1 1 1 1 1 -1 -1", nil},
+		{"unknowns", "1 0 -1 -1 4 -1 -1 4 -1 -1 -1 1 1 1 1 1 -1 -1", []string{"end_undef", "start_undef"}},
+		{"submit", "1 -1 10 100 4 50 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"submit_undef"}},
+		{"zeros", "1 0 10 100 0 0 0 0 0 0 0 1 1 1 1 1 -1 -1",
+			[]string{"cpu_zero", "mem_req_zero", "mem_zero", "proc_req_zero", "proc_zero", "proc_zero_fail", "run_req_zero"}},
+		{"zero procs completed", "1 0 10 100 0 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1",
+			[]string{"proc_zero", "proc_zero_success", "proc_none_completed"}},
+		{"wait small", "1 0 -30 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"wait_neg"}},
+		{"wait big", "1 0 -61 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"wait_neg", "wait_neg_big"}},
+		{"wait huge", "1 0 -3901 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"wait_neg", "wait_neg_big", "wait_neg_huge"}},
+		{"run huge", "1 0 1 -5000 4 -1 -1 4 200 -1 0 1 1 1 1 1 -1 -1", []string{"run_neg", "run_neg_big", "run_neg_huge"}},
+		{"too many", "1 0 1 10 65 -1 -1 100 200 -1 1 1 1 1 1 1 -1 -1", []string{"header_maxprocs", "proc_got_less", "proc_req_too_many", "proc_too_many"}},
+		{"got more", "1 0 1 10 8 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"proc_got_more"}},
+		{"cpu within 1 s", "1 0 1 10 4 11.0 -1 4 200 -1 1 1 1 1 1 1 -1 -1", nil},
+		{"cpu above run", "1 0 1 10 4 11.5 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"cpu_gt_run"}},
+		{"ran over", "1 0 1 230 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"run_got_more"}},
+		{"ran far over", "1 0 1 261 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"run_got_much_more", "run_got_more"}},
+		{"memory", "1 0 1 10 4 -1 2000 4 200 1000 1 1 1 1 1 1 -1 -1", []string{"got_more_mem"}},
+		{"zero run success", "1 0 1 0 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"run_zero_success"}},
+		{"over limit", "1 0 1 10001 4 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1", []string{"run_over_limit"}},
+		{"no procs completed", "1 0 1 10 -1 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1", []string{"proc_none_completed"}},
+		{"no procs cancelled", "1 0 -1 0 -1 -1 -1 -1 -1 -1 5 1 1 1 1 1 -1 -1", []string{"start_undef"}},
+		{"status", "1 0 1 10 4 -1 -1 4 200 -1 7 1 1 1 1 1 -1 -1", []string{"status_unknown"}},
+		{"partial", "1 0 1 10 4 -1 -1 4 200 -1 2 1 1 1 1 1 -1 -1", []string{"partial_no_preemption"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := NewChecker(hdr)
+			j := job(t, tt.line)
+			c.Check(&j)
+			got := firedNames(c.Result())
+			want := append([]string(nil), tt.want...)
+			sort.Strings(want)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("fired %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// TestCheckEveryAnomalyReachable makes sure each check in the table can fire,
+// so a check that silently never fires is noticed.
+func TestCheckEveryAnomalyReachable(t *testing.T) {
+	hdr := header(t,
+		"; MaxJobs: 99", "; MaxRecords: 99", "; MaxProcs: 64", "; MaxNodes: x",
+		"; MaxRuntime: 10000", "; StartTime: Fri Aug 29 10:55:01 CEST 1997",
+		"; EndTime: Mon Sep 23 14:00:31 CEST 1996")
+	lines := []string{
+		"1 10 -1 -1 0 0 0 0 0 0 1 1 1 1 1 1 -1 -1",
+		"1 5 -4000 -5000 65 -1 2000 100 200 1000 7 1 1 1 1 1 -1 -1",
+		"2 -1 1 20000 8 30000 -1 4 100 -1 2 1 1 1 1 1 -1 -1",
+		"3 20 1 0 1 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1",
+		"4 30 1 5 0 -1 -1 4 -1 -1 0 1 1 1 1 1 -1 -1",
+	}
+	c := NewChecker(hdr)
+	for i, l := range lines {
+		j := job(t, l)
+		j.Line = i + 1
+		c.Check(&j)
+	}
+	got := map[string]bool{}
+	for _, f := range c.Result().Fired {
+		got[f.Name] = true
+	}
+	for _, a := range Anomalies {
+		if !got[a.Name] {
+			t.Errorf("anomaly %s did not fire", a.Name)
+		}
+	}
+}
+
+func TestCheckHeader(t *testing.T) {
+	tests := []struct {
+		name   string
+		header []string
+		lines  []string
+		want   []string
+	}{
+		{"consistent", []string{"; MaxJobs: 2", "; MaxRecords: 2", "; MaxProcs: 8"},
+			[]string{"1 0 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1", "2 1 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1"}, nil},
+		{"cleaned log keeps the original MaxJobs", []string{"; MaxJobs: 9", "; MaxRecords: 2"},
+			[]string{"5 0 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1", "9 1 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1"}, nil},
+		{"truncated", []string{"; MaxJobs: 10", "; MaxRecords: 10"},
+			[]string{"1 0 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1", "2 1 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1"},
+			[]string{"header_maxjobs", "header_maxrecords"}},
+		{"unsorted and duplicate", nil,
+			[]string{"2 5 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1", "2 1 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1"},
+			[]string{"job_duplicate", "submit_order"}},
+		{"an unknown submit is not out of order", nil,
+			[]string{"1 10 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1", "2 -1 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1",
+				"3 20 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1"},
+			[]string{"submit_undef"}},
+		{"partial executions share a number", []string{"; Preemption: Yes"},
+			[]string{"2 5 1 1 8 -1 -1 8 -1 -1 2 1 1 1 1 1 -1 -1", "2 5 9 1 8 -1 -1 8 -1 -1 3 1 1 1 1 1 -1 -1"}, nil},
+		{"maxprocs", []string{"; MaxProcs: 4"},
+			[]string{"1 0 1 1 2 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1"},
+			[]string{"header_maxprocs", "proc_got_less", "proc_req_too_many"}},
+		{"malformed", []string{"; MaxProcs: many", "; MaxJobs: 1"},
+			[]string{"1 0 1 1 2 -1 -1 2 -1 -1 1 1 1 1 1 1 -1 -1"}, []string{"header_malformed"}},
+		{"dates in order", []string{"; StartTime: Sun Jul 28 09:04:05 CEST 2002", "; EndTime:   Mon Jan 16 20:31:24 CET 2006"}, nil, nil},
+		{"dates reversed", []string{"; StartTime: Mon Jan 16 20:31:24 CET 2006", "; EndTime: Sun Jul 28 09:04:05 CEST 2002"}, nil,
+			[]string{"header_time_order"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := NewChecker(header(t, tt.header...))
+			for _, l := range tt.lines {
+				j := job(t, l)
+				c.Check(&j)
+			}
+			got := firedNames(c.Result())
+			want := append([]string(nil), tt.want...)
+			sort.Strings(want)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("fired %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+func TestCheckExampleLinesAndMissingLabels(t *testing.T) {
+	c := NewChecker(header(t, "; Version: 2.2", "; Computer: x"))
+	for i := 1; i <= 8; i++ {
+		j := job(t, "1 0 -1 1 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1")
+		j.Line = 10 * i
+		c.Check(&j)
+	}
+	res := c.Result()
+	var start *Fired
+	for i := range res.Fired {
+		if res.Fired[i].Name == "start_undef" {
+			start = &res.Fired[i]
+		}
+	}
+	if start == nil || start.Count != 8 || !reflect.DeepEqual(start.Lines, []int{10, 20, 30, 40, 50}) {
+		t.Fatalf("start_undef = %+v, want count 8 and lines 10..50", start)
+	}
+	if res.Failing() != 1 { // job_duplicate; start_undef is info
+		t.Errorf("Failing() = %d, want 1 (fired: %v)", res.Failing(), firedNames(res))
+	}
+	if len(res.MissingLabels) != len(CommonLabels)-2 || res.MissingLabels[0] != "Installation" {
+		t.Errorf("MissingLabels = %v", res.MissingLabels)
+	}
+}
+
+func TestJobSet(t *testing.T) {
+	var s jobSet
+	for _, n := range []int64{1, 63, 64, 1 << 20, -1, 1 << 40} {
+		if !s.add(n) {
+			t.Errorf("add(%d) first time = false", n)
+		}
+		if s.add(n) {
+			t.Errorf("add(%d) second time = true", n)
+		}
+	}
+}

@@ -1,0 +1,246 @@
+package clean
+
+import (
+	"fmt"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// Config selects what a Cleaner does. The zero value does nothing.
+type Config struct {
+	// Rules names the registry rules to apply (see SelectRules); they run in
+	// registry order whatever the order here.
+	Rules []string
+	// Drop removes the records matching any of these filters (--filter, the
+	// archive's convention: its cleaned logs list the filters of removed jobs).
+	Drop []*Filter
+	// Keep removes the records matching none of these filters (--keep).
+	Keep []*Filter
+	// Machine overrides the machine size of too_big and clamp_too_big; 0 takes
+	// MaxProcs, else MaxNodes, from the header.
+	Machine int64
+	// Flurry sets the thresholds of the flurries rule.
+	Flurry FlurryConfig
+	// Flurries, when not nil, are the flurries the flurries rule removes, found
+	// by a first pass over the records that pass the filters (FlurryDetector,
+	// Cleaner.Filter); the rule then streams. When nil, the rule finds them
+	// itself and holds the whole trace.
+	Flurries *[]Flurry
+	// Tool names the program in Note lines ("swfclean" when empty).
+	Tool string
+}
+
+// Cleaner applies filters and rules to records. Use Apply record by record
+// when WholeTrace is false, else ApplyAll on the whole trace; then Report and
+// Annotate.
+type Cleaner struct {
+	cfg       Config
+	hdr       *swf.Header
+	steps     []step
+	whole     bool
+	read      int
+	written   int
+	seen      jobSet
+	distinct  int
+	carry     []string // comment lines of records dropped by ApplyAll
+	warnings  []string
+	notes     []string
+	noteFuncs []func() []string // notes known once every record went through
+	edits     []func(h *swf.Header)
+	anon      *anonymizer
+}
+
+// New builds a Cleaner for a trace with this header. It fails on an unknown
+// rule name or a malformed header value a selected rule needs.
+func New(hdr *swf.Header, cfg Config) (*Cleaner, error) {
+	if hdr == nil {
+		hdr = &swf.Header{}
+	}
+	if cfg.Tool == "" {
+		cfg.Tool = "swfclean"
+	}
+	c := &Cleaner{cfg: cfg, hdr: hdr}
+	for _, f := range append(append([]*Filter(nil), cfg.Drop...), cfg.Keep...) {
+		if err := f.Bind(hdr); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range cfg.Drop {
+		f := f
+		c.steps = append(c.steps, step{name: "filter " + f.String(), job: func(j *swf.Job) verdict {
+			if f.Match(j) {
+				return dropped
+			}
+			return kept
+		}})
+	}
+	for _, f := range cfg.Keep {
+		f := f
+		c.steps = append(c.steps, step{name: "keep " + f.String(), job: func(j *swf.Job) verdict {
+			if f.Match(j) {
+				return kept
+			}
+			return dropped
+		}})
+	}
+	selected := map[string]bool{}
+	for _, name := range cfg.Rules {
+		if _, ok := LookupRule(name); !ok {
+			return nil, fmt.Errorf("clean: unknown rule %q", name)
+		}
+		selected[name] = true
+	}
+	for _, r := range Rules {
+		if !selected[r.Name] {
+			continue
+		}
+		s, err := r.build(c)
+		if err != nil {
+			return nil, err
+		}
+		s.name = r.Name
+		c.whole = c.whole || s.trace != nil
+		c.steps = append(c.steps, s)
+	}
+	return c, nil
+}
+
+// Filter reports whether the record passes the filters (Config.Drop and
+// Config.Keep) without counting it: the first pass of a two-pass run.
+func (c *Cleaner) Filter(j *swf.Job) bool {
+	for _, s := range c.steps[:len(c.cfg.Drop)+len(c.cfg.Keep)] {
+		if s.job(j) == dropped {
+			return false
+		}
+	}
+	return true
+}
+
+// Empty reports whether the Cleaner changes nothing (no rule, no filter), so a
+// caller may copy its input through untouched.
+func (c *Cleaner) Empty() bool { return len(c.steps) == 0 }
+
+// WholeTrace reports whether a selected rule needs the whole trace (ApplyAll).
+func (c *Cleaner) WholeTrace() bool { return c.whole }
+
+// machineSize returns Config.Machine, else MaxProcs, else MaxNodes, else 0
+// with a warning.
+func (c *Cleaner) machineSize() (int64, error) {
+	if c.cfg.Machine > 0 {
+		return c.cfg.Machine, nil
+	}
+	for _, label := range []string{"MaxProcs", "MaxNodes"} {
+		v, ok, err := c.hdr.Int(label)
+		if err != nil {
+			return 0, err
+		}
+		if ok && v > 0 {
+			return v, nil
+		}
+	}
+	c.warn("too_big/clamp_too_big not applied: the header has no MaxProcs or MaxNodes (give --procs)")
+	return 0, nil
+}
+
+func (c *Cleaner) warn(msg string) {
+	for _, w := range c.warnings {
+		if w == msg {
+			return
+		}
+	}
+	c.warnings = append(c.warnings, msg)
+}
+
+// Apply runs every step on one record and reports whether to write it. It
+// panics when WholeTrace is true.
+func (c *Cleaner) Apply(j *swf.Job) bool {
+	if c.whole {
+		panic("clean: Apply with a whole-trace rule; use ApplyAll")
+	}
+	c.read++
+	for i := range c.steps {
+		s := &c.steps[i]
+		if s.job == nil {
+			continue
+		}
+		switch s.job(j) {
+		case changed:
+			s.tally.Changed++
+		case dropped:
+			s.tally.Dropped++
+			return false
+		}
+	}
+	c.emitted(j)
+	return true
+}
+
+func (c *Cleaner) emitted(j *swf.Job) {
+	c.written++
+	if c.seen.add(j.JobNumber) {
+		c.distinct++
+	}
+}
+
+// tracker lets a whole-trace step report drops and changes; the comment lines
+// of a dropped record move to the next kept one, or to the trailer.
+type tracker struct {
+	tally *Tally
+	carry *[]string
+}
+
+func (t *tracker) change() { t.tally.Changed++ }
+
+// keep filters jobs in place, keeping those for which keepFn is true.
+func (t *tracker) keep(jobs []swf.Job, keepFn func(j *swf.Job) bool) []swf.Job {
+	out := jobs[:0]
+	var pending []string
+	for i := range jobs {
+		j := &jobs[i] // not a copy: a copy would escape to the heap once per record
+		if !keepFn(j) {
+			t.tally.Dropped++
+			pending = append(pending, j.Comments...)
+			continue
+		}
+		if len(pending) > 0 {
+			j.Comments = append(pending, j.Comments...)
+			pending = nil
+		}
+		out = append(out, *j) // in place: len(out) <= i
+	}
+	*t.carry = append(*t.carry, pending...)
+	return out
+}
+
+// ApplyAll runs every step over the whole trace (in file order) and returns the
+// records to write, in order. Comment lines of dropped records that no kept
+// record follows are returned by Trailer.
+func (c *Cleaner) ApplyAll(jobs []swf.Job) []swf.Job {
+	c.read += len(jobs)
+	for i := range c.steps {
+		s := &c.steps[i]
+		t := &tracker{tally: &s.tally, carry: &c.carry}
+		switch {
+		case s.job != nil:
+			jobs = t.keep(jobs, func(j *swf.Job) bool {
+				switch s.job(j) {
+				case changed:
+					s.tally.Changed++
+				case dropped:
+					return false
+				}
+				return true
+			})
+		case s.trace != nil:
+			jobs = s.trace.applyAll(jobs, t)
+		}
+	}
+	for i := range jobs {
+		c.emitted(&jobs[i])
+	}
+	return jobs
+}
+
+// Trailer returns the comment lines of records dropped by ApplyAll that no
+// kept record followed; write them before the input's trailer.
+func (c *Cleaner) Trailer() []string { return c.carry }

@@ -1,0 +1,188 @@
+package clean
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	_ "time/tzdata" // the zone database, so date tests do not depend on the system's
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// job builds a record from its 18 fields, as a Reader would.
+func job(t testing.TB, line string) swf.Job {
+	t.Helper()
+	r := swf.NewReader(strings.NewReader(line + "\n"))
+	j, err := r.Read()
+	if err != nil {
+		t.Fatalf("job(%q): %v", line, err)
+	}
+	return j
+}
+
+func TestFilterMatch(t *testing.T) {
+	//                 job sub wait run procs cpu mem rproc rtime rmem st user grp app q part prev think
+	j := job(t, "20000 1000 50 3600 32 3000.5 -1 64 7200 -1 1 374 7 12 2 1 19999 30")
+	tests := []struct {
+		expr string
+		want bool
+	}{
+		{"user=374 and job>14968 and job<28553", true},
+		{"user=374 and job>14968 and job<20000", false},
+		{"user=4 and (job>=3874 and job<=5925)", false},
+		{"user=3 or user=374", true},
+		{"user=3 or user=4", false},
+		{"user=3 and proc=1 and app=1", false},
+		{"procs==32 && req_procs!=32", true},
+		{"procs<>32", false},
+		{"not user=374", false},
+		{"!(user=374)", false},
+		{"cpu>3000 and cpu<3001", true},
+		{"wait=50 and run=3600 and mem=-1 and req_time=7200 and req=7200 and estimate=7200", true},
+		{"req_mem=-1 and status=1 and group=7 and exe=12 and queue=2 and partition=1", true},
+		{"prev=19999 and think=30 and submit=1000", true},
+		{"start=1050 and end=4650", true},
+		{"USER=374 AND JOB>=20000 Or user=1", true},
+		{"user=1 or user=374 and job=1", false}, // and binds tighter than or
+		{"(user=1 or user=374) and job=20000", true},
+		{"job>-5", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			f, err := ParseFilter(tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := f.Match(&j); got != tt.want {
+				t.Errorf("Match = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFilterUnknownStartEnd(t *testing.T) {
+	j := job(t, "1 1000 -1 3600 32 -1 -1 64 7200 -1 1 374 7 12 2 1 -1 -1")
+	for _, expr := range []string{"start=-1", "end=-1"} {
+		f, err := ParseFilter(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !f.Match(&j) {
+			t.Errorf("%s: want a match when the wait is unknown", expr)
+		}
+	}
+}
+
+func TestFilterErrors(t *testing.T) {
+	tests := []struct{ expr, want string }{
+		{"", "empty expression"},
+		{"user", "expected a comparison operator"},
+		{"user=", "expected a number"},
+		{"usr=3", `unknown field "usr"`},
+		{"user=3 and", "unexpected end of expression"},
+		{"(user=3", `expected ")"`},
+		{"user=3)", `unexpected ")"`},
+		{"user=3 job=4", `unexpected "job"`},
+		{"user=3 # x", "unexpected character"},
+		{"user=1.2.3", "is not a number"},
+		{"and user=3", `unexpected "and"`},
+		{"procs<req_procs", "expected a number"}, // fields compare with numbers only
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			_, err := ParseFilter(tt.expr)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("ParseFilter(%q) error = %v, want it to contain %q", tt.expr, err, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzParseFilter(f *testing.F) {
+	for _, s := range []string{"user=374 and job>14968 and job<28553", "user=4 and (job>=3874 and job<=5925)",
+		"not (a=1 or b!=2)", "cpu>=1.5e3", "!(x<>1)&&y==2||z<3"} {
+		f.Add(s)
+	}
+	j := job(f, "1 0 1 2 3 4 5 6 7 8 1 9 10 11 12 13 -1 -1")
+	f.Fuzz(func(t *testing.T, src string) {
+		flt, err := ParseFilter(src)
+		if err != nil {
+			return
+		}
+		flt.Match(&j) // must not panic
+		if flt.String() != src {
+			t.Fatalf("String() = %q, want %q", flt.String(), src)
+		}
+	})
+}
+
+func ExampleParseFilter() {
+	f, err := ParseFilter("user=374 and job>14968 and job<28553")
+	if err != nil {
+		panic(err)
+	}
+	r := swf.NewReader(strings.NewReader(
+		"20000 1000 50 3600 32 -1 -1 32 7200 -1 1 374 7 -1 -1 -1 -1 -1\n" +
+			"20001 1010 50 3600 32 -1 -1 32 7200 -1 1 12 7 -1 -1 -1 -1 -1\n"))
+	for {
+		j, err := r.Read()
+		if err != nil {
+			break
+		}
+		fmt.Println(j.JobNumber, f.Match(&j))
+	}
+	// Output:
+	// 20000 true
+	// 20001 false
+}
+
+func TestFilterDates(t *testing.T) {
+	// 1000000000 is 2001-09-09 01:46:40 UTC, 2001-09-09 03:46:40 in Stockholm (CEST).
+	hdr := header(t, "; UnixStartTime: 1000000000", "; TimeZoneString: Europe/Stockholm")
+	j := job(t, "1 3600 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1") // submitted 04:46:40 local
+	tests := []struct {
+		expr string
+		want bool
+	}{
+		{"submit<=2001-09-09 04:46:40", true},
+		{"submit<2001-09-09 04:46:40", false},
+		{"submit>=2001-09-09 04:46", true},
+		{"submit<2001-09-10 and end>2001-09-09 04:46:45", true},
+		{"submit<2001-09-09", false},
+		{"user=1 and (submit<=2001-09-09 04:00:00 or job=1)", true},
+	}
+	for _, tt := range tests {
+		f, err := ParseFilter(tt.expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !f.HasDates() {
+			t.Fatalf("%s: no dates found", tt.expr)
+		}
+		if err := f.Bind(hdr); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.Match(&j); got != tt.want {
+			t.Errorf("%s: Match = %v, want %v", tt.expr, got, tt.want)
+		}
+	}
+	f, _ := ParseFilter("submit<=2001-09-09")
+	if err := f.Bind(header(t, "; MaxProcs: 4")); err == nil || !strings.Contains(err.Error(), "UnixStartTime") {
+		t.Errorf("Bind without UnixStartTime: %v", err)
+	}
+	// The deprecated TimeZone label: seconds east of UTC.
+	f, _ = ParseFilter("submit=2001-09-09 03:46:40")
+	if err := f.Bind(header(t, "; UnixStartTime: 1000000000", "; TimeZone: 3600")); err != nil || !f.Match(&j) {
+		t.Errorf("TimeZone 3600: err %v, match %v", err, f.Match(&j))
+	}
+	if _, err := ParseFilter("run<2001-09-09"); err == nil || !strings.Contains(err.Error(), "a date compares with submit") {
+		t.Errorf("date with run: %v", err)
+	}
+	if _, err := ParseFilter("submit<2001-19-09"); err != nil {
+		t.Fatal(err) // parses; Bind rejects the month
+	}
+	f, _ = ParseFilter("submit<2001-19-09")
+	if err := f.Bind(hdr); err == nil {
+		t.Error("month 19 accepted")
+	}
+}

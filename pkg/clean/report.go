@@ -1,0 +1,99 @@
+package clean
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// Tally counts what one step did. A record changed by one rule and dropped by a
+// later one counts in both.
+type Tally struct {
+	Dropped int `json:"dropped"`
+	Changed int `json:"changed"`
+}
+
+// StepReport is the accounting of one step: a rule, a filter or a keep.
+type StepReport struct {
+	Name string `json:"rule"`
+	Tally
+}
+
+// Report is the accounting of a run: RecordsRead = Written + Dropped, and Dropped
+// is Malformed plus the sum of the steps' drops.
+type Report struct {
+	RecordsRead int          `json:"records_read"`
+	Written     int          `json:"records_written"`
+	Dropped     int          `json:"records_dropped"`
+	Malformed   int          `json:"malformed_skipped"`
+	Steps       []StepReport `json:"rules"`
+	Warnings    []string     `json:"warnings,omitempty"`
+}
+
+// Report returns the accounting; malformed is the number of lines a lenient
+// reader skipped.
+func (c *Cleaner) Report(malformed int) Report {
+	r := Report{
+		RecordsRead: c.read + malformed, Written: c.written, Malformed: malformed,
+		Dropped: malformed, Warnings: c.warnings,
+	}
+	for _, s := range c.steps {
+		r.Steps = append(r.Steps, StepReport{Name: s.name, Tally: s.tally})
+		r.Dropped += s.tally.Dropped
+	}
+	return r
+}
+
+// Annotate records the run in the header: Note lines naming every step with
+// its counts, refreshed MaxJobs and MaxRecords, and the header changes rules
+// make (shift_time's UnixStartTime, anonymize's Queue and Partition lines).
+func (c *Cleaner) Annotate(h *swf.Header, r Report) {
+	for _, edit := range c.edits {
+		edit(h)
+	}
+	// Counts first, so that a header without them gets them above the notes.
+	h.Set("MaxJobs", strconv.Itoa(c.distinct))
+	h.Set("MaxRecords", strconv.Itoa(c.written))
+	h.AddNote(fmt.Sprintf("cleaned by %s: %d records read, %d written, %d dropped (%d malformed)",
+		c.cfg.Tool, r.RecordsRead, r.Written, r.Dropped, r.Malformed))
+	for _, s := range r.Steps {
+		h.AddNote(fmt.Sprintf("%s %s: %s", c.cfg.Tool, stepLabel(s.Name), describeTally(s.Tally)))
+	}
+	notes := c.notes
+	for _, f := range c.noteFuncs {
+		notes = append(notes, f()...)
+	}
+	for _, n := range notes {
+		h.AddNote(c.cfg.Tool + " " + n)
+	}
+}
+
+func stepLabel(name string) string {
+	if strings.HasPrefix(name, "filter ") || strings.HasPrefix(name, "keep ") {
+		return name
+	}
+	return "rule " + name
+}
+
+func describeTally(t Tally) string {
+	var parts []string
+	if t.Dropped > 0 {
+		parts = append(parts, jobCount(t.Dropped)+" removed")
+	}
+	if t.Changed > 0 {
+		parts = append(parts, jobCount(t.Changed)+" changed")
+	}
+	if len(parts) == 0 {
+		return "no jobs affected"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func jobCount(n int) string {
+	if n == 1 {
+		return "1 job"
+	}
+	return strconv.Itoa(n) + " jobs"
+}

@@ -1,0 +1,429 @@
+package clean
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+func readAll(t testing.TB, text string) (*swf.Header, []swf.Job) {
+	t.Helper()
+	r := swf.NewReader(strings.NewReader(text))
+	h, err := r.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jobs []swf.Job
+	for {
+		j, err := r.Read()
+		if err == io.EOF {
+			return h, jobs
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, j)
+	}
+}
+
+func canonical(j *swf.Job) string { return string(j.AppendCanonical(nil)) }
+
+func TestJobRules(t *testing.T) {
+	hdr := header(t, "; MaxProcs: 64")
+	tests := []struct {
+		rule, in string
+		want     verdict
+		out      string // canonical form after the rule, when kept
+	}{
+		{"zero_to_unknown", "1 0 0 0 0 0 0 0 0 0 0 1 1 1 1 1 -1 -1", changed, "1 0 0 0 -1 -1 -1 -1 -1 -1 0 1 1 1 1 1 -1 -1"},
+		{"zero_to_unknown", "1 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1 -1 -1"},
+		{"negative_to_unknown", "1 -5 -7 -9 1 -0.5 1 1 1 1 1 1 1 1 1 1 -3 -4", changed, "1 -5 -1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1"},
+		{"negative_to_unknown", "1 0 -1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1", kept, "1 0 -1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1"},
+		{"runtime_from_cpu", "1 0 1 -1 1 99.6 1 1 1 1 1 1 1 1 1 1 -1 -1", changed, "1 0 1 100 1 99.6 1 1 1 1 1 1 1 1 1 1 -1 -1"},
+		{"runtime_from_cpu", "1 0 1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1"},
+		{"runtime_from_cpu", "1 0 1 5 1 99 1 1 1 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 5 1 99 1 1 1 1 1 1 1 1 1 1 -1 -1"},
+		{"estimate_from_runtime", "1 0 1 50 1 -1 1 1 -1 1 1 1 1 1 1 1 -1 -1", changed, "1 0 1 50 1 -1 1 1 50 1 1 1 1 1 1 1 -1 -1"},
+		{"estimate_from_runtime", "1 0 1 50 1 -1 1 1 60 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 50 1 -1 1 1 60 1 1 1 1 1 1 1 -1 -1"},
+		{"clamp_too_big", "1 0 1 50 100 -1 1 128 60 1 1 1 1 1 1 1 -1 -1", changed, "1 0 1 50 64 -1 1 64 60 1 1 1 1 1 1 1 -1 -1"},
+		{"clamp_too_big", "1 0 1 50 64 -1 1 64 60 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 50 64 -1 1 64 60 1 1 1 1 1 1 1 -1 -1"},
+		{"cancelled_unstarted", "1 0 -1 0 -1 -1 -1 -1 -1 -1 5 1 1 1 1 1 -1 -1", dropped, ""},
+		{"cancelled_unstarted", "1 0 -1 -1 -1 -1 -1 -1 -1 -1 5 1 1 1 1 1 -1 -1", dropped, ""},
+		{"cancelled_unstarted", "1 0 5 30 4 -1 -1 4 -1 -1 5 1 1 1 1 1 -1 -1", kept, "1 0 5 30 4 -1 -1 4 -1 -1 5 1 1 1 1 1 -1 -1"},
+		{"no_procs", "1 0 5 30 -1 -1 -1 0 -1 -1 1 1 1 1 1 1 -1 -1", dropped, ""},
+		{"no_procs", "1 0 5 30 -1 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1", kept, "1 0 5 30 -1 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1"},
+		{"too_big", "1 0 5 30 65 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1", dropped, ""},
+		{"too_big", "1 0 5 30 4 -1 -1 65 -1 -1 1 1 1 1 1 1 -1 -1", dropped, ""},
+		{"too_big", "1 0 5 30 64 -1 -1 64 -1 -1 1 1 1 1 1 1 -1 -1", kept, "1 0 5 30 64 -1 -1 64 -1 -1 1 1 1 1 1 1 -1 -1"},
+		{"unknown_runtime", "1 0 5 -1 64 -1 -1 64 -1 -1 1 1 1 1 1 1 -1 -1", dropped, ""},
+		{"unknown_runtime", "1 0 5 0 64 -1 -1 64 -1 -1 1 1 1 1 1 1 -1 -1", kept, "1 0 5 0 64 -1 -1 64 -1 -1 1 1 1 1 1 1 -1 -1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule+"/"+tt.in, func(t *testing.T) {
+			c, err := New(hdr, Config{Rules: []string{tt.rule}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			j := job(t, tt.in)
+			v := c.steps[0].job(&j)
+			if v != tt.want {
+				t.Fatalf("verdict %d, want %d", v, tt.want)
+			}
+			if v != dropped && canonical(&j) != tt.out {
+				t.Errorf("got  %s\nwant %s", canonical(&j), tt.out)
+			}
+			if v == kept && j.Changed() {
+				t.Errorf("verdict kept but the record changed")
+			}
+		})
+	}
+}
+
+func TestSelectRules(t *testing.T) {
+	tests := []struct {
+		spec string
+		skip []string
+		want []string
+		err  string
+	}{
+		{"default", nil, DefaultRules(), ""},
+		{"none", nil, nil, ""},
+		{"default,sort_submit", []string{"too_big"}, []string{"zero_to_unknown", "negative_to_unknown",
+			"cancelled_unstarted", "no_procs", "unknown_runtime", "sort_submit"}, ""},
+		{"renumber,zero_to_unknown", nil, []string{"zero_to_unknown", "renumber"}, ""},
+		{"all", []string{"flurries,anonymize"}, nil, ""},
+		{"bogus", nil, nil, `unknown rule "bogus"`},
+		{"default", []string{"bogus"}, nil, `unknown rule "bogus" in --skip`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			got, err := SelectRules(tt.spec, tt.skip)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.spec == "all" {
+				if len(got) != len(Rules)-2 {
+					t.Fatalf("all minus 2 = %v", got)
+				}
+				return
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDefaultSetIsDocumented(t *testing.T) {
+	want := []string{"zero_to_unknown", "negative_to_unknown", "cancelled_unstarted", "no_procs", "too_big", "unknown_runtime"}
+	if got := DefaultRules(); !reflect.DeepEqual(got, want) {
+		t.Errorf("DefaultRules() = %v, want %v (update docs/swfclean.md too)", got, want)
+	}
+}
+
+const mixed = `; MaxJobs: 6
+; MaxRecords: 6
+; MaxProcs: 64
+; UnixStartTime: 1000
+;
+1 100 0 50 4 -1 -1 4 100 -1 1 1 1 -1 1 -1 -1 -1
+2 105 -1 0 -1 -1 -1 -1 -1 -1 5 2 1 -1 1 -1 -1 -1
+; a comment before job 3
+3 110 0 50 128 -1 -1 128 100 -1 1 1 1 -1 1 -1 -1 -1
+4 120 0 -1 4 -1 -1 4 100 -1 0 3 1 -1 1 -1 -1 -1
+5 130 0 50 0 -1 -1 4 100 -1 1 2 1 -1 1 -1 4 10
+6 125 0 50 4 -1 -1 4 100 -1 1 1 1 -1 1 -1 -1 -1
+`
+
+func TestCleanerAccounting(t *testing.T) {
+	for _, rules := range [][]string{DefaultRules(), {"zero_to_unknown", "sort_submit", "shift_time", "renumber"}} {
+		for _, whole := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v/whole=%v", rules, whole), func(t *testing.T) {
+				hdr, jobs := readAll(t, mixed)
+				f, _ := ParseFilter("user=3")
+				c, err := New(hdr, Config{Rules: rules, Drop: []*Filter{f}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out []swf.Job
+				if whole || c.WholeTrace() {
+					out = c.ApplyAll(jobs)
+				} else {
+					for i := range jobs {
+						if c.Apply(&jobs[i]) {
+							out = append(out, jobs[i])
+						}
+					}
+				}
+				rep := c.Report(2)
+				sum := rep.Malformed
+				for _, s := range rep.Steps {
+					sum += s.Dropped
+				}
+				if rep.RecordsRead != 8 || rep.RecordsRead != rep.Written+rep.Dropped || sum != rep.Dropped || rep.Written != len(out) {
+					t.Fatalf("accounting %+v with %d written records", rep, len(out))
+				}
+			})
+		}
+	}
+}
+
+func TestCleanerDefaultOnMixed(t *testing.T) {
+	hdr, jobs := readAll(t, mixed)
+	c, err := New(hdr, Config{Rules: DefaultRules()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := c.ApplyAll(jobs)
+	var numbers []int64
+	for _, j := range out {
+		numbers = append(numbers, j.JobNumber)
+	}
+	if !reflect.DeepEqual(numbers, []int64{1, 5, 6}) {
+		t.Fatalf("kept %v, want [1 5 6]", numbers)
+	}
+	// Job 3's comment line survives its record.
+	if !reflect.DeepEqual(out[1].Comments, []string{"; a comment before job 3"}) {
+		t.Errorf("comments moved to job 5: %q", out[1].Comments)
+	}
+	want := map[string]Tally{"zero_to_unknown": {Changed: 1}, "cancelled_unstarted": {Dropped: 1},
+		"too_big": {Dropped: 1}, "unknown_runtime": {Dropped: 1}}
+	for _, s := range c.Report(0).Steps {
+		if s.Tally != want[s.Name] {
+			t.Errorf("%s: %+v, want %+v", s.Name, s.Tally, want[s.Name])
+		}
+	}
+	c.Annotate(hdr, c.Report(0))
+	var buf bytes.Buffer
+	w := swf.NewWriter(&buf)
+	w.WriteHeader(hdr)
+	w.Flush()
+	for _, line := range []string{"; MaxJobs: 3", "; MaxRecords: 3", "; Note: swfclean rule too_big: 1 job removed",
+		"; Note: cleaned by swfclean: 6 records read, 3 written, 3 dropped (0 malformed)"} {
+		if !strings.Contains(buf.String(), line+"\n") {
+			t.Errorf("header lacks %q:\n%s", line, buf.String())
+		}
+	}
+}
+
+func TestSortShiftRenumber(t *testing.T) {
+	hdr, jobs := readAll(t, mixed)
+	c, err := New(hdr, Config{Rules: []string{"sort_submit", "shift_time", "renumber"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := c.ApplyAll(jobs)
+	var got []string
+	for _, j := range out {
+		got = append(got, fmt.Sprintf("%d@%d prev=%d", j.JobNumber, j.SubmitTime, j.PrecedingJob))
+	}
+	want := []string{"1@0 prev=-1", "2@5 prev=-1", "3@10 prev=-1", "4@20 prev=-1", "5@25 prev=-1", "6@30 prev=4"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v\nwant %v", got, want)
+	}
+	c.Annotate(hdr, c.Report(0))
+	if v, _, _ := hdr.UnixStartTime(); v != 1100 {
+		t.Errorf("UnixStartTime = %d, want 1100", v)
+	}
+}
+
+func TestMergePartial(t *testing.T) {
+	const text = `; Preemption: Yes
+1 0 5 100 4 90 -1 4 500 -1 2 1 1 -1 -1 -1 -1 -1
+2 10 0 50 4 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1
+1 0 200 30 8 20 -1 4 500 -1 3 1 1 -1 -1 -1 -1 -1
+3 20 0 10 4 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1
+3 20 0 6 4 -1 -1 4 500 -1 2 1 1 -1 -1 -1 -1 -1
+3 20 9 4 4 -1 -1 4 500 -1 4 1 1 -1 -1 -1 -1 -1
+4 30 0 10 4 -1 -1 4 500 -1 2 1 1 -1 -1 -1 -1 -1
+`
+	hdr, jobs := readAll(t, text)
+	c, err := New(hdr, Config{Rules: []string{"merge_partial"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := c.ApplyAll(jobs)
+	var got []string
+	for i := range out {
+		got = append(got, canonical(&out[i]))
+	}
+	want := []string{
+		"1 0 5 130 8 110 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1", // parts summed, status 3 -> 1
+		"2 10 0 50 4 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1",
+		"3 20 0 10 4 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1",  // summary line kept, parts dropped
+		"4 30 0 10 4 -1 -1 4 500 -1 -1 1 1 -1 -1 -1 -1 -1", // no final part: status unknown
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if s := c.Report(0).Steps[0]; s.Dropped != 3 || s.Changed != 2 {
+		t.Errorf("tally %+v, want 3 dropped, 2 changed", s.Tally)
+	}
+}
+
+func TestAnonymize(t *testing.T) {
+	const text = `; MaxQueues: 3
+; Queue: 0 interactive
+; Queue: 7 batch
+; Queue: 9 unused
+;
+1 0 5 100 4 -1 -1 4 500 -1 1 374 20 55 7 3 -1 -1
+2 1 5 100 4 -1 -1 4 500 -1 1 12 21 -1 0 3 -1 -1
+3 2 5 100 4 -1 -1 4 500 -1 1 374 21 55 7 8 -1 -1
+`
+	hdr, jobs := readAll(t, text)
+	c, err := New(hdr, Config{Rules: []string{"anonymize"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := range jobs {
+		c.Apply(&jobs[i])
+		got = append(got, canonical(&jobs[i]))
+	}
+	want := []string{
+		"1 0 5 100 4 -1 -1 4 500 -1 1 1 1 1 1 1 -1 -1",
+		"2 1 5 100 4 -1 -1 4 500 -1 1 2 2 -1 0 1 -1 -1",
+		"3 2 5 100 4 -1 -1 4 500 -1 1 1 2 1 1 2 -1 -1",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	c.Annotate(hdr, c.Report(0))
+	if q := hdr.Queues(); len(q) != 3 || q[0].Number != 0 || q[1].Number != 1 || q[1].Name != "batch" || q[2].Number != 2 {
+		t.Errorf("queues after anonymize: %+v", q)
+	}
+	m := c.AnonymizeMapping()
+	if m[0] != (Mapping{"user", 374, 1}) || m[1] != (Mapping{"user", 12, 2}) {
+		t.Errorf("mapping starts %v", m[:2])
+	}
+}
+
+// flurryTrace has steady background work by users 1..5 and a burst by user 9.
+func flurryTrace(background, burst int) string {
+	var b strings.Builder
+	b.WriteString("; MaxProcs: 64\n")
+	n := 0
+	for i := 0; i < background; i++ {
+		n++
+		fmt.Fprintf(&b, "%d %d 0 10 1 -1 -1 1 -1 -1 1 %d 1 -1 -1 -1 -1 -1\n", n, i*600, 1+i%5)
+		if i == background/2 {
+			for k := 0; k < burst; k++ {
+				n++
+				fmt.Fprintf(&b, "%d %d 0 10 1 -1 -1 1 -1 -1 1 9 1 -1 -1 -1 -1 -1\n", n, i*600+k)
+			}
+		}
+	}
+	return b.String()
+}
+
+func TestFlurries(t *testing.T) {
+	hdr, jobs := readAll(t, flurryTrace(1000, 300))
+	d := NewFlurryDetector(FlurryConfig{})
+	for i := range jobs {
+		d.Add(&jobs[i])
+	}
+	fl := d.Flurries()
+	if len(fl) != 1 {
+		t.Fatalf("found %d flurries, want 1: %+v", len(fl), fl)
+	}
+	f := fl[0]
+	if f.User != 9 || f.Jobs != 300 || f.FirstJob != 502 || f.LastJob != 801 || f.Filter() != "user=9 and job>=502 and job<=801" {
+		t.Errorf("flurry %+v (%s)", f, f.Filter())
+	}
+	c, err := New(hdr, Config{Rules: []string{"flurries"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := c.ApplyAll(jobs)
+	if len(out) != 1000 {
+		t.Errorf("kept %d records, want 1000", len(out))
+	}
+	// With the flurries of a first pass, the rule streams and removes the same jobs.
+	hdr, jobs = readAll(t, flurryTrace(1000, 300))
+	c, err = New(hdr, Config{Rules: []string{"flurries"}, Flurries: &fl})
+	if err != nil || c.WholeTrace() {
+		t.Fatalf("precomputed flurries: err %v, whole trace %v", err, c.WholeTrace())
+	}
+	kept := 0
+	for i := range jobs {
+		if c.Apply(&jobs[i]) {
+			kept++
+		}
+	}
+	if kept != 1000 {
+		t.Errorf("streaming kept %d records, want 1000", kept)
+	}
+	// A burst below the thresholds is not a flurry.
+	_, jobs = readAll(t, flurryTrace(1000, 100))
+	d = NewFlurryDetector(FlurryConfig{})
+	for i := range jobs {
+		d.Add(&jobs[i])
+	}
+	if fl := d.Flurries(); len(fl) != 0 {
+		t.Errorf("100-job burst flagged: %+v", fl)
+	}
+}
+
+func TestMachineRuleWithoutSize(t *testing.T) {
+	hdr, jobs := readAll(t, "1 0 5 100 400 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1\n")
+	c, err := New(hdr, Config{Rules: []string{"too_big"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Apply(&jobs[0]) {
+		t.Error("too_big dropped a job without a machine size")
+	}
+	if rep := c.Report(0); len(rep.Warnings) != 1 {
+		t.Errorf("warnings %v, want one", rep.Warnings)
+	}
+	c, _ = New(hdr, Config{Rules: []string{"too_big"}, Machine: 100})
+	if c.Apply(&jobs[0]) {
+		t.Error("too_big with --procs 100 kept a 400-processor job")
+	}
+	_, err = New(header(t, "; MaxProcs: lots"), Config{Rules: []string{"too_big"}})
+	if err == nil {
+		t.Error("malformed MaxProcs accepted by too_big")
+	}
+}
+
+// TestFlurryAcrossWindowBoundary: a burst cut in two by a window boundary of
+// the first grid, each half below MinJobs, is found by the shifted grid.
+func TestFlurryAcrossWindowBoundary(t *testing.T) {
+	var b strings.Builder
+	n := 0
+	add := func(submit, user int) {
+		n++
+		fmt.Fprintf(&b, "%d %d 0 10 1 -1 -1 1 -1 -1 1 %d 1 -1 -1 -1 -1 -1\n", n, submit, user)
+	}
+	for i := 0; i < 3*144; i++ { // three days of background, one job per 10 minutes
+		add(i*600, 1+i%5)
+		if i == 143 { // just before the end of the first day
+			for k := -150; k < 150; k++ {
+				add(86400+k, 9)
+			}
+		}
+	}
+	_, jobs := readAll(t, b.String())
+	d := NewFlurryDetector(FlurryConfig{})
+	for i := range jobs {
+		d.Add(&jobs[i])
+	}
+	fl := d.Flurries()
+	if len(fl) != 1 || fl[0].User != 9 || fl[0].Jobs != 300 {
+		t.Fatalf("flurries %+v, want user 9 with 300 jobs", fl)
+	}
+	if fl[0].Share() < 0.5 {
+		t.Errorf("share %.2f over the merged windows", fl[0].Share())
+	}
+}

@@ -1,0 +1,255 @@
+package plot
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/swfkit/swfkit/pkg/stats"
+)
+
+// Kind is a figure type.
+type Kind string
+
+// The figure types of --plot-kind.
+const (
+	WaitCDF     Kind = "wait-cdf"
+	BSLDCDF     Kind = "bsld-cdf"
+	Utilization Kind = "utilization"
+	QueueLength Kind = "queue-length"
+	Category    Kind = "category"
+)
+
+// Kinds lists every Kind in documentation order.
+var Kinds = []Kind{WaitCDF, BSLDCDF, Utilization, QueueLength, Category}
+
+// ParseKind reads a --plot-kind value.
+func ParseKind(s string) (Kind, error) {
+	for _, k := range Kinds {
+		if string(k) == s {
+			return k, nil
+		}
+	}
+	return "", fmt.Errorf("unknown plot kind %q (want wait-cdf, bsld-cdf, utilization, queue-length or category)", s)
+}
+
+// Formats are the file extensions Write accepts.
+var Formats = []string{"svg", "png", "pdf"}
+
+// FormatOf returns the format of a plot file name from its extension.
+func FormatOf(name string) (string, error) {
+	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(name), "."))
+	for _, f := range Formats {
+		if ext == f {
+			return f, nil
+		}
+	}
+	return "", fmt.Errorf("plot file %q: want a name ending in .svg, .png or .pdf", name)
+}
+
+// MaxCDFPoints bounds the points of one CDF curve.
+const MaxCDFPoints = 2000
+
+// TimelineBins is the number of time bins of the utilization and queue plots.
+const TimelineBins = 400
+
+// Input is one trace's data for a figure.
+type Input struct {
+	Label string
+	// Waits and BoundedSlowdowns, ascending (stats.Report fields).
+	Waits, BoundedSlowdowns []float64
+	// Timeline for the utilization and queue-length plots.
+	Timeline stats.Timeline
+	// CategoryBSLD is the mean bounded slowdown per group of Categories.
+	CategoryBSLD map[string]float64
+}
+
+// Categories are the groups of the category figure, in order.
+var Categories = []string{"SN", "SW", "LN", "LW"}
+
+// ErrNoData is returned when no input has anything to draw.
+var ErrNoData = errors.New("plot: no input has data for this figure")
+
+// New draws a figure of the given kind.
+func New(kind Kind, inputs []Input) (*plot.Plot, error) {
+	p := plot.New()
+	p.Legend.Top = true
+	var err error
+	switch kind {
+	case WaitCDF:
+		// Long axis labels make gonum pad the data area: notes go in the title.
+		p.Title.Text = "Wait time CDF (log scale; waits under 1 s drawn at 1 s)"
+		p.X.Label.Text = "wait time (s)"
+		p.Y.Label.Text = "fraction of jobs"
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{}
+		err = addCDFs(p, inputs, func(in Input) []float64 { return in.Waits }, 1)
+	case BSLDCDF:
+		p.Title.Text = "Bounded slowdown CDF (log scale)"
+		p.X.Label.Text = "bounded slowdown"
+		p.Y.Label.Text = "fraction of jobs"
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{}
+		err = addCDFs(p, inputs, func(in Input) []float64 { return in.BoundedSlowdowns }, 1)
+	case Utilization:
+		p.Title.Text = "Utilization over time"
+		p.X.Label.Text = "time since first submit (h)"
+		p.Y.Label.Text = "processors in use (%)"
+		err = addTimelines(p, inputs, func(tl stats.Timeline) ([]float64, error) {
+			if tl.Machine <= 0 {
+				return nil, errors.New("machine size unknown (give --procs)")
+			}
+			out := make([]float64, len(tl.InUse))
+			for i, v := range tl.InUse {
+				out[i] = 100 * v / float64(tl.Machine)
+			}
+			return out, nil
+		})
+	case QueueLength:
+		p.X.Label.Text = "time since first submit (h)"
+		p.Title.Text = "Queue length over time (time average per bin)"
+		p.Y.Label.Text = "jobs waiting"
+		err = addTimelines(p, inputs, func(tl stats.Timeline) ([]float64, error) { return tl.Queued, nil })
+	case Category:
+		p.Title.Text = "Mean bounded slowdown by category (S/L short/long, N/W narrow/wide)"
+		p.Y.Label.Text = "mean bounded slowdown"
+		p.X.Label.Text = "job category"
+		err = addCategoryBars(p, inputs)
+	default:
+		return nil, fmt.Errorf("plot: unknown kind %q", kind)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Write draws p in the given format ("svg", "png", "pdf") to w, 16 x 10 cm.
+func Write(p *plot.Plot, format string, w io.Writer) error {
+	wt, err := p.WriterTo(16*vg.Centimeter, 10*vg.Centimeter, format)
+	if err != nil {
+		return err
+	}
+	_, err = wt.WriteTo(w)
+	return err
+}
+
+func addCDFs(p *plot.Plot, inputs []Input, values func(Input) []float64, floor float64) error {
+	drawn, top := 0, floor
+	for i, in := range inputs {
+		v := values(in)
+		if len(v) > 0 {
+			top = math.Max(top, v[len(v)-1])
+		}
+		if len(v) == 0 {
+			continue
+		}
+		line, err := plotter.NewLine(cdfPoints(v, floor))
+		if err != nil {
+			return fmt.Errorf("plot %s: %w", in.Label, err)
+		}
+		style(line, i)
+		p.Add(line)
+		p.Legend.Add(fmt.Sprintf("%s (%d jobs)", in.Label, len(v)), line)
+		drawn++
+	}
+	if drawn == 0 {
+		return ErrNoData
+	}
+	// CDFs rise on the left: the bottom right is free for the legend.
+	p.Legend.Top = false
+	p.Y.Min, p.Y.Max = 0, 1
+	// End the log axis at a labelled decade: gonum's LogTicks run to the next
+	// power of ten and their labels would otherwise pad the figure. A range
+	// of one decade at least also covers every value being at the floor.
+	p.X.Min, p.X.Max = floor, math.Max(10*floor, math.Pow(10, math.Ceil(math.Log10(top))))
+	return nil
+}
+
+// cdfPoints returns the empirical CDF of ascending values, through at most
+// MaxCDFPoints ranks, with x floored at floor (for a log axis).
+func cdfPoints(sorted []float64, floor float64) plotter.XYs {
+	n := len(sorted)
+	m := min(n, MaxCDFPoints)
+	pts := make(plotter.XYs, 0, m+1)
+	for k := 0; k < m; k++ {
+		i := k * (n - 1) / max(m-1, 1)
+		pts = append(pts, plotter.XY{X: math.Max(sorted[i], floor), Y: float64(i+1) / float64(n)})
+	}
+	return pts
+}
+
+func addTimelines(p *plot.Plot, inputs []Input, series func(stats.Timeline) ([]float64, error)) error {
+	drawn, top := 0, 1.0
+	for i, in := range inputs {
+		if len(in.Timeline.Times) == 0 {
+			continue
+		}
+		ys, err := series(in.Timeline)
+		if err != nil {
+			return fmt.Errorf("%s: %w", in.Label, err)
+		}
+		pts := make(plotter.XYs, len(ys))
+		for k, y := range ys {
+			pts[k] = plotter.XY{X: in.Timeline.Times[k] / 3600, Y: y}
+			top = math.Max(top, y)
+		}
+		line, err := plotter.NewLine(pts)
+		if err != nil {
+			return fmt.Errorf("plot %s: %w", in.Label, err)
+		}
+		style(line, i)
+		p.Add(line)
+		p.Legend.Add(in.Label, line)
+		drawn++
+	}
+	if drawn == 0 {
+		return ErrNoData
+	}
+	// Headroom above the curves for the legend at the top.
+	p.Y.Min, p.Y.Max = 0, 1.25*top
+	return nil
+}
+
+func addCategoryBars(p *plot.Plot, inputs []Input) error {
+	if len(inputs) == 0 {
+		return ErrNoData
+	}
+	width := vg.Points(min(60/float64(len(inputs)), 20))
+	top := 1.0
+	for i, in := range inputs {
+		vals := make(plotter.Values, len(Categories))
+		for k, c := range Categories {
+			v, ok := in.CategoryBSLD[c]
+			if !ok || math.IsNaN(v) {
+				v = 0 // an empty category draws no bar
+			}
+			vals[k] = v
+			top = math.Max(top, v)
+		}
+		bars, err := plotter.NewBarChart(vals, width)
+		if err != nil {
+			return fmt.Errorf("plot %s: %w", in.Label, err)
+		}
+		bars.Color = plotutil.Color(i)
+		bars.LineStyle.Width = vg.Length(0)
+		bars.Offset = width * vg.Length(float64(i)-float64(len(inputs)-1)/2)
+		p.Add(bars)
+		p.Legend.Add(in.Label, bars)
+	}
+	p.NominalX(Categories...)
+	p.Y.Min, p.Y.Max = 0, 1.25*top // headroom for the legend
+	return nil
+}
+
+func style(line *plotter.Line, i int) {
+	line.Color = plotutil.Color(i)
+	line.Dashes = plotutil.Dashes(i)
+	line.Width = vg.Points(1.5)
+}

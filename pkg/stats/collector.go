@@ -1,0 +1,225 @@
+package stats
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+	"github.com/swfkit/swfkit/pkg/utility"
+)
+
+// Collector accumulates the jobs of one trace and computes its Report.
+type Collector struct {
+	cfg     Config
+	machine Machine
+	records []record
+	utility utility.Func // reused by tokenUtility
+	// utilityOf is Config.Utility, or the u= token parsed into utility.
+	utilityOf UtilityFunc
+}
+
+// NewCollector returns a Collector for a trace run on machine.
+func NewCollector(cfg Config, machine Machine) *Collector {
+	c := &Collector{cfg: cfg, machine: machine, utilityOf: cfg.Utility}
+	if c.utilityOf == nil {
+		c.utilityOf = func(job *swf.Job, t float64) (float64, float64, bool, error) { return tokenUtility(&c.utility, job, t) }
+	}
+	return c
+}
+
+// Add records one job. It copies what it needs, so job may be reused. The
+// error (a malformed u= or fairstart= token) names the job's line.
+func (c *Collector) Add(job *swf.Job) error {
+	r, err := c.cfg.newRecord(job, c.utilityOf)
+	if err != nil {
+		return fmt.Errorf("line %d: job %d: %w", job.Line, job.JobNumber, err)
+	}
+	c.records = append(c.records, r)
+	return nil
+}
+
+// Grow makes room for n more jobs.
+func (c *Collector) Grow(n int) { c.records = slices.Grow(c.records, n) }
+
+// Len is the number of jobs added.
+func (c *Collector) Len() int { return len(c.records) }
+
+// measured returns the jobs left after warm-up and cool-down exclusion.
+func (c *Collector) measured() (recs []record, first, last int) {
+	n := len(c.records)
+	first = c.cfg.SkipFirst.Of(n)
+	last = min(c.cfg.SkipLast.Of(n), n-first)
+	return c.records[first : n-last], first, last
+}
+
+// Report computes every metric. label names the trace in outputs.
+func (c *Collector) Report(label string) *Report {
+	recs, first, last := c.measured()
+	rep := &Report{Label: label, JobsRead: len(c.records), Measured: len(recs), Machine: c.machine}
+	rep.Excluded = c.exclusions(recs, first, last)
+
+	uq := c.cfg.uqosParams(recs)
+	values := make([]float64, len(recs)) // U-QoS value per measured job, NaN if undefined
+	for i := range recs {
+		values[i] = uq.value(&recs[i])
+	}
+	all := make([]int, len(recs))
+	for i := range all {
+		all[i] = i
+	}
+	g := groupMetrics{cfg: c.cfg, recs: recs, uqos: values}
+	rep.Rows = append(rep.Rows, c.machineRows()...)
+	// The U-QoS parameters follow the overall U-QoS distribution.
+	overall := g.rows(all, "", "", "", "")
+	at := len(overall)
+	for i, row := range overall {
+		if row.Metric == "uqos" {
+			at = i + 1
+		}
+	}
+	rep.Rows = append(rep.Rows, overall[:at]...)
+	rep.Rows = append(rep.Rows, uq.rows()...)
+	rep.Rows = append(rep.Rows, overall[at:]...)
+	rep.Rows = append(rep.Rows, c.breakdownRows(&g)...)
+
+	for i := range recs {
+		r := &recs[i]
+		if r.waitKnown() {
+			rep.Waits = append(rep.Waits, float64(r.wait))
+		}
+		if b, ok := c.cfg.boundedSlowdown(r); ok {
+			rep.BoundedSlowdowns = append(rep.BoundedSlowdowns, b)
+		}
+	}
+	slices.Sort(rep.Waits)
+	slices.Sort(rep.BoundedSlowdowns)
+	return rep
+}
+
+// breakdownRows returns the rows of every group of the --by keys (one or two).
+func (c *Collector) breakdownRows(g *groupMetrics) []Row {
+	if len(c.cfg.By) == 0 {
+		return nil
+	}
+	type cell struct{ g1, g2 string }
+	members := map[cell][]int{}
+	for i := range g.recs {
+		var k cell
+		k.g1 = c.cfg.groupOf(c.cfg.By[0], &g.recs[i])
+		if len(c.cfg.By) > 1 {
+			k.g2 = c.cfg.groupOf(c.cfg.By[1], &g.recs[i])
+		}
+		members[k] = append(members[k], i)
+	}
+	cells := make([]cell, 0, len(members))
+	for k := range members {
+		cells = append(cells, k)
+	}
+	slices.SortFunc(cells, func(a, b cell) int {
+		if a.g1 != b.g1 {
+			return cmpGroup(a.g1, b.g1)
+		}
+		return cmpGroup(a.g2, b.g2)
+	})
+	by1, by2 := c.cfg.By[0].String(), ""
+	if len(c.cfg.By) > 1 {
+		by2 = c.cfg.By[1].String()
+	}
+	var rows []Row
+	for _, k := range cells {
+		rows = append(rows, g.rows(members[k], by1, k.g1, by2, k.g2)...)
+	}
+	return rows
+}
+
+// CompareGroups orders group names as reports do: categories (SN SW LN LW)
+// and short/long in their fixed order, numeric ids numerically, unknown last.
+func CompareGroups(a, b string) int { return cmpGroup(a, b) }
+
+func cmpGroup(a, b string) int {
+	switch {
+	case a == b:
+		return 0
+	case groupLess(a, b):
+		return -1
+	}
+	return 1
+}
+
+// exclusions counts, per reason, the jobs left out of some metrics.
+func (c *Collector) exclusions(recs []record, first, last int) []Exclusion {
+	const perJob = "all per-job metrics"
+	const timed = "wait, response, slowdown, bounded slowdown, utility, U-QoS, fairness"
+	var ex []Exclusion
+	add := func(reason, affects string, n int) {
+		if n > 0 {
+			ex = append(ex, Exclusion{Reason: reason, Affects: affects, Jobs: n})
+		}
+	}
+	add(fmt.Sprintf("warm-up: first %s jobs in file order", c.cfg.SkipFirst), perJob, first)
+	add(fmt.Sprintf("cool-down: last %s jobs in file order", c.cfg.SkipLast), perJob, last)
+	var noWait, noRun, zeroRun, noReq, noWidth, noUtil, zeroUtil, noFair int
+	for i := range recs {
+		r := &recs[i]
+		if !r.waitKnown() {
+			noWait++
+		}
+		if !r.runKnown() {
+			noRun++
+		} else if r.run == 0 {
+			zeroRun++
+		}
+		if r.requested <= 0 {
+			noReq++
+		}
+		if r.width < 1 {
+			noWidth++
+		}
+		if !r.hasUtility {
+			noUtil++
+		} else if r.utilityStart <= 0 {
+			zeroUtil++
+		}
+		if !r.hasFair {
+			noFair++
+		}
+	}
+	add("wait unknown (field 3 < 0)", timed, noWait)
+	add("runtime unknown (field 4 < 0)", "all but wait and status counts", noRun)
+	add("runtime 0", "slowdown (undefined)", zeroRun)
+	add("requested time unknown (field 9 <= 0)", "estimate accuracy", noReq)
+	add("requested processors unknown (fields 8 and 5 <= 0)", "category (grouped as unknown)", noWidth)
+	if noUtil < len(recs) {
+		add("no u= token", "utility", noUtil)
+		add("utility start value u(0) <= 0", "start value earned", zeroUtil)
+	}
+	if noFair < len(recs) {
+		add("no fairstart= token", "fairness", noFair)
+	}
+	var machineOut int
+	for i := range c.records {
+		if !c.records[i].scheduleKnown() || c.records[i].procs < 1 {
+			machineOut++
+		}
+	}
+	add("wait, runtime or processors unknown (all jobs read)", "makespan, utilization, queue, capacity", machineOut)
+	return ex
+}
+
+// boundedSlowdown is (wait+max(run,T))/max(run,T), Srinivasan et al. sec. 2.
+func (c Config) boundedSlowdown(r *record) (float64, bool) {
+	if !r.scheduleKnown() {
+		return 0, false
+	}
+	b := math.Max(float64(r.run), c.bsldThreshold())
+	return (float64(r.wait) + b) / b, true
+}
+
+// WithBy returns a Collector over the same jobs with other breakdown keys.
+// The two share their records and must not be added to afterwards.
+func (c *Collector) WithBy(by ...Key) *Collector {
+	d := *c
+	d.cfg.By = by
+	return &d
+}

@@ -1,0 +1,82 @@
+package stats
+
+import (
+	"math"
+	"slices"
+)
+
+// machineRows reports machine size, makespan, utilization and peak
+// processors in use over every job read whose wait, runtime and processors
+// are known. Makespan runs from the first submit to the last end (Lee sec.
+// 1.4); utilization is the processor-seconds used over machine size times
+// makespan, in percent.
+func (c *Collector) machineRows() []Row {
+	var first, last int64 = math.MaxInt64, math.MinInt64
+	var area float64
+	n := 0
+	for i := range c.records {
+		r := &c.records[i]
+		if !r.scheduleKnown() || r.procs < 1 {
+			continue
+		}
+		n++
+		first = min(first, r.submit)
+		last = max(last, r.end())
+		area += float64(r.run) * float64(r.procs)
+	}
+	makespan, util := math.NaN(), math.NaN()
+	if n > 0 {
+		makespan = float64(last - first)
+		if c.machine.Procs > 0 && makespan > 0 {
+			util = 100 * area / (float64(c.machine.Procs) * makespan)
+		}
+	}
+	procs := math.NaN()
+	if c.machine.Procs > 0 {
+		procs = float64(c.machine.Procs)
+	}
+	peak := c.CheckCapacity().Peak
+	return []Row{
+		{Metric: "machine_procs", Statistic: "value", Value: procs},
+		{Metric: "makespan_s", Statistic: "value", Value: makespan, Jobs: n},
+		{Metric: "utilization_pct", Statistic: "value", Value: util, Jobs: n},
+		{Metric: "peak_procs_in_use", Statistic: "value", Value: float64(peak), Jobs: n},
+	}
+}
+
+// event is a change of processors in use at a time.
+type event struct {
+	time  int64
+	delta int64 // processors; negative at an end
+	job   int   // index into records
+}
+
+// events returns the start and end events of the scheduled jobs, sorted by
+// time with ends before starts at equal times: a job ending at t frees its
+// processors for a job starting at t.
+func (c *Collector) events() []event {
+	ev := make([]event, 0, 2*len(c.records))
+	for i := range c.records {
+		r := &c.records[i]
+		if !r.scheduleKnown() || r.procs < 1 || r.run == 0 {
+			continue
+		}
+		ev = append(ev, event{r.start(), r.procs, i}, event{r.end(), -r.procs, i})
+	}
+	slices.SortFunc(ev, func(a, b event) int {
+		if a.time != b.time {
+			if a.time < b.time {
+				return -1
+			}
+			return 1
+		}
+		if (a.delta < 0) != (b.delta < 0) {
+			if a.delta < 0 {
+				return -1
+			}
+			return 1
+		}
+		return a.job - b.job
+	})
+	return ev
+}

@@ -1,0 +1,89 @@
+package stats
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// record is what a Collector keeps of one job.
+type record struct {
+	number         int64
+	submit, wait   int64
+	run            int64
+	procs          int64 // per Config.ProcsFrom; -1 unknown
+	width          int64 // requested processors (field 8, else 5); -1 unknown
+	requested      int64 // field 9; -1 unknown
+	status         int64
+	user, queue    int64
+	fairStart      int64
+	utilityStart   float64 // u(0)
+	utilityEarned  float64 // u(wait+run)
+	line           int
+	killed         bool
+	hasFair        bool
+	hasUtility     bool
+	utilityUnknown bool // has u= but the response time is unknown
+}
+
+func (r *record) waitKnown() bool     { return r.wait >= 0 }
+func (r *record) runKnown() bool      { return r.run >= 0 }
+func (r *record) scheduleKnown() bool { return r.wait >= 0 && r.run >= 0 }
+func (r *record) start() int64        { return r.submit + r.wait }
+func (r *record) end() int64          { return r.submit + r.wait + r.run }
+
+func firstPositive(a, b int64) int64 {
+	if a > 0 {
+		return a
+	}
+	if b > 0 {
+		return b
+	}
+	return -1
+}
+
+// newRecord extracts what the metrics need from job. utilityOf evaluates its
+// utility function.
+func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
+	var t float64
+	r := record{
+		number: job.JobNumber, line: job.Line,
+		submit: job.SubmitTime, wait: job.WaitTime, run: job.RunTime,
+		width:     firstPositive(job.RequestedProcs, job.AllocatedProcs),
+		requested: job.RequestedTime, status: job.Status,
+		user: job.UserID, queue: job.Queue,
+	}
+	switch c.ProcsFrom {
+	case RequestedElseAllocated:
+		r.procs = r.width
+	case RequestedOnly:
+		r.procs = firstPositive(job.RequestedProcs, -1)
+	case AllocatedElseRequested:
+		r.procs = firstPositive(job.AllocatedProcs, job.RequestedProcs)
+	case Max:
+		r.procs = firstPositive(max(job.AllocatedProcs, job.RequestedProcs), -1)
+	}
+	if v, ok := job.ExtraValue("killed"); ok {
+		r.killed = v == "1"
+	}
+	if v, ok := job.ExtraValue("fairstart"); ok {
+		t, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return r, fmt.Errorf("fairstart=%s: want an integer time in seconds", v)
+		}
+		r.hasFair, r.fairStart = true, t
+	}
+	if r.scheduleKnown() {
+		t = float64(r.wait + r.run)
+	}
+	start, earned, ok, err := utilityOf(job, t)
+	if err != nil {
+		return r, err
+	}
+	if ok {
+		r.hasUtility, r.utilityStart, r.utilityEarned = true, start, earned
+		r.utilityUnknown = !r.scheduleKnown()
+	}
+	return r, nil
+}

@@ -1,0 +1,319 @@
+package stats
+
+import (
+	"errors"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// collect reads an SWF file into a Collector.
+func collect(t *testing.T, path string, cfg Config) *Collector {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return collectFrom(t, f, cfg)
+}
+
+func collectFrom(t *testing.T, rd io.Reader, cfg Config) *Collector {
+	t.Helper()
+	r := swf.NewReader(rd)
+	hdr, err := r.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	procs, _, _ := hdr.MaxProcs()
+	c := NewCollector(cfg, Machine{Procs: procs, Source: "MaxProcs"})
+	for {
+		job, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Add(&job); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return c
+}
+
+type want struct {
+	metric, stat string
+	value        float64
+	jobs         int
+}
+
+func checkRows(t *testing.T, rep *Report, wants []want) {
+	t.Helper()
+	for _, w := range wants {
+		row, ok := rep.Find(w.metric, w.stat)
+		if !ok {
+			t.Errorf("%s %s: missing", w.metric, w.stat)
+			continue
+		}
+		if !close(row.Value, w.value) || row.Jobs != w.jobs {
+			t.Errorf("%s %s = %v over %d jobs, want %v over %d", w.metric, w.stat, row.Value, row.Jobs, w.value, w.jobs)
+		}
+	}
+}
+
+func close(a, b float64) bool {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.IsNaN(a) && math.IsNaN(b)
+	}
+	return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b))
+}
+
+// TestHandTrace checks every metric against testdata/README.md.
+func TestHandTrace(t *testing.T) {
+	rep := collect(t, "testdata/hand.swf", Config{}).Report("hand")
+	checkRows(t, rep, []want{
+		{"jobs", "count", 5, 5},
+		{"machine_procs", "value", 32, 0},
+		{"makespan_s", "value", 4050, 5},
+		{"utilization_pct", "value", 100 * 24210.0 / (32 * 4050), 5},
+		{"peak_procs_in_use", "value", 18, 5},
+
+		{"wait_s", "n", 5, 5}, {"wait_s", "mean", 231, 5},
+		{"wait_s", "p25", 30, 5}, {"wait_s", "p50", 75, 5}, {"wait_s", "p75", 90, 5},
+		{"wait_s", "p98", 960, 5}, {"wait_s", "p100", 960, 5},
+		{"response_s", "mean", 1252, 5}, {"response_s", "p25", 95, 5}, {"response_s", "p50", 100, 5},
+		{"response_s", "p75", 1960, 5}, {"response_s", "p98", 4030, 5},
+		{"slowdown", "n", 4, 4}, {"slowdown", "mean", 5.741875, 4}, {"slowdown", "p25", 1, 4},
+		{"slowdown", "p50", 1.0075, 4}, {"slowdown", "p75", 1.96, 4}, {"slowdown", "p98", 19, 4},
+		{"bsld", "mean", 4.4935, 5}, {"bsld", "p25", 1.0075, 5}, {"bsld", "p50", 1.96, 5},
+		{"bsld", "p75", 8.5, 5}, {"bsld", "p100", 10, 5},
+		{"killed", "count", 1, 5}, {"killed", "percent", 20, 5},
+		{"failed", "count", 1, 5}, {"cancelled", "percent", 20, 5},
+
+		{"request_inaccuracy_pct", "n", 4, 4}, {"request_inaccuracy_pct", "mean", (50 + 90 + 0 + 100.0/6) / 4, 4},
+		{"request_inaccuracy_pct", "p25", 0, 4}, {"request_inaccuracy_pct", "p50", 100.0 / 6, 4},
+		{"request_inaccuracy_pct", "p75", 50, 4}, {"request_inaccuracy_pct", "p100", 90, 4},
+		{"under_20pct_of_request", "count", 1, 4}, {"under_20pct_of_request", "percent", 25, 4},
+
+		{"utility", "n", 4, 4}, {"utility", "sum", 37.325, 4}, {"utility", "mean", 9.33125, 4},
+		{"start_value_earned_pct", "mean", 47.03125, 4}, {"start_value_earned_pct", "p25", 100, 4},
+		{"start_value_earned_pct", "p50", 76, 4}, {"start_value_earned_pct", "p75", 12.125, 4},
+		{"start_value_earned_pct", "p98", 0, 4},
+
+		{"uqos", "rt_upperbound_s", 2000, 0}, {"uqos", "rt_lowerbound_s", 100, 0},
+		{"uqos", "phi", 0.0075, 1}, {"uqos", "delta_s", 0.75, 1},
+		{"uqos", "n", 5, 5}, {"uqos", "mean", 44.5935, 5}, {"uqos", "p25", 1.0075, 5},
+		{"uqos", "p50", 1.96, 5}, {"uqos", "p75", 100, 5}, {"uqos", "p100", 120, 5},
+
+		{"fairness", "n", 5, 5}, {"fairness", "pct_le_1", 20, 5}, {"fairness", "pct_1_to_1.5", 20, 5},
+		{"fairness", "pct_1.5_to_2", 20, 5}, {"fairness", "pct_2_to_4", 0, 5}, {"fairness", "pct_gt_4", 40, 5},
+		{"fairness_runtime_le_3600s", "pct_le_1", 25, 4}, {"fairness_runtime_le_3600s", "pct_1_to_1.5", 0, 4},
+		{"fairness_runtime_le_3600s", "pct_gt_4", 50, 4},
+		{"fairness_runtime_gt_3600s", "pct_1_to_1.5", 100, 1},
+	})
+}
+
+func TestUQoSFactor(t *testing.T) {
+	rep := collect(t, "testdata/hand.swf", Config{UQoSFactor: 2}).Report("hand")
+	checkRows(t, rep, []want{{"uqos", "delta_s", 1.5, 1}, {"uqos", "mean", 22.5935, 5}})
+	// Explicit bounds: lower 10 makes J1 (run 100) a middle job: min(1, 0) = 0,
+	// J2 (run 5) short: 90/delta; upper 500 makes J5 large too:
+	// phi = (30/4000 + 960/1000)/2 = 0.48375, delta = 4.8375.
+	rep = collect(t, "testdata/hand.swf", Config{UQoSLowerBound: 10, UQoSUpperBound: 500}).Report("hand")
+	delta := 0.48375 * 10
+	wantMean := (0 + 90/delta + 1.0075 + 75/delta + 1.96) / 5
+	checkRows(t, rep, []want{{"uqos", "delta_s", delta, 2}, {"uqos", "mean", wantMean, 5}})
+}
+
+func TestSkip(t *testing.T) {
+	first, _ := ParseCount("1")
+	last, _ := ParseCount("20%")
+	rep := collect(t, "testdata/hand.swf", Config{SkipFirst: first, SkipLast: last}).Report("hand")
+	checkRows(t, rep, []want{
+		{"jobs", "count", 3, 3}, {"wait_s", "mean", 65, 3},
+		// Machine metrics keep every job.
+		{"makespan_s", "value", 4050, 5},
+	})
+	if rep.Measured != 3 || rep.JobsRead != 5 {
+		t.Errorf("measured %d of %d, want 3 of 5", rep.Measured, rep.JobsRead)
+	}
+	var reasons []string
+	for _, e := range rep.Excluded {
+		reasons = append(reasons, e.Reason)
+	}
+	got := strings.Join(reasons, "|")
+	if !strings.Contains(got, "warm-up: first 1 jobs") || !strings.Contains(got, "cool-down: last 20% jobs") {
+		t.Errorf("exclusions %q do not state the warm-up and cool-down", got)
+	}
+}
+
+func TestBreakdowns(t *testing.T) {
+	tests := []struct {
+		by   []Key
+		cell [2]string
+		jobs int
+	}{
+		{[]Key{ByCategory}, [2]string{"SN"}, 3},
+		{[]Key{ByCategory}, [2]string{"LN"}, 1},
+		{[]Key{ByCategory}, [2]string{"SW"}, 1},
+		{[]Key{ByShort}, [2]string{"short"}, 2},
+		{[]Key{ByShort}, [2]string{"long"}, 3},
+		{[]Key{ByStatus}, [2]string{"1"}, 3},
+		{[]Key{ByUser}, [2]string{"2"}, 2},
+		{[]Key{ByQueue}, [2]string{"2"}, 2},
+		{[]Key{ByShort, ByStatus}, [2]string{"short", "1"}, 1},
+		{[]Key{ByShort, ByStatus}, [2]string{"long", "0"}, 1},
+	}
+	for _, tt := range tests {
+		rep := collect(t, "testdata/hand.swf", Config{By: tt.by}).Report("hand")
+		found := false
+		for _, row := range rep.Rows {
+			if row.Metric == "jobs" && row.Group1 == tt.cell[0] && row.Group2 == tt.cell[1] && row.By1 == tt.by[0].String() {
+				found = true
+				if row.Jobs != tt.jobs {
+					t.Errorf("by %v %v: %d jobs, want %d", tt.by, tt.cell, row.Jobs, tt.jobs)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("by %v: no group %v", tt.by, tt.cell)
+		}
+	}
+	// Group order is fixed: SN SW LN LW unknown.
+	rep := collect(t, "testdata/hand.swf", Config{By: []Key{ByCategory}}).Report("hand")
+	var order []string
+	for _, row := range rep.Rows {
+		if row.Metric == "jobs" && row.By1 != "" {
+			order = append(order, row.Group1)
+		}
+	}
+	if got := strings.Join(order, " "); got != "SN SW LN" {
+		t.Errorf("category order %q, want SN SW LN", got)
+	}
+}
+
+func TestCapacity(t *testing.T) {
+	c := collect(t, "testdata/hand.swf", Config{})
+	got := c.CheckCapacity()
+	if got.Violation != nil || got.Peak != 18 || got.PeakTime != 1000 {
+		t.Errorf("requested processors: %+v, want peak 18 at 1000 and no violation", got)
+	}
+	c = collect(t, "testdata/hand.swf", Config{ProcsFrom: AllocatedElseRequested})
+	got = c.CheckCapacity()
+	if got.Violation != nil || got.Peak != 4 || got.PeakTime != 50 {
+		t.Errorf("allocated processors: %+v, want peak 4 at 50 and no violation", got)
+	}
+	c = collect(t, "testdata/oversubscribed.swf", Config{})
+	got = c.CheckCapacity()
+	v := got.Violation
+	if v == nil || v.Reason != "oversubscribed" || v.Time != 60 || v.InUse != 5 || len(v.Jobs) != 3 || v.Jobs[0] != 1 || v.Jobs[2] != 3 {
+		t.Fatalf("oversubscribed.swf: %+v (violation %+v), want oversubscription at 60 by jobs 1, 2, 3", got, v)
+	}
+	if msg := v.Error(); !strings.Contains(msg, "oversubscribed at time 60") || !strings.Contains(msg, "3 (line 5)") {
+		t.Errorf("violation message %q does not name time, jobs and lines", msg)
+	}
+
+	early := "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n2 100 -5 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	got = collectFrom(t, strings.NewReader(early), Config{}).CheckCapacity()
+	if got.Violation == nil || got.Violation.Reason != "start before submit" || got.Violation.Time != 95 {
+		t.Errorf("early start: %+v, want start before submit at 95", got.Violation)
+	}
+	// Ends free processors for starts at the same time; runtime 0 holds none.
+	back := "; MaxProcs: 2\n1 0 0 10 2 -1 -1 2 -1 -1 1 1 1 -1 -1 -1 -1 -1\n2 0 10 10 2 -1 -1 2 -1 -1 1 1 1 -1 -1 -1 -1 -1\n3 0 10 0 2 -1 -1 2 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	got = collectFrom(t, strings.NewReader(back), Config{}).CheckCapacity()
+	if got.Violation != nil || got.Peak != 2 {
+		t.Errorf("back-to-back jobs: %+v, want peak 2 and no violation", got)
+	}
+}
+
+func TestTimeline(t *testing.T) {
+	// Two bins over [0, 4050): 2025 s each; processors from field 5.
+	tl := collect(t, "testdata/hand.swf", Config{ProcsFrom: AllocatedElseRequested}).Timeline(2)
+	// Bin 1: J1 2*100 + J2 2*5 + J3 2*(2025-50) + J5 2*1000 = 6160 proc-s.
+	// Bin 2: J3 2*2025 = 4050 proc-s.
+	wantUse := []float64{6160.0 / 2025, 4050.0 / 2025}
+	// Queue: J2 waits 90, J3 30, J4 75, J5 960, all in bin 1.
+	wantQueue := []float64{1155.0 / 2025, 0}
+	for k := range 2 {
+		if !close(tl.InUse[k], wantUse[k]) || !close(tl.Queued[k], wantQueue[k]) {
+			t.Errorf("bin %d: in use %v queued %v, want %v and %v", k, tl.InUse[k], tl.Queued[k], wantUse[k], wantQueue[k])
+		}
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	x := []float64{1, 2, 3, 4}
+	for _, tt := range []struct{ p, want float64 }{{0, 1}, {25, 1}, {26, 2}, {50, 2}, {51, 3}, {75, 3}, {98, 4}, {100, 4}} {
+		if got := Percentile(x, tt.p); got != tt.want {
+			t.Errorf("Percentile(%v) = %v, want %v", tt.p, got, tt.want)
+		}
+	}
+	if !math.IsNaN(Percentile(nil, 50)) {
+		t.Error("empty: want NaN")
+	}
+}
+
+func TestBadTokens(t *testing.T) {
+	for _, line := range []string{
+		"1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 u=0:5,10:6",
+		"1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 u=0:5,",
+		"1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 fairstart=soon",
+	} {
+		r := swf.NewReader(strings.NewReader(line + "\n"))
+		job, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = NewCollector(Config{}, Machine{}).Add(&job)
+		if err == nil || !strings.Contains(err.Error(), "line 1") {
+			t.Errorf("%q: error %v, want one naming line 1", line, err)
+		}
+	}
+}
+
+func TestProcsFrom(t *testing.T) {
+	// J5 requests 16 processors and was allocated 2 (hand.swf).
+	for _, tt := range []struct {
+		from ProcsFrom
+		util float64
+	}{
+		{RequestedElseAllocated, 100 * 24210.0 / (32 * 4050)},
+		{RequestedOnly, 100 * 24210.0 / (32 * 4050)},
+		{AllocatedElseRequested, 100 * 10210.0 / (32 * 4050)},
+		{Max, 100 * 24210.0 / (32 * 4050)},
+	} {
+		rep := collect(t, "testdata/hand.swf", Config{ProcsFrom: tt.from}).Report("hand")
+		checkRows(t, rep, []want{{"utilization_pct", "value", tt.util, 5}})
+		if p, err := ParseProcsFrom(tt.from.String()); err != nil || p != tt.from {
+			t.Errorf("ParseProcsFrom(%q) = %v, %v", tt.from, p, err)
+		}
+	}
+}
+
+// TestCustomUtility: Config.Utility replaces the u= token.
+func TestCustomUtility(t *testing.T) {
+	flat := func(job *swf.Job, at float64) (float64, float64, bool, error) { return 10, 5, true, nil }
+	rep := collect(t, "testdata/hand.swf", Config{Utility: flat}).Report("hand")
+	checkRows(t, rep, []want{{"utility", "sum", 25, 5}, {"start_value_earned_pct", "mean", 50, 5}})
+}
+
+func BenchmarkCollectorAdd(b *testing.B) {
+	r := swf.NewReader(strings.NewReader("1 0 30 100 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1 u=0:10,100:10,300:0 fairstart=0\n"))
+	job, err := r.Read()
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := NewCollector(Config{}, Machine{Procs: 4})
+	c.Grow(b.N)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.Add(&job); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
