@@ -2,6 +2,7 @@ package simcli
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -29,56 +30,74 @@ var researchRuns = []struct {
 	{policy: "easy++", params: policy.ResearchParams{Corrector: "ladder"}},
 }
 
-// checkResearch simulates every research policy on a trace through the
-// command's Simulate and runs the schedule checker over the output.
-func checkResearch(tb testing.TB, path string, noKill bool) {
+// researchInput is a trace read once for the checker: its bytes (for
+// Simulate), its records and machine size (for schedcheck).
+type researchInput struct {
+	path  string
+	data  []byte
+	in    []swf.Job
+	procs int64
+}
+
+func readResearchInput(tb testing.TB, path string) *researchInput {
 	tb.Helper()
-	f, err := cmdio.Open(path, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	inHdr, in, err := schedcheck.ReadAll(f, path)
-	f.Close()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	procs, _, ok, err := sim.MachineSize(inHdr)
-	if err != nil || !ok {
-		tb.Skipf("%s: no machine size", path)
-	}
 	raw, err := cmdio.Open(path, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	var data bytes.Buffer
-	if _, err := data.ReadFrom(raw); err != nil {
+	_, err = data.ReadFrom(raw)
+	raw.Close()
+	if err != nil {
 		tb.Fatal(err)
 	}
-	raw.Close()
-	for _, r := range researchRuns {
-		var out bytes.Buffer
-		opt := Options{Input: path, Policy: r.policy, Params: policy.Params{Research: r.params}, NoKill: noKill, FairStart: r.fair && !noKill}
-		if err := Simulate(bytes.NewReader(data.Bytes()), &out, opt); err != nil {
-			tb.Fatalf("%s on %s: %v", r.policy, path, err)
-		}
-		hdr, sched, err := schedcheck.ReadAll(&out, "output")
-		if err != nil {
-			tb.Fatal(err)
-		}
-		err = schedcheck.Check(in, sched, schedcheck.Options{Procs: procs, NoKill: noKill, Skipped: schedcheck.SkippedFromHeader(hdr)})
-		if err != nil {
-			tb.Errorf("%s (no-kill %v) on %s: %v", r.policy, noKill, filepath.Base(path), err)
-		}
-		if r.fair {
-			for i := range sched {
-				if _, ok := sched[i].ExtraValue("fairstart"); !ok && !noKill {
-					tb.Errorf("%s: job %d has no fairstart token", r.policy, sched[i].JobNumber)
-					break
-				}
+	hdr, in, err := schedcheck.ReadAll(bytes.NewReader(data.Bytes()), path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	procs, _, ok, err := sim.MachineSize(hdr)
+	if err != nil || !ok {
+		tb.Skipf("%s: no machine size", path)
+	}
+	return &researchInput{path: path, data: data.Bytes(), in: in, procs: procs}
+}
+
+// checkResearch simulates every research policy on a trace through the
+// command's Simulate and runs the schedule checker over each output.
+func checkResearch(tb testing.TB, path string, noKill bool) {
+	tb.Helper()
+	ri := readResearchInput(tb, path)
+	for k := range researchRuns {
+		checkResearchRun(tb, ri, k, noKill)
+	}
+}
+
+// checkResearchRun simulates researchRuns[k] and checks its schedule.
+func checkResearchRun(tb testing.TB, ri *researchInput, k int, noKill bool) {
+	tb.Helper()
+	r := researchRuns[k]
+	var out bytes.Buffer
+	opt := Options{Input: ri.path, Policy: r.policy, Params: policy.Params{Research: r.params}, NoKill: noKill, FairStart: r.fair}
+	if err := Simulate(bytes.NewReader(ri.data), &out, opt); err != nil {
+		tb.Fatalf("%s on %s: %v", r.policy, ri.path, err)
+	}
+	hdr, sched, err := schedcheck.ReadAll(&out, "output")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	err = schedcheck.Check(ri.in, sched, schedcheck.Options{Procs: ri.procs, NoKill: noKill, Skipped: schedcheck.SkippedFromHeader(hdr)})
+	if err != nil {
+		tb.Errorf("%s (no-kill %v) on %s: %v", r.policy, noKill, filepath.Base(ri.path), err)
+	}
+	if r.fair {
+		for i := range sched {
+			if _, ok := sched[i].ExtraValue("fairstart"); !ok {
+				tb.Errorf("%s: job %d has no fairstart token", r.policy, sched[i].JobNumber)
+				break
 			}
 		}
-		checkTrialTokens(tb, r.policy, sched)
 	}
+	checkTrialTokens(tb, r.policy, sched)
 }
 
 // checkTrialTokens: under timed runs every job had a trial, no later than its
@@ -123,14 +142,28 @@ func TestResearchPoliciesPassTheChecker(t *testing.T) {
 }
 
 // BenchmarkResearchChecker runs the checker test on every trace in
-// ../shared/data: go test -run XXX -bench ResearchChecker -benchtime 1x ./internal/cli/sim
+// ../shared/data, one sub-benchmark per trace, policy and kill setting:
+//
+//	go test -run XXX -bench ResearchChecker -benchtime 1x ./internal/cli/sim
+//	go test -run XXX -bench 'ResearchChecker/RICC.*/timed' -benchtime 1x ./internal/cli/sim
 func BenchmarkResearchChecker(b *testing.B) {
 	for _, path := range testutil.Traces(b) {
-		b.Run(filepath.Base(path), func(b *testing.B) {
-			for range b.N {
-				checkResearch(b, path, false)
-				checkResearch(b, path, true)
+		var ri *researchInput
+		for k, r := range researchRuns {
+			for _, noKill := range []bool{false, true} {
+				label := fmt.Sprintf("%s/%d-%s", filepath.Base(path), k, r.policy)
+				if noKill {
+					label += "/no-kill"
+				}
+				b.Run(label, func(b *testing.B) {
+					if ri == nil {
+						ri = readResearchInput(b, path)
+					}
+					for range b.N {
+						checkResearchRun(b, ri, k, noKill)
+					}
+				})
 			}
-		})
+		}
 	}
 }
