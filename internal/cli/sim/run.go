@@ -153,8 +153,11 @@ func optionsFrom(c *cli.Context) (Options, error) {
 		return opt, err
 	}
 	opt.FairStart = c.Bool("fair-start")
-	if info, _ := policy.Lookup(opt.Policy); info.New != nil {
-		if _, err := info.New(opt.Params, 0); err != nil { // parameter values, checked before reading
+	// Parameter values are checked before reading, by building the policy once;
+	// policies that need per-job tokens (ga) cannot be built before the trace is
+	// read, and gaConfig has checked their parameters already.
+	if info, _ := policy.Lookup(opt.Policy); info.New != nil && len(info.Needs) == 0 {
+		if _, err := info.New(opt.Params, 0); err != nil {
 			return opt, cmdio.Usagef("%v", err)
 		}
 	}
