@@ -40,8 +40,9 @@ type Conservative struct {
 	// freedEnd is the latest held end released early in this round; movedEnd
 	// the latest old-slot end of a job the last compression moved.
 	freedEnd, movedEnd int64
-	ended              bool // a job ended in this round
-	naive              bool // tests: compress after every round with ends, no pruning
+	memo               map[shape]int64 // compress: per job shape, starts proven not to fit
+	ended              bool            // a job ended in this round
+	naive              bool            // tests: compress after every round with ends, no pruning
 
 	// Rebuilds counts full rebuilds of the schedule (only with NoKill).
 	Rebuilds int
@@ -55,6 +56,9 @@ func NewConservative(n int) *Conservative {
 	}
 	return c
 }
+
+// shape is a job's processors and reserved duration.
+type shape struct{ procs, dur int64 }
 
 func duration(j *sim.Job) int64 {
 	if j.Estimate < 1 {
@@ -141,11 +145,20 @@ func (c *Conservative) reserve(j *sim.Job, now int64) {
 // previous compression). So a job can move only to a start before gainEnd, the
 // latest end of those gains, and only if some time before that bound has
 // enough processors free; and a job that stays keeps its reservation without
-// touching the profile (EarliestFitMoving).
+// touching the profile (EarliestFitMoving). Last, jobs of one shape
+// (processors, duration) share proofs: when a job A stays, no start before
+// min(A's reservation, gainEnd) fits A; a later job B of the same shape sees
+// the same profile except that A's slot is taken and B's is free, so every
+// window that ends by B's own reservation is infeasible for B as well, and
+// B's search starts there. A move changes the profile and drops the proofs.
 func (c *Conservative) compress(s *sim.Sim) {
 	now := s.Now()
 	gainEnd := max(c.freedEnd, c.movedEnd)
 	c.movedEnd = 0
+	if c.memo == nil {
+		c.memo = make(map[shape]int64)
+	}
+	clear(c.memo)
 	for _, j := range s.Waiting() {
 		old := c.resv[j.ID]
 		if j.State != sim.Waiting || old < 0 {
@@ -159,13 +172,23 @@ func (c *Conservative) compress(s *sim.Sim) {
 			c.profile.Reserve(t, t+d, p)
 		} else {
 			bound := min(old, gainEnd)
-			if c.profile.MaxFreeBefore(bound) < p {
-				continue // it cannot start at any time before the bound
+			// proven: no start before it fits this job (see below).
+			proven := now
+			if m, ok := c.memo[shape{p, d}]; ok {
+				proven = max(now, min(m, old-d+1))
 			}
-			t = c.profile.EarliestFitMoving(now, d, p, old, bound)
+			switch {
+			case proven >= bound, c.profile.MaxFreeBefore(bound) < p:
+				t = old
+			default:
+				t = c.profile.EarliestFitMoving(proven, d, p, old, bound)
+			}
 			if t < old {
 				c.profile.Release(old, old+d, p)
 				c.profile.Reserve(t, t+d, p)
+				clear(c.memo) // capacity moved: the proofs no longer hold
+			} else {
+				c.memo[shape{p, d}] = max(proven, bound)
 			}
 		}
 		if t > old {

@@ -19,6 +19,13 @@ type Params struct {
 	// PriorityOrder lists priofifo's queue numbers from the highest priority to
 	// the lowest; nil means DefaultPriorityOrder.
 	PriorityOrder []int64
+
+	// GA holds ga's and ga-ckpt's parameters.
+	GA GAConfig
+	// Extra returns the value of extension token key (e.g. "u", "ckpt") of
+	// the job with the given ID; policies that read per-job tokens (ga,
+	// ga-ckpt) need it. nil means no job has tokens.
+	Extra func(id int32, key string) (string, bool)
 	// Research holds the parameters of the research policies (research.go).
 	Research ResearchParams
 }
@@ -31,6 +38,9 @@ type Info struct {
 	Summary string
 	// Params names the Params fields (as CLI flag names) the policy reads.
 	Params []string
+	// Needs lists the extension tokens the policy requires on its input
+	// (e.g. "u" for ga): without them New fails.
+	Needs []string
 	// New builds a fresh policy for one simulation of n jobs.
 	New func(p Params, n int) (sim.Policy, error)
 }
@@ -91,6 +101,15 @@ var table = []Info{
 		New: func(p Params, n int) (sim.Policy, error) {
 			return newPredictive(p.Research, predict.NameLast2, true, n)
 		}},
+	{Name: "ga", Summary: "genetic algorithm over queue orderings maximising aggregate utility, EASY over the best (Lee 2009 ch. 3)",
+		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "seed"},
+		Needs:  []string{"u"},
+		New:    func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, false) }},
+	{Name: "ga-ckpt", Summary: "checkpoint-aware ga: may terminate and requeue checkpointing jobs (Lee 2009 6.7)",
+		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "seed",
+			"bump-limit", "boost", "airline", "restart-overhead"},
+		Needs: []string{"u"},
+		New:   func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, true) }},
 }
 
 // List returns the registered policies in table order. The slice is a copy.

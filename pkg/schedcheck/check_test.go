@@ -138,6 +138,9 @@ func checkTrace(t testing.TB, path string, names []string) {
 func policyNames() []string {
 	var names []string
 	for _, in := range policy.List() {
+		if len(in.Needs) > 0 {
+			continue // checked on augmented input in ga_check_test.go
+		}
 		names = append(names, in.Name)
 	}
 	return names

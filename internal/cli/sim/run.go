@@ -41,8 +41,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: queue numbers from highest to lowest priority, e.g. `0,1,2` (default: ascending queue number, unknown last)"},
 		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn when more than this `SHARE` of jobs would be killed at their requested time"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar (it shows only on a terminal, for long traces)"},
+		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of randomised policies (ga, ga-ckpt)"},
 	}
 	app.Flags = append(app.Flags, researchFlags()...)
+	app.Flags = append(app.Flags, gaFlags()...)
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
 	return cmdio.Run(app, args, stderr)
 }
@@ -61,7 +63,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		// malformed file with status 1; then the usage error.
 		if in, oerr := cmdio.Open(opt.Input, stdin); oerr != nil {
 			return oerr
-		} else if _, lerr := load(in, opt); lerr != nil {
+		} else if _, lerr := load(in, opt, nil); lerr != nil {
 			in.Close()
 			return lerr
 		}
@@ -80,6 +82,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	opt.Warn = stderr
 	if !c.Bool("no-progress") && isTerminal(stderr) {
+		opt.PriceProgress = stderr
 		opt.Progress = func(total int) func(done int) {
 			if total < progressMinJobs {
 				return nil
@@ -140,12 +143,21 @@ func optionsFrom(c *cli.Context) (Options, error) {
 		}
 		opt.Params.PriorityOrder = order
 	}
+	if opt.Params.GA, err = gaConfig(c, c.Int64("seed")); err != nil {
+		return opt, err
+	}
+	if opt.Price, err = parsePrice(c); err != nil {
+		return opt, err
+	}
 	if opt.Params.Research, err = researchParams(c); err != nil {
 		return opt, err
 	}
 	opt.FairStart = c.Bool("fair-start")
-	if info, _ := policy.Lookup(opt.Policy); info.New != nil {
-		if _, err := info.New(opt.Params, 0); err != nil { // parameter values, checked before reading
+	// Parameter values are checked before reading, by building the policy once;
+	// policies that need per-job tokens (ga) cannot be built before the trace is
+	// read, and gaConfig has checked their parameters already.
+	if info, _ := policy.Lookup(opt.Policy); info.New != nil && len(info.Needs) == 0 {
+		if _, err := info.New(opt.Params, 0); err != nil {
 			return opt, cmdio.Usagef("%v", err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,11 @@ type Options struct {
 	// Progress, if set, is given the number of jobs and returns a callback for
 	// the number done (or nil for no progress).
 	Progress func(total int) func(done int)
+
+	// Price selects the price= tokens to add (ga.go); PriceProgress, if not
+	// nil, shows the VCG re-simulations' progress bar.
+	Price         priceSetup
+	PriceProgress io.Writer
 }
 
 // Simulate reads a trace from in, simulates opt.Policy and writes the
@@ -45,7 +51,14 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if !ok {
 		return fmt.Errorf("unknown policy %q", opt.Policy)
 	}
-	w, err := load(in, opt)
+	// Policies and prices that read u=/ckpt= tokens get them through
+	// Params.Extra; only those keys are kept, only when needed.
+	var tokens *jobTokens
+	if needsTokens(info, opt) {
+		tokens = &jobTokens{}
+		opt.Params.Extra = tokens.value
+	}
+	w, err := load(in, opt, tokens)
 	if err != nil {
 		return err
 	}
@@ -77,6 +90,10 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if opt.Progress != nil {
 		cfg.Progress = opt.Progress(len(jobs))
 	}
+	var input []sim.Job
+	if opt.Price.mode == "vcg" {
+		input = slices.Clone(jobs)
+	}
 	s, err := sim.New(cfg, jobs)
 	if err != nil {
 		return err
@@ -90,6 +107,19 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if err := researchNotes(hdr, info, pol, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs, opt.FairStart); err != nil {
 		return err
+	}
+	if opt.Price.mode != "" {
+		interval, err := policy.CheckpointIntervals(len(jobs), opt.Params.Extra)
+		if err != nil {
+			return err
+		}
+		prices, note, err := computePrices(opt.Price, input, jobs, opt.Params.Extra, procs, opt.NoKill,
+			repricer(info.Name, opt.Params, interval), opt.PriceProgress)
+		if err != nil {
+			return err
+		}
+		addPriceTokens(jobs, prices)
+		hdr.AddNote("swfsim " + note)
 	}
 	return write(data, name, hdr, jobs, which, out)
 }
@@ -257,7 +287,8 @@ type workload struct {
 }
 
 // load reads and parses the whole input and converts its records.
-func load(in io.Reader, opt Options) (*workload, error) {
+// tokens, when not nil, collects the u=/ckpt= tokens of the simulated jobs.
+func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	name := opt.Input
 	if name == "" || name == "-" {
 		name = "<stdin>"
@@ -304,6 +335,9 @@ func load(in io.Reader, opt Options) (*workload, error) {
 		}
 		w.which = append(w.which, int32(len(w.jobs)))
 		w.jobs = append(w.jobs, j)
+		if tokens != nil {
+			tokens.add(&sj)
+		}
 	}
 	if sizeErr != nil {
 		return nil, sizeErr

@@ -1,0 +1,116 @@
+package simcli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// tinyTrace: a 10-processor machine; L fills it for 10000 s and checkpoints
+// every 100 s; U, urgent, arrives at 550 for 50 s.
+const tinyTrace = `; MaxProcs: 10
+1 0 -1 10000 10 -1 -1 10 10000 -1 1 1 1 -1 1 -1 -1 -1 u=0:10,1000000:0 ckpt=100
+2 550 -1 50 10 -1 -1 10 50 -1 1 2 2 -1 1 -1 -1 -1 u=0:1000,200:0
+`
+
+func runSim(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(append([]string{"swfsim"}, args...), strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func jobLines(out string) []string {
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(l, ";") {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+func TestCLIGA(t *testing.T) {
+	out, errs, code := runSim(t, tinyTrace, "--policy", "ga", "--seed", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := jobLines(out)
+	// ga cannot bump: U waits for L.
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], "2 550 9450 50 ") {
+		t.Errorf("ga schedule %q", lines)
+	}
+	if !strings.Contains(out, "; Note: swfsim ga: GA population 20, generations 100") {
+		t.Errorf("no GA Note in\n%s", out)
+	}
+	for _, w := range []string{"1", "2"} {
+		again, _, _ := runSim(t, tinyTrace, "--policy", "ga", "--seed", "5", "--ga-workers", w)
+		if again != out {
+			t.Errorf("--ga-workers %s changed the output", w)
+		}
+	}
+}
+
+func TestCLIGACkpt(t *testing.T) {
+	out, errs, code := runSim(t, tinyTrace, "--policy", "ga-ckpt", "--boost", "--airline", "--price", "first")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := jobLines(out)
+	// L is bumped at 550 (500 s saved, 10 s overhead) and reruns 600..10110;
+	// U runs 550..600. Wait and runtime are those of the last run.
+	want := []string{
+		"1 0 600 9510 10 -1 -1 10 10000 -1 1 1 1 -1 1 -1 -1 -1 u=0:10,1000000:0 ckpt=100 bumps=1 price=9.8989",
+		"2 550 0 50 10 -1 -1 10 50 -1 1 2 2 -1 1 -1 -1 -1 u=0:1000,200:0 price=750",
+	}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("ga-ckpt output\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(out, "1 bumps, 500 processor-seconds of work lost, 100 processor-seconds of restart overhead") {
+		t.Errorf("no bump Note in\n%s", out)
+	}
+	if !strings.Contains(out, "first price") {
+		t.Errorf("no price Note in\n%s", out)
+	}
+}
+
+func TestCLIGAErrors(t *testing.T) {
+	noUtility := "; MaxProcs: 4\n1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	tests := []struct {
+		name, stdin string
+		args        []string
+		code        int
+		stderr      string
+	}{
+		{"no u= tokens", noUtility, []string{"--policy", "ga"}, 1, "swfaugment --utility"},
+		{"price without u=", noUtility, []string{"--policy", "easy", "--price", "first"}, 1, "swfaugment --utility"},
+		{"bad price", tinyTrace, []string{"--policy", "ga", "--price", "second"}, 2, "--price"},
+		{"bad population", tinyTrace, []string{"--policy", "ga", "--ga-population", "0"}, 2, "--ga-population"},
+		{"bad seeds", tinyTrace, []string{"--policy", "ga", "--ga-seeds", "sjf"}, 2, "--ga-seeds"},
+		{"bad ckpt token", strings.Replace(tinyTrace, "ckpt=100", "ckpt=x", 1), []string{"--policy", "ga-ckpt"}, 1, "ckpt=x"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errs, code := runSim(t, tt.stdin, tt.args...)
+			if code != tt.code || !strings.Contains(errs, tt.stderr) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tt.code, tt.stderr)
+			}
+		})
+	}
+}
+
+func TestCLIGACkptVCG(t *testing.T) {
+	// L's window holds U, which ran at once anyway; U's window is empty
+	// (L, running when U arrived, is pinned): both prices are 0.
+	out, errs, code := runSim(t, tinyTrace, "--policy", "ga-ckpt", "--price", "vcg", "--ga-population", "4", "--ga-generations", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := jobLines(out)
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], "bumps=1 price=0") || !strings.HasSuffix(lines[1], "price=0") {
+		t.Errorf("ga-ckpt vcg output %q", lines)
+	}
+	if !strings.Contains(out, "VCG price") {
+		t.Errorf("no VCG Note in\n%s", out)
+	}
+}

@@ -1,0 +1,218 @@
+package price
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/swfkit/swfkit/pkg/sim"
+	"github.com/swfkit/swfkit/pkg/utility"
+)
+
+// VCGConfig configures VCG.
+type VCGConfig struct {
+	// Procs is the machine size.
+	Procs int64
+	// NoKill as in the original simulation.
+	NoKill bool
+	// NewPolicy builds the scheduler for the re-simulation that prices job
+	// priced. ids maps each re-simulation job to its original ID (-1 for
+	// the jobs pinned as running at the window's start) and util holds the
+	// re-simulation jobs' utilities, indexed like ids. Required.
+	NewPolicy func(priced int32, ids []int32, util []utility.Func) (sim.Policy, error)
+	// Workers re-simulations run at once; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// WholeWait widens the window to every job submitted from i's
+	// submission to its end, adding those that arrived while i waited,
+	// which the thesis's window leaves out although i's place in the queue
+	// can delay them too.
+	WholeWait bool
+	// Progress, if not nil, is called after each job is priced with the
+	// number done and the total (from several goroutines, serialised).
+	Progress func(done, total int)
+}
+
+// Window is the set of jobs whose utility pricing job i compares (thesis
+// 3.4.3, step 1): the jobs waiting when i was submitted (submitted no later,
+// first started no earlier) and the jobs submitted while i was running
+// (from its first start to its end). Running holds the jobs running when i
+// was submitted; the re-simulation pins them.
+type Window struct {
+	Jobs    []int32
+	Running []int32
+}
+
+// WindowOf returns job i's window in the simulated jobs (state after Run);
+// wholeWait widens it as VCGConfig.WholeWait says.
+func WindowOf(jobs []sim.Job, i int32, wholeWait bool) Window {
+	var w Window
+	t0 := jobs[i].Submit
+	start, end := jobs[i].FirstStart, jobs[i].End
+	if wholeWait {
+		start = t0
+	}
+	for k := range jobs {
+		j := &jobs[k]
+		if int32(k) == i || j.FirstStart < 0 {
+			continue
+		}
+		switch {
+		case j.Submit <= t0 && j.FirstStart >= t0:
+			w.Jobs = append(w.Jobs, int32(k))
+		case j.Submit >= start && j.Submit < end && j.Submit >= t0:
+			w.Jobs = append(w.Jobs, int32(k))
+		case j.FirstStart < t0 && j.End > t0:
+			w.Running = append(w.Running, int32(k))
+		}
+	}
+	return w
+}
+
+// VCG returns each job's approximate VCG price (thesis 3.4.3): for job i
+// with window W (WindowOf), AUtrue is the utility W's jobs earned in the
+// simulation (result), AUalt what they earn when the scheduler runs again
+// over W without i, and the price is max(0, AUalt - AUtrue): the utility
+// i's presence cost the others. (The thesis writes AUtrue - AUalt; as an
+// opportunity cost, the others' loss, it is AUalt - AUtrue; a negative one,
+// which the thesis also says to clamp, means the re-run did worse.)
+//
+// The re-simulation starts at i's submit time T0: W's jobs submitted before
+// T0 arrive at T0 with their utility functions shifted so that utility is
+// still measured from their real submission; the jobs running at T0 are
+// started first, at T0, for the rest of their real run (End - T0) and with
+// the rest of their requested time, and earn nothing. input holds the jobs
+// as given to the simulation (original runtimes and estimates), result the
+// same jobs after it. Re-simulations run in parallel.
+func VCG(input, result []sim.Job, util []utility.Func, cfg VCGConfig) ([]float64, error) {
+	if cfg.NewPolicy == nil {
+		return nil, errors.New("price: VCG needs a policy constructor")
+	}
+	if len(input) != len(result) || len(util) != len(result) {
+		return nil, errors.New("price: input, result and utilities differ in length")
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	prices := make([]float64, len(result))
+	var next atomic.Int64
+	var mu sync.Mutex
+	done := 0
+	var firstErr error
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(result) {
+					return
+				}
+				p, err := vcgPrice(input, result, util, int32(i), cfg)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				prices[i] = p
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, len(result))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return prices, firstErr
+}
+
+func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConfig) (float64, error) {
+	if result[i].End < 0 {
+		return 0, nil
+	}
+	w := WindowOf(result, i, cfg.WholeWait)
+	if len(w.Jobs) == 0 {
+		return 0, nil
+	}
+	t0 := result[i].Submit
+	var auTrue float64
+	n := len(w.Jobs) + len(w.Running)
+	jobs := make([]sim.Job, 0, n)
+	ids := make([]int32, 0, n)
+	us := make([]utility.Func, 0, n)
+	for _, k := range w.Running {
+		r := &result[k]
+		rest := r.End - t0
+		est := max(r.FirstStart+input[k].Estimate-t0, rest)
+		jobs = append(jobs, sim.Job{Procs: r.Procs, Queue: r.Queue, Submit: t0, Runtime: rest, Estimate: est})
+		ids = append(ids, -1)
+		us = append(us, utility.Func{})
+	}
+	for _, k := range w.Jobs {
+		auTrue += util[k].Value(float64(result[k].End - result[k].Submit))
+		in := input[k]
+		shift := t0 - in.Submit
+		if shift < 0 {
+			shift = 0
+		}
+		jobs = append(jobs, sim.Job{Procs: in.Procs, Queue: in.Queue, Submit: in.Submit + shift, Runtime: in.Runtime, Estimate: in.Estimate})
+		ids = append(ids, k)
+		us = append(us, Shift(util[k], float64(shift)))
+	}
+	pol, err := cfg.NewPolicy(i, ids, us)
+	if err != nil {
+		return 0, err
+	}
+	pinned := &pinFirst{Policy: pol, n: len(w.Running)}
+	s, err := sim.New(sim.Config{Procs: cfg.Procs, NoKill: cfg.NoKill}, jobs)
+	if err != nil {
+		return 0, fmt.Errorf("price: job %d: %w", i+1, err)
+	}
+	if err := s.Run(pinned); err != nil {
+		return 0, fmt.Errorf("price: job %d: %w", i+1, err)
+	}
+	var auAlt float64
+	for k := len(w.Running); k < len(jobs); k++ {
+		auAlt += us[k].Value(float64(jobs[k].End - jobs[k].Submit))
+	}
+	return max(0, auAlt-auTrue), nil
+}
+
+// pinFirst starts the first n jobs (the pinned running ones, all submitted
+// at the window's start) before the wrapped policy's first pass.
+type pinFirst struct {
+	sim.Policy
+	n      int
+	pinned bool
+}
+
+func (p *pinFirst) Schedule(s *sim.Sim) {
+	if !p.pinned {
+		p.pinned = true
+		for k := 0; k < p.n; k++ {
+			s.Start(s.Job(int32(k)))
+		}
+	}
+	p.Policy.Schedule(s)
+}
+
+// Shift returns the utility function seen from d seconds after submission:
+// g(t) = f(t + d).
+func Shift(f utility.Func, d float64) utility.Func {
+	if d <= 0 || len(f.Points) == 0 {
+		return f
+	}
+	pts := []utility.Point{{Time: 0, Value: f.Value(d)}}
+	for _, p := range f.Points {
+		if p.Time > d {
+			pts = append(pts, utility.Point{Time: p.Time - d, Value: p.Value})
+		}
+	}
+	if len(pts) == 1 {
+		pts = append(pts, utility.Point{Time: 1, Value: 0})
+	}
+	return utility.Func{Points: pts}
+}
