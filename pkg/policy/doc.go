@@ -25,11 +25,21 @@
 // and Tokens (extension tokens written on the job's output line, e.g.
 // "bumps=2"). See package sim for the round order at equal times.
 //
-// Building blocks here: easyPass (EASY backfilling over any queue order: the
-// first job that does not fit gets the only reservation), ShadowTime, the
-// orderedEASY helper (sort the queue by a key each pass, ties by submit time
-// then file order), and sim.Profile (availability profile with EarliestFit,
-// Reserve, Release) as used by Conservative.
+// Building blocks here: easyPass(s, order) (EASY backfilling over any queue
+// order: jobs start from the front while they fit, the first that does not
+// gets the only reservation, later ones backfill), ShadowTime(s, procs),
+// newOrderedEASY(static, key) (EASY over the queue sorted by a key, smallest
+// first, ties by submit time then file order; static keys are fixed at
+// arrival, dynamic ones are recomputed each pass), and sim.Profile
+// (availability profile: EarliestFit, EarliestFitMoving, Reserve, Release,
+// MaxFreeBefore) as used by Conservative.
+//
+// Rules the engine relies on: start only Waiting jobs that fit; skip entries of
+// s.Waiting() whose State is not Waiting (compaction is lazy); a pass may stop
+// early once s.FreeProcs() < s.MinWaitingProcs(); never read Runtime or
+// Remaining to decide unless the policy models exact knowledge on purpose;
+// keep the pass deterministic (no map iteration order, no global randomness:
+// take a *rand.Rand built from --seed).
 //
 // Then add one line to the table in registry.go, and, if the policy has
 // parameters, a field in Params plus a flag in internal/cli/sim.

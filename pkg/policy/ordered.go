@@ -23,6 +23,8 @@ type orderedEASY struct {
 	order   []*sim.Job
 	pending []*sim.Job // arrived (or back in the queue) since the last merge
 	keyOf   []float64  // by job ID
+	inOrder []bool     // by job ID: in order (a job started and put back
+	// in the queue between two passes is still there and must not be added twice)
 }
 
 func newOrderedEASY(static bool, key func(now int64, j *sim.Job) float64) *orderedEASY {
@@ -48,6 +50,7 @@ func (o *orderedEASY) less(a, b *sim.Job) bool {
 func (o *orderedEASY) Schedule(s *sim.Sim) {
 	if o.keyOf == nil {
 		o.keyOf = make([]float64, s.NumJobs())
+		o.inOrder = make([]bool, s.NumJobs())
 	}
 	if s.NumWaiting() == 0 || s.FreeProcs() < s.MinWaitingProcs() {
 		return // nothing can start, whatever the order
@@ -58,22 +61,26 @@ func (o *orderedEASY) Schedule(s *sim.Sim) {
 	for _, j := range o.order {
 		if j.State == sim.Waiting {
 			w = append(w, j)
+		} else {
+			o.inOrder[j.ID] = false
 		}
 	}
 	clear(o.order[len(w):])
 	o.order = w
 	if o.static {
 		for _, j := range o.pending {
-			if j.State != sim.Waiting {
+			if j.State != sim.Waiting || o.inOrder[j.ID] {
 				continue
 			}
+			o.inOrder[j.ID] = true
 			o.keyOf[j.ID] = o.key(now, j)
 			i := sort.Search(len(o.order), func(k int) bool { return o.less(j, o.order[k]) })
 			o.order = slices.Insert(o.order, i, j)
 		}
 	} else {
 		for _, j := range o.pending {
-			if j.State == sim.Waiting {
+			if j.State == sim.Waiting && !o.inOrder[j.ID] {
+				o.inOrder[j.ID] = true
 				o.order = append(o.order, j)
 			}
 		}
