@@ -63,12 +63,13 @@ func sameSchedule(tb testing.TB, what string, got, want []sim.Job) {
 }
 
 // smallTraces run in the default tests; the big ones only in benchmarks.
+// (CEA-Curie-2011-sample is in BenchmarkDegenerateCases, to keep the
+// race-enabled package under a minute.)
 var smallTraces = []string{
 	"KTH-SP2-1996-2.1-cln.swf.gz",
 	"NASA-iPSC-1993-3.1-cln.swf.gz",
 	"lublin_256.swf.gz",
 	"HPC2N-2002-2-first3170.swf.gz",
-	"CEA-Curie-2011-sample.swf.gz",
 }
 
 // degenerate lists the equalities the research policies must meet on whole
@@ -159,7 +160,7 @@ func TestDegenerateCasesOnTraces(t *testing.T) {
 //	go test -run XXX -bench DegenerateCases -benchtime 1x ./pkg/policy
 //	go test -run XXX -bench 'DegenerateCases/RICC.*/timed' -benchtime 1x ./pkg/policy
 func BenchmarkDegenerateCases(b *testing.B) {
-	for _, name := range []string{"lublin_256.swf.gz", "LANL-CM5-1994-4.1-cln.swf.gz", "KTH-SP2-1996-2-unfiltered.swf.gz",
+	for _, name := range []string{"lublin_256.swf.gz", "CEA-Curie-2011-sample.swf.gz", "LANL-CM5-1994-4.1-cln.swf.gz", "KTH-SP2-1996-2-unfiltered.swf.gz",
 		"LLNL-Atlas-2006-2.1-cln.swf.gz", "RICC-2010-2.swf.gz", "LCG-2005-1.swf.gz"} {
 		for d, c := range degenerate {
 			b.Run(name+"/"+c.policy, func(b *testing.B) {
