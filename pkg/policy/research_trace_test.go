@@ -131,18 +131,13 @@ func checkDegenerate(tb testing.TB, tr *researchTrace, d int, noKill bool, cache
 var noKillTraces = map[string]bool{"KTH-SP2-1996-2.1-cln.swf.gz": true, "HPC2N-2002-2-first3170.swf.gz": true}
 
 // TestDegenerateCasesOnTraces holds every degenerate case on the small traces,
-// and on two of them with --no-kill too. Conservative on lublin_256 (a long queue) takes
-// a second without the race detector, so the cases built on conservative run
-// there only in BenchmarkDegenerateCases.
+// and on two of them with --no-kill too.
 func TestDegenerateCasesOnTraces(t *testing.T) {
 	for _, name := range smallTraces {
 		t.Run(name, func(t *testing.T) {
 			tr := loadResearchTrace(t, name)
 			cache := baseRuns{}
-			for d, c := range degenerate {
-				if c.base == "conservative" && name == "lublin_256.swf.gz" {
-					continue
-				}
+			for d := range degenerate {
 				for _, noKill := range []bool{false, true} {
 					if noKill && !noKillTraces[name] {
 						continue
