@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/sim"
 )
 
@@ -25,6 +26,8 @@ type Params struct {
 	// the job with the given ID; policies that read per-job tokens (ga,
 	// ga-ckpt) need it. nil means no job has tokens.
 	Extra func(id int32, key string) (string, bool)
+	// Research holds the parameters of the research policies (research.go).
+	Research ResearchParams
 }
 
 // Info describes one policy in the registration table.
@@ -70,6 +73,33 @@ var table = []Info{
 				return nil, fmt.Errorf("policy: lxfw weight %g is negative", w)
 			}
 			return NewLXFW(w), nil
+		}},
+	{Name: "selective", Summary: "selective reservation: a job gets a reservation once its expansion factor passes a threshold (Srinivasan et al.)",
+		Params: []string{"threshold", "well-estimated", "slowdown-bound"},
+		New:    func(p Params, n int) (sim.Policy, error) { return newSelective(p.Research, false, n) }},
+	{Name: "selective-d", Summary: "selective reservation with one threshold per short/long x narrow/wide category (Srinivasan et al.)",
+		Params: []string{"threshold", "short-max", "narrow-max", "well-estimated", "slowdown-bound"},
+		New:    func(p Params, n int) (sim.Policy, error) { return newSelective(p.Research, true, n) }},
+	{Name: "timed-fcfs", Summary: "FCFS with a fixed-length trial run for every job as soon as possible (Thebe, Bunde & Leung)",
+		Params: []string{"trial"},
+		New:    func(p Params, n int) (sim.Policy, error) { return newTimed(p.Research, TimedFCFS, n) }},
+	{Name: "timed-easy", Summary: "EASY with a fixed-length trial run for every job as soon as possible (Thebe, Bunde & Leung)",
+		Params: []string{"trial"},
+		New:    func(p Params, n int) (sim.Policy, error) { return newTimed(p.Research, TimedEASY, n) }},
+	{Name: "easy-p", Summary: "EASY with system-generated runtime predictions and prediction correction (Tsafrir, Etsion & Feitelson)",
+		Params: []string{"predictor", "corrector", "ladder"},
+		New: func(p Params, n int) (sim.Policy, error) {
+			return newPredictive(p.Research, predict.NameLast2, false, n)
+		}},
+	{Name: "sjbf", Summary: "EASY backfilling the shortest (by user estimate) waiting jobs first (Tsafrir, Etsion & Feitelson)",
+		Params: []string{"predictor", "corrector", "ladder"},
+		New: func(p Params, n int) (sim.Policy, error) {
+			return newPredictive(p.Research, predict.NameEstimate, true, n)
+		}},
+	{Name: "easy++", Summary: "EASY with last-two predictions, prediction correction and shortest-job backfilled first (Tsafrir, Etsion & Feitelson)",
+		Params: []string{"predictor", "corrector", "ladder"},
+		New: func(p Params, n int) (sim.Policy, error) {
+			return newPredictive(p.Research, predict.NameLast2, true, n)
 		}},
 	{Name: "ga", Summary: "genetic algorithm over queue orderings maximising aggregate utility, EASY over the best (Lee 2009 ch. 3)",
 		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "seed"},

@@ -73,6 +73,9 @@ type Job struct {
 	Procs int32
 	// Queue is the SWF queue number (field 15), -1 when unknown.
 	Queue int32
+	// User is the SWF user ID (field 12), -1 when unknown; history-based
+	// runtime predictors (pkg/predict) key on it.
+	User int32
 	// Runs counts the job's starts.
 	Runs int32
 	// State is maintained by the engine.

@@ -121,9 +121,14 @@ func FromSWF(sj *swf.Job, procs int64, from ProcsFrom) (Job, SkipReason) {
 	if q < -1 || q > 1<<30 {
 		q = -1
 	}
+	u := sj.UserID
+	if u < -1 || u > 1<<30 {
+		u = -1
+	}
 	return Job{
 		Procs:    int32(p),
 		Queue:    int32(q),
+		User:     int32(u),
 		Submit:   sj.SubmitTime,
 		Runtime:  sj.RunTime,
 		Estimate: e,

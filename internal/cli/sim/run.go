@@ -43,6 +43,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar (it shows only on a terminal, for long traces)"},
 		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of randomised policies (ga, ga-ckpt)"},
 	}
+	app.Flags = append(app.Flags, researchFlags()...)
 	app.Flags = append(app.Flags, gaFlags()...)
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
 	return cmdio.Run(app, args, stderr)
@@ -147,6 +148,18 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	}
 	if opt.Price, err = parsePrice(c); err != nil {
 		return opt, err
+	}
+	if opt.Params.Research, err = researchParams(c); err != nil {
+		return opt, err
+	}
+	opt.FairStart = c.Bool("fair-start")
+	// Parameter values are checked before reading, by building the policy once;
+	// policies that need per-job tokens (ga) cannot be built before the trace is
+	// read, and gaConfig has checked their parameters already.
+	if info, _ := policy.Lookup(opt.Policy); info.New != nil && len(info.Needs) == 0 {
+		if _, err := info.New(opt.Params, 0); err != nil {
+			return opt, cmdio.Usagef("%v", err)
+		}
 	}
 	if opt.KillWarn < 0 || opt.KillWarn > 1 {
 		return opt, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", opt.KillWarn)

@@ -26,6 +26,7 @@ type Options struct {
 	NoKill    bool
 	Strict    bool
 	KillWarn  float64 // share of killed jobs above which to warn; 0: never
+	FairStart bool    // add fairstart=T to every job (research.go)
 
 	// Warn receives warnings and skip counts (nil: discarded).
 	Warn io.Writer
@@ -44,7 +45,7 @@ type Options struct {
 //
 // Memory: the decompressed input is kept in 1 MiB chunks (about 95 bytes a
 // job on archive traces) and read twice, once for the simulation records
-// (sim.Job, 112 bytes) and once while writing, so no swf.Job is kept.
+// (sim.Job, 120 bytes) and once while writing, so no swf.Job is kept.
 func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	info, ok := policy.Lookup(opt.Policy)
 	if !ok {
@@ -104,8 +105,8 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	for _, n := range notes(info, opt, procs, source, skipped, jobs) {
 		hdr.AddNote(n)
 	}
-	if n, ok := pol.(interface{ Note() string }); ok {
-		hdr.AddNote("swfsim " + info.Name + ": " + n.Note())
+	if err := researchNotes(hdr, info, pol, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs, opt.FairStart); err != nil {
+		return err
 	}
 	if opt.Price.mode != "" {
 		interval, err := policy.CheckpointIntervals(len(jobs), opt.Params.Extra)

@@ -1,0 +1,96 @@
+package simcli
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/predict"
+	"github.com/swfkit/swfkit/pkg/sim"
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// researchFlags are the flags of the research policies (selective,
+// selective-d, timed-fcfs, timed-easy, easy-p, sjbf, easy++) and --fair-start.
+// Their defaults are the papers' (docs/swfsim-research.md).
+func researchFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "threshold", Value: "auto", Usage: "selective starvation threshold: `X`, SN,SW,LN,LW (selective-d), auto, adaptive or scaled-adaptive:F"},
+		&cli.Int64Flag{Name: "short-max", Value: policy.DefaultShortMax, Usage: "selective-d: a job whose estimate is at most `SECONDS` is short"},
+		&cli.Int64Flag{Name: "narrow-max", Value: policy.DefaultNarrowMax, Usage: "selective-d: a job of at most `PROCS` processors is narrow"},
+		&cli.Float64Flag{Name: "well-estimated", Value: policy.DefaultWellEstimated, Usage: "selective auto/adaptive thresholds average the jobs whose runtime is within this `FACTOR` of their estimate"},
+		&cli.Int64Flag{Name: "slowdown-bound", Value: policy.DefaultSlowdownBound, Usage: "selective thresholds: bound of the bounded slowdown, `SECONDS`"},
+		&cli.Int64Flag{Name: "trial", Value: policy.DefaultTrial, Usage: "timed-fcfs, timed-easy: trial-run length in `SECONDS` (0: no trial runs)"},
+		&cli.StringFlag{Name: "predictor", Usage: "easy-p, sjbf, easy++: runtime predictor `NAME`: estimate, last2, lastk:K or exact (default last2; sjbf: estimate)"},
+		&cli.StringFlag{Name: "corrector", Value: policy.DefaultCorrector, Usage: "easy-p, sjbf, easy++: prediction corrector `NAME`: estimate, ladder or double"},
+		&cli.StringFlag{Name: "ladder", Value: predict.FormatLadder(predict.DefaultLadder), Usage: "rungs of --corrector ladder: `DURATIONS` with unit s, m, h or d"},
+		&cli.BoolFlag{Name: "fair-start", Usage: "add fairstart=T to every job: its start under FCFS-conservative switched to strict FCFS at its arrival (Srinivasan et al. section 5)"},
+	}
+}
+
+// researchParams reads the research flags; a bad value is a usage error.
+func researchParams(c *cli.Context) (policy.ResearchParams, error) {
+	r := policy.ResearchParams{
+		Threshold:     c.String("threshold"),
+		ShortMax:      c.Int64("short-max"),
+		NarrowMax:     c.Int64("narrow-max"),
+		WellEstimated: c.Float64("well-estimated"),
+		SlowdownBound: c.Int64("slowdown-bound"),
+		Trial:         c.Int64("trial"),
+		TrialSet:      true,
+		Predictor:     c.String("predictor"),
+		Corrector:     c.String("corrector"),
+	}
+	switch {
+	case r.ShortMax < 1:
+		return r, cmdio.Usagef("--short-max %d: want a positive number of seconds", r.ShortMax)
+	case r.NarrowMax < 1:
+		return r, cmdio.Usagef("--narrow-max %d: want a positive number of processors", r.NarrowMax)
+	case !(r.WellEstimated >= 1):
+		return r, cmdio.Usagef("--well-estimated %g: want a factor >= 1", r.WellEstimated)
+	case r.SlowdownBound < 1:
+		return r, cmdio.Usagef("--slowdown-bound %d: want a positive number of seconds", r.SlowdownBound)
+	case r.Trial < 0:
+		return r, cmdio.Usagef("--trial %d: want a number of seconds >= 0", r.Trial)
+	}
+	ladder, err := predict.ParseLadder(c.String("ladder"))
+	if err != nil {
+		return r, cmdio.Usagef("--ladder: %v", err)
+	}
+	r.Ladder = ladder
+	return r, nil
+}
+
+// fairStartTokens computes every job's fair-start time over the simulated
+// jobs (before or after their run: FairStarts works on a copy) and appends
+// fairstart=T to each job's tokens.
+func fairStartTokens(cfg sim.Config, jobs []sim.Job) error {
+	fair, err := policy.FairStarts(cfg, jobs)
+	if err != nil {
+		return fmt.Errorf("fair-start times: %w", err)
+	}
+	for i := range jobs {
+		jobs[i].Tokens = append(jobs[i].Tokens, "fairstart="+strconv.FormatInt(fair[i], 10))
+	}
+	return nil
+}
+
+// researchNotes adds the policy's own report to the header (thresholds used,
+// trial runs, prediction accuracy: policy.Noter) and, with fairStart, the
+// fair-start tokens and their note. cfg is the simulation's, without progress.
+func researchNotes(hdr *swf.Header, info policy.Info, p sim.Policy, cfg sim.Config, jobs []sim.Job, fairStart bool) error {
+	if n, ok := p.(policy.Noter); ok {
+		hdr.AddNote("swfsim " + info.Name + ": " + n.Note())
+	}
+	if !fairStart {
+		return nil
+	}
+	if err := fairStartTokens(cfg, jobs); err != nil {
+		return err
+	}
+	hdr.AddNote("swfsim fair-start: fairstart=T is the start under conservative backfilling switched to strict FCFS at the job's arrival (Srinivasan et al. section 5), from real runtimes")
+	return nil
+}

@@ -1,0 +1,149 @@
+package simcli
+
+import (
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/predict"
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+// parseResearch runs a throwaway app with the research flags over args.
+func parseResearch(t *testing.T, args ...string) (policy.ResearchParams, error) {
+	t.Helper()
+	var got policy.ResearchParams
+	var perr error
+	app := &cli.App{Flags: researchFlags(), Action: func(c *cli.Context) error {
+		got, perr = researchParams(c)
+		return nil
+	}}
+	if err := app.Run(append([]string{"swfsim"}, args...)); err != nil {
+		t.Fatalf("flags %v: %v", args, err)
+	}
+	return got, perr
+}
+
+func TestResearchParams(t *testing.T) {
+	r, err := parseResearch(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := policy.ResearchParams{Threshold: "auto", ShortMax: 3600, NarrowMax: 8, WellEstimated: 2, SlowdownBound: 10,
+		Trial: 90, TrialSet: true, Corrector: "estimate", Ladder: predict.DefaultLadder}
+	if !slices.Equal(r.Ladder, want.Ladder) {
+		t.Errorf("default ladder %v", r.Ladder)
+	}
+	r.Ladder, want.Ladder = nil, nil
+	if !reflect.DeepEqual(r, want) {
+		t.Errorf("defaults = %+v, want %+v", r, want)
+	}
+
+	r, err = parseResearch(t, "--threshold", "SN=1,SW=2,LN=3,LW=4", "--narrow-max", "64", "--trial", "0",
+		"--predictor", "lastk:3", "--corrector", "ladder", "--ladder", "30s,2m,1h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Threshold != "SN=1,SW=2,LN=3,LW=4" || r.NarrowMax != 64 || r.Trial != 0 || !r.TrialSet ||
+		r.Predictor != "lastk:3" || r.Corrector != "ladder" || !slices.Equal(r.Ladder, []int64{30, 120, 3600}) {
+		t.Errorf("parsed %+v", r)
+	}
+
+	for _, bad := range [][]string{
+		{"--trial", "-1"}, {"--short-max", "0"}, {"--narrow-max", "-3"}, {"--well-estimated", "0.5"},
+		{"--slowdown-bound", "0"}, {"--ladder", "5m,1m"}, {"--ladder", "1w"},
+	} {
+		_, err := parseResearch(t, bad...)
+		var usage *cmdio.UsageError
+		if !errors.As(err, &usage) {
+			t.Errorf("%v: error %v, want a usage error", bad, err)
+		}
+	}
+}
+
+func TestFairStartTokens(t *testing.T) {
+	jobs := []sim.Job{
+		{Submit: 0, Procs: 2, Runtime: 100, Estimate: 100, Queue: -1, User: -1},
+		{Submit: 1, Procs: 4, Runtime: 10, Estimate: 10, Queue: -1, User: -1, Tokens: []string{"trial=0"}},
+	}
+	if err := fairStartTokens(sim.Config{Procs: 4}, jobs); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(jobs[0].Tokens, []string{"fairstart=0"}) || !slices.Equal(jobs[1].Tokens, []string{"trial=0", "fairstart=100"}) {
+		t.Errorf("tokens %q, %q", jobs[0].Tokens, jobs[1].Tokens)
+	}
+}
+
+// runSwfsim runs the command with args over stdin and returns stdout, stderr
+// and the exit status.
+func runSwfsim(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut strings.Builder
+	code := Run(append([]string{"swfsim"}, args...), strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+// fig2SWF is the instance of Thebe et al., Fig. 2, as SWF (C runs 250 s).
+const fig2SWF = `; MaxProcs: 100
+1 0 -1 300 80 -1 -1 80 1000 -1 1 1 1 -1 -1 -1 -1 -1
+2 100 -1 40 100 -1 -1 100 1000 -1 1 2 1 -1 -1 -1 -1 -1
+3 110 -1 250 20 -1 -1 20 1000 -1 1 3 1 -1 -1 -1 -1 -1
+`
+
+func TestSwfsimResearchCommand(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		code    int
+		want    []string // substrings of stdout
+		wantErr string   // substring of stderr
+	}{
+		{name: "timed-fcfs Fig. 2", args: []string{"--policy", "timed-fcfs"}, want: []string{
+			"1 0 0 300 80 -1 -1 80 1000 -1 1 1 1 -1 -1 -1 -1 -1 trial=0\n",
+			"2 100 200 40 100 -1 -1 100 1000 -1 1 2 1 -1 -1 -1 -1 -1 trial=200\n",
+			"3 110 230 250 20 -1 -1 20 1000 -1 1 3 1 -1 -1 -1 -1 -1 trial=0\n",
+			"; Note: swfsim timed-fcfs: base fcfs, trial 90 s; 3 trial runs, 1 jobs finished within their trial, 0 after it before being needed, 1 continued as committed runs, 1 kills losing 3800 processor-seconds\n",
+		}},
+		{name: "trial 0 is fcfs", args: []string{"--policy", "timed-fcfs", "--trial", "0"}, want: []string{
+			"3 110 230 250 20", "trial 0 s; 0 trial runs",
+		}},
+		{name: "fair-start", args: []string{"--policy", "easy", "--fair-start"}, want: []string{
+			"1 0 0 300 80 -1 -1 80 1000 -1 1 1 1 -1 -1 -1 -1 -1 fairstart=0\n",
+			"2 100 200 40 100 -1 -1 100 1000 -1 1 2 1 -1 -1 -1 -1 -1 fairstart=300\n",
+			"3 110 230 250 20 -1 -1 20 1000 -1 1 3 1 -1 -1 -1 -1 -1 fairstart=340\n",
+			"; Note: swfsim fair-start:",
+		}},
+		{name: "selective fixed threshold", args: []string{"--policy", "selective", "--threshold", "2"}, want: []string{
+			"; Note: swfsim selective: fixed threshold 2.0000;",
+		}},
+		{name: "easy++ ladder", args: []string{"--policy", "easy++", "--corrector", "ladder", "--ladder", "1m,1h"}, want: []string{
+			"; Note: swfsim easy++: predictor last2, corrector ladder:1m,1h, sjbf true;",
+		}},
+		{name: "bad threshold", args: []string{"--policy", "selective", "--threshold", "often"}, code: 2, wantErr: "not a number"},
+		{name: "per-category threshold for selective", args: []string{"--policy", "selective", "--threshold", "1,2,3,4"}, code: 2, wantErr: "selective-d"},
+		{name: "bad predictor", args: []string{"--policy", "easy-p", "--predictor", "last3"}, code: 2, wantErr: "unknown predictor"},
+		{name: "bad corrector", args: []string{"--policy", "easy++", "--corrector", "triple"}, code: 2, wantErr: "unknown corrector"},
+		{name: "negative trial", args: []string{"--policy", "timed-easy", "--trial", "-1"}, code: 2, wantErr: "--trial -1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runSwfsim(t, fig2SWF, tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %q", code, tc.code, errOut)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out)
+				}
+			}
+			if tc.wantErr != "" && !strings.Contains(errOut, tc.wantErr) {
+				t.Errorf("stderr %q lacks %q", errOut, tc.wantErr)
+			}
+		})
+	}
+}

@@ -1,0 +1,106 @@
+package policy
+
+import (
+	"testing"
+
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+// waitStats returns the average and maximum wait (to the start of the run
+// that finished) over all jobs.
+func waitStats(jobs []sim.Job) (avg float64, maxWait int64) {
+	var sum int64
+	for i := range jobs {
+		w := jobs[i].Start - jobs[i].Submit
+		sum += w
+		maxWait = max(maxWait, w)
+	}
+	return float64(sum) / float64(len(jobs)), maxWait
+}
+
+// BenchmarkTrialRunWaits reports FCFS, timed-FCFS, EASY and timed-EASY (90 s
+// trials) average and maximum waits on the traces of Thebe et al., Fig. 4,
+// with jobs running to completion (--no-kill) and with kills at the estimate:
+//
+//	go test -run XXX -bench TrialRunWaits -benchtime 1x ./pkg/policy
+func BenchmarkTrialRunWaits(b *testing.B) {
+	for _, name := range []string{"KTH-SP2-1996-2.1-cln.swf.gz", "KTH-SP2-1996-2-unfiltered.swf.gz", "LANL-CM5-1994-4.1-cln.swf.gz", thebeLANL} {
+		for _, noKill := range []bool{true, false} {
+			for _, policy := range []string{"fcfs", "timed-fcfs", "easy", "timed-easy"} {
+				label := name + "/" + policy
+				if noKill {
+					label += "/no-kill"
+				}
+				b.Run(label, func(b *testing.B) {
+					var tr *researchTrace
+					if name == thebeLANL {
+						tr = loadThebeLANL(b)
+					} else {
+						tr = loadResearchTrace(b, name)
+					}
+					var avg float64
+					var maxWait int64
+					for range b.N {
+						jobs, _ := tr.simulate(b, policy, ResearchParams{}, noKill)
+						avg, maxWait = waitStats(jobs)
+					}
+					b.ReportMetric(avg, "avg-wait-s")
+					b.ReportMetric(float64(maxWait), "max-wait-s")
+				})
+			}
+		}
+	}
+}
+
+// benchPolicy simulates one policy over a trace, for speed comparisons with
+// conservative (issue 6: none more than 3 times slower).
+func benchPolicy(b *testing.B, trace, policy string, params ResearchParams) {
+	tr := loadResearchTrace(b, trace)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		tr.simulate(b, policy, params, false)
+	}
+	b.ReportMetric(float64(len(tr.jobs)), "jobs")
+}
+
+var researchBenchPolicies = []struct {
+	label  string
+	policy string
+	params ResearchParams
+}{
+	{"conservative", "conservative", ResearchParams{}},
+	{"selective-auto", "selective", ResearchParams{}},
+	{"selective-3", "selective", ResearchParams{Threshold: "3"}},
+	{"selective-adaptive", "selective", ResearchParams{Threshold: "adaptive"}},
+	{"selective-d-auto", "selective-d", ResearchParams{}},
+	{"timed-fcfs", "timed-fcfs", ResearchParams{}},
+	{"timed-easy", "timed-easy", ResearchParams{}},
+	{"easy-p", "easy-p", ResearchParams{}},
+	{"sjbf", "sjbf", ResearchParams{}},
+	{"easy++", "easy++", ResearchParams{}},
+}
+
+// BenchmarkResearchPolicies: go test -run XXX -bench ResearchPolicies ./pkg/policy
+func BenchmarkResearchPolicies(b *testing.B) {
+	for _, trace := range []string{"LANL-CM5-1994-4.1-cln.swf.gz", "RICC-2010-2.swf.gz"} {
+		for _, p := range researchBenchPolicies {
+			b.Run(trace+"/"+p.label, func(b *testing.B) { benchPolicy(b, trace, p.policy, p.params) })
+		}
+	}
+}
+
+// BenchmarkFairStarts: go test -run XXX -bench FairStarts ./pkg/policy
+func BenchmarkFairStarts(b *testing.B) {
+	for _, trace := range []string{"KTH-SP2-1996-2.1-cln.swf.gz", "LANL-CM5-1994-4.1-cln.swf.gz", "RICC-2010-2.swf.gz"} {
+		b.Run(trace, func(b *testing.B) {
+			tr := loadResearchTrace(b, trace)
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := FairStarts(sim.Config{Procs: tr.procs}, tr.jobs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,198 @@
+package policy
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+func TestFairStarts(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		jobs []rjob
+		want []int64
+	}{
+		{
+			// Conservative runs A at 0, reserves B (all 4 processors) at 100,
+			// backfills C at 2 and reserves D at 52. Strict FCFS from each
+			// arrival: A at 0; B after A, 100; C after B, 110; D after B (A and C
+			// done by 100), 110.
+			name: "exact estimates",
+			jobs: []rjob{
+				{submit: 0, procs: 2, runtime: 100, estimate: 100},
+				{submit: 1, procs: 4, runtime: 10, estimate: 10},
+				{submit: 2, procs: 2, runtime: 50, estimate: 50},
+				{submit: 3, procs: 2, runtime: 20, estimate: 20},
+			},
+			want: []int64{0, 100, 110, 110},
+		},
+		{
+			// A really ends at 60, not at its estimate 100: the fair starts use
+			// the real ends, B at 60, C and D after B at 70.
+			name: "real runtimes",
+			jobs: []rjob{
+				{submit: 0, procs: 2, runtime: 60, estimate: 100},
+				{submit: 1, procs: 4, runtime: 10, estimate: 10},
+				{submit: 2, procs: 2, runtime: 50, estimate: 50},
+				{submit: 3, procs: 2, runtime: 20, estimate: 20},
+			},
+			want: []int64{0, 60, 70, 70},
+		},
+		{
+			// Killed at the estimate: A's 500 s run is cut at 100.
+			name: "kill at estimate",
+			jobs: []rjob{
+				{submit: 0, procs: 4, runtime: 500, estimate: 100},
+				{submit: 5, procs: 1, runtime: 1, estimate: 1},
+				{submit: 5, procs: 4, runtime: 1, estimate: 1},
+				{submit: 5, procs: 1, runtime: 1, estimate: 1},
+			},
+			want: []int64{0, 100, 101, 102},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			jobs := rcase{jobs: tc.jobs}.simJobs()
+			got, err := FairStarts(sim.Config{Procs: 4}, jobs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("FairStarts = %v, want %v", got, tc.want)
+			}
+			for i := range jobs {
+				if jobs[i].State != sim.Pending || jobs[i].Start != 0 {
+					t.Fatalf("FairStarts modified its input job %d", i)
+				}
+			}
+		})
+	}
+}
+
+func TestParseThreshold(t *testing.T) {
+	for _, tc := range []struct {
+		spec    string
+		diff    bool
+		kind    thresholdKind
+		values  [4]float64
+		scale   float64
+		wantErr string
+	}{
+		{spec: "", kind: thrAuto},
+		{spec: "auto", kind: thrAuto},
+		{spec: "adaptive", kind: thrAdaptive, scale: 1},
+		{spec: "scaled-adaptive:1.5", kind: thrAdaptive, scale: 1.5},
+		{spec: "3.92", kind: thrFixed, values: [4]float64{3.92, 3.92, 3.92, 3.92}},
+		{spec: "0", kind: thrFixed},
+		{spec: "3.55,21.53,1.35,2.27", diff: true, kind: thrFixed, values: [4]float64{3.55, 21.53, 1.35, 2.27}},
+		{spec: "LW=2.27,SN=3.55,sw=21.53,LN=1.35", diff: true, kind: thrFixed, values: [4]float64{3.55, 21.53, 1.35, 2.27}},
+		{spec: "3.55,21.53,1.35,2.27", wantErr: "selective takes one number"},
+		{spec: "1,2,3", diff: true, wantErr: "one number or four"},
+		{spec: "SN=1,SN=2,LN=3,LW=4", diff: true, wantErr: "each category once"},
+		{spec: "SN=1,XX=2,LN=3,LW=4", diff: true, wantErr: "each category once"},
+		{spec: "-1", wantErr: "not a number >= 0"},
+		{spec: "NaN", wantErr: "not a number >= 0"},
+		{spec: "fast", wantErr: "not a number >= 0"},
+		{spec: "scaled-adaptive:0", wantErr: "positive"},
+		{spec: "scaled-adaptive:", wantErr: "positive"},
+		{spec: "scaled-adaptive:inf", wantErr: "positive"},
+	} {
+		t.Run(tc.spec, func(t *testing.T) {
+			r, err := parseThreshold(tc.spec, tc.diff)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("parseThreshold(%q) error = %v, want %q", tc.spec, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.kind != tc.kind || r.values != tc.values || r.scale != tc.scale {
+				t.Errorf("parseThreshold(%q) = %+v", tc.spec, r)
+			}
+		})
+	}
+}
+
+func TestResearchParamErrors(t *testing.T) {
+	for _, tc := range []struct {
+		policy  string
+		params  ResearchParams
+		wantErr string
+	}{
+		{"selective", ResearchParams{Threshold: "x"}, "not a number"},
+		{"selective-d", ResearchParams{WellEstimated: 0.5}, "--well-estimated >= 1"},
+		{"timed-easy", ResearchParams{Trial: -5}, "negative"},
+		{"easy-p", ResearchParams{Predictor: "last3"}, "unknown predictor"},
+		{"easy++", ResearchParams{Corrector: "triple"}, "unknown corrector"},
+		{"sjbf", ResearchParams{Corrector: "ladder", Ladder: []int64{5, 1}}, "strictly increasing"},
+	} {
+		info, _ := Lookup(tc.policy)
+		_, err := info.New(Params{Research: tc.params}, 1)
+		if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+			t.Errorf("%s %+v: error %v, want %q", tc.policy, tc.params, err, tc.wantErr)
+		}
+	}
+}
+
+func TestRunViewShadow(t *testing.T) {
+	var v runView
+	jobs := []sim.Job{{ID: 0, Procs: 2}, {ID: 1, Procs: 3}, {ID: 2, Procs: 1}, {ID: 3, Procs: 4}}
+	v.add(&jobs[0], 50)
+	v.add(&jobs[1], 30)
+	v.add(&jobs[2], 50)
+	v.add(&jobs[3], 8) // overdue at now = 10: expected at 11
+	for _, tc := range []struct {
+		from, free, procs, shadow, extra int64
+	}{
+		{from: 10, free: 3, procs: 3, shadow: 10, extra: 0},
+		{from: 10, free: 0, procs: 4, shadow: 11, extra: 0},
+		{from: 10, free: 1, procs: 6, shadow: 30, extra: 2},
+		{from: 10, free: 1, procs: 8, shadow: 30, extra: 0},
+		{from: 10, free: 1, procs: 9, shadow: 50, extra: 2}, // both jobs ending at 50 count
+		{from: 40, free: 1, procs: 4, shadow: 50, extra: 7}, // not before 40
+		{from: 60, free: 0, procs: 4, shadow: 60, extra: 6}, // all done before 60
+	} {
+		s, e := v.shadow(10, tc.from, tc.free, tc.procs)
+		if s != tc.shadow || e != tc.extra {
+			t.Errorf("shadow(from %d, free %d, procs %d) = %d, %d; want %d, %d", tc.from, tc.free, tc.procs, s, e, tc.shadow, tc.extra)
+		}
+	}
+	v.remove(&jobs[1], 30)
+	if s, _ := v.shadow(10, 10, 1, 6); s != 50 {
+		t.Errorf("after remove: shadow %d, want 50", s)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("removing an absent job did not panic")
+		}
+	}()
+	v.remove(&jobs[1], 30)
+}
+
+func FuzzParseThreshold(f *testing.F) {
+	for _, s := range []string{"auto", "adaptive", "scaled-adaptive:1.5", "3.92", "0", "3.55,21.53,1.35,2.27",
+		"SN=1,SW=2,LN=3,LW=4", "sn=1,SN=2", "1e400", "-0", "scaled-adaptive:-1", ",,,"} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, spec string, diff bool) {
+		r, err := parseThreshold(spec, diff)
+		if err != nil {
+			return
+		}
+		for _, v := range r.values {
+			if v < 0 || v != v {
+				t.Fatalf("parseThreshold(%q) accepted threshold %v", spec, v)
+			}
+		}
+		if r.kind == thrAdaptive && !(r.scale > 0) {
+			t.Fatalf("parseThreshold(%q) accepted scale %v", spec, r.scale)
+		}
+		if !diff && r.kind == thrFixed && (r.values[1] != r.values[0] || r.values[3] != r.values[0]) {
+			t.Fatalf("selective threshold %q gave per-category values %v", spec, r.values)
+		}
+	})
+}

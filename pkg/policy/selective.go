@@ -1,0 +1,432 @@
+package policy
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+// Selective is selective reservation: Srinivasan, Kettimuthu, Subramani &
+// Sadayappan, "Selective reservation strategies for backfill job scheduling"
+// (JSSPP 2002), section 4.1. Two queues:
+//
+//   - Jobs enter a "no-guarantee" queue ordered FCFS. In every pass, each of its
+//     jobs, in arrival order, starts now if its processors are free for its
+//     whole estimate without touching any reservation (it has none itself and
+//     blocks nobody).
+//   - A job whose expansion factor XFactor = (wait + estimate) / estimate
+//     exceeds the starvation threshold moves to the "all-guaranteed" queue: it
+//     gets a reservation at the earliest time the availability profile allows,
+//     and from then on is treated exactly as conservative backfilling
+//     (conservative.go) treats its jobs: compression after ends, start at the
+//     reservation.
+//
+// selective uses one threshold; selective-d (Sel-D) one per category
+// short/long x narrow/wide (sections 2.1, 4.1), short meaning estimate <=
+// --short-max (default 3600 s), narrow meaning processors <= --narrow-max
+// (default 8; the paper uses 64 for LANL-CM5, Table 2).
+//
+// Thresholds (--threshold): a number (for selective-d also "SN,SW,LN,LW" or
+// "SN=x,SW=y,LN=z,LW=w"); "auto" (the default, sections 4.1-4.3): a
+// conservative run of the same jobs first, the threshold being the average
+// bounded slowdown of the well-estimated jobs, those whose runtime is within a
+// factor of two of their estimate (per category for selective-d); "adaptive"
+// (section 7): the running average of the bounded slowdowns of the
+// well-estimated jobs completed so far; "scaled-adaptive:F": F times that.
+//
+// Choices where the paper is silent:
+//   - Promotion is checked in every pass, before any job starts, for the
+//     no-guarantee jobs in arrival order. Between two passes nothing in the
+//     profile changes, so promoting at the next pass gives the reservation the
+//     job would have got at the exact moment it crossed the threshold.
+//   - "Exceeds" is strict: XFactor > threshold. A threshold below 1 promotes
+//     every job at arrival, so threshold 0 is conservative backfilling.
+//   - A job with estimate 0 counts as 1 s in its XFactor, as it reserves 1 s.
+//   - Categories use the estimate, the only length a scheduler knows; so do the
+//     per-category averages of auto and adaptive.
+//   - "Slowdown" is the bounded slowdown of section 2 (bound --slowdown-bound,
+//     10 s), from the simulated wait and runtime. "Well estimated" means
+//     estimate/F <= runtime <= estimate*F with F = --well-estimated (2).
+//   - A category without well-estimated jobs takes the overall average; if no
+//     job is well estimated at all, auto uses the average over all jobs. Before
+//     the first well-estimated job completes, the adaptive threshold is
+//     infinite (nobody is promoted).
+type Selective struct {
+	sim.Base
+	cons  *Conservative // the all-guaranteed queue
+	diff  bool
+	rule  thresholdRule
+	entry []*sim.Job // the no-guarantee queue, arrival order
+
+	shortMax, narrowMax int64
+	well                float64
+	bound               int64
+
+	// running averages for adaptive: per category, and overall at index 4
+	sum   [5]float64
+	count [5]int64
+
+	untilCache map[int64]untilEntry // per width: Profile.FreeUntil(now, width)
+	version    uint64               // bumped whenever the profile may have changed
+
+	// Promotions counts jobs moved to the all-guaranteed queue.
+	Promotions int64
+	// AutoJobs is the number of jobs the auto thresholds averaged.
+	AutoJobs int64
+}
+
+const (
+	catSN = iota
+	catSW
+	catLN
+	catLW
+	catAll
+)
+
+var categoryNames = [4]string{"SN", "SW", "LN", "LW"}
+
+type untilEntry struct {
+	until   int64
+	version uint64
+}
+
+type thresholdKind uint8
+
+const (
+	thrFixed thresholdKind = iota
+	thrAuto
+	thrAdaptive
+)
+
+type thresholdRule struct {
+	kind   thresholdKind
+	values [4]float64 // fixed, or computed by auto
+	scale  float64    // adaptive
+	ready  bool       // auto: computed
+}
+
+// parseThreshold reads --threshold for selective (diff false) or selective-d.
+func parseThreshold(spec string, diff bool) (thresholdRule, error) {
+	switch {
+	case spec == "" || spec == "auto":
+		return thresholdRule{kind: thrAuto}, nil
+	case spec == "adaptive":
+		return thresholdRule{kind: thrAdaptive, scale: 1}, nil
+	case strings.HasPrefix(spec, "scaled-adaptive:"):
+		f, err := strconv.ParseFloat(strings.TrimPrefix(spec, "scaled-adaptive:"), 64)
+		if err != nil || !(f > 0) || math.IsInf(f, 0) {
+			return thresholdRule{}, fmt.Errorf("policy: threshold %q: the scale must be a positive number, as in scaled-adaptive:1.5", spec)
+		}
+		return thresholdRule{kind: thrAdaptive, scale: f}, nil
+	}
+	r := thresholdRule{kind: thrFixed}
+	parts := strings.Split(spec, ",")
+	if len(parts) == 1 {
+		v, err := parseThresholdValue(spec, parts[0])
+		if err != nil {
+			return r, err
+		}
+		r.values = [4]float64{v, v, v, v}
+		return r, nil
+	}
+	if !diff {
+		return r, fmt.Errorf("policy: threshold %q: selective takes one number (per-category thresholds are for selective-d)", spec)
+	}
+	if len(parts) != 4 {
+		return r, fmt.Errorf("policy: threshold %q: want one number or four, SN,SW,LN,LW", spec)
+	}
+	named := strings.Contains(spec, "=")
+	var seen [4]bool
+	for i, part := range parts {
+		k := i
+		if named {
+			name, val, ok := strings.Cut(part, "=")
+			k = -1
+			for c, cn := range categoryNames {
+				if strings.EqualFold(strings.TrimSpace(name), cn) {
+					k = c
+				}
+			}
+			if !ok || k < 0 || seen[k] {
+				return r, fmt.Errorf("policy: threshold %q: want SN=x,SW=y,LN=z,LW=w, each category once", spec)
+			}
+			seen[k] = true
+			part = val
+		}
+		v, err := parseThresholdValue(spec, part)
+		if err != nil {
+			return r, err
+		}
+		r.values[k] = v
+	}
+	return r, nil
+}
+
+func parseThresholdValue(spec, s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(v) || v < 0 {
+		return 0, fmt.Errorf("policy: threshold %q: %q is not a number >= 0 (or use auto, adaptive, scaled-adaptive:F)", spec, s)
+	}
+	return v, nil
+}
+
+func newSelective(r ResearchParams, diff bool, n int) (sim.Policy, error) {
+	rule, err := parseThreshold(r.Threshold, diff)
+	if err != nil {
+		return nil, err
+	}
+	sel := &Selective{
+		cons: NewConservative(n), diff: diff, rule: rule, untilCache: make(map[int64]untilEntry),
+		shortMax: r.ShortMax, narrowMax: r.NarrowMax, well: r.WellEstimated, bound: r.SlowdownBound,
+	}
+	if sel.shortMax == 0 {
+		sel.shortMax = DefaultShortMax
+	}
+	if sel.narrowMax == 0 {
+		sel.narrowMax = DefaultNarrowMax
+	}
+	if sel.well == 0 {
+		sel.well = DefaultWellEstimated
+	}
+	if sel.bound == 0 {
+		sel.bound = DefaultSlowdownBound
+	}
+	if sel.shortMax < 0 || sel.narrowMax < 0 || sel.well < 1 || sel.bound < 0 {
+		return nil, fmt.Errorf("policy: selective needs --short-max, --narrow-max, --slowdown-bound >= 0 and --well-estimated >= 1")
+	}
+	return sel, nil
+}
+
+// category returns a job's selective-d category (catSN..catLW); selective
+// puts every job in catSN, so one threshold serves all.
+func (sel *Selective) category(j *sim.Job) int {
+	if !sel.diff {
+		return catSN
+	}
+	c := catSN
+	if j.Estimate > sel.shortMax {
+		c = catLN
+	}
+	if int64(j.Procs) > sel.narrowMax {
+		c++
+	}
+	return c
+}
+
+// boundedSlowdown is (wait + max(run, bound)) / max(run, bound), section 2.
+func (sel *Selective) boundedSlowdown(wait, run int64) float64 {
+	d := float64(max(run, sel.bound, 1))
+	return (float64(wait) + d) / d
+}
+
+func (sel *Selective) wellEstimated(run, estimate int64) bool {
+	return float64(run)*sel.well >= float64(estimate) && float64(run) <= float64(estimate)*sel.well
+}
+
+// threshold returns the starvation threshold of category c now.
+func (sel *Selective) threshold(c int) float64 {
+	if sel.rule.kind != thrAdaptive {
+		return sel.rule.values[c]
+	}
+	switch {
+	case sel.count[c] > 0:
+		return sel.rule.scale * sel.sum[c] / float64(sel.count[c])
+	case sel.count[catAll] > 0:
+		return sel.rule.scale * sel.sum[catAll] / float64(sel.count[catAll])
+	}
+	return math.Inf(1)
+}
+
+// Arrived puts j in the no-guarantee queue.
+func (sel *Selective) Arrived(_ *sim.Sim, j *sim.Job) { sel.entry = append(sel.entry, j) }
+
+// Ended frees the job's processors in the profile and feeds adaptive thresholds.
+func (sel *Selective) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
+	sel.cons.Ended(s, j, why)
+	if sel.rule.kind != thrAdaptive || j.State != sim.Done {
+		return
+	}
+	run := j.End - j.Start
+	if !sel.wellEstimated(run, j.Estimate) {
+		return
+	}
+	b := sel.boundedSlowdown(j.Start-j.Submit, run)
+	c := sel.category(j)
+	sel.sum[c] += b
+	sel.count[c]++
+	if sel.diff {
+		sel.sum[catAll] += b
+		sel.count[catAll]++
+	}
+}
+
+// Schedule compresses the guaranteed queue's reservations after ends,
+// promotes starving jobs, and starts guaranteed jobs whose reservation is now
+// and no-guarantee jobs that fit.
+func (sel *Selective) Schedule(s *sim.Sim) {
+	c := sel.cons
+	c.ensureProfile(s)
+	now := s.Now()
+	c.profile.Advance(now)
+	// As Conservative.Schedule: compress only if capacity came free or the
+	// last compression moved a job. Promotions and no-guarantee starts only
+	// take capacity, so they never make a skipped compression necessary.
+	if c.overdue(s) || c.stale(s) {
+		c.rebuild(s)
+	} else if c.ended && (c.naive || c.freed || c.moved) {
+		c.moved = false
+		c.compress(s)
+	}
+	c.freed, c.ended = false, false
+	if sel.rule.kind == thrAuto && !sel.rule.ready {
+		sel.autoThresholds(s)
+	}
+	sel.promote(s)
+	sel.version++ // a new pass: compression, ends and promotions changed the profile
+	free := s.FreeProcs()
+	for _, j := range s.Waiting() {
+		if free == 0 {
+			break
+		}
+		if j.State != sim.Waiting {
+			continue
+		}
+		switch r := c.resv[j.ID]; {
+		case r == now:
+			s.Start(j)
+			c.resv[j.ID] = -1
+			c.held[j.ID] = now + duration(j)
+			free -= int64(j.Procs)
+		case r >= 0:
+			if r < now {
+				panic("policy: selective reservation in the past")
+			}
+		case int64(j.Procs) <= free:
+			d := duration(j)
+			if sel.freeUntil(now, int64(j.Procs)) >= now+d {
+				c.profile.Reserve(now, now+d, int64(j.Procs))
+				sel.version++ // the profile changed
+				s.Start(j)
+				c.held[j.ID] = now + d
+				free -= int64(j.Procs)
+			}
+		}
+	}
+}
+
+// freeUntil is Profile.FreeUntil(now, procs), remembered per width until
+// the profile changes: in a pass many no-guarantee jobs of the same width are
+// tried against the same profile.
+func (sel *Selective) freeUntil(now, procs int64) int64 {
+	if e, ok := sel.untilCache[procs]; ok && e.version == sel.version {
+		return e.until
+	}
+	u := sel.cons.profile.FreeUntil(now, procs)
+	sel.untilCache[procs] = untilEntry{until: u, version: sel.version}
+	return u
+}
+
+// promote gives a reservation to every no-guarantee job whose XFactor exceeds
+// its threshold, in arrival order, and drops started and promoted jobs from the
+// no-guarantee queue.
+func (sel *Selective) promote(s *sim.Sim) {
+	now := s.Now()
+	kept := sel.entry[:0]
+	for _, j := range sel.entry {
+		if j.State != sim.Waiting {
+			continue
+		}
+		d := float64(duration(j))
+		if (float64(now-j.Submit)+d)/d > sel.threshold(sel.category(j)) {
+			sel.cons.reserve(j, now)
+			sel.Promotions++
+			continue
+		}
+		kept = append(kept, j)
+	}
+	clear(sel.entry[len(kept):])
+	sel.entry = kept
+}
+
+// autoThresholds runs conservative backfilling over the same jobs and sets the
+// thresholds to the average bounded slowdowns of its well-estimated jobs.
+func (sel *Selective) autoThresholds(s *sim.Sim) {
+	sel.rule.ready = true
+	jobs := append([]sim.Job(nil), s.Jobs()...)
+	for i := range jobs {
+		jobs[i].Tokens = nil
+	}
+	ref, err := sim.New(sim.Config{Procs: s.Procs(), NoKill: s.NoKill()}, jobs)
+	if err == nil {
+		err = ref.Run(NewConservative(len(jobs)))
+	}
+	if err != nil {
+		panic("policy: selective's conservative reference run failed: " + err.Error())
+	}
+	var sum, sumAll [5]float64
+	var count, countAll [5]int64
+	for i := range jobs {
+		j := &jobs[i]
+		run := j.End - j.Start
+		b := sel.boundedSlowdown(j.Start-j.Submit, run)
+		c := sel.category(j)
+		sumAll[c] += b
+		countAll[c]++
+		sumAll[catAll] += b
+		countAll[catAll]++
+		if sel.wellEstimated(run, j.Estimate) {
+			sum[c] += b
+			count[c]++
+			sum[catAll] += b
+			count[catAll]++
+		}
+	}
+	overall := 1.0
+	switch {
+	case count[catAll] > 0:
+		overall = sum[catAll] / float64(count[catAll])
+		sel.AutoJobs = count[catAll]
+	case countAll[catAll] > 0:
+		overall = sumAll[catAll] / float64(countAll[catAll])
+		sel.AutoJobs = countAll[catAll]
+	}
+	for c := range 4 {
+		sel.rule.values[c] = overall
+		if sel.diff && count[c] > 0 {
+			sel.rule.values[c] = sum[c] / float64(count[c])
+		}
+	}
+}
+
+// Note reports the thresholds used, for the output header.
+func (sel *Selective) Note() string {
+	var b strings.Builder
+	switch sel.rule.kind {
+	case thrFixed:
+		b.WriteString("fixed threshold")
+	case thrAuto:
+		fmt.Fprintf(&b, "auto threshold (average bounded slowdown, bound %d s, of %d jobs within a factor %g of their estimate in a conservative run)", sel.bound, sel.AutoJobs, sel.well)
+	case thrAdaptive:
+		fmt.Fprintf(&b, "adaptive threshold (%g x running average bounded slowdown, bound %d s, of completed jobs within a factor %g of their estimate), final value", sel.rule.scale, sel.bound, sel.well)
+	}
+	if sel.diff {
+		for c, name := range categoryNames {
+			fmt.Fprintf(&b, " %s %s", name, formatThreshold(sel.threshold(c)))
+		}
+		fmt.Fprintf(&b, " (short: estimate <= %d s, narrow: <= %d processors)", sel.shortMax, sel.narrowMax)
+	} else {
+		b.WriteString(" " + formatThreshold(sel.threshold(catSN)))
+	}
+	fmt.Fprintf(&b, "; %d jobs got a reservation", sel.Promotions)
+	return b.String()
+}
+
+func formatThreshold(v float64) string {
+	if math.IsInf(v, 1) {
+		return "inf"
+	}
+	return strconv.FormatFloat(v, 'f', 4, 64)
+}

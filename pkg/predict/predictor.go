@@ -1,0 +1,96 @@
+package predict
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Job is what a predictor may know about a job.
+type Job struct {
+	// User is the submitting user (SWF field 12); -1 means unknown.
+	User int64
+	// Estimate is the user's requested time in seconds (SWF field 9, or the
+	// simulator's fallback), the cap of every prediction.
+	Estimate int64
+	// Runtime is the time the job will actually run in the simulation (after
+	// any kill at the estimate). Only the Exact oracle reads it.
+	Runtime int64
+}
+
+// Predictor predicts a job's runtime when it is submitted, learning from the
+// jobs that have terminated.
+type Predictor interface {
+	// Predict returns the prediction for a job at its submission.
+	Predict(j Job) int64
+	// Terminated records that job j ended after running runtime seconds.
+	Terminated(j Job, runtime int64)
+	// String returns the predictor's specification, as New accepts it.
+	String() string
+}
+
+// Predictor names accepted by New.
+const (
+	NameEstimate = "estimate"
+	NameLast2    = "last2"
+	NameLastK    = "lastk" // written lastk:K
+	NameExact    = "exact"
+)
+
+// New returns a fresh predictor from its specification: "estimate" (the user
+// estimate), "last2" (average of the user's two most recently terminated jobs,
+// the EASY++ predictor), "lastk:K" (average of the last K) or "exact" (the
+// actual runtime, an oracle baseline).
+func New(spec string) (Predictor, error) {
+	name, arg, hasArg := strings.Cut(spec, ":")
+	switch {
+	case name == NameEstimate && !hasArg:
+		return Estimate{}, nil
+	case name == NameExact && !hasArg:
+		return Exact{}, nil
+	case name == NameLast2 && !hasArg:
+		return NewLastK(2), nil
+	case name == NameLastK && hasArg:
+		k, err := strconv.Atoi(arg)
+		if err != nil || k < 1 {
+			return nil, fmt.Errorf("predict: lastk needs a whole number K >= 1, as in lastk:3; got %q", spec)
+		}
+		return NewLastK(k), nil
+	}
+	return nil, fmt.Errorf("predict: unknown predictor %q (want estimate, last2, lastk:K or exact)", spec)
+}
+
+// Estimate predicts the user estimate itself: EASY's view of a job.
+type Estimate struct{}
+
+// Predict returns the estimate.
+func (Estimate) Predict(j Job) int64 { return j.Estimate }
+
+// Terminated does nothing.
+func (Estimate) Terminated(Job, int64) {}
+
+func (Estimate) String() string { return NameEstimate }
+
+// Exact is the oracle: it predicts the runtime the job will really run.
+type Exact struct{}
+
+// Predict returns the job's actual runtime, raised to 1 s when the runtime is 0
+// and the estimate is not.
+func (Exact) Predict(j Job) int64 { return floor(j.Runtime, j.Estimate) }
+
+// Terminated does nothing.
+func (Exact) Terminated(Job, int64) {}
+
+func (Exact) String() string { return NameExact }
+
+// floor raises p to 1 s unless limit is 0: a job whose estimate (or runtime)
+// is 0 may be predicted 0.
+func floor(p, limit int64) int64 {
+	if p < 1 && limit >= 1 {
+		return 1
+	}
+	if p < 0 {
+		return 0
+	}
+	return p
+}
