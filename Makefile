@@ -9,7 +9,7 @@ OUT       := out
 FUZZTIME  ?= 10s
 STATICCHECK_VERSION ?= v0.8.2
 
-.PHONY: all build test unit e2e demo bench fuzz lint clean
+.PHONY: all build test unit e2e demo bench sweeps fuzz lint clean
 
 all: build
 
@@ -31,9 +31,17 @@ e2e: build
 demo: build
 	bash scripts/demo.sh $(BIN) $(DEMO) $(OUT)
 
-# Benchmarks, including the whole-trace sweeps kept out of the default suite.
+# Speed and memory benchmarks (the figures quoted in docs/ and in the issue notes).
+SWEEPS := GAAggregateUtility|GADampingSelection|DegenerateCases|ResearchChecker|CheckAllTraces|EveryTrace|AllTraces|TrialRunWaits
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
+	$(GO) test -run '^$$' -bench . -skip '$(SWEEPS)' -benchmem -timeout 60m ./...
+
+# Whole-trace sweeps kept out of `make test`: every policy through the schedule
+# checker on every trace, the degenerate-case equalities, the published-result
+# reproductions and the GA utility experiments (about an hour on 2 cores).
+sweeps:
+	$(GO) test -run '^$$' -bench '$(SWEEPS)' -benchtime 1x -timeout 180m ./...
+	$(GO) test -run 'Reference|Pruning' -timeout 60m ./pkg/policy -long
 
 # A short run of every fuzz target (FUZZTIME each).
 fuzz:
