@@ -309,11 +309,9 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	w.WriteTrailer(rd.Trailer())
-	if err := w.Flush(); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	err = w.Flush()
+	cmdio.Finish(out, &err)
+	return err
 }
 
 // apply runs the operations in the documented order and returns the Notes.

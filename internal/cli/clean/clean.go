@@ -45,11 +45,7 @@ func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
+	defer cmdio.Finish(out, &err)
 	if cl.Empty() && len(o.sets) == 0 {
 		err = writeBody(r, cl, swf.NewWriter(out), hdr) // nothing can change: copy through
 	} else {

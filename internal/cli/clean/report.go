@@ -69,11 +69,7 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
+	defer cmdio.Finish(out, &err)
 	var b strings.Builder
 	if o.check {
 		writeCheck(&b, r.Name, hdr, res, malformed, firstBad)

@@ -110,3 +110,52 @@ func TestOpenCreateCompression(t *testing.T) {
 		t.Errorf("bzip2 error %v", err)
 	}
 }
+
+func TestOutputAtomic(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"x.swf", "x.swf.gz"} {
+		path := filepath.Join(dir, name)
+		// A failed run leaves nothing under the name, and no temporary file.
+		o, err := Create(path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(o, "partial")
+		failure := errors.New("bad input")
+		Finish(o, &failure)
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Errorf("%s exists after a failed run", name)
+		}
+		// A successful run commits it.
+		o, _ = Create(path, nil)
+		io.WriteString(o, "whole")
+		var ok error
+		Finish(o, &ok)
+		if ok != nil {
+			t.Fatal(ok)
+		}
+		r, err := Open(path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(r)
+		r.Close()
+		if string(got) != "whole" {
+			t.Errorf("%s holds %q", name, got)
+		}
+		// A later failed run keeps the earlier good file.
+		o, _ = Create(path, nil)
+		io.WriteString(o, "again, partial")
+		Finish(o, &failure)
+		r, _ = Open(path, nil)
+		got, _ = io.ReadAll(r)
+		r.Close()
+		if string(got) != "whole" {
+			t.Errorf("%s overwritten by a failed run: %q", name, got)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("left %d entries in the directory, want 2 (no temporary files)", len(entries))
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
@@ -86,48 +87,106 @@ func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 	return rc, nil
 }
 
-type writeCloser struct {
+// Output is a command's output: standard output, or a file that is written under
+// a temporary name in the same directory and renamed into place only when the
+// command succeeds, so that a failed run never leaves a truncated file that looks
+// valid. Use Finish to close it.
+type Output struct {
 	io.Writer
 	closers []func() error
+	file    *os.File // nil for stdout
+	name    string
+	done    bool
 }
 
-func (w *writeCloser) Close() error {
+// Close flushes the compressor and commits the file (renames it into place).
+// Commands should call Finish instead, which aborts on failure.
+func (o *Output) Close() error { return o.finish(true) }
+
+// Abort closes the output and removes the temporary file; nothing is written
+// under the output's name. It does nothing for stdout or after Close.
+func (o *Output) Abort() { o.finish(false) }
+
+func (o *Output) finish(commit bool) error {
+	if o.done {
+		return nil
+	}
+	o.done = true
 	var first error
-	for _, c := range w.closers {
+	for _, c := range o.closers {
 		if err := c(); err != nil && first == nil {
 			first = err
 		}
 	}
-	return first
+	if o.file == nil {
+		return first
+	}
+	if !commit || first != nil {
+		os.Remove(o.file.Name())
+		return first
+	}
+	if err := os.Rename(o.file.Name(), o.name); err != nil {
+		os.Remove(o.file.Name())
+		return err
+	}
+	return nil
+}
+
+// Finish ends a command's output: it commits it when *errp is nil (and stores
+// a commit error in *errp), else aborts it. Use it as
+//
+//	defer cmdio.Finish(out, &err)
+func Finish(o *Output, errp *error) {
+	if o == nil {
+		return
+	}
+	if *errp != nil {
+		o.Abort()
+		return
+	}
+	if err := o.Close(); err != nil {
+		*errp = err
+	}
 }
 
 // Create opens an output: name "" or "-" is stdout; a name ending in .gz or .zst
-// is compressed. Close flushes the compressor and closes the file; it does not
-// close stdout.
-func Create(name string, stdout io.Writer) (io.WriteCloser, error) {
-	wc := &writeCloser{Writer: stdout}
+// is compressed. A file is written under a temporary name and appears under its
+// own name only when Close (or Finish on success) commits it; stdout is never closed.
+func Create(name string, stdout io.Writer) (*Output, error) {
+	o := &Output{Writer: stdout, name: name}
 	if IsStdio(name) {
-		return wc, nil
+		return o, nil
 	}
-	f, err := os.Create(name)
+	dir, base := filepath.Split(name)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
 		return nil, err
 	}
-	wc.Writer = f
-	wc.closers = []func() error{f.Close}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	o.file = f
+	o.Writer = f
+	o.closers = []func() error{f.Close}
 	switch {
 	case strings.HasSuffix(name, ".gz"):
 		zw := gzip.NewWriter(f)
-		wc.Writer = zw
-		wc.closers = append([]func() error{zw.Close}, wc.closers...)
+		o.Writer = zw
+		o.closers = append([]func() error{zw.Close}, o.closers...)
 	case strings.HasSuffix(name, ".zst"):
 		zw, err := zstd.NewWriter(f)
 		if err != nil {
 			f.Close()
+			os.Remove(f.Name())
 			return nil, err
 		}
-		wc.Writer = zw
-		wc.closers = append([]func() error{zw.Close}, wc.closers...)
+		o.Writer = zw
+		o.closers = append([]func() error{zw.Close}, o.closers...)
 	}
-	return wc, nil
+	return o, nil
 }

@@ -102,9 +102,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	err = Simulate(in, out, opt)
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
+	cmdio.Finish(out, &err)
 	return err
 }
 

@@ -258,7 +258,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := bw.Flush(); err != nil && runErr == nil {
 		runErr = err
 	}
-	if err := out.Close(); err != nil && runErr == nil {
+	if runErr != nil && !errors.Is(runErr, errViolation) {
+		out.Abort() // a failed capacity check is a report worth keeping; other errors are not
+	} else if err := out.Close(); err != nil && runErr == nil {
 		runErr = err
 	}
 	if runErr != nil {
