@@ -38,6 +38,7 @@ func (c *Cleaner) Report(malformed int) Report {
 	r := Report{
 		RecordsRead: c.read + malformed, Written: c.written, Malformed: malformed,
 		Dropped: malformed, Warnings: c.warnings,
+		Steps: []StepReport{}, // "rules": [] in JSON, not null, when no rule ran
 	}
 	for _, s := range c.steps {
 		r.Steps = append(r.Steps, StepReport{Name: s.name, Tally: s.tally})

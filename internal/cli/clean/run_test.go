@@ -338,3 +338,16 @@ func gzipped(t testing.TB, data []byte) []byte {
 	}
 	return b.Bytes()
 }
+
+// TestReportRulesNone: with no rule the report's "rules" is an empty list, so
+// a consumer can iterate it without a null check.
+func TestReportRulesNone(t *testing.T) {
+	report := filepath.Join(t.TempDir(), "report.json")
+	res := swfclean(t, nil, "--rules", "none", "-q", "--report", report, "testdata/dirty.swf")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	if got := string(readFile(t, report)); !strings.Contains(got, `"rules": []`) {
+		t.Errorf("report with --rules none:\n%s", got)
+	}
+}
