@@ -48,11 +48,25 @@ func (c *Cleaner) Report(malformed int) Report {
 }
 
 // Annotate records the run in the header: Note lines naming every step with
-// its counts, refreshed MaxJobs and MaxRecords, and the header changes rules
+// its counts, refreshed MaxJobs and MaxRecords, MaxProcs set to Config.Machine
+// when that overrides it (with a Note giving the old value), and the header changes rules
 // make (shift_time's UnixStartTime, anonymize's Queue and Partition lines).
 func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, edit := range c.edits {
 		edit(h)
+	}
+	// An overridden machine size goes down the pipe: the next tool reads
+	// MaxProcs, and the Note keeps the value it replaces.
+	if c.cfg.Machine > 0 {
+		size := strconv.FormatInt(c.cfg.Machine, 10)
+		if old, ok := h.Get("MaxProcs"); !ok || strings.TrimSpace(old) != size {
+			was := "absent"
+			if ok {
+				was = strings.TrimSpace(old)
+			}
+			h.Set("MaxProcs", size)
+			h.AddNote(fmt.Sprintf("%s --procs %s: MaxProcs was %s", c.cfg.Tool, size, was))
+		}
 	}
 	// Counts first, so that a header without them gets them above the notes.
 	h.Set("MaxJobs", strconv.Itoa(c.distinct))

@@ -46,7 +46,7 @@ func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error)
 		return err
 	}
 	defer cmdio.Finish(out, &err)
-	if cl.Empty() && len(o.sets) == 0 {
+	if cl.Empty() && len(o.sets) == 0 && o.procs == 0 {
 		err = writeBody(r, cl, swf.NewWriter(out), hdr) // nothing can change: copy through
 	} else {
 		err = writeSpooled(o, r, cl, hdr, out)

@@ -351,3 +351,23 @@ func TestReportRulesNone(t *testing.T) {
 		t.Errorf("report with --rules none:\n%s", got)
 	}
 }
+
+// TestProcsRewritesMaxProcs: --procs overrides the machine size, so the output
+// header says the new size (the next tool in the pipe reads it) and a Note
+// keeps the old one; the same size as the header changes nothing.
+func TestProcsRewritesMaxProcs(t *testing.T) {
+	for _, args := range [][]string{{"--procs", "128"}, {"--procs", "128", "--rules", "none"}} {
+		res := swfclean(t, nil, append(args, "-q", "testdata/dirty.swf")...)
+		if res.code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, res.code, res.stderr)
+		}
+		if !strings.Contains(res.stdout, "; MaxProcs: 128\n") || strings.Contains(res.stdout, "; MaxProcs: 64\n") ||
+			!strings.Contains(res.stdout, "; Note: swfclean --procs 128: MaxProcs was 64\n") {
+			t.Errorf("%v: output:\n%s", args, res.stdout)
+		}
+	}
+	res := swfclean(t, nil, "--procs", "64", "-q", "testdata/dirty.swf")
+	if res.code != 0 || !strings.Contains(res.stdout, "; MaxProcs: 64\n") || strings.Contains(res.stdout, "MaxProcs was") {
+		t.Errorf("--procs equal to the header: exit %d\n%s", res.code, res.stdout)
+	}
+}
