@@ -19,8 +19,8 @@ type trace struct {
 	firstMalformed       error
 }
 
-// readTrace reads one input into a Collector. The machine size is the
-// header's MaxProcs, else its MaxNodes, else --procs (DESIGN.md).
+// readTrace reads one input into a Collector. The machine size is --procs,
+// else the header's MaxProcs, else its MaxNodes.
 func readTrace(file, label string, o *options, stdin io.Reader) (*trace, error) {
 	t := &trace{file: file, display: cmdio.DisplayName(file), label: label}
 	rc, err := cmdio.Open(file, stdin)
@@ -36,7 +36,7 @@ func readTrace(file, label string, o *options, stdin io.Reader) (*trace, error) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.display, err)
 	}
-	if t.machine, err = machineOf(hdr, o.fallback); err != nil {
+	if t.machine, err = machineOf(hdr, o.procs); err != nil {
 		return nil, err
 	}
 	t.collector = stats.NewCollector(o.cfg, t.machine)
@@ -75,18 +75,27 @@ func notSWF(display string, err error) error {
 	return fmt.Errorf("%s: %w", display, err)
 }
 
-func machineOf(hdr *swf.Header, fallback int64) (stats.Machine, error) {
+// machineOf returns the machine size: --procs when given (it overrides the
+// header, and Source says which value it replaces), else the header's
+// MaxProcs, else its MaxNodes.
+func machineOf(hdr *swf.Header, procs int64) (stats.Machine, error) {
 	for _, label := range []string{"MaxProcs", "MaxNodes"} {
 		v, ok, err := hdr.Int(label)
-		if err != nil {
+		if err != nil && procs <= 0 {
 			return stats.Machine{}, err
 		}
-		if ok && v > 0 {
-			return stats.Machine{Procs: v, Source: label}, nil
+		if err == nil && ok && v > 0 {
+			if procs <= 0 {
+				return stats.Machine{Procs: v, Source: label}, nil
+			}
+			if v != procs {
+				return stats.Machine{Procs: procs, Source: fmt.Sprintf("--procs, overriding header %s %d", label, v)}, nil
+			}
+			break
 		}
 	}
-	if fallback > 0 {
-		return stats.Machine{Procs: fallback, Source: "--procs"}, nil
+	if procs > 0 {
+		return stats.Machine{Procs: procs, Source: "--procs"}, nil
 	}
 	return stats.Machine{}, nil
 }

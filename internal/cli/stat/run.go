@@ -36,7 +36,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "baseline", Usage: "add each number's change in percent relative to the input with this `LABEL` (as Srinivasan et al.'s Fig. 1 compares with conservative backfilling)"},
 		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS`"},
 		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated percentiles to report (nearest rank)"},
-		&cli.Int64Flag{Name: "procs", Usage: "machine size when the header has neither MaxProcs nor MaxNodes", DefaultText: "none"},
+		&cli.Int64Flag{Name: "procs", Usage: "machine size `N`; overrides the header's MaxProcs/MaxNodes (the output says so)", DefaultText: "header MaxProcs, else MaxNodes"},
 		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5, else 8; use for a recorded log) or max"},
 		&cli.StringSliceFlag{Name: "by", Usage: "break down by category, status, short, user or queue; give twice for a cross table"},
 		&cli.Int64Flag{Name: "category-runtime", Value: 3600, Usage: "category: longest short job, `SECONDS`"},
@@ -66,7 +66,7 @@ type options struct {
 	plotFmt   string
 	checkCap  bool
 	lenient   bool
-	fallback  int64
+	procs     int64
 	procsFrom string
 	baseline  int // index of the --baseline input, -1 for none
 }
@@ -109,9 +109,9 @@ func parseOptions(c *cli.Context) (*options, error) {
 		return nil, cmdio.Usagef("--percentiles: %v", err)
 	}
 	cfg.Percentiles = ps
-	o.fallback = c.Int64("procs")
-	if o.fallback < 0 {
-		return nil, cmdio.Usagef("--procs %d: want a positive machine size", o.fallback)
+	o.procs = c.Int64("procs")
+	if o.procs < 0 {
+		return nil, cmdio.Usagef("--procs %d: want a positive machine size", o.procs)
 	}
 	if cfg.ProcsFrom, err = stats.ParseProcsFrom(o.procsFrom); err != nil {
 		return nil, cmdio.Usagef("--procs-from %v", err)

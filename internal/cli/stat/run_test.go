@@ -58,6 +58,8 @@ func TestGolden(t *testing.T) {
 		{"capacity-allocated", []string{"--check-capacity", "--procs-from", "allocated", hand}},
 		{"capacity-violation", []string{"--check-capacity", "pkg/stats/testdata/oversubscribed.swf"}},
 		{"allocated", []string{"--procs-from", "allocated", "--format", "csv", hand}},
+		{"capacity-procs", []string{"--check-capacity", "--procs", "5", "pkg/stats/testdata/oversubscribed.swf"}},
+		{"procs-override", []string{"--procs", "64", "--label", "hand,over", hand, "pkg/stats/testdata/oversubscribed.swf"}},
 		{"baseline", []string{"--baseline", "over", "--label", "hand,over", hand, "pkg/stats/testdata/oversubscribed.swf"}},
 	}
 	for _, tc := range cases {
