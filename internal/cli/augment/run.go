@@ -106,7 +106,50 @@ type plan struct {
 	procs    int64
 }
 
+// flagGroups lists, for every operation, the flags that only tune it: one of
+// them given without the operation would be parsed and silently ignored.
+var flagGroups = []struct {
+	needs   string   // the operation flags, one of which must be given
+	enabled []string // the flags that request the operation
+	flags   []string // the flags that only tune it
+}{
+	{"--utility", []string{"utility"}, []string{"deadline-factor", "min-deadline", "decay", "points", "globmax", "spread", "epsilon", "digits", "priority-order"}},
+	{"--checkpoint", []string{"checkpoint"}, []string{"ckpt-jobs", "ckpt-work", "ckpt-debug", "ckpt-quarter", "ckpt-min-runtime"}},
+	{"--checkpoint-from", []string{"checkpoint-from"}, []string{"expand"}},
+	{"--error-quant", []string{"error-quant"}, []string{"error-category", "perfect-share"}},
+	{"--error-qual", []string{"error-qual"}, []string{"error-percent", "error-untouched"}},
+	{"--error-quant or --error-qual", []string{"error-quant", "error-qual"}, []string{"error-stdev"}},
+	{"--bounds, --error-quant or --error-qual", []string{"bounds", "error-quant", "error-qual"}, []string{"bound-percentile", "bound-upper-frac", "bound-lower-frac", "rt-lower", "rt-upper", "procs-lower", "procs-upper", "area-lower", "area-upper", "top-apps"}},
+	{"--load or --target-load", []string{"load", "target-load"}, []string{"procs"}},
+	{"a random operation (--utility, --checkpoint, --checkpoint-from, --estimate, --error-quant or --error-qual)", []string{"utility", "checkpoint", "checkpoint-from", "estimate", "error-quant", "error-qual"}, []string{"seed"}},
+}
+
+// checkApplicable rejects a flag given without the operation it tunes.
+func checkApplicable(c *cli.Context) error {
+	for _, g := range flagGroups {
+		on := false
+		for _, e := range g.enabled {
+			// A bool operation flag given as --x=false does not request it.
+			if c.IsSet(e) && (c.Value(e) != false) {
+				on = true
+			}
+		}
+		if on {
+			continue
+		}
+		for _, f := range g.flags {
+			if c.IsSet(f) {
+				return cmdio.Usagef("--%s needs %s (it tunes only that operation)", f, g.needs)
+			}
+		}
+	}
+	return nil
+}
+
 func parsePlan(c *cli.Context) (*plan, error) {
+	if err := checkApplicable(c); err != nil {
+		return nil, err
+	}
 	p := &plan{seed: c.Uint64("seed"), procs: c.Int64("procs")}
 	if c.Bool("utility") {
 		w, err := augment.ParseDecayWeights(c.String("decay"))
@@ -132,12 +175,6 @@ func parsePlan(c *cli.Context) (*plan, error) {
 			return nil, cmdio.Usagef("--points must be at least 1")
 		}
 		p.utility = u
-	} else {
-		for _, f := range []string{"deadline-factor", "min-deadline", "decay", "points", "globmax", "spread", "epsilon", "digits", "priority-order"} {
-			if c.IsSet(f) {
-				return nil, cmdio.Usagef("--%s needs --utility", f)
-			}
-		}
 	}
 
 	if c.Bool("checkpoint") && c.IsSet("checkpoint-from") {
@@ -156,9 +193,6 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		}
 	}
 	p.answers, p.expand = c.String("checkpoint-from"), c.Bool("expand")
-	if p.expand && p.answers == "" {
-		return nil, cmdio.Usagef("--expand needs --checkpoint-from")
-	}
 
 	n := 0
 	for _, f := range []string{"estimate", "error-quant", "error-qual"} {

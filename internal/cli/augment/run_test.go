@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/internal/testutil"
@@ -186,6 +189,59 @@ func BenchmarkAugmentLANL(b *testing.B) {
 		var out, errb bytes.Buffer
 		if code := Run(args, nil, &out, &errb); code != 0 {
 			b.Fatalf("exit %d: %s", code, errb.String())
+		}
+	}
+}
+
+// TestFlagWithoutItsOperation gives every tuning flag with another operation
+// than the one it tunes: each is a usage error naming the flag, never ignored.
+func TestFlagWithoutItsOperation(t *testing.T) {
+	isBool := map[string]bool{}
+	for _, f := range flags() {
+		if _, ok := f.(*cli.BoolFlag); ok {
+			isBool[f.Names()[0]] = true
+		}
+	}
+	n := 0
+	for _, g := range flagGroups {
+		other := []string{"--load", "1"}
+		if slices.Contains(g.enabled, "load") {
+			other = []string{"--utility"}
+		}
+		for _, f := range g.flags {
+			args := append([]string{"--" + f}, other...)
+			if !isBool[f] {
+				args = []string{"--" + f, "1"}
+				args = append(args, other...)
+			}
+			args = append(args, "testdata/small.swf")
+			_, errOut, code := runCmd(t, "", args...)
+			if code != 2 || !strings.Contains(errOut, "--"+f+" needs "+g.needs) {
+				t.Errorf("%v: exit %d, stderr %q; want 2 and --%s needs %s", args, code, errOut, f, g.needs)
+			}
+			n++
+		}
+	}
+	if n < 30 {
+		t.Errorf("only %d flags checked", n)
+	}
+	// The reviewer's cases, and each flag accepted with its operation.
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--ckpt-jobs", "0.3", "--utility"}, 2},
+		{[]string{"--error-percent", "30", "--estimate", "exact"}, 2},
+		{[]string{"--error-untouched", "user", "--estimate", "exact"}, 2},
+		{[]string{"--checkpoint=false", "--ckpt-jobs", "0.3", "--utility"}, 2},
+		{[]string{"--ckpt-jobs", "0.3", "--checkpoint"}, 0},
+		{[]string{"--error-untouched", "user", "--error-percent", "30", "--error-qual", "s2l"}, 0},
+		{[]string{"--rt-upper", "100", "--bounds"}, 0},
+		{[]string{"--procs", "64", "--load", "2", "--seed", "3", "--utility"}, 0},
+	} {
+		_, errOut, code := runCmd(t, "", append(tc.args, "testdata/small.swf")...)
+		if code != tc.code {
+			t.Errorf("%v: exit %d (%s), want %d", tc.args, code, errOut, tc.code)
 		}
 	}
 }
