@@ -54,6 +54,11 @@ func flags() []cli.Flag {
 	}
 }
 
+// summaryOnly are the flags that shape the summary only, not --check-capacity.
+var summaryOnly = []string{"format", "by", "baseline", "bsld-threshold", "percentiles",
+	"category-runtime", "category-procs", "short-threshold", "uqos-factor",
+	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last"}
+
 // options are the parsed command line.
 type options struct {
 	cfg       stats.Config
@@ -164,6 +169,15 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 		if o.plotFmt, err = plot.FormatOf(o.plotFile); err != nil {
 			return nil, cmdio.Usagef("--plot: %v", err)
+		}
+	}
+	if o.checkCap {
+		// The capacity check prints a fixed report of every record: the
+		// summary's options would be parsed and silently ignored.
+		for _, name := range summaryOnly {
+			if c.IsSet(name) {
+				return nil, cmdio.Usagef("--%s does not apply to --check-capacity (its report is plain text over every record); run the summary separately", name)
+			}
 		}
 	}
 	o.baseline = -1

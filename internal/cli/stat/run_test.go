@@ -266,6 +266,11 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--lenient"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\nbad\n", 0, "skipped 1 malformed records"},
 		{[]string{"--lenient"}, "garbage\n", 1, "no valid SWF record"},
 		{[]string{"--check-capacity", "pkg/stats/testdata/oversubscribed.swf"}, "", 1, "capacity check failed"},
+		{[]string{"--check-capacity", "--format", "csv", hand}, "", 2, "--format does not apply to --check-capacity"},
+		{[]string{"--check-capacity", "--format", "json", hand}, "", 2, "--format does not apply to --check-capacity"},
+		{[]string{"--check-capacity", "--by", "category", hand}, "", 2, "--by does not apply to --check-capacity"},
+		{[]string{"--check-capacity", "--percentiles", "50", hand}, "", 2, "--percentiles does not apply"},
+		{[]string{"--check-capacity", "--procs-from", "allocated", "--label", "h", hand}, "", 0, ""},
 	} {
 		_, errOut, code := run(t, tc.stdin, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.message) {
