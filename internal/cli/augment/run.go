@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -324,6 +325,10 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if n, first := rd.Malformed(); n > 0 {
+		// The output has fewer jobs than the input: the header says so.
+		notes = append(notes, malformedNote(n, first))
+	}
 	for _, n := range notes {
 		hdr.AddNote(n)
 		if c.Bool("verbose") {
@@ -346,6 +351,19 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	err = w.Flush()
 	cmdio.Finish(out, &err)
 	return err
+}
+
+// malformedNote is the header Note for the lines --lenient skipped.
+func malformedNote(n int, first []*swf.ParseError) string {
+	lines := make([]string, len(first))
+	for i, e := range first {
+		lines[i] = strconv.Itoa(e.Line)
+	}
+	more := ""
+	if n > len(first) {
+		more = ", ..."
+	}
+	return fmt.Sprintf("swfaugment --lenient: %d malformed lines skipped (not in the output); lines %s%s", n, strings.Join(lines, ", "), more)
 }
 
 // apply runs the operations in the documented order and returns the Notes.

@@ -172,6 +172,14 @@ func TestMalformedInput(t *testing.T) {
 	if code != 0 || !strings.Contains(errOut, "skipped 1 malformed") || strings.Count(out, " est0=10") != 1 {
 		t.Errorf("lenient: exit %d, stderr %q, out %q", code, errOut, out)
 	}
+	if !strings.Contains(out, "; Note: swfaugment --lenient: 1 malformed lines skipped (not in the output); lines 2\n") {
+		t.Errorf("lenient: no Note of the skipped line:\n%s", out)
+	}
+	many := in + "3 x\n4 y\n5 z\n6 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n7 w\n8 v\n9 u\n10 t\n"
+	out, _, code = runCmd(t, many, "--lenient", "--estimate", "exact")
+	if code != 0 || !regexp.MustCompile(`; Note: swfaugment --lenient: 8 malformed lines skipped \(not in the output\); lines 2, 3, 4, 5, 7(, \d+)*, \.\.\.\n`).MatchString(out) {
+		t.Errorf("lenient, 8 bad lines: exit %d\n%s", code, out)
+	}
 	// A trace without machine size cannot be load-scaled without --procs.
 	_, errOut, code = runCmd(t, in[:len(in)/2], "--load", "2")
 	if code == 0 {
