@@ -50,6 +50,26 @@ func (f ProcsFrom) String() string {
 	return "invalid"
 }
 
+// Procs returns the processor count of sj in the fields f names; below 1
+// means unknown. swfstat uses it too, so one --procs-from value means the
+// same processors in the simulation and in its summary.
+func (f ProcsFrom) Procs(sj *swf.Job) int64 {
+	switch f {
+	case ProcsRequestedElseAllocated:
+		if sj.RequestedProcs > 0 {
+			return sj.RequestedProcs
+		}
+		return sj.AllocatedProcs
+	case ProcsRequested:
+		return sj.RequestedProcs
+	case ProcsAllocated:
+		return sj.AllocatedProcs
+	case ProcsMax:
+		return max(sj.RequestedProcs, sj.AllocatedProcs)
+	}
+	return -1
+}
+
 // SkipReason says why a job cannot be simulated.
 type SkipReason uint8
 
@@ -89,20 +109,7 @@ func (r SkipReason) String() string {
 // processors from the fields from names, estimate e = field 9 when > 0, else r.
 // It returns the reason when the job cannot be simulated. ID is left 0.
 func FromSWF(sj *swf.Job, procs int64, from ProcsFrom) (Job, SkipReason) {
-	var p int64
-	switch from {
-	case ProcsRequestedElseAllocated:
-		p = sj.RequestedProcs
-		if p <= 0 {
-			p = sj.AllocatedProcs
-		}
-	case ProcsRequested:
-		p = sj.RequestedProcs
-	case ProcsAllocated:
-		p = sj.AllocatedProcs
-	case ProcsMax:
-		p = max(sj.RequestedProcs, sj.AllocatedProcs)
-	}
+	p := from.Procs(sj)
 	switch {
 	case sj.SubmitTime < 0:
 		return Job{}, SkipSubmitUnknown

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/swfkit/swfkit/pkg/sim"
 )
 
 // Config chooses how metrics are computed. The zero value works and means the
@@ -16,8 +18,11 @@ type Config struct {
 	// Percentiles to report, each in [0,100]; nil means DefaultPercentiles.
 	Percentiles []float64
 
-	// ProcsFrom chooses a job's processors for machine metrics.
-	ProcsFrom ProcsFrom
+	// ProcsFrom chooses a job's processors for machine metrics, with
+	// swfsim's definition (sim.ProcsFrom.Procs), so that one --procs-from
+	// value means the same in a simulation and in its summary. The zero
+	// value is field 8, else field 5: what swfsim allocates by default.
+	ProcsFrom sim.ProcsFrom
 
 	// ShortRuntime is the longest runtime of a short job in the category
 	// breakdown, in seconds; 0 means 3600 (Srinivasan et al., Tables 1-2).
@@ -50,39 +55,6 @@ type Config struct {
 	// (TokenUtility).
 	Utility UtilityFunc
 }
-
-// ProcsFrom says which SWF fields give a job's processors for utilization,
-// queue and capacity metrics. The names follow swfsim's --procs-from, so one
-// value describes both the simulation and its summary.
-type ProcsFrom int
-
-const (
-	// RequestedElseAllocated uses field 8, else field 5: the processors
-	// swfsim allocates by default (DESIGN.md), so the default here.
-	RequestedElseAllocated ProcsFrom = iota
-	// RequestedOnly uses field 8; jobs without it are left out.
-	RequestedOnly
-	// AllocatedElseRequested uses field 5 (what the machine gave the job),
-	// else field 8: right for a recorded log.
-	AllocatedElseRequested
-	// Max uses the larger of fields 5 and 8.
-	Max
-)
-
-// ProcsFromNames are the --procs-from values, indexed by ProcsFrom.
-var ProcsFromNames = []string{"requested", "requested-only", "allocated", "max"}
-
-// ParseProcsFrom reads a --procs-from value.
-func ParseProcsFrom(s string) (ProcsFrom, error) {
-	for i, name := range ProcsFromNames {
-		if s == name {
-			return ProcsFrom(i), nil
-		}
-	}
-	return 0, fmt.Errorf("%q: want requested, requested-only, allocated or max", s)
-}
-
-func (p ProcsFrom) String() string { return ProcsFromNames[p] }
 
 // Count is a number of jobs or a percentage of the jobs read.
 type Count struct {

@@ -22,7 +22,8 @@
 //     are chosen by Config.ProcsFrom, by default field 8, else field 5, as
 //     swfsim allocates them (swfsim leaves field 5 as it was read, so for a
 //     schedule it wrote, field 5 is not what the simulated machine gave).
-//     For a recorded log, AllocatedElseRequested uses what its machine gave.
+//     For a recorded log, sim.ProcsAllocated uses what its machine gave. The
+//     values mean what swfsim's --procs-from means (sim.ProcsFrom.Procs).
 //     The width of the short/long x narrow/wide category is always the
 //     requested count (field 8, else 5): Srinivasan et al. classify by
 //     "processors requested".

@@ -54,16 +54,7 @@ func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
 		requested: job.RequestedTime, status: job.Status,
 		user: job.UserID, queue: job.Queue,
 	}
-	switch c.ProcsFrom {
-	case RequestedElseAllocated:
-		r.procs = r.width
-	case RequestedOnly:
-		r.procs = firstPositive(job.RequestedProcs, -1)
-	case AllocatedElseRequested:
-		r.procs = firstPositive(job.AllocatedProcs, job.RequestedProcs)
-	case Max:
-		r.procs = firstPositive(max(job.AllocatedProcs, job.RequestedProcs), -1)
-	}
+	r.procs = firstPositive(c.ProcsFrom.Procs(job), -1)
 	if v, ok := job.ExtraValue("killed"); ok {
 		r.killed = v == "1"
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -203,7 +204,7 @@ func TestCapacity(t *testing.T) {
 	if got.Violation != nil || got.Peak != 18 || got.PeakTime != 1000 {
 		t.Errorf("requested processors: %+v, want peak 18 at 1000 and no violation", got)
 	}
-	c = collect(t, "testdata/hand.swf", Config{ProcsFrom: AllocatedElseRequested})
+	c = collect(t, "testdata/hand.swf", Config{ProcsFrom: sim.ProcsAllocated})
 	got = c.CheckCapacity()
 	if got.Violation != nil || got.Peak != 4 || got.PeakTime != 50 {
 		t.Errorf("allocated processors: %+v, want peak 4 at 50 and no violation", got)
@@ -233,7 +234,7 @@ func TestCapacity(t *testing.T) {
 
 func TestTimeline(t *testing.T) {
 	// Two bins over [0, 4050): 2025 s each; processors from field 5.
-	tl := collect(t, "testdata/hand.swf", Config{ProcsFrom: AllocatedElseRequested}).Timeline(2)
+	tl := collect(t, "testdata/hand.swf", Config{ProcsFrom: sim.ProcsAllocated}).Timeline(2)
 	// Bin 1: J1 2*100 + J2 2*5 + J3 2*(2025-50) + J5 2*1000 = 6160 proc-s.
 	// Bin 2: J3 2*2025 = 4050 proc-s.
 	wantUse := []float64{6160.0 / 2025, 4050.0 / 2025}
@@ -279,18 +280,37 @@ func TestBadTokens(t *testing.T) {
 func TestProcsFrom(t *testing.T) {
 	// J5 requests 16 processors and was allocated 2 (hand.swf).
 	for _, tt := range []struct {
-		from ProcsFrom
+		from sim.ProcsFrom
 		util float64
 	}{
-		{RequestedElseAllocated, 100 * 24210.0 / (32 * 4050)},
-		{RequestedOnly, 100 * 24210.0 / (32 * 4050)},
-		{AllocatedElseRequested, 100 * 10210.0 / (32 * 4050)},
-		{Max, 100 * 24210.0 / (32 * 4050)},
+		{sim.ProcsRequestedElseAllocated, 100 * 24210.0 / (32 * 4050)},
+		{sim.ProcsRequested, 100 * 24210.0 / (32 * 4050)},
+		{sim.ProcsAllocated, 100 * 10210.0 / (32 * 4050)},
+		{sim.ProcsMax, 100 * 24210.0 / (32 * 4050)},
 	} {
 		rep := collect(t, "testdata/hand.swf", Config{ProcsFrom: tt.from}).Report("hand")
 		checkRows(t, rep, []want{{"utilization_pct", "value", tt.util, 5}})
-		if p, err := ParseProcsFrom(tt.from.String()); err != nil || p != tt.from {
-			t.Errorf("ParseProcsFrom(%q) = %v, %v", tt.from, p, err)
+	}
+}
+
+// TestProcsFromAsSwfsim: every --procs-from value gives a job the processors
+// swfsim gives it (sim.FromSWF), including "allocated" with field 5 unknown:
+// then the job has no processor count in both tools.
+func TestProcsFromAsSwfsim(t *testing.T) {
+	for _, from := range []sim.ProcsFrom{sim.ProcsRequestedElseAllocated, sim.ProcsRequested, sim.ProcsAllocated, sim.ProcsMax} {
+		for _, fields := range [][2]int64{{2, 16}, {16, 2}, {-1, 4}, {4, -1}, {-1, -1}, {0, 3}} {
+			job := swf.Job{JobNumber: 1, SubmitTime: 0, WaitTime: 0, RunTime: 10, AllocatedProcs: fields[0], RequestedProcs: fields[1]}
+			r, err := Config{ProcsFrom: from}.newRecord(&job, TokenUtility)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := int64(-1)
+			if sj, why := sim.FromSWF(&job, 1<<20, from); why == sim.NotSkipped {
+				want = int64(sj.Procs)
+			}
+			if r.procs != want {
+				t.Errorf("--procs-from %v, fields 5,8 = %v: swfstat %d processors, swfsim %d", from, fields, r.procs, want)
+			}
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
@@ -26,11 +27,11 @@ func settings(o *options) []setting {
 	for i, p := range cfg.Percentiles {
 		ps[i] = strconv.FormatFloat(p, 'f', -1, 64)
 	}
-	procs := map[stats.ProcsFrom]string{
-		stats.RequestedElseAllocated: "field 8, else field 5",
-		stats.RequestedOnly:          "field 8 only",
-		stats.AllocatedElseRequested: "field 5, else field 8",
-		stats.Max:                    "the larger of fields 5 and 8",
+	procs := map[sim.ProcsFrom]string{
+		sim.ProcsRequestedElseAllocated: "field 8, else field 5",
+		sim.ProcsRequested:              "field 8 only",
+		sim.ProcsAllocated:              "field 5 only",
+		sim.ProcsMax:                    "the larger of fields 5 and 8",
 	}[cfg.ProcsFrom]
 	return []setting{
 		{"bsld_threshold_s", cfg.BSLDThreshold, fmt.Sprintf("bounded slowdown = (wait+max(run,%g))/max(run,%g); slowdown = (wait+run)/run", cfg.BSLDThreshold, cfg.BSLDThreshold)},
@@ -436,7 +437,7 @@ func oversubscribed(o *options, traces []*trace, reports []*stats.Report) []stri
 			continue
 		}
 		hint := "--check-capacity shows when and which jobs"
-		if o.cfg.ProcsFrom != stats.AllocatedElseRequested {
+		if o.cfg.ProcsFrom != sim.ProcsAllocated {
 			hint = "for a recorded log, --procs-from allocated counts what its machine gave; " + hint
 		}
 		notes = append(notes, fmt.Sprintf("%s: up to %g processors in use on a %d-processor machine, so utilization can exceed 100%% (%s)",

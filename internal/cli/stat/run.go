@@ -14,6 +14,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
+	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
@@ -37,7 +38,7 @@ func flags() []cli.Flag {
 		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS`"},
 		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated percentiles to report (nearest rank)"},
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N`; overrides the header's MaxProcs/MaxNodes (the output says so)", DefaultText: "header MaxProcs, else MaxNodes"},
-		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5, else 8; use for a recorded log) or max"},
+		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5; use for a recorded log) or max; swfsim's definition"},
 		&cli.StringSliceFlag{Name: "by", Usage: "break down by category, status, short, user or queue; give twice for a cross table"},
 		&cli.Int64Flag{Name: "category-runtime", Value: 3600, Usage: "category: longest short job, `SECONDS`"},
 		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, requested processors (Srinivasan et al. use 64 for LANL)"},
@@ -118,8 +119,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 	if o.procs < 0 {
 		return nil, cmdio.Usagef("--procs %d: want a positive machine size", o.procs)
 	}
-	if cfg.ProcsFrom, err = stats.ParseProcsFrom(o.procsFrom); err != nil {
-		return nil, cmdio.Usagef("--procs-from %v", err)
+	if cfg.ProcsFrom, err = sim.ParseProcsFrom(o.procsFrom); err != nil {
+		return nil, cmdio.Usagef("%v", err) // the same values as swfsim's flag
 	}
 	for _, name := range []string{"category-runtime", "category-procs", "short-threshold"} {
 		if c.Int64(name) < 1 {
