@@ -53,6 +53,21 @@ func (c *Collector) measured() (recs []record, first, last int) {
 	return c.records[first : n-last], first, last
 }
 
+// UQoSBounds returns the U-QoS rt_lowerbound and rt_upperbound a Report
+// uses: those of Config, or derived from the measured jobs (Config).
+func (c *Collector) UQoSBounds() (lower, upper float64) {
+	recs, _, _ := c.measured()
+	u := c.cfg.uqosParams(recs)
+	return u.lower, u.upper
+}
+
+// SetUQoSBounds fixes the U-QoS bounds of later Reports, for instance to
+// those of another trace (UQoSBounds), so that several schedules are
+// compared under one definition. NaN bounds make U-QoS undefined.
+func (c *Collector) SetUQoSBounds(lower, upper float64) {
+	c.cfg.UQoSLowerBound, c.cfg.UQoSUpperBound = lower, upper
+}
+
 // Report computes every metric. label names the trace in outputs.
 func (c *Collector) Report(label string) *Report {
 	recs, first, last := c.measured()

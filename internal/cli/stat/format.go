@@ -40,7 +40,8 @@ func settings(o *options) []setting {
 		{"category_runtime_s", float64(cfg.ShortRuntime), fmt.Sprintf("category: short <= %d s < long, narrow <= %d processors < wide", cfg.ShortRuntime, cfg.NarrowProcs)},
 		{"category_procs", float64(cfg.NarrowProcs), ""},
 		{"short_threshold_s", float64(cfg.TrialRuntime), fmt.Sprintf("--by short: short = runtime <= %d s", cfg.TrialRuntime)},
-		{"uqos_factor", cfg.UQoSFactor, uqosText(cfg)},
+		{"uqos_factor", cfg.UQoSFactor, uqosText(o)},
+		uqosFromSetting(o),
 		{"", 0, "utility: u(wait+run) from each job's u= token; aggregate utility = sum (Lee eq. 2.1); start value earned = u(wait+run)/u(0)"},
 		{"", 0, "estimate accuracy: inaccuracy = |requested - runtime|/requested (Lee eq. 5.1); under 20%: runtime < 0.2 x requested"},
 		{"", 0, fmt.Sprintf("fairness (Srinivasan et al. Table 9): bounded slowdown / fair bounded slowdown, fair = (fairstart-submit+max(run,%g))/max(run,%g); bins right-closed", cfg.BSLDThreshold, cfg.BSLDThreshold)},
@@ -48,10 +49,26 @@ func settings(o *options) []setting {
 	}
 }
 
-func uqosText(cfg stats.Config) string {
+// uqosFromSetting names the input whose U-QoS bounds all columns use.
+func uqosFromSetting(o *options) setting {
+	if o.uqosFrom == "" {
+		return setting{}
+	}
+	return setting{name: "uqos_bounds_from=" + o.uqosFrom, value: 1}
+}
+
+func uqosText(o *options) string {
+	cfg := o.cfg
 	bounds := "rt bounds from the trace: upper = 50% of the 95th percentile of runtime, lower = 5% of upper"
 	if cfg.UQoSLowerBound > 0 || cfg.UQoSUpperBound > 0 {
 		bounds = fmt.Sprintf("rt bounds given: lower %g s, upper %g s (0 = from the trace)", cfg.UQoSLowerBound, cfg.UQoSUpperBound)
+	}
+	if o.uqosFrom != "" {
+		which := "the first input"
+		if o.baseline >= 0 {
+			which = "the --baseline input"
+		}
+		bounds = fmt.Sprintf("%s, taken from input %s (%s) and used for every column: lower %g s, upper %g s", bounds, o.uqosFrom, which, o.uqosLower, o.uqosUpper)
 	}
 	return fmt.Sprintf("U-QoS (Guim et al. Table 6): factor %g; %s; phi = mean wait/run of large jobs; value = mean over jobs", cfg.UQoSFactor, bounds)
 }

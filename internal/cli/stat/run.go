@@ -75,6 +75,11 @@ type options struct {
 	procs     int64
 	procsFrom string
 	baseline  int // index of the --baseline input, -1 for none
+	// uqosFrom is the label of the input whose U-QoS bounds every column
+	// uses ("" with one input or both bounds given); uqosLower and uqosUpper
+	// are those bounds.
+	uqosFrom             string
+	uqosLower, uqosUpper float64
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
@@ -251,6 +256,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", traces[i].display, n, first)
 		}
 	}
+	shareUQoSBounds(o, traces)
 	out, err := cmdio.Create(o.output, stdout)
 	if err != nil {
 		return err
@@ -285,6 +291,24 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		return writePlot(o, traces)
 	}
 	return nil
+}
+
+// shareUQoSBounds makes every input use the U-QoS runtime bounds of one
+// input, the --baseline one or else the first, when the bounds are derived
+// from a trace: per-file bounds would define U-QoS differently per column.
+func shareUQoSBounds(o *options, traces []*trace) {
+	if len(traces) < 2 || (o.cfg.UQoSLowerBound > 0 && o.cfg.UQoSUpperBound > 0) {
+		return
+	}
+	ref := max(o.baseline, 0)
+	lower, upper := traces[ref].collector.UQoSBounds()
+	if !(upper > 0) || !(lower > 0) {
+		lower, upper = math.NaN(), math.NaN() // undefined for every column, not re-derived per file
+	}
+	for _, t := range traces {
+		t.collector.SetUQoSBounds(lower, upper)
+	}
+	o.uqosFrom, o.uqosLower, o.uqosUpper = traces[ref].label, lower, upper
 }
 
 // errViolation marks a failed capacity check (exit 1, already reported).

@@ -370,3 +370,72 @@ func TestBaseline(t *testing.T) {
 		t.Errorf("only %d rows with a change", checked)
 	}
 }
+
+// TestUQoSBoundsShared: with several inputs the U-QoS runtime bounds come
+// from one input (the --baseline one, else the first), the output says which,
+// and that input's numbers are those it has alone.
+func TestUQoSBoundsShared(t *testing.T) {
+	chdirRoot(t)
+	const over = "pkg/stats/testdata/oversubscribed.swf"
+	values := func(args ...string) map[string]string {
+		t.Helper()
+		out, errOut, code := run(t, "", append([]string{"--format", "csv", "--label", "hand,over"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		for _, r := range recs[1:] {
+			if r[2] == "" && (r[6] == "uqos" || r[6] == "setting") {
+				m[r[0]+" "+r[6]+" "+r[7]] = r[8]
+			}
+		}
+		return m
+	}
+	alone := func(label, path string) map[string]string {
+		t.Helper()
+		m := map[string]string{}
+		out, _, _ := run(t, "", "--format", "csv", "--label", label, path)
+		recs, _ := csv.NewReader(strings.NewReader(out)).ReadAll()
+		for _, r := range recs[1:] {
+			if r[2] == "" && r[6] == "uqos" {
+				m[r[0]+" uqos "+r[7]] = r[8]
+			}
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		args        []string
+		ref, upper  string
+		refAlone    map[string]string
+		otherChange string // the other input's U-QoS bound, alone
+	}{
+		{[]string{hand, over}, "hand", "2000", alone("hand", hand), alone("over", over)["over uqos rt_upperbound_s"]},
+		{[]string{"--baseline", "over", hand, over}, "over", "50", alone("over", over), alone("hand", hand)["hand uqos rt_upperbound_s"]},
+	} {
+		m := values(tc.args...)
+		if m["hand setting uqos_bounds_from="+tc.ref] != "1" || m["over setting uqos_bounds_from="+tc.ref] != "1" {
+			t.Errorf("%v: no setting uqos_bounds_from=%s: %v", tc.args, tc.ref, m)
+		}
+		for _, l := range []string{"hand", "over"} {
+			if got := m[l+" uqos rt_upperbound_s"]; got != tc.upper {
+				t.Errorf("%v: %s rt_upperbound_s %s, want %s (from %s)", tc.args, l, got, tc.upper, tc.ref)
+			}
+		}
+		if tc.otherChange == tc.upper {
+			t.Errorf("%v: the inputs have the same bounds alone; the test shows nothing", tc.args)
+		}
+		for k, v := range tc.refAlone {
+			if m[k] != v {
+				t.Errorf("%v: %s = %s, alone %s", tc.args, k, m[k], v)
+			}
+		}
+	}
+	// Both bounds given: nothing derived, nothing shared to state.
+	if m := values("--uqos-lower-bound", "5", "--uqos-upper-bound", "60", hand, over); m["hand setting uqos_bounds_from=hand"] != "" || m["over uqos rt_upperbound_s"] != "60" {
+		t.Errorf("given bounds: %v", m)
+	}
+}
