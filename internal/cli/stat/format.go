@@ -33,10 +33,14 @@ func settings(o *options) []setting {
 		sim.ProcsAllocated:              "field 5 only",
 		sim.ProcsMax:                    "the larger of fields 5 and 8",
 	}[cfg.ProcsFrom]
+	fromNote := ""
+	if o.procsFromNote {
+		fromNote = ", as the swfsim run that wrote the input: its Note"
+	}
 	return []setting{
 		{"bsld_threshold_s", cfg.BSLDThreshold, fmt.Sprintf("bounded slowdown = (wait+max(run,%g))/max(run,%g); slowdown = (wait+run)/run", cfg.BSLDThreshold, cfg.BSLDThreshold)},
 		{"percentiles=nearest_rank", 1, "percentiles " + strings.Join(ps, ",") + " by nearest rank: the value at rank ceil(p/100*n) of the n sorted values; start_value_earned_pct percentiles run from the best job down (Lee, Table 4.1)"},
-		{"procs_from=" + cfg.ProcsFrom.String(), 1, fmt.Sprintf("processors for utilization, queue and capacity: %s (--procs-from %s); category width: requested processors (field 8, else 5)", procs, cfg.ProcsFrom)},
+		{"procs_from=" + cfg.ProcsFrom.String(), 1, fmt.Sprintf("processors for utilization, queue and capacity: %s (--procs-from %s%s); category width: requested processors (field 8, else 5)", procs, cfg.ProcsFrom, fromNote)},
 		{"category_runtime_s", float64(cfg.ShortRuntime), fmt.Sprintf("category: short <= %d s < long, narrow <= %d processors < wide", cfg.ShortRuntime, cfg.NarrowProcs)},
 		{"category_procs", float64(cfg.NarrowProcs), ""},
 		{"short_threshold_s", float64(cfg.TrialRuntime), fmt.Sprintf("--by short: short = runtime <= %d s", cfg.TrialRuntime)},

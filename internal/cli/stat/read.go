@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/stats"
@@ -17,43 +18,79 @@ type trace struct {
 	collector            *stats.Collector
 	malformed            int
 	firstMalformed       error
+
+	rc  io.ReadCloser // open until readBody
+	r   *swf.Reader
+	hdr *swf.Header
+	// simProcsFrom is the --procs-from of the swfsim run that wrote this
+	// schedule, from its "swfsim semantics" Note; "" when none.
+	simProcsFrom string
 }
 
-// readTrace reads one input into a Collector. The machine size is --procs,
-// else the header's MaxProcs, else its MaxNodes.
-func readTrace(file, label string, o *options, stdin io.Reader) (*trace, error) {
+// openTrace opens one input and reads its header. The machine size is
+// --procs, else the header's MaxProcs, else its MaxNodes.
+func openTrace(file, label string, o *options, stdin io.Reader) (*trace, error) {
 	t := &trace{file: file, display: cmdio.DisplayName(file), label: label}
 	rc, err := cmdio.Open(file, stdin)
 	if err != nil {
 		return nil, err
 	}
-	defer rc.Close()
 	r := swf.NewReader(rc)
 	r.Name = t.display
 	r.ReuseRecord = true
 	r.Lenient = o.lenient
 	hdr, err := r.Header()
 	if err != nil {
+		rc.Close()
 		return nil, fmt.Errorf("%s: %w", t.display, err)
 	}
 	if t.machine, err = machineOf(hdr, o.procs); err != nil {
+		rc.Close()
 		return nil, err
 	}
+	t.rc, t.r, t.hdr = rc, r, hdr
+	t.simProcsFrom = simProcsFrom(hdr)
+	return t, nil
+}
+
+// simProcsFrom finds the processor rule in swfsim's Note
+// "swfsim semantics: ...; procs-from X; ...".
+func simProcsFrom(hdr *swf.Header) string {
+	from := ""
+	for _, l := range hdr.Lines {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(l.Value), "swfsim semantics:")
+		if !strings.EqualFold(l.Label, "Note") || !ok {
+			continue
+		}
+		for _, part := range strings.Split(rest, ";") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(part), "procs-from "); ok {
+				from = strings.TrimSpace(v) // the last run wins: it wrote the schedule
+			}
+		}
+	}
+	return from
+}
+
+// readBody reads the records of an opened input into a Collector and closes it.
+func (t *trace) readBody(o *options) error {
+	defer t.rc.Close()
+	r := t.r
 	t.collector = stats.NewCollector(o.cfg, t.machine)
-	if n, ok, err := hdr.MaxJobs(); err == nil && ok && n > 0 {
+	if n, ok, err := t.hdr.MaxJobs(); err == nil && ok && n > 0 {
 		t.collector.Grow(int(min(n, 1<<24))) // a hint only: headers of cut files overstate it
 	}
 	var job swf.Job // one Job for the whole file: Read reuses its slices, Add copies
 	for {
+		var err error
 		job, err = r.Read()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, notSWF(t.display, err)
+			return notSWF(t.display, err)
 		}
 		if err := t.collector.Add(&job); err != nil {
-			return nil, fmt.Errorf("%s: %w", t.display, err)
+			return fmt.Errorf("%s: %w", t.display, err)
 		}
 	}
 	t.malformed, _ = r.Malformed()
@@ -61,9 +98,9 @@ func readTrace(file, label string, o *options, stdin io.Reader) (*trace, error) 
 		t.firstMalformed = first[0]
 	}
 	if t.collector.Len() == 0 && t.malformed > 0 {
-		return nil, fmt.Errorf("%s: no valid SWF record (%d malformed lines skipped; first: %v)", t.display, t.malformed, t.firstMalformed)
+		return fmt.Errorf("%s: no valid SWF record (%d malformed lines skipped; first: %v)", t.display, t.malformed, t.firstMalformed)
 	}
-	return t, nil
+	return nil
 }
 
 // notSWF adds a hint to the first parse error of a file.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,6 +80,7 @@ type options struct {
 	// uses ("" with one input or both bounds given); uqosLower and uqosUpper
 	// are those bounds.
 	uqosFrom             string
+	procsFromNote        bool // --procs-from taken from swfsim's Note
 	uqosLower, uqosUpper float64
 }
 
@@ -247,9 +249,24 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	traces := make([]*trace, len(o.files))
+	traces := make([]*trace, 0, len(o.files))
+	defer func() {
+		for _, t := range traces {
+			t.rc.Close() // after an error; readBody closed the others already
+		}
+	}()
 	for i, f := range o.files {
-		if traces[i], err = readTrace(f, o.labels[i], o, stdin); err != nil {
+		t, err := openTrace(f, o.labels[i], o, stdin)
+		if err != nil {
+			return err
+		}
+		traces = append(traces, t)
+	}
+	if err := o.followSwfsim(c.IsSet("procs-from"), traces, stderr); err != nil {
+		return err
+	}
+	for i := range traces {
+		if err := traces[i].readBody(o); err != nil {
 			return err
 		}
 		if n, first := traces[i].malformed, traces[i].firstMalformed; n > 0 {
@@ -290,6 +307,38 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	if o.plotFile != "" {
 		return writePlot(o, traces)
 	}
+	return nil
+}
+
+// followSwfsim reconciles --procs-from with the rule of the swfsim runs that
+// wrote the inputs (their "swfsim semantics" Note): without the flag, the
+// inputs' common rule is used and stated; a flag or inputs that disagree
+// are warned about, since then utilization and capacity count other
+// processors than the simulated machine allocated.
+func (o *options) followSwfsim(flagSet bool, traces []*trace, stderr io.Writer) error {
+	var from []string
+	for _, t := range traces {
+		if t.simProcsFrom != "" && !slices.Contains(from, t.simProcsFrom) {
+			from = append(from, t.simProcsFrom)
+		}
+	}
+	switch {
+	case len(from) == 0:
+		return nil
+	case len(from) > 1:
+		fmt.Fprintf(stderr, "swfstat: warning: the inputs were simulated with different --procs-from (%s); using --procs-from %s for all\n", strings.Join(from, ", "), o.cfg.ProcsFrom)
+		return nil
+	case flagSet:
+		if from[0] != o.cfg.ProcsFrom.String() {
+			fmt.Fprintf(stderr, "swfstat: warning: --procs-from %s, but swfsim simulated with --procs-from %s (its Note): utilization and capacity count other processors than it allocated\n", o.cfg.ProcsFrom, from[0])
+		}
+		return nil
+	}
+	pf, err := sim.ParseProcsFrom(from[0])
+	if err != nil {
+		return fmt.Errorf("%s: swfsim Note: %w", traces[0].display, err)
+	}
+	o.cfg.ProcsFrom, o.procsFromNote = pf, true
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	simcli "github.com/swfkit/swfkit/internal/cli/sim"
 	"github.com/swfkit/swfkit/internal/testutil"
 )
 
@@ -437,5 +438,44 @@ func TestUQoSBoundsShared(t *testing.T) {
 	// Both bounds given: nothing derived, nothing shared to state.
 	if m := values("--uqos-lower-bound", "5", "--uqos-upper-bound", "60", hand, over); m["hand setting uqos_bounds_from=hand"] != "" || m["over uqos rt_upperbound_s"] != "60" {
 		t.Errorf("given bounds: %v", m)
+	}
+}
+
+// TestFollowsSwfsimProcsFrom pipes swfsim --procs-from allocated into
+// swfstat: without the flag swfstat uses the rule of swfsim's Note and says
+// so; a different flag is warned about; the capacity check then agrees with
+// the simulated machine.
+func TestFollowsSwfsimProcsFrom(t *testing.T) {
+	chdirRoot(t)
+	var sched, simErr bytes.Buffer
+	if code := simcli.Run([]string{"swfsim", "--policy", "easy", "--procs-from", "allocated", hand}, strings.NewReader(""), &sched, &simErr); code != 0 {
+		t.Fatalf("swfsim: exit %d: %s", code, simErr.String())
+	}
+	out, errOut, code := run(t, sched.String(), "--format", "csv")
+	if code != 0 || !strings.Contains(out, "setting,procs_from=allocated,1,") || errOut != "" {
+		t.Errorf("no flag: exit %d, stderr %q, procs_from=allocated not taken from swfsim's Note:\n%s", code, errOut, out)
+	}
+	out, _, _ = run(t, sched.String())
+	if !strings.Contains(out, "(--procs-from allocated, as the swfsim run that wrote the input: its Note)") {
+		t.Errorf("table does not say where --procs-from comes from:\n%s", out)
+	}
+	out, errOut, code = run(t, sched.String(), "--check-capacity")
+	if code != 0 || errOut != "" {
+		t.Errorf("capacity of swfsim's own schedule: exit %d, stderr %q\n%s", code, errOut, out)
+	}
+	out, errOut, _ = run(t, sched.String(), "--format", "csv", "--procs-from", "requested")
+	if !strings.Contains(out, "setting,procs_from=requested,1,") || !strings.Contains(errOut, "swfsim simulated with --procs-from allocated") {
+		t.Errorf("flag against the Note: stderr %q", errOut)
+	}
+	// Inputs simulated with different rules: a warning, and the flag's default.
+	var other bytes.Buffer
+	simcli.Run([]string{"swfsim", "--policy", "easy", hand}, strings.NewReader(""), &other, &simErr)
+	f := filepath.Join(t.TempDir(), "req.swf")
+	if err := os.WriteFile(f, other.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, _ = run(t, sched.String(), "--format", "csv", "-", f)
+	if !strings.Contains(out, "setting,procs_from=requested,1,") || !strings.Contains(errOut, "different --procs-from (allocated, requested)") {
+		t.Errorf("mixed inputs: stderr %q", errOut)
 	}
 }
