@@ -104,6 +104,15 @@ func (c *Conservative) addProof(procs, dur, until int64) {
 	c.proofs[weakest] = proof{procs, dur, until}
 }
 
+// weakenProofs keeps the proofs true after a job left its slot starting at
+// old for an earlier one: only times from old on gained free processors, so
+// a window that ends by old still holds the time that blocked it.
+func (c *Conservative) weakenProofs(old int64) {
+	for i := range c.proofs {
+		c.proofs[i].until = min(c.proofs[i].until, old-c.proofs[i].dur+1)
+	}
+}
+
 func duration(j *sim.Job) int64 {
 	if j.Estimate < 1 {
 		return 1
@@ -194,7 +203,8 @@ func (c *Conservative) reserve(j *sim.Job, now int64) {
 // job B at least as wide and as long sees the same profile except that A's
 // slot is taken and B's is free, so every window of B whose first d_A seconds
 // end by B's own reservation holds a time that blocked A and blocks B, and B's
-// search starts after those. A move changes the profile and drops the proofs.
+// search starts after those. A move frees capacity only from the moved job's
+// old start on, so it cuts each proof back to the windows that end by then.
 func (c *Conservative) compress(s *sim.Sim) {
 	now := s.Now()
 	gainEnd := max(c.freedEnd, c.movedEnd)
@@ -224,7 +234,7 @@ func (c *Conservative) compress(s *sim.Sim) {
 			if t < old {
 				c.profile.Release(old, old+d, p)
 				c.profile.Reserve(t, t+d, p)
-				c.proofs = c.proofs[:0] // capacity moved: the proofs no longer hold
+				c.weakenProofs(old)
 			} else {
 				c.addProof(p, d, max(proven, bound))
 			}
