@@ -84,7 +84,10 @@ func (c *Conservative) provenFor(procs, dur, own int64) int64 {
 	return best
 }
 
-func (c *Conservative) addProof(procs, dur, until int64) {
+func (c *Conservative) addProof(procs, dur, until, now int64) {
+	if until <= now {
+		return // says nothing
+	}
 	for i := range c.proofs {
 		if c.proofs[i].procs == procs && c.proofs[i].dur == dur {
 			c.proofs[i].until = until
@@ -107,10 +110,17 @@ func (c *Conservative) addProof(procs, dur, until int64) {
 // weakenProofs keeps the proofs true after a job left its slot starting at
 // old for an earlier one: only times from old on gained free processors, so
 // a window that ends by old still holds the time that blocked it.
-func (c *Conservative) weakenProofs(old int64) {
-	for i := range c.proofs {
-		c.proofs[i].until = min(c.proofs[i].until, old-c.proofs[i].dur+1)
+// Proofs that no longer reach past now say nothing and are dropped.
+func (c *Conservative) weakenProofs(old, now int64) {
+	k := 0
+	for _, pr := range c.proofs {
+		pr.until = min(pr.until, old-pr.dur+1)
+		if pr.until > now {
+			c.proofs[k] = pr
+			k++
+		}
 	}
+	c.proofs = c.proofs[:k]
 }
 
 func duration(j *sim.Job) int64 {
@@ -223,6 +233,9 @@ func (c *Conservative) compress(s *sim.Sim) {
 			c.profile.Reserve(t, t+d, p)
 		} else {
 			bound := min(old, gainEnd)
+			if bound <= now {
+				continue // no earlier start exists or can have come free
+			}
 			// proven: no start before it fits this job (see below).
 			proven := max(now, c.provenFor(p, d, old))
 			switch {
@@ -234,9 +247,9 @@ func (c *Conservative) compress(s *sim.Sim) {
 			if t < old {
 				c.profile.Release(old, old+d, p)
 				c.profile.Reserve(t, t+d, p)
-				c.weakenProofs(old)
+				c.weakenProofs(old, now)
 			} else {
-				c.addProof(p, d, max(proven, bound))
+				c.addProof(p, d, max(proven, bound), now)
 			}
 		}
 		if t > old {
