@@ -67,7 +67,7 @@ func NewConservative(n int) *Conservative {
 type proof struct{ procs, dur, until int64 }
 
 // maxProofs bounds the proofs kept, so a lookup stays cheap.
-const maxProofs = 32
+const maxProofs = 8
 
 // provenFor returns a time before which no start fits a job of procs and dur
 // reserved at own, from the proofs of jobs it dominates: a proof of (p', d')
