@@ -67,7 +67,7 @@ func NewConservative(n int) *Conservative {
 type proof struct{ procs, dur, until int64 }
 
 // maxProofs bounds the proofs kept, so a lookup stays cheap.
-const maxProofs = 32
+const maxProofs = 8
 
 // provenFor returns a time before which no start fits a job of procs and dur
 // reserved at own, from the proofs of jobs it dominates: a proof of (p', d')
@@ -84,7 +84,10 @@ func (c *Conservative) provenFor(procs, dur, own int64) int64 {
 	return best
 }
 
-func (c *Conservative) addProof(procs, dur, until int64) {
+func (c *Conservative) addProof(procs, dur, until, now int64) {
+	if until <= now {
+		return // says nothing
+	}
 	for i := range c.proofs {
 		if c.proofs[i].procs == procs && c.proofs[i].dur == dur {
 			c.proofs[i].until = until
@@ -102,6 +105,22 @@ func (c *Conservative) addProof(procs, dur, until int64) {
 		}
 	}
 	c.proofs[weakest] = proof{procs, dur, until}
+}
+
+// weakenProofs keeps the proofs true after a job left its slot starting at
+// old for an earlier one: only times from old on gained free processors, so
+// a window that ends by old still holds the time that blocked it.
+// Proofs that no longer reach past now say nothing and are dropped.
+func (c *Conservative) weakenProofs(old, now int64) {
+	k := 0
+	for _, pr := range c.proofs {
+		pr.until = min(pr.until, old-pr.dur+1)
+		if pr.until > now {
+			c.proofs[k] = pr
+			k++
+		}
+	}
+	c.proofs = c.proofs[:k]
 }
 
 func duration(j *sim.Job) int64 {
@@ -194,7 +213,8 @@ func (c *Conservative) reserve(j *sim.Job, now int64) {
 // job B at least as wide and as long sees the same profile except that A's
 // slot is taken and B's is free, so every window of B whose first d_A seconds
 // end by B's own reservation holds a time that blocked A and blocks B, and B's
-// search starts after those. A move changes the profile and drops the proofs.
+// search starts after those. A move frees capacity only from the moved job's
+// old start on, so it cuts each proof back to the windows that end by then.
 func (c *Conservative) compress(s *sim.Sim) {
 	now := s.Now()
 	gainEnd := max(c.freedEnd, c.movedEnd)
@@ -213,6 +233,9 @@ func (c *Conservative) compress(s *sim.Sim) {
 			c.profile.Reserve(t, t+d, p)
 		} else {
 			bound := min(old, gainEnd)
+			if bound <= now {
+				continue // no earlier start exists or can have come free
+			}
 			// proven: no start before it fits this job (see below).
 			proven := max(now, c.provenFor(p, d, old))
 			switch {
@@ -224,9 +247,9 @@ func (c *Conservative) compress(s *sim.Sim) {
 			if t < old {
 				c.profile.Release(old, old+d, p)
 				c.profile.Reserve(t, t+d, p)
-				c.proofs = c.proofs[:0] // capacity moved: the proofs no longer hold
+				c.weakenProofs(old, now)
 			} else {
-				c.addProof(p, d, max(proven, bound))
+				c.addProof(p, d, max(proven, bound), now)
 			}
 		}
 		if t > old {

@@ -216,24 +216,27 @@ func (p *Profile) Steps(f func(t, free int64)) {
 // reservation is taken out, or own if there is none. The profile is not
 // changed: a window starting before own gets the job's processors back only
 // on the steps that start at or after own.
+//
+// Since s < own, every step of a window from own on lies inside the job's own
+// slot and so has room for it: only the part before own is checked. Each
+// window is checked backwards from its end, so a failing window yields its
+// last blocking step at once and the next candidate start is just after it;
+// the steps between the blocker and the window's end are remembered as good,
+// so every step is looked at about once per call.
 func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
 	if from < p.steps[0].t {
 		from = p.steps[0].t
 	}
 	limit = min(limit, own)
 	st := p.steps
+	n := len(st)
 	i := p.find(from)
 	s := from
-	freeAt := func(k int) int64 {
-		if st[k].t >= own {
-			return st[k].free + procs
-		}
-		return st[k].free
-	}
+	good := 0 // steps [i+1, good) are known to have procs free
 	for s < limit {
-		for freeAt(i) < procs {
+		for st[i].free < procs {
 			i++
-			if i == len(st) {
+			if i == n {
 				return own
 			}
 			s = st[i].t
@@ -241,16 +244,34 @@ func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
 				return own
 			}
 		}
-		end := addTime(s, dur)
-		k := i + 1
-		for k < len(st) && st[k].t < end && freeAt(k) >= procs {
-			k++
+		// The window [s, e) needs procs free on every step that starts in it.
+		e := min(addTime(s, dur), own)
+		lo := max(i+1, good)
+		// endIdx: the first step at or after e.
+		a, b := lo, n
+		for a < b {
+			m := int(uint(a+b) >> 1)
+			if st[m].t < e {
+				a = m + 1
+			} else {
+				b = m
+			}
 		}
-		if k == len(st) || st[k].t >= end {
+		endIdx := a
+		k := endIdx - 1
+		for k >= lo && st[k].free >= procs {
+			k--
+		}
+		if k < lo {
 			return s
 		}
-		i = k
-		s = st[k].t
+		// Step k blocks every start up to its end.
+		good = endIdx
+		i = k + 1
+		if i == n {
+			return own
+		}
+		s = st[i].t
 	}
 	return own
 }
