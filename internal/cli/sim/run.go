@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/schollz/progressbar/v3"
@@ -118,8 +120,12 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	if opt.Policy == "" {
 		return opt, &cmdio.UsageError{Err: errNoPolicy}
 	}
-	if _, ok := policy.Lookup(opt.Policy); !ok {
+	info, ok := policy.Lookup(opt.Policy)
+	if !ok {
 		return opt, cmdio.Usagef("unknown policy %q (one of %s)", opt.Policy, policy.Names())
+	}
+	if err := checkPolicyFlags(c, info); err != nil {
+		return opt, err
 	}
 	if c.IsSet("procs") && opt.Procs < 1 {
 		return opt, cmdio.Usagef("--procs %d: must be at least 1", opt.Procs)
@@ -154,7 +160,7 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	// Parameter values are checked before reading, by building the policy once;
 	// policies that need per-job tokens (ga) cannot be built before the trace is
 	// read, and gaConfig has checked their parameters already.
-	if info, _ := policy.Lookup(opt.Policy); info.New != nil && len(info.Needs) == 0 {
+	if info.New != nil && len(info.Needs) == 0 {
 		if _, err := info.New(opt.Params, 0); err != nil {
 			return opt, cmdio.Usagef("%v", err)
 		}
@@ -163,6 +169,29 @@ func optionsFrom(c *cli.Context) (Options, error) {
 		return opt, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", opt.KillWarn)
 	}
 	return opt, nil
+}
+
+// checkPolicyFlags rejects a policy-specific flag given for a policy that does
+// not read it, rather than ignoring it. Which flags are policy-specific, and
+// which policies read them, comes from the registry's Info.Params.
+func checkPolicyFlags(c *cli.Context, chosen policy.Info) error {
+	users := map[string][]string{}
+	var flags []string
+	for _, in := range policy.List() {
+		for _, p := range in.Params {
+			if users[p] == nil {
+				flags = append(flags, p)
+			}
+			users[p] = append(users[p], in.Name)
+		}
+	}
+	for _, f := range flags {
+		if c.IsSet(f) && !slices.Contains(chosen.Params, f) {
+			return cmdio.Usagef("--%s does not apply to policy %s; it is used by %s",
+				f, chosen.Name, strings.Join(users[f], ", "))
+		}
+	}
+	return nil
 }
 
 func isTerminal(w io.Writer) bool {

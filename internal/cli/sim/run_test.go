@@ -173,3 +173,42 @@ func ExampleRun() {
 	// 1 0 0 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1
 	// 2 5 5 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1
 }
+
+// A policy-specific flag given for a policy that does not read it is a usage
+// error naming the flag and the policies that read it (review item 2).
+func TestFlagNotForPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--trial", "30"}, "--trial does not apply to policy easy; it is used by timed-fcfs, timed-easy"},
+		{[]string{"--threshold", "3"}, "--threshold does not apply to policy easy; it is used by selective, selective-d"},
+		{[]string{"--lxfw-weight", "5"}, "--lxfw-weight does not apply to policy easy; it is used by lxfw"},
+		{[]string{"--priority-order", "3,2"}, "--priority-order does not apply to policy easy; it is used by priofifo"},
+		{[]string{"--seed", "9"}, "--seed does not apply to policy easy; it is used by ga, ga-ckpt"},
+		{[]string{"--ga-generations", "5"}, "--ga-generations does not apply"},
+		{[]string{"--airline"}, "--airline does not apply to policy easy; it is used by ga-ckpt"},
+		{[]string{"--narrow-max", "2"}, "--narrow-max does not apply to policy easy; it is used by selective-d"},
+		{[]string{"--predictor", "exact"}, "--predictor does not apply to policy easy; it is used by easy-p, sjbf, easy++"},
+	} {
+		_, errs, code := runCmd(t, tiny, append([]string{"-p", "easy"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+	// The same flags are accepted by a policy that reads them.
+	for _, args := range [][]string{
+		{"-p", "lxfw", "--lxfw-weight", "5"},
+		{"-p", "timed-easy", "--trial", "30"},
+		{"-p", "selective-d", "--narrow-max", "2"},
+		{"-p", "easy-p", "--predictor", "exact"},
+	} {
+		if _, errs, code := runCmd(t, tiny, args...); code != 0 {
+			t.Errorf("%v: exit %d, %s", args, code, errs)
+		}
+	}
+	// Flags of no policy in particular stay accepted everywhere.
+	if _, errs, code := runCmd(t, tiny, "-p", "easy", "--no-kill", "--procs-from", "max", "--kill-warn", "0.5"); code != 0 {
+		t.Errorf("general flags: exit %d, %s", code, errs)
+	}
+}
