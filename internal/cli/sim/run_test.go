@@ -212,3 +212,29 @@ func TestFlagNotForPolicy(t *testing.T) {
 		t.Errorf("general flags: exit %d, %s", code, errs)
 	}
 }
+
+// --procs replaces the header's MaxProcs so that the output describes the
+// machine it was scheduled on; the Note keeps the old value (review item 1).
+func TestProcsRewritesHeader(t *testing.T) {
+	out, errs, code := runCmd(t, tiny, "-p", "easy", "--procs", "8")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "; MaxProcs: 8\n") || strings.Contains(out, "; MaxProcs: 4\n") {
+		t.Errorf("MaxProcs not rewritten:\n%s", out)
+	}
+	if !strings.Contains(out, "; Note: swfsim MaxProcs set to 8 by --procs (input header: 4)\n") {
+		t.Errorf("no Note with the old MaxProcs:\n%s", out)
+	}
+	// A header without MaxProcs gets one.
+	in := "1 0 -1 1 2 -1 -1 2 1 -1 1 1 1 -1 1 -1 -1 -1\n"
+	out, _, _ = runCmd(t, in, "-p", "fcfs", "--procs", "2")
+	if !strings.Contains(out, "; MaxProcs: 2\n") || !strings.Contains(out, "(input header: none)") {
+		t.Errorf("MaxProcs not added:\n%s", out)
+	}
+	// Without --procs the header's value is left alone and no Note is added.
+	out, _, _ = runCmd(t, tiny, "-p", "easy")
+	if !strings.Contains(out, "; MaxProcs: 4\n") || strings.Contains(out, "set to") {
+		t.Errorf("header changed without --procs:\n%s", out)
+	}
+}

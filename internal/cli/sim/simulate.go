@@ -102,7 +102,22 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		return err
 	}
 
+	// The header describes the output: a machine size given with --procs
+	// replaces MaxProcs, so that tools downstream (swfstat) see the machine
+	// the schedule was made for; the Note keeps the old value.
+	var headerNotes []string
+	if opt.Procs > 0 {
+		old, had := hdr.Get("MaxProcs")
+		if !had {
+			old = "none"
+		}
+		hdr.Set("MaxProcs", strconv.FormatInt(procs, 10))
+		headerNotes = append(headerNotes, fmt.Sprintf("swfsim MaxProcs set to %d by --procs (input header: %s)", procs, old))
+	}
 	for _, n := range notes(info, opt, procs, source, skipped, jobs) {
+		hdr.AddNote(n)
+	}
+	for _, n := range headerNotes {
 		hdr.AddNote(n)
 	}
 	if err := researchNotes(hdr, info, pol, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs, opt.FairStart); err != nil {
