@@ -238,3 +238,43 @@ func TestProcsRewritesHeader(t *testing.T) {
 		t.Errorf("header changed without --procs:\n%s", out)
 	}
 }
+
+// Re-simulating a schedule drops the tokens the previous swfsim run wrote
+// (review item 9): job 4 was killed under easy but not under --no-kill, and
+// the stale bumps=, trial=, price=, fairstart= go while other tokens stay.
+func TestOwnedTokensRemoved(t *testing.T) {
+	first, errs, code := runCmd(t, tiny, "-p", "easy")
+	if code != 0 || !strings.Contains(first, "killed=1") {
+		t.Fatalf("exit %d, %s\n%s", code, errs, first)
+	}
+	stale := strings.Replace(first, "tag=x", "tag=x bumps=2 trial=30 price=1.5 fairstart=7 u=1", 1)
+	out, errs, code := runCmd(t, stale, "-p", "easy", "--no-kill")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, tok := range []string{"killed=", "bumps=", "trial=", "price=", "fairstart="} {
+		if strings.Contains(body(out), tok) {
+			t.Errorf("output keeps %s:\n%s", tok, out)
+		}
+	}
+	if !strings.Contains(out, "tag=x u=1") {
+		t.Errorf("other tokens lost:\n%s", out)
+	}
+	// The schedule's runtimes are the simulated ones: job 4 now runs exactly
+	// its estimate and is not killed, so the old killed=1 must go.
+	again, _, _ := runCmd(t, first, "-p", "easy")
+	if strings.Contains(body(again), "killed=1") || !strings.Contains(again, "0 killed at their requested time") {
+		t.Errorf("stale killed=1:\n%s", again)
+	}
+}
+
+// body returns the job lines of an SWF text.
+func body(s string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if !strings.HasPrefix(l, ";") {
+			b.WriteString(l)
+		}
+	}
+	return b.String()
+}

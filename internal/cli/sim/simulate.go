@@ -236,6 +236,11 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 			continue
 		}
 		j := &jobs[which[k]]
+		// Tokens an earlier swfsim run wrote describe that run's schedule,
+		// not this one: drop them all, then add this run's.
+		for _, key := range ownedTokens {
+			sj.DeleteExtra(key)
+		}
 		sj.WaitTime = j.Start - j.Submit
 		sj.RunTime = j.End - j.Start
 		if j.Killed {
@@ -253,6 +258,12 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 	w.WriteTrailer(rd.Trailer())
 	return w.Flush()
 }
+
+// ownedTokens are the extension tokens swfsim writes: killed= (here), bumps=
+// (ga-ckpt), trial= (timed-*), price= (--price) and fairstart= (--fair-start).
+// They are removed from every input job before this run's are added, so that
+// re-simulating a schedule leaves none of the previous run's tokens behind.
+var ownedTokens = []string{"killed", "bumps", "trial", "price", "fairstart"}
 
 // chunks holds the input in fixed-size blocks, so that keeping it costs its
 // size and no more (io.ReadAll's doubling would leave garbage twice as big).
