@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	cleancli "github.com/swfkit/swfkit/internal/cli/clean"
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/policy"
@@ -34,6 +35,8 @@ const tiny = `; Version: 2.2
 // J5 has no runtime and is skipped.
 const tinyEasy = `; Version: 2.2
 ; MaxProcs: 4
+; MaxJobs: 4
+; MaxRecords: 4
 ; Note: swfsim policy easy: EASY backfilling: reservation for the queue head only (Lifka; Mu'alem & Feitelson)
 ; Note: swfsim machine 4 processors (from MaxProcs)
 ; Note: swfsim semantics: integer seconds; procs-from requested; estimate field 9, else runtime; kill at requested time (status 0, killed=1)
@@ -41,6 +44,7 @@ const tinyEasy = `; Version: 2.2
 ; Note: swfsim unsimulable jobs: skip jobs that cannot be simulated
 ; Note: swfsim skipped 1 jobs: unknown runtime
 ; Note: swfsim simulated 4 jobs, 1 killed at their requested time
+; Note: swfsim MaxJobs 4 and MaxRecords 4 count the output, 1 records left out (input header: MaxJobs none, MaxRecords none)
 ;
 1 0 0 10 3 -1 -1 3 10 -1 1 7 1 -1 1 -1 -1 -1
 2 1 9 5 4 -1 -1 4 5 -1 1 7 1 -1 1 -1 -1 -1 tag=x
@@ -277,4 +281,32 @@ func body(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// Skipped jobs leave MaxJobs and MaxRecords counting the output, with the
+// input's values in a Note (review item 7); swfclean --check then finds no
+// header_maxrecords / header_maxjobs.
+func TestCountsRefreshed(t *testing.T) {
+	in := strings.Replace(tiny, "; MaxProcs: 4\n", "; MaxJobs: 5\n; MaxRecords: 5\n; MaxProcs: 4\n", 1)
+	out, errs, code := runCmd(t, in, "-p", "easy")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"; MaxJobs: 4\n", "; MaxRecords: 4\n",
+		"; Note: swfsim MaxJobs 4 and MaxRecords 4 count the output, 1 records left out (input header: MaxJobs 5, MaxRecords 5)\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	var cout, cerr bytes.Buffer
+	if code := cleancli.Run([]string{"swfclean", "--check"}, strings.NewReader(out), &cout, &cerr); code != 0 ||
+		strings.Contains(cout.String()+cerr.String(), "header_max") {
+		t.Errorf("swfclean --check: exit %d\n%s%s", code, cout.String(), cerr.String())
+	}
+	// Nothing skipped: the header's counts are left as they are.
+	in = strings.Replace(in, "5 4 -1 -1 1", "5 4 -1 1 1", 1)
+	out, _, _ = runCmd(t, in, "-p", "easy")
+	if !strings.Contains(out, "; MaxRecords: 5\n") || strings.Contains(out, "count the output") {
+		t.Errorf("counts changed with nothing skipped:\n%s", out)
+	}
 }

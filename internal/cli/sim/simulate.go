@@ -114,6 +114,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		hdr.Set("MaxProcs", strconv.FormatInt(procs, 10))
 		headerNotes = append(headerNotes, fmt.Sprintf("swfsim MaxProcs set to %d by --procs (input header: %s)", procs, old))
 	}
+	if n := w.dropped(); n > 0 {
+		headerNotes = append(headerNotes, refreshCounts(hdr, len(jobs), w.distinct(), n))
+	}
 	for _, n := range notes(info, opt, procs, source, skipped, jobs) {
 		hdr.AddNote(n)
 	}
@@ -152,6 +155,24 @@ func machineSize(hdr *swf.Header, override int64, name string) (int64, string, e
 		return 0, "", fmt.Errorf("%s: the header gives no machine size (MaxProcs or MaxNodes); give one with --procs", name)
 	}
 	return p, label, nil
+}
+
+// refreshCounts sets MaxJobs and MaxRecords to the output's counts when
+// records were left out (as swfclean's Annotate does, which is a method of its
+// Cleaner and so cannot be called here), and returns the Note with the input
+// header's values.
+func refreshCounts(hdr *swf.Header, records, distinct, dropped int) string {
+	old := func(label string) string {
+		if v, ok := hdr.Get(label); ok {
+			return v
+		}
+		return "none"
+	}
+	oldJobs, oldRecords := old("MaxJobs"), old("MaxRecords")
+	hdr.Set("MaxJobs", strconv.Itoa(distinct))
+	hdr.Set("MaxRecords", strconv.Itoa(records))
+	return fmt.Sprintf("swfsim MaxJobs %d and MaxRecords %d count the output, %d records left out (input header: MaxJobs %s, MaxRecords %s)",
+		distinct, records, dropped, oldJobs, oldRecords)
 }
 
 // notes are the header lines that say what the simulation did and with which
@@ -309,7 +330,24 @@ type workload struct {
 	jobs    []sim.Job
 	which   []int32 // per record: index in jobs, or -1 - SkipReason
 	skipped [sim.NumSkipReasons]int
-	killed  int // jobs whose runtime exceeds their estimate
+	killed  int     // jobs whose runtime exceeds their estimate
+	numbers []int64 // job numbers (field 1) of the simulated jobs
+}
+
+// dropped is the number of input records left out of the output.
+func (w *workload) dropped() int {
+	n := 0
+	for _, k := range w.skipped {
+		n += k
+	}
+	return n
+}
+
+// distinct is the number of distinct job numbers among the simulated jobs.
+func (w *workload) distinct() int {
+	s := slices.Clone(w.numbers)
+	slices.Sort(s)
+	return len(slices.Compact(s))
 }
 
 // load reads and parses the whole input and converts its records.
@@ -361,6 +399,7 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		}
 		w.which = append(w.which, int32(len(w.jobs)))
 		w.jobs = append(w.jobs, j)
+		w.numbers = append(w.numbers, sj.JobNumber)
 		if tokens != nil {
 			tokens.add(&sj)
 		}
