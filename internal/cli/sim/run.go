@@ -38,6 +38,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` (overrides the header's MaxProcs/MaxNodes)"},
 		&cli.BoolFlag{Name: "no-kill", Usage: "let jobs run past their requested time (default: kill at it)"},
 		&cli.BoolFlag{Name: "strict", Usage: "fail on the first job that cannot be simulated instead of skipping it"},
+		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted on stderr and in a header Note) instead of failing on the first"},
 		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processor count: requested (field 8, else 5), requested-only, allocated (field 5) or max"},
 		&cli.Float64Flag{Name: "lxfw-weight", Value: policy.DefaultLXFWWeight, Usage: "lxfw: weight `W` of the wait, per hour, added to the expansion factor"},
 		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: queue numbers from highest to lowest priority, e.g. `0,1,2` (default: ascending queue number, unknown last)"},
@@ -111,7 +112,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 var errNoPolicy = errors.New("--policy is required (see --list-policies)")
 
 func optionsFrom(c *cli.Context) (Options, error) {
-	opt := Options{Policy: c.String("policy"), NoKill: c.Bool("no-kill"), Strict: c.Bool("strict"),
+	opt := Options{Policy: c.String("policy"), NoKill: c.Bool("no-kill"), Strict: c.Bool("strict"), Lenient: c.Bool("lenient"),
 		Procs: c.Int64("procs"), KillWarn: c.Float64("kill-warn")}
 	if c.NArg() > 1 {
 		return opt, cmdio.Usagef("at most one input file, got %d", c.NArg())

@@ -310,3 +310,33 @@ func TestCountsRefreshed(t *testing.T) {
 		t.Errorf("counts changed with nothing skipped:\n%s", out)
 	}
 }
+
+// --lenient skips malformed lines, counts them on stderr and in a Note, and
+// goes on; without it the first one is an error (review item 5).
+func TestLenient(t *testing.T) {
+	in := strings.Replace(tiny, "3 2 -1 8 1", "3 2 -1 x 1", 1) + "garbage\n" +
+		"6 5 -1 1 1 -1 -1 1 1 -1 1 7 1 -1 1 -1 -1 -1\n"
+	if _, errs, code := runCmd(t, in, "-p", "easy"); code != 1 || !strings.Contains(errs, "<stdin>:6: field 4") {
+		t.Errorf("without --lenient: exit %d, %q", code, errs)
+	}
+	out, errs, code := runCmd(t, in, "-p", "easy", "--lenient")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "swfsim: <stdin>: skipped 2 malformed lines (--lenient; lines 6, 9); first: <stdin>:6: field 4") {
+		t.Errorf("stderr %q lacks the malformed count", errs)
+	}
+	for _, want := range []string{
+		"; Note: swfsim skipped 2 malformed lines (--lenient; lines 6, 9)\n",
+		// 7 records: 2 malformed and 1 unknown runtime left out.
+		"; MaxRecords: 4\n", "3 records left out",
+		"\n6 5 0 1 1 ", // the output keeps going after the bad lines
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(body(out), "garbage") || strings.Contains(body(out), "\n3 2 ") {
+		t.Errorf("malformed lines written:\n%s", out)
+	}
+}

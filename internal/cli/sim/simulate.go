@@ -25,6 +25,7 @@ type Options struct {
 	ProcsFrom sim.ProcsFrom
 	NoKill    bool
 	Strict    bool
+	Lenient   bool    // skip malformed lines, counted, instead of failing on the first
 	KillWarn  float64 // share of killed jobs above which to warn; 0: never
 	FairStart bool    // add fairstart=T to every job (research.go)
 
@@ -68,6 +69,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	warn := opt.Warn
 	if warn == nil {
 		warn = io.Discard
+	}
+	if w.malformed > 0 {
+		fmt.Fprintf(warn, "swfsim: %s: %s; first: %v\n", name, w.malformedNote(), w.firstMalformed[0])
 	}
 	for why, n := range skipped {
 		if n > 0 {
@@ -114,6 +118,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		hdr.Set("MaxProcs", strconv.FormatInt(procs, 10))
 		headerNotes = append(headerNotes, fmt.Sprintf("swfsim MaxProcs set to %d by --procs (input header: %s)", procs, old))
 	}
+	if w.malformed > 0 {
+		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
+	}
 	if n := w.dropped(); n > 0 {
 		headerNotes = append(headerNotes, refreshCounts(hdr, len(jobs), w.distinct(), n))
 	}
@@ -139,7 +146,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		addPriceTokens(jobs, prices)
 		hdr.AddNote("swfsim " + note)
 	}
-	return write(data, name, hdr, jobs, which, out)
+	return write(data, name, hdr, jobs, which, opt.Lenient, out)
 }
 
 // machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes.
@@ -230,10 +237,12 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 // write reads the input a second time and writes each simulated record with
 // its simulated wait and runtime; skipped records are left out (their comment
 // lines are kept).
-func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []int32, out io.Writer) error {
+// lenient must be what load used, so that both reads see the same records.
+func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []int32, lenient bool, out io.Writer) error {
 	rd := swf.NewReader(data.reader())
 	rd.Name = name
 	rd.ReuseRecord = true
+	rd.Lenient = lenient
 	if _, err := rd.Header(); err != nil {
 		return err
 	}
@@ -332,11 +341,29 @@ type workload struct {
 	skipped [sim.NumSkipReasons]int
 	killed  int     // jobs whose runtime exceeds their estimate
 	numbers []int64 // job numbers (field 1) of the simulated jobs
+
+	malformed      int // lines skipped by --lenient
+	firstMalformed []*swf.ParseError
 }
 
-// dropped is the number of input records left out of the output.
+// malformedNote says how many malformed lines --lenient skipped, with the
+// first few line numbers.
+func (w *workload) malformedNote() string {
+	lines := make([]string, len(w.firstMalformed))
+	for i, e := range w.firstMalformed {
+		lines[i] = strconv.Itoa(e.Line)
+	}
+	more := ""
+	if w.malformed > len(lines) {
+		more = ", ..."
+	}
+	return fmt.Sprintf("skipped %d malformed lines (--lenient; lines %s%s)", w.malformed, strings.Join(lines, ", "), more)
+}
+
+// dropped is the number of input records left out of the output, malformed
+// lines skipped by --lenient included.
 func (w *workload) dropped() int {
-	n := 0
+	n := w.malformed
 	for _, k := range w.skipped {
 		n += k
 	}
@@ -364,6 +391,7 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	rd := swf.NewReader(data.reader())
 	rd.Name = name
 	rd.ReuseRecord = true
+	rd.Lenient = opt.Lenient
 	hdr, err := rd.Header()
 	if err != nil {
 		return nil, err
@@ -407,5 +435,6 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	if sizeErr != nil {
 		return nil, sizeErr
 	}
+	w.malformed, w.firstMalformed = rd.Malformed()
 	return w, nil
 }
