@@ -78,6 +78,13 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 			fmt.Fprintf(warn, "swfsim: %s: skipped %d jobs: %s\n", name, n, sim.SkipReason(why))
 		}
 	}
+	// ga-ckpt without a single ckpt= token can bump nothing and schedules as
+	// ga would; say so rather than let it pass for a checkpointing run.
+	noCkpt := info.Name == "ga-ckpt" && tokens != nil && len(jobs) > 0 && !slices.Contains(tokens.hasCkpt, true)
+	const noCkptText = "no job has a ckpt= token, so no job can be bumped and ga-ckpt schedules as ga; add them with swfaugment --checkpoint"
+	if noCkpt {
+		fmt.Fprintf(warn, "swfsim: %s: warning: %s\n", name, noCkptText)
+	}
 	if !opt.NoKill && len(jobs) > 0 && opt.KillWarn > 0 {
 		if share := float64(killed) / float64(len(jobs)); share > opt.KillWarn {
 			fmt.Fprintf(warn, "swfsim: %s: %d of %d jobs (%.1f%%) run past their requested time and will be killed at it; "+
@@ -117,6 +124,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		}
 		hdr.Set("MaxProcs", strconv.FormatInt(procs, 10))
 		headerNotes = append(headerNotes, fmt.Sprintf("swfsim MaxProcs set to %d by --procs (input header: %s)", procs, old))
+	}
+	if noCkpt {
+		headerNotes = append(headerNotes, "swfsim ga-ckpt: "+noCkptText)
 	}
 	if w.malformed > 0 {
 		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
