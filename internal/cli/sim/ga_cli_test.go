@@ -114,3 +114,27 @@ func TestCLIGACkptVCG(t *testing.T) {
 		t.Errorf("no VCG Note in\n%s", out)
 	}
 }
+
+// ga-ckpt on a trace without ckpt= tokens runs as ga: a warning on stderr
+// points to swfaugment --checkpoint and a Note records it (review item 12).
+func TestGACkptNoCkptTokens(t *testing.T) {
+	const text = "no job has a ckpt= token, so no job can be bumped and ga-ckpt schedules as ga; add them with swfaugment --checkpoint"
+	in := strings.Replace(tinyTrace, " ckpt=100", "", 1)
+	out, errs, code := runSim(t, in, "--policy", "ga-ckpt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "swfsim: <stdin>: warning: "+text) {
+		t.Errorf("stderr %q lacks the warning", errs)
+	}
+	if !strings.Contains(out, "; Note: swfsim ga-ckpt: "+text+"\n") {
+		t.Errorf("output lacks the Note:\n%s", out)
+	}
+	// With a ckpt= token, or with ga, nothing is said.
+	for _, run := range [][]string{{tinyTrace, "ga-ckpt"}, {in, "ga"}} {
+		out, errs, _ := runSim(t, run[0], "--policy", run[1])
+		if strings.Contains(errs+out, "no job has a ckpt= token") {
+			t.Errorf("%s: unexpected warning: %s", run[1], errs)
+		}
+	}
+}

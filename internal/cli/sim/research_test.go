@@ -2,6 +2,8 @@ package simcli
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/policy"
 	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -146,4 +149,42 @@ func TestSwfsimResearchCommand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The Note lines quoted in docs/swfsim-research.md are what the command
+// writes on KTH-SP2 (review item 10: the doc had gone stale).
+func TestDocsResearchNotes(t *testing.T) {
+	trace := testutil.Trace(t, "KTH-SP2-1996-2.1-cln.swf.gz")
+	doc, err := os.ReadFile(filepath.Join(testutil.RepoRoot(t), "docs", "swfsim-research.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(doc), "\n") {
+		quoted, ok := strings.CutPrefix(line, "    ; Note: swfsim ")
+		if !ok {
+			continue
+		}
+		pol, _, _ := strings.Cut(quoted, ":")
+		n++
+		out, errs, code := runCmd(t, "", "--policy", pol, trace)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", pol, code, errs)
+		}
+		if !strings.Contains(out, strings.TrimPrefix(line, "    ")+"\n") {
+			t.Errorf("docs quote\n%s\nbut swfsim --policy %s writes\n%s", line, pol, grepNote(out, pol))
+		}
+	}
+	if n < 3 {
+		t.Errorf("found %d quoted Note lines in the doc, want 3", n)
+	}
+}
+
+func grepNote(out, pol string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "; Note: swfsim "+pol+":") {
+			return l
+		}
+	}
+	return "(none)"
 }

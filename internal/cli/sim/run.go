@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/schollz/progressbar/v3"
@@ -36,12 +38,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` (overrides the header's MaxProcs/MaxNodes)"},
 		&cli.BoolFlag{Name: "no-kill", Usage: "let jobs run past their requested time (default: kill at it)"},
 		&cli.BoolFlag{Name: "strict", Usage: "fail on the first job that cannot be simulated instead of skipping it"},
+		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted on stderr and in a header Note) instead of failing on the first"},
 		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processor count: requested (field 8, else 5), requested-only, allocated (field 5) or max"},
 		&cli.Float64Flag{Name: "lxfw-weight", Value: policy.DefaultLXFWWeight, Usage: "lxfw: weight `W` of the wait, per hour, added to the expansion factor"},
 		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: queue numbers from highest to lowest priority, e.g. `0,1,2` (default: ascending queue number, unknown last)"},
 		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn when more than this `SHARE` of jobs would be killed at their requested time"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar (it shows only on a terminal, for long traces)"},
-		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of randomised policies (ga, ga-ckpt)"},
+		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of the randomised policies ga and ga-ckpt (a usage error with any other policy)"},
 	}
 	app.Flags = append(app.Flags, researchFlags()...)
 	app.Flags = append(app.Flags, gaFlags()...)
@@ -109,7 +112,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 var errNoPolicy = errors.New("--policy is required (see --list-policies)")
 
 func optionsFrom(c *cli.Context) (Options, error) {
-	opt := Options{Policy: c.String("policy"), NoKill: c.Bool("no-kill"), Strict: c.Bool("strict"),
+	opt := Options{Policy: c.String("policy"), NoKill: c.Bool("no-kill"), Strict: c.Bool("strict"), Lenient: c.Bool("lenient"),
 		Procs: c.Int64("procs"), KillWarn: c.Float64("kill-warn")}
 	if c.NArg() > 1 {
 		return opt, cmdio.Usagef("at most one input file, got %d", c.NArg())
@@ -118,8 +121,12 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	if opt.Policy == "" {
 		return opt, &cmdio.UsageError{Err: errNoPolicy}
 	}
-	if _, ok := policy.Lookup(opt.Policy); !ok {
+	info, ok := policy.Lookup(opt.Policy)
+	if !ok {
 		return opt, cmdio.Usagef("unknown policy %q (one of %s)", opt.Policy, policy.Names())
+	}
+	if err := checkPolicyFlags(c, info); err != nil {
+		return opt, err
 	}
 	if c.IsSet("procs") && opt.Procs < 1 {
 		return opt, cmdio.Usagef("--procs %d: must be at least 1", opt.Procs)
@@ -154,7 +161,7 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	// Parameter values are checked before reading, by building the policy once;
 	// policies that need per-job tokens (ga) cannot be built before the trace is
 	// read, and gaConfig has checked their parameters already.
-	if info, _ := policy.Lookup(opt.Policy); info.New != nil && len(info.Needs) == 0 {
+	if info.New != nil && len(info.Needs) == 0 {
 		if _, err := info.New(opt.Params, 0); err != nil {
 			return opt, cmdio.Usagef("%v", err)
 		}
@@ -163,6 +170,29 @@ func optionsFrom(c *cli.Context) (Options, error) {
 		return opt, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", opt.KillWarn)
 	}
 	return opt, nil
+}
+
+// checkPolicyFlags rejects a policy-specific flag given for a policy that does
+// not read it, rather than ignoring it. Which flags are policy-specific, and
+// which policies read them, comes from the registry's Info.Params.
+func checkPolicyFlags(c *cli.Context, chosen policy.Info) error {
+	users := map[string][]string{}
+	var flags []string
+	for _, in := range policy.List() {
+		for _, p := range in.Params {
+			if users[p] == nil {
+				flags = append(flags, p)
+			}
+			users[p] = append(users[p], in.Name)
+		}
+	}
+	for _, f := range flags {
+		if c.IsSet(f) && !slices.Contains(chosen.Params, f) {
+			return cmdio.Usagef("--%s does not apply to policy %s; it is used by %s",
+				f, chosen.Name, strings.Join(users[f], ", "))
+		}
+	}
+	return nil
 }
 
 func isTerminal(w io.Writer) bool {

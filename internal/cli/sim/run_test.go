@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	cleancli "github.com/swfkit/swfkit/internal/cli/clean"
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/policy"
@@ -34,6 +35,8 @@ const tiny = `; Version: 2.2
 // J5 has no runtime and is skipped.
 const tinyEasy = `; Version: 2.2
 ; MaxProcs: 4
+; MaxJobs: 4
+; MaxRecords: 4
 ; Note: swfsim policy easy: EASY backfilling: reservation for the queue head only (Lifka; Mu'alem & Feitelson)
 ; Note: swfsim machine 4 processors (from MaxProcs)
 ; Note: swfsim semantics: integer seconds; procs-from requested; estimate field 9, else runtime; kill at requested time (status 0, killed=1)
@@ -41,6 +44,7 @@ const tinyEasy = `; Version: 2.2
 ; Note: swfsim unsimulable jobs: skip jobs that cannot be simulated
 ; Note: swfsim skipped 1 jobs: unknown runtime
 ; Note: swfsim simulated 4 jobs, 1 killed at their requested time
+; Note: swfsim MaxJobs 4 and MaxRecords 4 count the output, 1 records left out (input header: MaxJobs none, MaxRecords none)
 ;
 1 0 0 10 3 -1 -1 3 10 -1 1 7 1 -1 1 -1 -1 -1
 2 1 9 5 4 -1 -1 4 5 -1 1 7 1 -1 1 -1 -1 -1 tag=x
@@ -172,4 +176,167 @@ func ExampleRun() {
 	// Output:
 	// 1 0 0 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1
 	// 2 5 5 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1
+}
+
+// A policy-specific flag given for a policy that does not read it is a usage
+// error naming the flag and the policies that read it (review item 2).
+func TestFlagNotForPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--trial", "30"}, "--trial does not apply to policy easy; it is used by timed-fcfs, timed-easy"},
+		{[]string{"--threshold", "3"}, "--threshold does not apply to policy easy; it is used by selective, selective-d"},
+		{[]string{"--lxfw-weight", "5"}, "--lxfw-weight does not apply to policy easy; it is used by lxfw"},
+		{[]string{"--priority-order", "3,2"}, "--priority-order does not apply to policy easy; it is used by priofifo"},
+		{[]string{"--seed", "9"}, "--seed does not apply to policy easy; it is used by ga, ga-ckpt"},
+		{[]string{"--ga-generations", "5"}, "--ga-generations does not apply"},
+		{[]string{"--airline"}, "--airline does not apply to policy easy; it is used by ga-ckpt"},
+		{[]string{"--narrow-max", "2"}, "--narrow-max does not apply to policy easy; it is used by selective-d"},
+		{[]string{"--predictor", "exact"}, "--predictor does not apply to policy easy; it is used by easy-p, sjbf, easy++"},
+	} {
+		_, errs, code := runCmd(t, tiny, append([]string{"-p", "easy"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+	// The same flags are accepted by a policy that reads them.
+	for _, args := range [][]string{
+		{"-p", "lxfw", "--lxfw-weight", "5"},
+		{"-p", "timed-easy", "--trial", "30"},
+		{"-p", "selective-d", "--narrow-max", "2"},
+		{"-p", "easy-p", "--predictor", "exact"},
+	} {
+		if _, errs, code := runCmd(t, tiny, args...); code != 0 {
+			t.Errorf("%v: exit %d, %s", args, code, errs)
+		}
+	}
+	// Flags of no policy in particular stay accepted everywhere.
+	if _, errs, code := runCmd(t, tiny, "-p", "easy", "--no-kill", "--procs-from", "max", "--kill-warn", "0.5"); code != 0 {
+		t.Errorf("general flags: exit %d, %s", code, errs)
+	}
+}
+
+// --procs replaces the header's MaxProcs so that the output describes the
+// machine it was scheduled on; the Note keeps the old value (review item 1).
+func TestProcsRewritesHeader(t *testing.T) {
+	out, errs, code := runCmd(t, tiny, "-p", "easy", "--procs", "8")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "; MaxProcs: 8\n") || strings.Contains(out, "; MaxProcs: 4\n") {
+		t.Errorf("MaxProcs not rewritten:\n%s", out)
+	}
+	if !strings.Contains(out, "; Note: swfsim MaxProcs set to 8 by --procs (input header: 4)\n") {
+		t.Errorf("no Note with the old MaxProcs:\n%s", out)
+	}
+	// A header without MaxProcs gets one.
+	in := "1 0 -1 1 2 -1 -1 2 1 -1 1 1 1 -1 1 -1 -1 -1\n"
+	out, _, _ = runCmd(t, in, "-p", "fcfs", "--procs", "2")
+	if !strings.Contains(out, "; MaxProcs: 2\n") || !strings.Contains(out, "(input header: none)") {
+		t.Errorf("MaxProcs not added:\n%s", out)
+	}
+	// Without --procs the header's value is left alone and no Note is added.
+	out, _, _ = runCmd(t, tiny, "-p", "easy")
+	if !strings.Contains(out, "; MaxProcs: 4\n") || strings.Contains(out, "set to") {
+		t.Errorf("header changed without --procs:\n%s", out)
+	}
+}
+
+// Re-simulating a schedule drops the tokens the previous swfsim run wrote
+// (review item 9): job 4 was killed under easy but not under --no-kill, and
+// the stale bumps=, trial=, price=, fairstart= go while other tokens stay.
+func TestOwnedTokensRemoved(t *testing.T) {
+	first, errs, code := runCmd(t, tiny, "-p", "easy")
+	if code != 0 || !strings.Contains(first, "killed=1") {
+		t.Fatalf("exit %d, %s\n%s", code, errs, first)
+	}
+	stale := strings.Replace(first, "tag=x", "tag=x bumps=2 trial=30 price=1.5 fairstart=7 u=1", 1)
+	out, errs, code := runCmd(t, stale, "-p", "easy", "--no-kill")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, tok := range []string{"killed=", "bumps=", "trial=", "price=", "fairstart="} {
+		if strings.Contains(body(out), tok) {
+			t.Errorf("output keeps %s:\n%s", tok, out)
+		}
+	}
+	if !strings.Contains(out, "tag=x u=1") {
+		t.Errorf("other tokens lost:\n%s", out)
+	}
+	// The schedule's runtimes are the simulated ones: job 4 now runs exactly
+	// its estimate and is not killed, so the old killed=1 must go.
+	again, _, _ := runCmd(t, first, "-p", "easy")
+	if strings.Contains(body(again), "killed=1") || !strings.Contains(again, "0 killed at their requested time") {
+		t.Errorf("stale killed=1:\n%s", again)
+	}
+}
+
+// body returns the job lines of an SWF text.
+func body(s string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if !strings.HasPrefix(l, ";") {
+			b.WriteString(l)
+		}
+	}
+	return b.String()
+}
+
+// Skipped jobs leave MaxJobs and MaxRecords counting the output, with the
+// input's values in a Note (review item 7); swfclean --check then finds no
+// header_maxrecords / header_maxjobs.
+func TestCountsRefreshed(t *testing.T) {
+	in := strings.Replace(tiny, "; MaxProcs: 4\n", "; MaxJobs: 5\n; MaxRecords: 5\n; MaxProcs: 4\n", 1)
+	out, errs, code := runCmd(t, in, "-p", "easy")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"; MaxJobs: 4\n", "; MaxRecords: 4\n",
+		"; Note: swfsim MaxJobs 4 and MaxRecords 4 count the output, 1 records left out (input header: MaxJobs 5, MaxRecords 5)\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	var cout, cerr bytes.Buffer
+	if code := cleancli.Run([]string{"swfclean", "--check"}, strings.NewReader(out), &cout, &cerr); code != 0 ||
+		strings.Contains(cout.String()+cerr.String(), "header_max") {
+		t.Errorf("swfclean --check: exit %d\n%s%s", code, cout.String(), cerr.String())
+	}
+	// Nothing skipped: the header's counts are left as they are.
+	in = strings.Replace(in, "5 4 -1 -1 1", "5 4 -1 1 1", 1)
+	out, _, _ = runCmd(t, in, "-p", "easy")
+	if !strings.Contains(out, "; MaxRecords: 5\n") || strings.Contains(out, "count the output") {
+		t.Errorf("counts changed with nothing skipped:\n%s", out)
+	}
+}
+
+// --lenient skips malformed lines, counts them on stderr and in a Note, and
+// goes on; without it the first one is an error (review item 5).
+func TestLenient(t *testing.T) {
+	in := strings.Replace(tiny, "3 2 -1 8 1", "3 2 -1 x 1", 1) + "garbage\n" +
+		"6 5 -1 1 1 -1 -1 1 1 -1 1 7 1 -1 1 -1 -1 -1\n"
+	if _, errs, code := runCmd(t, in, "-p", "easy"); code != 1 || !strings.Contains(errs, "<stdin>:6: field 4") {
+		t.Errorf("without --lenient: exit %d, %q", code, errs)
+	}
+	out, errs, code := runCmd(t, in, "-p", "easy", "--lenient")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "swfsim: <stdin>: skipped 2 malformed lines (--lenient; lines 6, 9); first: <stdin>:6: field 4") {
+		t.Errorf("stderr %q lacks the malformed count", errs)
+	}
+	for _, want := range []string{
+		"; Note: swfsim skipped 2 malformed lines (--lenient; lines 6, 9)\n",
+		// 7 records: 2 malformed and 1 unknown runtime left out.
+		"; MaxRecords: 4\n", "3 records left out",
+		"\n6 5 0 1 1 ", // the output keeps going after the bad lines
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(body(out), "garbage") || strings.Contains(body(out), "\n3 2 ") {
+		t.Errorf("malformed lines written:\n%s", out)
+	}
 }

@@ -25,6 +25,7 @@ type Options struct {
 	ProcsFrom sim.ProcsFrom
 	NoKill    bool
 	Strict    bool
+	Lenient   bool    // skip malformed lines, counted, instead of failing on the first
 	KillWarn  float64 // share of killed jobs above which to warn; 0: never
 	FairStart bool    // add fairstart=T to every job (research.go)
 
@@ -69,10 +70,20 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if warn == nil {
 		warn = io.Discard
 	}
+	if w.malformed > 0 {
+		fmt.Fprintf(warn, "swfsim: %s: %s; first: %v\n", name, w.malformedNote(), w.firstMalformed[0])
+	}
 	for why, n := range skipped {
 		if n > 0 {
 			fmt.Fprintf(warn, "swfsim: %s: skipped %d jobs: %s\n", name, n, sim.SkipReason(why))
 		}
+	}
+	// ga-ckpt without a single ckpt= token can bump nothing and schedules as
+	// ga would; say so rather than let it pass for a checkpointing run.
+	noCkpt := info.Name == "ga-ckpt" && tokens != nil && len(jobs) > 0 && !slices.Contains(tokens.hasCkpt, true)
+	const noCkptText = "no job has a ckpt= token, so no job can be bumped and ga-ckpt schedules as ga; add them with swfaugment --checkpoint"
+	if noCkpt {
+		fmt.Fprintf(warn, "swfsim: %s: warning: %s\n", name, noCkptText)
 	}
 	if !opt.NoKill && len(jobs) > 0 && opt.KillWarn > 0 {
 		if share := float64(killed) / float64(len(jobs)); share > opt.KillWarn {
@@ -102,7 +113,31 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		return err
 	}
 
+	// The header describes the output: a machine size given with --procs
+	// replaces MaxProcs, so that tools downstream (swfstat) see the machine
+	// the schedule was made for; the Note keeps the old value.
+	var headerNotes []string
+	if opt.Procs > 0 {
+		old, had := hdr.Get("MaxProcs")
+		if !had {
+			old = "none"
+		}
+		hdr.Set("MaxProcs", strconv.FormatInt(procs, 10))
+		headerNotes = append(headerNotes, fmt.Sprintf("swfsim MaxProcs set to %d by --procs (input header: %s)", procs, old))
+	}
+	if noCkpt {
+		headerNotes = append(headerNotes, "swfsim ga-ckpt: "+noCkptText)
+	}
+	if w.malformed > 0 {
+		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
+	}
+	if n := w.dropped(); n > 0 {
+		headerNotes = append(headerNotes, refreshCounts(hdr, len(jobs), w.distinct(), n))
+	}
 	for _, n := range notes(info, opt, procs, source, skipped, jobs) {
+		hdr.AddNote(n)
+	}
+	for _, n := range headerNotes {
 		hdr.AddNote(n)
 	}
 	if err := researchNotes(hdr, info, pol, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs, opt.FairStart); err != nil {
@@ -121,7 +156,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		addPriceTokens(jobs, prices)
 		hdr.AddNote("swfsim " + note)
 	}
-	return write(data, name, hdr, jobs, which, out)
+	return write(data, name, hdr, jobs, which, opt.Lenient, out)
 }
 
 // machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes.
@@ -137,6 +172,24 @@ func machineSize(hdr *swf.Header, override int64, name string) (int64, string, e
 		return 0, "", fmt.Errorf("%s: the header gives no machine size (MaxProcs or MaxNodes); give one with --procs", name)
 	}
 	return p, label, nil
+}
+
+// refreshCounts sets MaxJobs and MaxRecords to the output's counts when
+// records were left out (as swfclean's Annotate does, which is a method of its
+// Cleaner and so cannot be called here), and returns the Note with the input
+// header's values.
+func refreshCounts(hdr *swf.Header, records, distinct, dropped int) string {
+	old := func(label string) string {
+		if v, ok := hdr.Get(label); ok {
+			return v
+		}
+		return "none"
+	}
+	oldJobs, oldRecords := old("MaxJobs"), old("MaxRecords")
+	hdr.Set("MaxJobs", strconv.Itoa(distinct))
+	hdr.Set("MaxRecords", strconv.Itoa(records))
+	return fmt.Sprintf("swfsim MaxJobs %d and MaxRecords %d count the output, %d records left out (input header: MaxJobs %s, MaxRecords %s)",
+		distinct, records, dropped, oldJobs, oldRecords)
 }
 
 // notes are the header lines that say what the simulation did and with which
@@ -194,10 +247,12 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 // write reads the input a second time and writes each simulated record with
 // its simulated wait and runtime; skipped records are left out (their comment
 // lines are kept).
-func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []int32, out io.Writer) error {
+// lenient must be what load used, so that both reads see the same records.
+func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []int32, lenient bool, out io.Writer) error {
 	rd := swf.NewReader(data.reader())
 	rd.Name = name
 	rd.ReuseRecord = true
+	rd.Lenient = lenient
 	if _, err := rd.Header(); err != nil {
 		return err
 	}
@@ -221,6 +276,11 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 			continue
 		}
 		j := &jobs[which[k]]
+		// Tokens an earlier swfsim run wrote describe that run's schedule,
+		// not this one: drop them all, then add this run's.
+		for _, key := range ownedTokens {
+			sj.DeleteExtra(key)
+		}
 		sj.WaitTime = j.Start - j.Submit
 		sj.RunTime = j.End - j.Start
 		if j.Killed {
@@ -238,6 +298,12 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 	w.WriteTrailer(rd.Trailer())
 	return w.Flush()
 }
+
+// ownedTokens are the extension tokens swfsim writes: killed= (here), bumps=
+// (ga-ckpt), trial= (timed-*), price= (--price) and fairstart= (--fair-start).
+// They are removed from every input job before this run's are added, so that
+// re-simulating a schedule leaves none of the previous run's tokens behind.
+var ownedTokens = []string{"killed", "bumps", "trial", "price", "fairstart"}
 
 // chunks holds the input in fixed-size blocks, so that keeping it costs its
 // size and no more (io.ReadAll's doubling would leave garbage twice as big).
@@ -283,7 +349,42 @@ type workload struct {
 	jobs    []sim.Job
 	which   []int32 // per record: index in jobs, or -1 - SkipReason
 	skipped [sim.NumSkipReasons]int
-	killed  int // jobs whose runtime exceeds their estimate
+	killed  int     // jobs whose runtime exceeds their estimate
+	numbers []int64 // job numbers (field 1) of the simulated jobs
+
+	malformed      int // lines skipped by --lenient
+	firstMalformed []*swf.ParseError
+}
+
+// malformedNote says how many malformed lines --lenient skipped, with the
+// first few line numbers.
+func (w *workload) malformedNote() string {
+	lines := make([]string, len(w.firstMalformed))
+	for i, e := range w.firstMalformed {
+		lines[i] = strconv.Itoa(e.Line)
+	}
+	more := ""
+	if w.malformed > len(lines) {
+		more = ", ..."
+	}
+	return fmt.Sprintf("skipped %d malformed lines (--lenient; lines %s%s)", w.malformed, strings.Join(lines, ", "), more)
+}
+
+// dropped is the number of input records left out of the output, malformed
+// lines skipped by --lenient included.
+func (w *workload) dropped() int {
+	n := w.malformed
+	for _, k := range w.skipped {
+		n += k
+	}
+	return n
+}
+
+// distinct is the number of distinct job numbers among the simulated jobs.
+func (w *workload) distinct() int {
+	s := slices.Clone(w.numbers)
+	slices.Sort(s)
+	return len(slices.Compact(s))
 }
 
 // load reads and parses the whole input and converts its records.
@@ -300,6 +401,7 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	rd := swf.NewReader(data.reader())
 	rd.Name = name
 	rd.ReuseRecord = true
+	rd.Lenient = opt.Lenient
 	hdr, err := rd.Header()
 	if err != nil {
 		return nil, err
@@ -335,6 +437,7 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		}
 		w.which = append(w.which, int32(len(w.jobs)))
 		w.jobs = append(w.jobs, j)
+		w.numbers = append(w.numbers, sj.JobNumber)
 		if tokens != nil {
 			tokens.add(&sj)
 		}
@@ -342,5 +445,6 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	if sizeErr != nil {
 		return nil, sizeErr
 	}
+	w.malformed, w.firstMalformed = rd.Malformed()
 	return w, nil
 }
