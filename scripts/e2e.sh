@@ -76,5 +76,25 @@ if [ -x "$BIN/swfaugment" ]; then
   grep -q ' u=0:' "$TMP/u1.swf" && ok || bad "swfaugment --utility wrote no u= tokens"
 fi
 
+# Archive submitters: an unclean log fails --fail-on-anomaly.
+if [ -x "$BIN/swfclean" ] && [ -f "$DATA/HPC2N-2002-2-first3170.swf.gz" ]; then
+  expect 1 "swfclean --check --fail-on-anomaly on the unclean HPC2N file" -- "$BIN/swfclean" --check --fail-on-anomaly "$DATA/HPC2N-2002-2-first3170.swf.gz"
+fi
+
+# A run that fails half-way leaves no output file behind (nor a temporary one).
+if [ -x "$BIN/swfsim" ] && [ -x "$BIN/swfclean" ]; then
+  { zcat "$TRACE"; echo "1 2 3"; } >"$TMP/late.swf"
+  for tool in swfclean swfsim; do
+    args=(--rules none); [ "$tool" = swfsim ] && args=(--policy easy)
+    expect 1 "$tool fails on a malformed last line" -- "$BIN/$tool" "${args[@]}" "$TMP/late.swf" -o "$TMP/late-out.swf.gz"
+    stderr_has "late.swf:" "$tool names the file of the malformed line"
+    [ -e "$TMP/late-out.swf.gz" ] && bad "$tool left an output file after failing" || ok
+  done
+  [ -z "$(ls -A "$TMP" | grep '\.tmp-')" ] && ok || bad "temporary output files left behind"
+  # A flag that the chosen policy does not read is a usage error, not ignored.
+  expect 2 "swfsim --trial with easy" -- "$BIN/swfsim" --policy easy --trial 30 "$TRACE"
+  stderr_has "--trial" "swfsim names the flag that does not apply"
+fi
+
 echo "e2e: $pass passed, $fail failed"
 [ "$fail" = 0 ]
