@@ -88,17 +88,21 @@ func (p *Profile) invalidate(i int) {
 }
 
 // find returns the index of the step that holds time t (t >= origin).
+//
+// The search is branch-free (the compiler emits a conditional move), which
+// matters because its comparisons are unpredictable and conservative
+// backfilling calls it tens of millions of times.
 func (p *Profile) find(t int64) int {
-	lo, hi := 0, len(p.steps)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if p.steps[m].t <= t {
-			lo = m + 1
-		} else {
-			hi = m
+	st := p.steps
+	base, n := 0, len(st)
+	for n > 1 {
+		half := n >> 1
+		if st[base+half].t <= t {
+			base += half
 		}
+		n -= half
 	}
-	return lo - 1
+	return base
 }
 
 // FreeAt returns the free processors at time t >= origin.
@@ -138,17 +142,23 @@ func (p *Profile) add(start, end, delta int64) {
 		return
 	}
 	i := p.split(start)
-	k := len(p.steps)
-	if end != Never {
-		k = p.split(end)
-	}
 	p.invalidate(i)
-	for x := i; x < k; x++ {
-		f := p.steps[x].free + delta
+	// The steps inside the interval are visited anyway, so its end is found
+	// by that walk rather than by a second binary search.
+	k := i
+	for ; k < len(p.steps) && p.steps[k].t < end; k++ {
+		f := p.steps[k].free + delta
 		if f < 0 || f > p.procs {
 			panic("sim: profile reservation exceeds the machine")
 		}
-		p.steps[x].free = f
+		p.steps[k].free = f
+	}
+	if end != Never && (k == len(p.steps) || p.steps[k].t > end) {
+		// end falls inside the step before k: split it there, the part from
+		// end on keeping the free count it had before the change.
+		p.steps = append(p.steps, step{})
+		copy(p.steps[k+1:], p.steps[k:])
+		p.steps[k] = step{t: end, free: p.steps[k-1].free - delta}
 	}
 	// Only the two boundaries can have created equal neighbours.
 	if k < len(p.steps) {
@@ -248,16 +258,17 @@ func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
 		e := min(addTime(s, dur), own)
 		lo := max(i+1, good)
 		// endIdx: the first step at or after e.
-		a, b := lo, n
-		for a < b {
-			m := int(uint(a+b) >> 1)
-			if st[m].t < e {
-				a = m + 1
-			} else {
-				b = m
+		// Branch-free, as in find: base ends as the last step before e, or
+		// lo-1 when none is.
+		base, w := lo-1, n-lo+1
+		for w > 1 {
+			half := w >> 1
+			if st[base+half].t < e {
+				base += half
 			}
+			w -= half
 		}
-		endIdx := a
+		endIdx := base + 1
 		k := endIdx - 1
 		for k >= lo && st[k].free >= procs {
 			k--
