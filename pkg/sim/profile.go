@@ -17,6 +17,7 @@ type Profile struct {
 	// prefValid; changes invalidate it from the changed step on.
 	prefMax   []int64
 	prefValid int
+	hint      int // MaxFreeBefore's last step index: its next search starts there
 }
 
 type step struct {
@@ -63,7 +64,8 @@ func (p *Profile) MaxFreeBefore(t int64) int64 {
 	if t <= p.steps[0].t {
 		return 0
 	}
-	k := p.find(t - 1) // the last step that starts before t
+	k := p.findNear(t-1, p.hint) // the last step that starts before t
+	p.hint = k
 	if len(p.prefMax) < len(p.steps) {
 		p.prefMax = make([]int64, len(p.steps), 2*len(p.steps))
 		p.prefValid = 0
@@ -95,6 +97,48 @@ func (p *Profile) invalidate(i int) {
 func (p *Profile) find(t int64) int {
 	st := p.steps
 	base, n := 0, len(st)
+	for n > 1 {
+		half := n >> 1
+		if st[base+half].t <= t {
+			base += half
+		}
+		n -= half
+	}
+	return base
+}
+
+// findNear is find searching outwards from step h first (galloping), which
+// is cheaper than a full binary search when t lies near step h, as it does for
+// the reservations of consecutive waiting jobs.
+func (p *Profile) findNear(t int64, h int) int {
+	st := p.steps
+	n := len(st)
+	if h >= n {
+		h = n - 1
+	}
+	var lo, hi int // the answer lies in [lo, hi), and st[lo].t <= t
+	if st[h].t <= t {
+		lo, w := h, 1
+		for lo+w < n && st[lo+w].t <= t {
+			lo += w
+			w *= 2
+		}
+		hi = min(lo+w, n)
+		return searchFrom(st, t, lo, hi)
+	}
+	hi, w := h, 1
+	for hi-w >= 0 && st[hi-w].t > t {
+		hi -= w
+		w *= 2
+	}
+	lo = max(hi-w, 0)
+	return searchFrom(st, t, lo, hi)
+}
+
+// searchFrom returns the last index in [lo, hi) whose step starts at or
+// before t, given st[lo].t <= t.
+func searchFrom(st []step, t int64, lo, hi int) int {
+	base, n := lo, hi-lo
 	for n > 1 {
 		half := n >> 1
 		if st[base+half].t <= t {
@@ -240,7 +284,10 @@ func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
 	limit = min(limit, own)
 	st := p.steps
 	n := len(st)
-	i := p.find(from)
+	i := 0
+	if from > st[0].t {
+		i = p.find(from)
+	}
 	s := from
 	good := 0 // steps [i+1, good) are known to have procs free
 	for s < limit {
