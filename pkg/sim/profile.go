@@ -178,6 +178,22 @@ func (p *Profile) Reserve(start, end, procs int64) { p.add(start, end, -procs) }
 // would exceed the machine.
 func (p *Profile) Release(start, end, procs int64) { p.add(start, end, procs) }
 
+// Move moves a reservation of procs processors from [from, from+dur) to [to,
+// to+dur): the same profile as Release then Reserve, but when the two
+// intervals overlap the steps they share are left alone, so a long job moved a
+// little earlier costs what its start and end change, not its length.
+func (p *Profile) Move(from, to, dur, procs int64) {
+	if to < from && to+dur > from {
+		// [to, from) loses procs, [to+dur, from+dur) gains them; each
+		// intermediate profile is the final one on the part changed so far.
+		p.add(to, from, -procs)
+		p.add(to+dur, from+dur, procs)
+		return
+	}
+	p.add(from, from+dur, procs)
+	p.add(to, to+dur, -procs)
+}
+
 func (p *Profile) add(start, end, delta int64) {
 	if start < p.steps[0].t {
 		start = p.steps[0].t
