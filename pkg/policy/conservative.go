@@ -245,8 +245,7 @@ func (c *Conservative) compress(s *sim.Sim) {
 				t = c.profile.EarliestFitMoving(proven, d, p, old, bound)
 			}
 			if t < old {
-				c.profile.Release(old, old+d, p)
-				c.profile.Reserve(t, t+d, p)
+				c.profile.Move(old, t, d, p)
 				c.weakenProofs(old, now)
 			} else {
 				c.addProof(p, d, max(proven, bound), now)

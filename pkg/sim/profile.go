@@ -17,6 +17,7 @@ type Profile struct {
 	// prefValid; changes invalidate it from the changed step on.
 	prefMax   []int64
 	prefValid int
+	hint      int // MaxFreeBefore's last step index: its next search starts there
 }
 
 type step struct {
@@ -63,7 +64,8 @@ func (p *Profile) MaxFreeBefore(t int64) int64 {
 	if t <= p.steps[0].t {
 		return 0
 	}
-	k := p.find(t - 1) // the last step that starts before t
+	k := p.findNear(t-1, p.hint) // the last step that starts before t
+	p.hint = k
 	if len(p.prefMax) < len(p.steps) {
 		p.prefMax = make([]int64, len(p.steps), 2*len(p.steps))
 		p.prefValid = 0
@@ -88,17 +90,63 @@ func (p *Profile) invalidate(i int) {
 }
 
 // find returns the index of the step that holds time t (t >= origin).
+//
+// The search is branch-free (the compiler emits a conditional move), which
+// matters because its comparisons are unpredictable and conservative
+// backfilling calls it tens of millions of times.
 func (p *Profile) find(t int64) int {
-	lo, hi := 0, len(p.steps)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if p.steps[m].t <= t {
-			lo = m + 1
-		} else {
-			hi = m
+	st := p.steps
+	base, n := 0, len(st)
+	for n > 1 {
+		half := n >> 1
+		if st[base+half].t <= t {
+			base += half
 		}
+		n -= half
 	}
-	return lo - 1
+	return base
+}
+
+// findNear is find searching outwards from step h first (galloping), which
+// is cheaper than a full binary search when t lies near step h, as it does for
+// the reservations of consecutive waiting jobs.
+func (p *Profile) findNear(t int64, h int) int {
+	st := p.steps
+	n := len(st)
+	if h >= n {
+		h = n - 1
+	}
+	var lo, hi int // the answer lies in [lo, hi), and st[lo].t <= t
+	if st[h].t <= t {
+		lo, w := h, 1
+		for lo+w < n && st[lo+w].t <= t {
+			lo += w
+			w *= 2
+		}
+		hi = min(lo+w, n)
+		return searchFrom(st, t, lo, hi)
+	}
+	hi, w := h, 1
+	for hi-w >= 0 && st[hi-w].t > t {
+		hi -= w
+		w *= 2
+	}
+	lo = max(hi-w, 0)
+	return searchFrom(st, t, lo, hi)
+}
+
+// searchFrom returns the last index in [lo, hi) whose step starts at or
+// before t, given st[lo].t <= t.
+func searchFrom(st []step, t int64, lo, hi int) int {
+	base, n := lo, hi-lo
+	for n > 1 {
+		half := n >> 1
+		if st[base+half].t <= t {
+			base += half
+		}
+		n -= half
+	}
+	return base
 }
 
 // FreeAt returns the free processors at time t >= origin.
@@ -130,6 +178,22 @@ func (p *Profile) Reserve(start, end, procs int64) { p.add(start, end, -procs) }
 // would exceed the machine.
 func (p *Profile) Release(start, end, procs int64) { p.add(start, end, procs) }
 
+// Move moves a reservation of procs processors from [from, from+dur) to [to,
+// to+dur): the same profile as Release then Reserve, but when the two
+// intervals overlap the steps they share are left alone, so a long job moved a
+// little earlier costs what its start and end change, not its length.
+func (p *Profile) Move(from, to, dur, procs int64) {
+	if to < from && to+dur > from {
+		// [to, from) loses procs, [to+dur, from+dur) gains them; each
+		// intermediate profile is the final one on the part changed so far.
+		p.add(to, from, -procs)
+		p.add(to+dur, from+dur, procs)
+		return
+	}
+	p.add(from, from+dur, procs)
+	p.add(to, to+dur, -procs)
+}
+
 func (p *Profile) add(start, end, delta int64) {
 	if start < p.steps[0].t {
 		start = p.steps[0].t
@@ -138,17 +202,23 @@ func (p *Profile) add(start, end, delta int64) {
 		return
 	}
 	i := p.split(start)
-	k := len(p.steps)
-	if end != Never {
-		k = p.split(end)
-	}
 	p.invalidate(i)
-	for x := i; x < k; x++ {
-		f := p.steps[x].free + delta
+	// The steps inside the interval are visited anyway, so its end is found
+	// by that walk rather than by a second binary search.
+	k := i
+	for ; k < len(p.steps) && p.steps[k].t < end; k++ {
+		f := p.steps[k].free + delta
 		if f < 0 || f > p.procs {
 			panic("sim: profile reservation exceeds the machine")
 		}
-		p.steps[x].free = f
+		p.steps[k].free = f
+	}
+	if end != Never && (k == len(p.steps) || p.steps[k].t > end) {
+		// end falls inside the step before k: split it there, the part from
+		// end on keeping the free count it had before the change.
+		p.steps = append(p.steps, step{})
+		copy(p.steps[k+1:], p.steps[k:])
+		p.steps[k] = step{t: end, free: p.steps[k-1].free - delta}
 	}
 	// Only the two boundaries can have created equal neighbours.
 	if k < len(p.steps) {
@@ -230,7 +300,10 @@ func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
 	limit = min(limit, own)
 	st := p.steps
 	n := len(st)
-	i := p.find(from)
+	i := 0
+	if from > st[0].t {
+		i = p.find(from)
+	}
 	s := from
 	good := 0 // steps [i+1, good) are known to have procs free
 	for s < limit {
@@ -248,16 +321,17 @@ func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
 		e := min(addTime(s, dur), own)
 		lo := max(i+1, good)
 		// endIdx: the first step at or after e.
-		a, b := lo, n
-		for a < b {
-			m := int(uint(a+b) >> 1)
-			if st[m].t < e {
-				a = m + 1
-			} else {
-				b = m
+		// Branch-free, as in find: base ends as the last step before e, or
+		// lo-1 when none is.
+		base, w := lo-1, n-lo+1
+		for w > 1 {
+			half := w >> 1
+			if st[base+half].t < e {
+				base += half
 			}
+			w -= half
 		}
-		endIdx := a
+		endIdx := base + 1
 		k := endIdx - 1
 		for k >= lo && st[k].free >= procs {
 			k--

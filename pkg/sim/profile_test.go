@@ -148,3 +148,36 @@ func TestEarliestFitMoving(t *testing.T) {
 		}
 	}
 }
+
+// Move leaves the same steps as Release then Reserve, overlapping or not.
+func TestProfileMove(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for round := 0; round < 3000; round++ {
+		origin := rng.Int63n(5)
+		a, b := NewProfile(6, origin), NewProfile(6, origin)
+		type iv struct{ s, d, n int64 }
+		var ivs []iv
+		for k := 0; k < 8; k++ {
+			n := 1 + rng.Int63n(6)
+			d := 1 + rng.Int63n(30)
+			s := a.EarliestFit(rng.Int63n(50), d, n)
+			a.Reserve(s, s+d, n)
+			b.Reserve(s, s+d, n)
+			ivs = append(ivs, iv{s, d, n})
+		}
+		own := ivs[rng.Intn(len(ivs))]
+		b.Release(own.s, own.s+own.d, own.n)
+		to := b.EarliestFit(rng.Int63n(own.s+10), own.d, own.n)
+		b.Reserve(to, to+own.d, own.n)
+		a.MaxFreeBefore(60) // a valid prefix maximum that Move must invalidate
+		a.Move(own.s, to, own.d, own.n)
+		if steps(a) != steps(b) {
+			t.Fatalf("round %d: Move(%d, %d, %d, %d) left %s, want %s", round, own.s, to, own.d, own.n, steps(a), steps(b))
+		}
+		for _, cut := range []int64{origin + 1, 20, 45, 90} {
+			if x, y := a.MaxFreeBefore(cut), b.MaxFreeBefore(cut); x != y {
+				t.Fatalf("round %d: MaxFreeBefore(%d) = %d after Move, want %d", round, cut, x, y)
+			}
+		}
+	}
+}
