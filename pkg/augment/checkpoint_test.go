@@ -130,7 +130,7 @@ func TestCheckpointDeterminismAndSeed(t *testing.T) {
 		}
 		return b.String()
 	}
-	if marks(1) != marks(1) {
+	if first, second := marks(1), marks(1); first != second {
 		t.Error("same seed, different marks")
 	}
 	if marks(1) == marks(2) {

@@ -129,7 +129,7 @@ func ParseDecayWeights(s string) ([numDecays]float64, error) {
 	for _, part := range strings.Split(s, ",") {
 		name, val, ok := strings.Cut(part, ":")
 		if !ok {
-			return w, fmt.Errorf("decay mix %q: want model:share,...", s)
+			return w, fmt.Errorf("decay mix %q: want model:share pairs separated by commas", s)
 		}
 		d := slices.Index(decayNames[:], strings.TrimSpace(name))
 		if d < 0 {
