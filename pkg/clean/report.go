@@ -69,8 +69,7 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 		}
 	}
 	// Counts first, so that a header without them gets them above the notes.
-	h.Set("MaxJobs", strconv.Itoa(c.distinct))
-	h.Set("MaxRecords", strconv.Itoa(c.written))
+	h.SetCounts(c.distinct, c.written)
 	h.AddNote(fmt.Sprintf("cleaned by %s: %d records read, %d written, %d dropped (%d malformed)",
 		c.cfg.Tool, r.RecordsRead, r.Written, r.Dropped, r.Malformed))
 	for _, s := range r.Steps {

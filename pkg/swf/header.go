@@ -184,6 +184,13 @@ func (h *Header) Set(label, value string) {
 	h.insert(line)
 }
 
+// SetCounts sets MaxJobs (distinct job numbers) and MaxRecords (lines) to the
+// counts of a trace being written, for tools that drop or add records.
+func (h *Header) SetCounts(distinctJobs, records int) {
+	h.Set("MaxJobs", strconv.Itoa(distinctJobs))
+	h.Set("MaxRecords", strconv.Itoa(records))
+}
+
 // AddNote adds a "; Note: text" line at the end of the labelled part of the
 // header, before the closing bare ";" lines and any comment block after them.
 func (h *Header) AddNote(text string) {

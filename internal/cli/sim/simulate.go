@@ -175,9 +175,8 @@ func machineSize(hdr *swf.Header, override int64, name string) (int64, string, e
 }
 
 // refreshCounts sets MaxJobs and MaxRecords to the output's counts when
-// records were left out (as swfclean's Annotate does, which is a method of its
-// Cleaner and so cannot be called here), and returns the Note with the input
-// header's values.
+// records were left out (swf.Header.SetCounts, as swfclean does), and returns
+// the Note with the input header's values.
 func refreshCounts(hdr *swf.Header, records, distinct, dropped int) string {
 	old := func(label string) string {
 		if v, ok := hdr.Get(label); ok {
@@ -186,8 +185,7 @@ func refreshCounts(hdr *swf.Header, records, distinct, dropped int) string {
 		return "none"
 	}
 	oldJobs, oldRecords := old("MaxJobs"), old("MaxRecords")
-	hdr.Set("MaxJobs", strconv.Itoa(distinct))
-	hdr.Set("MaxRecords", strconv.Itoa(records))
+	hdr.SetCounts(distinct, records)
 	return fmt.Sprintf("swfsim MaxJobs %d and MaxRecords %d count the output, %d records left out (input header: MaxJobs %s, MaxRecords %s)",
 		distinct, records, dropped, oldJobs, oldRecords)
 }
