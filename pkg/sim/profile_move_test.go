@@ -1,0 +1,282 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// freeArray is the plain model of a profile: the free processors of each
+// second from the origin on, the last entry lasting forever.
+type freeArray struct {
+	origin int64
+	free   []int64
+}
+
+func newFreeArray(procs, origin, horizon int64) *freeArray {
+	a := &freeArray{origin: origin, free: make([]int64, horizon-origin+1)}
+	for i := range a.free {
+		a.free[i] = procs
+	}
+	return a
+}
+
+// add adds delta over [start, end) clipped to the origin; end may be Never.
+func (a *freeArray) add(start, end, delta int64) {
+	last := a.origin + int64(len(a.free)) - 1
+	for x := max(start, a.origin); x < end && x <= last; x++ {
+		a.free[x-a.origin] += delta
+	}
+}
+
+func (a *freeArray) advance(now int64) {
+	if now > a.origin {
+		a.free = a.free[now-a.origin:]
+		a.origin = now
+	}
+}
+
+// steps formats the array as Profile's merged steps.
+func (a *freeArray) steps() string {
+	p := &Profile{steps: []step{{t: a.origin, free: a.free[0]}}}
+	for i, f := range a.free[1:] {
+		if f != p.steps[len(p.steps)-1].free {
+			p.steps = append(p.steps, step{t: a.origin + int64(i) + 1, free: f})
+		}
+	}
+	return steps(p)
+}
+
+func (a *freeArray) maxBefore(t int64) int64 {
+	m := int64(0)
+	for x := a.origin; x < t; x++ {
+		m = max(m, a.free[x-a.origin])
+	}
+	return m
+}
+
+func (a *freeArray) fits(start, end, procs, machine int64) bool {
+	for x := max(start, a.origin); x < end && x-a.origin < int64(len(a.free)); x++ {
+		if f := a.free[x-a.origin] + procs; f < 0 || f > machine {
+			return false
+		}
+	}
+	return true
+}
+
+// Move agrees step for step with Release then Reserve on a copy, and both with
+// a per-second array, over random moves on a coarse time grid (so boundaries
+// often coincide with existing steps and neighbours merge): earlier, later,
+// overlapping or not, onto the same slot, with the old slot partly or wholly
+// before the origin, and after long-lasting (Never) reservations. MaxFreeBefore
+// is checked after each move, with its prefix maxima left valid before it.
+func TestProfileMoveMatchesReleaseReserve(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 13))
+	const horizon = 400
+	var moves, overlapping, clipped int
+	for round := range 3000 {
+		machine := 1 + r.Int64N(8)
+		origin := r.Int64N(4)
+		a := NewProfile(machine, origin)
+		model := newFreeArray(machine, origin, horizon)
+		type held struct{ start, dur, procs int64 }
+		var jobs []held
+		grid := 1 + r.Int64N(5)
+		for range r.IntN(25) {
+			n := 1 + r.Int64N(machine)
+			d := grid * (1 + r.Int64N(12))
+			s := a.EarliestFit(grid*r.Int64N(30), d, n)
+			if s == Never || s+d > horizon-100 {
+				continue
+			}
+			a.Reserve(s, s+d, n)
+			model.add(s, s+d, -n)
+			jobs = append(jobs, held{s, d, n})
+		}
+		if r.IntN(8) == 0 { // a reservation that never ends
+			n := 1 + r.Int64N(machine)
+			if s := a.EarliestFit(grid*r.Int64N(40), Never, n); s != Never {
+				a.Reserve(s, Never, n)
+				model.add(s, Never, -n)
+			}
+		}
+		now := origin
+		for op := range 20 {
+			if len(jobs) == 0 {
+				break
+			}
+			if r.IntN(6) == 0 {
+				now += r.Int64N(3 * grid)
+				a.Advance(now)
+				model.advance(now)
+			}
+			k := r.IntN(len(jobs))
+			j := jobs[k]
+			var to int64
+			switch r.IntN(4) {
+			case 0: // overlapping its old slot
+				to = j.start + r.Int64N(2*j.dur+1) - j.dur
+			case 1: // its own slot
+				to = j.start
+			case 2: // the profile's origin
+				to = now
+			default:
+				to = grid * r.Int64N(40)
+			}
+			to = max(to, now)
+			if to+j.dur > horizon-1 {
+				continue
+			}
+			model.add(j.start, j.start+j.dur, j.procs)
+			if !model.fits(to, to+j.dur, -j.procs, machine) {
+				model.add(j.start, j.start+j.dur, -j.procs)
+				continue
+			}
+			model.add(to, to+j.dur, -j.procs)
+			b := &Profile{procs: a.procs, steps: append([]step(nil), a.steps...)}
+			b.Release(j.start, j.start+j.dur, j.procs)
+			b.Reserve(to, to+j.dur, j.procs)
+			a.MaxFreeBefore(grid * r.Int64N(50)) // prefix maxima that Move must invalidate
+			before := steps(a)
+			a.Move(j.start, to, j.dur, j.procs)
+			if got, want := steps(a), steps(b); got != want {
+				t.Fatalf("round %d op %d: Move(%d, %d, %d, %d) on %s left\n%s, Release+Reserve left\n%s",
+					round, op, j.start, to, j.dur, j.procs, before, got, want)
+			}
+			if got, want := steps(a), model.steps(); got != want {
+				t.Fatalf("round %d op %d: Move(%d, %d, %d, %d) on %s left\n%s, the array says\n%s",
+					round, op, j.start, to, j.dur, j.procs, before, got, want)
+			}
+			for range 3 {
+				cut := now + r.Int64N(horizon-now)
+				if got, want := a.MaxFreeBefore(cut), model.maxBefore(cut); got != want {
+					t.Fatalf("round %d op %d: MaxFreeBefore(%d) = %d after Move, want %d; %s", round, op, cut, got, want, steps(a))
+				}
+			}
+			jobs[k].start = to
+			moves++
+			if to != j.start && to < j.start+j.dur && j.start < to+j.dur {
+				overlapping++
+			}
+			if j.start < now {
+				clipped++
+			}
+		}
+	}
+	if moves < 20000 || overlapping < 2000 || clipped < 500 {
+		t.Errorf("only %d moves, %d overlapping, %d from before the origin", moves, overlapping, clipped)
+	}
+	t.Logf("%d moves, %d overlapping, %d from before the origin", moves, overlapping, clipped)
+}
+
+// Reserve and Release agree with the array, including intervals clipped by
+// the origin, empty ones and ones ending Never.
+func TestProfileAddMatchesArray(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 19))
+	const horizon = 200
+	for round := range 3000 {
+		machine := 1 + r.Int64N(6)
+		origin := r.Int64N(10)
+		p := NewProfile(machine, origin)
+		model := newFreeArray(machine, origin, horizon)
+		for op := range 30 {
+			start := r.Int64N(120)
+			end := start + r.Int64N(40) - 5
+			if r.IntN(10) == 0 {
+				end = Never
+			}
+			n := 1 + r.Int64N(machine)
+			if r.IntN(2) == 0 {
+				n = -n
+			}
+			if !model.fits(start, end, n, machine) {
+				continue
+			}
+			before := steps(p)
+			if n < 0 {
+				p.Reserve(start, end, -n)
+			} else {
+				p.Release(start, end, n)
+			}
+			model.add(start, end, n)
+			if got, want := steps(p), model.steps(); got != want {
+				t.Fatalf("round %d op %d: adding %d over [%d, %d) to %s left\n%s, want\n%s", round, op, n, start, end, before, got, want)
+			}
+			cut := r.Int64N(horizon)
+			if got, want := p.MaxFreeBefore(cut), model.maxBefore(cut); got != want {
+				t.Fatalf("round %d op %d: MaxFreeBefore(%d) = %d, want %d; %s", round, op, cut, got, want, steps(p))
+			}
+		}
+	}
+}
+
+func TestProfileMovePanics(t *testing.T) {
+	for _, tc := range []struct {
+		name                string
+		from, to, dur, proc int64
+	}{
+		{"onto a full slot", 0, 20, 10, 2},
+		{"more than it holds", 0, 30, 10, 3},
+		{"overlapping onto a full slot", 10, 15, 10, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			defer func() {
+				if recover() == nil {
+					t.Error("no panic")
+				}
+			}()
+			p := NewProfile(4, 0)
+			p.Reserve(0, 10, 2)
+			p.Reserve(10, 20, 2)
+			p.Reserve(20, 30, 4)
+			p.Move(tc.from, tc.to, tc.dur, tc.proc)
+		})
+	}
+}
+
+// moveBench is a profile of about size steps on a 1000-processor machine and
+// pairs of moves (a reservation to an earlier start at which it fits, and
+// back), as conservative backfilling's compression makes them.
+func moveBench(size int) (*Profile, [][4]int64) {
+	r := rand.New(rand.NewPCG(uint64(size), 1))
+	p := NewProfile(1000, 0)
+	type held struct{ start, dur, procs int64 }
+	var jobs []held
+	for p.Len() < size {
+		n := 1 + r.Int64N(200)
+		d := 60 + r.Int64N(20000)
+		s := p.EarliestFit(r.Int64N(int64(size)*300), d, n)
+		p.Reserve(s, s+d, n)
+		jobs = append(jobs, held{s, d, n})
+	}
+	var moves [][4]int64
+	for _, j := range jobs {
+		if len(moves) == 256 {
+			break
+		}
+		to := p.EarliestFitMoving(max(0, j.start-r.Int64N(50000)), j.dur, j.procs, j.start, j.start)
+		if to < j.start {
+			moves = append(moves, [4]int64{j.start, to, j.dur, j.procs})
+		}
+	}
+	return p, moves
+}
+
+func BenchmarkProfileMove(b *testing.B) {
+	for _, size := range []int{700, 3000} {
+		b.Run(fmt.Sprint(size), func(b *testing.B) {
+			p, moves := moveBench(size)
+			if len(moves) == 0 {
+				b.Fatal("no moves")
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				m := moves[i%len(moves)]
+				p.Move(m[0], m[1], m[2], m[3])
+				p.Move(m[1], m[0], m[2], m[3])
+			}
+			b.ReportMetric(float64(p.Len()), "steps")
+		})
+	}
+}
