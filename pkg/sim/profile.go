@@ -7,9 +7,13 @@ package sim
 //
 // Steps live in a slice sorted by time, and adjacent steps with equal free
 // counts are merged, so its length is at most twice the number of distinct
-// reservation ends. Reserve and Release cost O(log S) to find the interval plus
-// O(S) to move the slice (a memmove); EarliestFit scans the steps from its
-// start time once (O(S)).
+// reservation ends. Reserve, Release and Move cost O(log S) to find where the
+// change starts, a walk over the steps whose free counts change, a binary
+// search across any unchanged gap (the shared part of a Move's two
+// intervals), and one splice for the steps inserted or merged away: that
+// moves the steps between the first and last edited step, plus the tail once
+// (an O(S) memmove) only when the number of steps changes, which a Move often
+// avoids. EarliestFit scans the steps from its start time once (O(S)).
 type Profile struct {
 	procs int64
 	steps []step // steps[0].t is the origin; the last step lasts forever
@@ -157,19 +161,6 @@ func (p *Profile) FreeAt(t int64) int64 {
 	return p.steps[p.find(t)].free
 }
 
-// split makes t a step boundary and returns its index (t > origin, or = origin).
-func (p *Profile) split(t int64) int {
-	i := p.find(t)
-	if p.steps[i].t == t {
-		return i
-	}
-	p.steps = append(p.steps, step{})
-	copy(p.steps[i+2:], p.steps[i+1:])
-	p.steps[i+1] = step{t: t, free: p.steps[i].free}
-	p.invalidate(i + 1)
-	return i + 1
-}
-
 // Reserve subtracts procs processors over [start, end). It panics if that
 // would make a step negative.
 func (p *Profile) Reserve(start, end, procs int64) { p.add(start, end, -procs) }
@@ -179,62 +170,58 @@ func (p *Profile) Reserve(start, end, procs int64) { p.add(start, end, -procs) }
 func (p *Profile) Release(start, end, procs int64) { p.add(start, end, procs) }
 
 // Move moves a reservation of procs processors from [from, from+dur) to [to,
-// to+dur): the same profile as Release then Reserve, but when the two
-// intervals overlap the steps they share are left alone, so a long job moved a
-// little earlier costs what its start and end change, not its length.
+// to+dur): the same profile as Release then Reserve, made in one pass. Only
+// the parts of the two intervals that differ are visited, so a long job moved
+// a little earlier costs what its start and end change, not its length; it
+// panics if the result over- or under-books a step.
 func (p *Profile) Move(from, to, dur, procs int64) {
-	if to < from && to+dur > from {
-		// [to, from) loses procs, [to+dur, from+dur) gains them; each
-		// intermediate profile is the final one on the part changed so far.
-		p.add(to, from, -procs)
-		p.add(to+dur, from+dur, procs)
-		return
+	pts := [4]changePoint{
+		{from, procs}, {addTime(from, dur), -procs},
+		{to, -procs}, {addTime(to, dur), procs},
 	}
-	p.add(from, from+dur, procs)
-	p.add(to, to+dur, -procs)
+	p.change(pts[:])
 }
 
 func (p *Profile) add(start, end, delta int64) {
-	if start < p.steps[0].t {
-		start = p.steps[0].t
-	}
-	if end <= start || delta == 0 {
+	if end <= start {
 		return
 	}
-	i := p.split(start)
-	p.invalidate(i)
-	// The steps inside the interval are visited anyway, so its end is found
-	// by that walk rather than by a second binary search.
-	k := i
-	for ; k < len(p.steps) && p.steps[k].t < end; k++ {
-		f := p.steps[k].free + delta
-		if f < 0 || f > p.procs {
-			panic("sim: profile reservation exceeds the machine")
-		}
-		p.steps[k].free = f
-	}
-	if end != Never && (k == len(p.steps) || p.steps[k].t > end) {
-		// end falls inside the step before k: split it there, the part from
-		// end on keeping the free count it had before the change.
-		p.steps = append(p.steps, step{})
-		copy(p.steps[k+1:], p.steps[k:])
-		p.steps[k] = step{t: end, free: p.steps[k-1].free - delta}
-	}
-	// Only the two boundaries can have created equal neighbours.
-	if k < len(p.steps) {
-		p.mergeAt(k)
-	}
-	p.mergeAt(i)
+	pts := [2]changePoint{{start, delta}, {end, -delta}}
+	p.change(pts[:])
 }
 
-// mergeAt removes step i if it equals step i-1.
-func (p *Profile) mergeAt(i int) {
-	if i <= 0 || i >= len(p.steps) || p.steps[i].free != p.steps[i-1].free {
-		return
+// change normalizes pts (any order, times possibly equal, before the origin
+// or Never) for apply: times before the origin count from the origin, equal
+// times are summed, and zero deltas and points at Never are dropped.
+func (p *Profile) change(pts []changePoint) {
+	origin := p.steps[0].t
+	for i := range pts {
+		pts[i].t = max(pts[i].t, origin)
+		for j := i; j > 0 && pts[j].t < pts[j-1].t; j-- {
+			pts[j], pts[j-1] = pts[j-1], pts[j]
+		}
 	}
-	copy(p.steps[i:], p.steps[i+1:])
-	p.steps = p.steps[:len(p.steps)-1]
-	p.invalidate(i)
+	// Both passes write at or before the index they read.
+	merged := pts[:0]
+	for _, c := range pts {
+		if len(merged) > 0 && merged[len(merged)-1].t == c.t {
+			merged[len(merged)-1].delta += c.delta
+		} else {
+			merged = append(merged, c)
+		}
+	}
+	out := pts[:0]
+	for _, c := range merged {
+		if c.delta != 0 {
+			out = append(out, c)
+		}
+	}
+	for len(out) > 0 && out[len(out)-1].t == Never {
+		out = out[:len(out)-1]
+	}
+	if len(out) > 0 {
+		p.apply(out)
+	}
 }
 
 // EarliestFit returns the earliest time s >= from (and >= origin) such that at

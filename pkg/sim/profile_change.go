@@ -1,0 +1,148 @@
+package sim
+
+// A change to a profile is a step function of its own: delta is added to the
+// free count from t on, on top of the deltas of the earlier points. Reserve
+// and Release are two points, Move four, and the deltas of a change sum to 0
+// unless it lasts forever.
+type changePoint struct {
+	t, delta int64
+}
+
+// A stepEdit inserts s before the step at index at, or deletes the step at
+// index at, of the steps as they were before the change.
+type stepEdit struct {
+	at  int
+	del bool
+	s   step
+}
+
+// apply adds the change pts (sorted by time, distinct, nonzero deltas, times
+// at or after the origin and before Never) to the profile.
+//
+// Between two points the change is constant, so steps there keep their order
+// and stay distinct from their neighbours: only a point can need a new step
+// (it falls inside one) or lose one (the step starting there now equals the
+// one before it). The free counts are updated in place in one walk over the
+// changed intervals (the unchanged gaps between them are binary-searched), and
+// the at most one edit per point is applied in a single splice at the end, so
+// memory moves only between the first and last edit, plus the tail once when
+// the number of steps changes.
+func (p *Profile) apply(pts []changePoint) {
+	var edits [4]stepEdit
+	nEdits := 0
+	st := p.steps
+	n := len(st)
+	// k is the step holding the current point's time; base its free count
+	// before the change, and prev the changed free count just before the
+	// current point (valid when k >= 0).
+	k := -1
+	var base, prev int64
+	if x := pts[0].t; x > st[0].t {
+		k = p.find(x - 1)
+		base, prev = st[k].free, st[k].free
+	}
+	firstChanged := k + 1
+	var d int64 // the change in force before the current point
+	for j, c := range pts {
+		x := c.t
+		if j > 0 {
+			if d == 0 {
+				if nk := searchFrom(st, x-1, k, n); nk > k {
+					k = nk
+					base, prev = st[k].free, st[k].free
+				}
+			} else {
+				for k+1 < n && st[k+1].t < x {
+					k++
+					base = st[k].free
+					prev = p.changed(base, d)
+					st[k].free = prev
+				}
+			}
+		}
+		d += c.delta
+		if k+1 < n && st[k+1].t == x {
+			k++
+			base = st[k].free
+			f := p.changed(base, d)
+			st[k].free = f
+			if k > 0 && f == prev {
+				edits[nEdits] = stepEdit{at: k, del: true}
+				nEdits++
+			}
+			prev = f
+		} else {
+			prev = p.changed(base, d)
+			edits[nEdits] = stepEdit{at: k + 1, s: step{t: x, free: prev}}
+			nEdits++
+		}
+	}
+	for ; d != 0 && k+1 < n; k++ { // a change that lasts forever
+		st[k+1].free = p.changed(st[k+1].free, d)
+	}
+	p.invalidate(firstChanged)
+	p.splice(edits[:nEdits])
+}
+
+// changed returns free+delta, panicking if that over- or under-books the
+// machine.
+func (p *Profile) changed(free, delta int64) int64 {
+	f := free + delta
+	if f < 0 || f > p.procs {
+		panic("sim: profile reservation exceeds the machine")
+	}
+	return f
+}
+
+// splice applies edits (sorted by index) to the steps. The runs of steps
+// between edits each shift by the net number of steps inserted before them.
+// Runs shifting left are moved first, left to right, then runs shifting right,
+// right to left: a run's destination can overlap only runs shifting the same
+// way, which that order has already moved out of the way.
+func (p *Profile) splice(edits []stepEdit) {
+	if len(edits) == 0 {
+		return
+	}
+	type run struct{ lo, hi, shift int }
+	var runs [5]run
+	nRuns := 0
+	n := len(p.steps)
+	lo, shift := edits[0].at, 0
+	for _, e := range edits {
+		runs[nRuns] = run{lo, e.at, shift}
+		nRuns++
+		if e.del {
+			shift--
+			lo = e.at + 1
+		} else {
+			shift++
+			lo = e.at
+		}
+	}
+	runs[nRuns] = run{lo, n, shift}
+	nRuns++
+	for range shift {
+		p.steps = append(p.steps, step{})
+	}
+	st := p.steps
+	for _, r := range runs[:nRuns] {
+		if r.shift < 0 && r.lo < r.hi {
+			copy(st[r.lo+r.shift:], st[r.lo:r.hi])
+		}
+	}
+	for i := nRuns - 1; i >= 0; i-- {
+		if r := runs[i]; r.shift > 0 && r.lo < r.hi {
+			copy(st[r.lo+r.shift:], st[r.lo:r.hi])
+		}
+	}
+	shift = 0
+	for _, e := range edits {
+		if e.del {
+			shift--
+		} else {
+			st[e.at+shift] = e.s
+			shift++
+		}
+	}
+	p.steps = st[:n+shift]
+}
