@@ -120,16 +120,10 @@ func (p *Profile) findNear(t int64, h int) int {
 	if h >= n {
 		h = n - 1
 	}
-	var lo, hi int // the answer lies in [lo, hi), and st[lo].t <= t
 	if st[h].t <= t {
-		lo, w := h, 1
-		for lo+w < n && st[lo+w].t <= t {
-			lo += w
-			w *= 2
-		}
-		hi = min(lo+w, n)
-		return searchFrom(st, t, lo, hi)
+		return searchAfter(st, t, h)
 	}
+	var lo int // the answer lies in [lo, hi), and st[lo].t <= t
 	hi, w := h, 1
 	for hi-w >= 0 && st[hi-w].t > t {
 		hi -= w
@@ -137,6 +131,17 @@ func (p *Profile) findNear(t int64, h int) int {
 	}
 	lo = max(hi-w, 0)
 	return searchFrom(st, t, lo, hi)
+}
+
+// searchAfter returns the last index whose step starts at or before t, given
+// st[lo].t <= t, galloping forwards from lo: O(log d) for an answer d steps on.
+func searchAfter(st []step, t int64, lo int) int {
+	n, w := len(st), 1
+	for lo+w < n && st[lo+w].t <= t {
+		lo += w
+		w *= 2
+	}
+	return searchFrom(st, t, lo, min(lo+w, n))
 }
 
 // searchFrom returns the last index in [lo, hi) whose step starts at or
@@ -175,6 +180,22 @@ func (p *Profile) Release(start, end, procs int64) { p.add(start, end, procs) }
 // a little earlier costs what its start and end change, not its length; it
 // panics if the result over- or under-books a step.
 func (p *Profile) Move(from, to, dur, procs int64) {
+	if to < from && to >= p.steps[0].t && dur > 0 && dur < Never-from {
+		// The usual move, to an earlier start: the points come sorted and
+		// distinct, but for a new end that meets the old start.
+		var pts [4]changePoint
+		switch end := to + dur; {
+		case end < from:
+			pts = [4]changePoint{{to, -procs}, {end, procs}, {from, procs}, {from + dur, -procs}}
+		case end > from:
+			pts = [4]changePoint{{to, -procs}, {from, procs}, {end, procs}, {from + dur, -procs}}
+		default:
+			p.apply([]changePoint{{to, -procs}, {from, 2 * procs}, {from + dur, -procs}})
+			return
+		}
+		p.apply(pts[:])
+		return
+	}
 	pts := [4]changePoint{
 		{from, procs}, {addTime(from, dur), -procs},
 		{to, -procs}, {addTime(to, dur), procs},

@@ -263,7 +263,7 @@ func moveBench(size int) (*Profile, [][4]int64) {
 }
 
 func BenchmarkProfileMove(b *testing.B) {
-	for _, size := range []int{700, 3000} {
+	for _, size := range []int{100, 700, 3000} {
 		b.Run(fmt.Sprint(size), func(b *testing.B) {
 			p, moves := moveBench(size)
 			if len(moves) == 0 {
