@@ -120,10 +120,16 @@ func (p *Profile) findNear(t int64, h int) int {
 	if h >= n {
 		h = n - 1
 	}
+	var lo, hi int // the answer lies in [lo, hi), and st[lo].t <= t
 	if st[h].t <= t {
-		return searchAfter(st, t, h)
+		lo, w := h, 1
+		for lo+w < n && st[lo+w].t <= t {
+			lo += w
+			w *= 2
+		}
+		hi = min(lo+w, n)
+		return searchFrom(st, t, lo, hi)
 	}
-	var lo int // the answer lies in [lo, hi), and st[lo].t <= t
 	hi, w := h, 1
 	for hi-w >= 0 && st[hi-w].t > t {
 		hi -= w
@@ -131,17 +137,6 @@ func (p *Profile) findNear(t int64, h int) int {
 	}
 	lo = max(hi-w, 0)
 	return searchFrom(st, t, lo, hi)
-}
-
-// searchAfter returns the last index whose step starts at or before t, given
-// st[lo].t <= t, galloping forwards from lo: O(log d) for an answer d steps on.
-func searchAfter(st []step, t int64, lo int) int {
-	n, w := len(st), 1
-	for lo+w < n && st[lo+w].t <= t {
-		lo += w
-		w *= 2
-	}
-	return searchFrom(st, t, lo, min(lo+w, n))
 }
 
 // searchFrom returns the last index in [lo, hi) whose step starts at or

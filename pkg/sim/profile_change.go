@@ -23,7 +23,7 @@ type stepEdit struct {
 // and stay distinct from their neighbours: only a point can need a new step
 // (it falls inside one) or lose one (the step starting there now equals the
 // one before it). The free counts are updated in place in one walk over the
-// changed intervals (the unchanged gaps between them are crossed by galloping), and
+// changed intervals (the unchanged gaps between them are binary-searched), and
 // the at most one edit per point is applied in a single splice at the end, so
 // memory moves only between the first and last edit, plus the tail once when
 // the number of steps changes.
@@ -47,7 +47,7 @@ func (p *Profile) apply(pts []changePoint) {
 		x := c.t
 		if j > 0 {
 			if d == 0 {
-				if nk := searchAfter(st, x-1, k); nk > k {
+				if nk := searchFrom(st, x-1, k, n); nk > k {
 					k = nk
 					base, prev = st[k].free, st[k].free
 				}
