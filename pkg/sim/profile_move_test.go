@@ -280,3 +280,56 @@ func BenchmarkProfileMove(b *testing.B) {
 		})
 	}
 }
+
+// FuzzProfileMove reads reservations and then moves from the input, four
+// bytes each (start, duration, processors, and for a move the reservation and
+// its new start), and checks every Move against Release+Reserve and the array.
+func FuzzProfileMove(f *testing.F) {
+	f.Add([]byte{0, 10, 2, 0, 10, 10, 2, 0, 20, 5, 4, 0, 1, 0, 0, 0, 0, 2, 0, 0})
+	f.Add([]byte{5, 20, 1, 0, 30, 20, 3, 0, 1, 25, 0, 0, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, in []byte) {
+		const machine, horizon = 4, 1100 // moves end before 255+255+256
+		p := NewProfile(machine, 0)
+		model := newFreeArray(machine, 0, horizon)
+		type held struct{ start, dur, procs int64 }
+		var jobs []held
+		for len(in) >= 4 && in[3] == 0 {
+			s, d, n := int64(in[0]), 1+int64(in[1]), 1+int64(in[2])%machine
+			in = in[4:]
+			if model.fits(s, s+d, -n, machine) {
+				p.Reserve(s, s+d, n)
+				model.add(s, s+d, -n)
+				jobs = append(jobs, held{s, d, n})
+			}
+		}
+		for ; len(in) >= 4 && len(jobs) > 0; in = in[4:] {
+			k := int(in[0]) % len(jobs)
+			j := jobs[k]
+			to := int64(in[1]) + int64(in[2])
+			if in[3]%4 == 0 { // overlapping or adjacent
+				to = max(0, j.start+int64(in[1]%32)-16)
+			}
+			model.add(j.start, j.start+j.dur, j.procs)
+			if !model.fits(to, to+j.dur, -j.procs, machine) {
+				model.add(j.start, j.start+j.dur, -j.procs)
+				continue
+			}
+			model.add(to, to+j.dur, -j.procs)
+			b := &Profile{procs: p.procs, steps: append([]step(nil), p.steps...)}
+			b.Release(j.start, j.start+j.dur, j.procs)
+			b.Reserve(to, to+j.dur, j.procs)
+			p.MaxFreeBefore(int64(in[3]))
+			p.Move(j.start, to, j.dur, j.procs)
+			if got, want := steps(p), steps(b); got != want {
+				t.Fatalf("Move(%d, %d, %d, %d) left %s, Release+Reserve %s", j.start, to, j.dur, j.procs, got, want)
+			}
+			if got, want := steps(p), model.steps(); got != want {
+				t.Fatalf("Move(%d, %d, %d, %d) left %s, the array says %s", j.start, to, j.dur, j.procs, got, want)
+			}
+			if got, want := p.MaxFreeBefore(int64(in[3])), model.maxBefore(int64(in[3])); got != want {
+				t.Fatalf("MaxFreeBefore(%d) = %d, want %d", in[3], got, want)
+			}
+			jobs[k].start = to
+		}
+	})
+}
