@@ -175,7 +175,7 @@ func (p *Profile) Release(start, end, procs int64) { p.add(start, end, procs) }
 // a little earlier costs what its start and end change, not its length; it
 // panics if the result over- or under-books a step.
 func (p *Profile) Move(from, to, dur, procs int64) {
-	if to < from && to >= p.steps[0].t && dur > 0 && dur < Never-from {
+	if to < from && to >= p.steps[0].t && dur > 0 && dur < Never-from && procs != 0 {
 		// The usual move, to an earlier start: the points come sorted and
 		// distinct, but for a new end that meets the old start.
 		var pts [4]changePoint

@@ -333,3 +333,21 @@ func FuzzProfileMove(f *testing.F) {
 		}
 	})
 }
+
+// Moves that change nothing leave the steps merged.
+func TestProfileMoveNothing(t *testing.T) {
+	for _, tc := range []struct{ from, to, dur, procs int64 }{
+		{10, 5, 10, 0},   // no processors, earlier
+		{5, 10, 10, 0},   // no processors, later
+		{10, 10, 10, 2},  // onto its own slot
+		{10, 5, 0, 2},    // no duration
+		{-20, -30, 5, 2}, // wholly before the origin
+	} {
+		p := NewProfile(4, 0)
+		p.Reserve(10, 20, 2)
+		p.Move(tc.from, tc.to, tc.dur, tc.procs)
+		if got, want := steps(p), "0:4 10:2 20:4"; got != want {
+			t.Errorf("Move(%d, %d, %d, %d) left %s, want %s", tc.from, tc.to, tc.dur, tc.procs, got, want)
+		}
+	}
+}
