@@ -46,6 +46,11 @@ type Conservative struct {
 	freedEnd, movedEnd int64
 	proofs             []proof // compress: starts proven not to fit, by job shape
 	ended              bool    // a job ended in this round
+	hint               int     // compress: profile index of the last step looked up
+	// minResv is at most the earliest reservation of a waiting job, so
+	// Schedule walks the queue to start jobs only when it may be now.
+	minResv int64
+	lastProof          int     // compress: index of the proof added or updated last
 	naive              bool    // tests: compress after every round with ends, no pruning
 
 	// Rebuilds counts full rebuilds of the schedule (only with NoKill).
@@ -54,7 +59,7 @@ type Conservative struct {
 
 // NewConservative returns conservative backfilling for n jobs.
 func NewConservative(n int) *Conservative {
-	c := &Conservative{resv: make([]int64, n), held: make([]int64, n)}
+	c := &Conservative{resv: make([]int64, n), held: make([]int64, n), minResv: sim.Never}
 	for i := range c.resv {
 		c.resv[i] = -1
 	}
@@ -74,8 +79,20 @@ const maxProofs = 8
 // with p' <= procs and d' <= dur says every window of d' starting before its
 // until holds a time with fewer than p' free, and where that time is not in
 // this job's own slot (the window starts by own - d') it blocks this job too.
-func (c *Conservative) provenFor(procs, dur, own int64) int64 {
+func (c *Conservative) provenFor(procs, dur, own, target int64) int64 {
 	best := int64(math.MinInt64)
+	// The proof of the job visited last usually settles it (a bag of equal
+	// jobs queues in a row), so it is tried first and the scan stops once
+	// the proven start reaches target.
+	if c.lastProof < len(c.proofs) {
+		pr := c.proofs[c.lastProof]
+		if pr.procs <= procs && pr.dur <= dur {
+			best = min(pr.until, own-pr.dur+1)
+			if best >= target {
+				return best
+			}
+		}
+	}
 	for _, pr := range c.proofs {
 		if pr.procs <= procs && pr.dur <= dur {
 			best = max(best, min(pr.until, own-pr.dur+1))
@@ -88,13 +105,19 @@ func (c *Conservative) addProof(procs, dur, until, now int64) {
 	if until <= now {
 		return // says nothing
 	}
+	if i := c.lastProof; i < len(c.proofs) && c.proofs[i].procs == procs && c.proofs[i].dur == dur {
+		c.proofs[i].until = until
+		return
+	}
 	for i := range c.proofs {
 		if c.proofs[i].procs == procs && c.proofs[i].dur == dur {
 			c.proofs[i].until = until
+			c.lastProof = i
 			return
 		}
 	}
 	if len(c.proofs) < maxProofs {
+		c.lastProof = len(c.proofs)
 		c.proofs = append(c.proofs, proof{procs, dur, until})
 		return
 	}
@@ -105,6 +128,7 @@ func (c *Conservative) addProof(procs, dur, until, now int64) {
 		}
 	}
 	c.proofs[weakest] = proof{procs, dur, until}
+	c.lastProof = weakest
 }
 
 // weakenProofs keeps the proofs true after a job left its slot starting at
@@ -176,6 +200,10 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 	}
 	clear(c.arrived)
 	c.arrived = c.arrived[:0]
+	if c.minResv > now {
+		return // no reservation is now: the queue need not be walked
+	}
+	c.minResv = sim.Never
 	for _, j := range s.Waiting() {
 		if j.State != sim.Waiting {
 			continue
@@ -187,6 +215,8 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 			c.held[j.ID] = now + duration(j)
 		case r < now:
 			panic("policy: conservative reservation in the past")
+		default:
+			c.minResv = min(c.minResv, r)
 		}
 	}
 }
@@ -196,6 +226,7 @@ func (c *Conservative) reserve(j *sim.Job, now int64) {
 	t := c.profile.EarliestFit(now, d, p)
 	c.profile.Reserve(t, t+d, p)
 	c.resv[j.ID] = t
+	c.minResv = min(c.minResv, t)
 }
 
 // compress re-inserts every waiting job, in arrival order, at its earliest
@@ -236,13 +267,25 @@ func (c *Conservative) compress(s *sim.Sim) {
 			if bound <= now {
 				continue // no earlier start exists or can have come free
 			}
+			// The step just before the job's slot: if it is too full for the
+			// job, every start whose window reaches into it is blocked, so
+			// only starts before search can fit. This settles most visits.
+			search := bound
+			k, st, free := c.profile.StepAt(old-1, c.hint)
+			c.hint = k
+			if free < p {
+				search = min(search, st-d+1)
+			}
 			// proven: no start before it fits this job (see below).
-			proven := max(now, c.provenFor(p, d, old))
+			proven := now
+			if search > now {
+				proven = max(now, c.provenFor(p, d, old, search))
+			}
 			switch {
-			case proven >= bound, c.profile.MaxFreeBefore(bound) < p:
+			case proven >= search, c.profile.MaxFreeBefore(search) < p:
 				t = old
 			default:
-				t = c.profile.EarliestFitMoving(proven, d, p, old, bound)
+				t = c.profile.EarliestFitMoving(proven, d, p, old, search)
 			}
 			if t < old {
 				c.profile.Move(old, t, d, p)
@@ -256,6 +299,7 @@ func (c *Conservative) compress(s *sim.Sim) {
 		}
 		if t < old {
 			c.resv[j.ID] = t
+			c.minResv = min(c.minResv, t)
 			c.moved = true
 			c.movedEnd = max(c.movedEnd, old+d)
 			gainEnd = max(gainEnd, old+d)
