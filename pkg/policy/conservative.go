@@ -47,6 +47,11 @@ type Conservative struct {
 	proofs             []proof // compress: starts proven not to fit, by job shape
 	ended              bool    // a job ended in this round
 	hint               int     // compress: profile index of the last step looked up
+	// queue holds the waiting jobs that have a reservation, in arrival order
+	// (as sim.Sim.Waiting), with what compress reads of them, so that its
+	// walk stays in one small array. An entry whose job's resv is -1 has
+	// left the queue and is dropped by the next walk.
+	queue []queued
 	// minResv is at most the earliest reservation of a waiting job, so
 	// Schedule walks the queue to start jobs only when it may be now.
 	minResv int64
@@ -147,6 +152,33 @@ func (c *Conservative) weakenProofs(old, now int64) {
 	c.proofs = c.proofs[:k]
 }
 
+// queued is a waiting job as compress sees it.
+type queued struct {
+	submit, dur int64
+	procs, id   int32
+}
+
+// enqueue adds a job that has just been given a reservation to queue, at its
+// arrival place (at the end, unless it went back to the queue, or selective
+// reservation promoted it). A left entry of the same job sits at that place
+// and is reused.
+func (c *Conservative) enqueue(j *sim.Job) {
+	e := queued{submit: j.Submit, dur: duration(j), procs: j.Procs, id: j.ID}
+	q := c.queue
+	i := len(q)
+	for i > 0 && (q[i-1].submit > e.submit || q[i-1].submit == e.submit && q[i-1].id > e.id) {
+		i--
+	}
+	if i > 0 && q[i-1].id == e.id {
+		q[i-1] = e
+		return
+	}
+	q = append(q, queued{})
+	copy(q[i+1:], q[i:])
+	q[i] = e
+	c.queue = q
+}
+
 func duration(j *sim.Job) int64 {
 	if j.Estimate < 1 {
 		return 1
@@ -221,7 +253,14 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 	}
 }
 
+// reserve gives a waiting job its reservation and queues it.
 func (c *Conservative) reserve(j *sim.Job, now int64) {
+	c.place(j, now)
+	c.enqueue(j)
+}
+
+// place reserves the earliest start for j in the profile.
+func (c *Conservative) place(j *sim.Job, now int64) {
 	d, p := duration(j), int64(j.Procs)
 	t := c.profile.EarliestFit(now, d, p)
 	c.profile.Reserve(t, t+d, p)
@@ -251,12 +290,16 @@ func (c *Conservative) compress(s *sim.Sim) {
 	gainEnd := max(c.freedEnd, c.movedEnd)
 	c.movedEnd = 0
 	c.proofs = c.proofs[:0]
-	for _, j := range s.Waiting() {
-		old := c.resv[j.ID]
-		if j.State != sim.Waiting || old < 0 {
-			continue // not yet inserted: an arrival of this round
+	q := c.queue
+	n := 0
+	for _, e := range q {
+		old := c.resv[e.id]
+		if old < 0 {
+			continue // started: the entry is dropped
 		}
-		d, p := duration(j), int64(j.Procs)
+		q[n] = e
+		n++
+		d, p := e.dur, int64(e.procs)
 		var t int64
 		if c.naive {
 			c.profile.Release(old, old+d, p)
@@ -298,13 +341,14 @@ func (c *Conservative) compress(s *sim.Sim) {
 			panic("policy: conservative compression moved a job later")
 		}
 		if t < old {
-			c.resv[j.ID] = t
+			c.resv[e.id] = t
 			c.minResv = min(c.minResv, t)
 			c.moved = true
 			c.movedEnd = max(c.movedEnd, old+d)
 			gainEnd = max(gainEnd, old+d)
 		}
 	}
+	c.queue = q[:n]
 	c.freedEnd = 0
 }
 
@@ -329,7 +373,7 @@ func (c *Conservative) overdue(s *sim.Sim) bool {
 // starting. That happens only with NoKill: a reservation that counted on an
 // overdue job ending by now+1.
 func (c *Conservative) stale(s *sim.Sim) bool {
-	if !s.NoKill() {
+	if !s.NoKill() || c.minResv >= s.Now() {
 		return false
 	}
 	now := s.Now()
@@ -355,7 +399,7 @@ func (c *Conservative) rebuild(s *sim.Sim) {
 	}
 	for _, j := range s.Waiting() {
 		if j.State == sim.Waiting && c.resv[j.ID] >= 0 {
-			c.reserve(j, now)
+			c.place(j, now)
 		}
 	}
 }
