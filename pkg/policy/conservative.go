@@ -325,7 +325,7 @@ func (c *Conservative) compress(s *sim.Sim) {
 				proven = max(now, c.provenFor(p, d, old, search))
 			}
 			switch {
-			case proven >= search, c.profile.MaxFreeBefore(search) < p:
+			case proven >= search:
 				t = old
 			default:
 				t = c.profile.EarliestFitMoving(proven, d, p, old, search)
