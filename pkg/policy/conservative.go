@@ -286,57 +286,84 @@ func (c *Conservative) place(j *sim.Job, now int64) {
 // search starts after those. A move frees capacity only from the moved job's
 // old start on, so it cuts each proof back to the windows that end by then.
 func (c *Conservative) compress(s *sim.Sim) {
+	if c.naive {
+		c.compressNaive(s)
+		return
+	}
 	now := s.Now()
 	gainEnd := max(c.freedEnd, c.movedEnd)
-	c.movedEnd = 0
+	movedEnd := int64(0)
 	c.proofs = c.proofs[:0]
+	prof, resv, hint := c.profile, c.resv, c.hint
+	q := c.queue
+	n := 0
+	for i, e := range q {
+		old := resv[e.id]
+		if old < 0 {
+			continue // started: the entry is dropped
+		}
+		if n != i {
+			q[n] = e
+		}
+		n++
+		d, p := e.dur, int64(e.procs)
+		bound := min(old, gainEnd)
+		if bound <= now {
+			continue // no earlier start exists or can have come free
+		}
+		// The step just before the job's slot: if it is too full for the
+		// job, every start whose window reaches into it is blocked, so only
+		// starts before search can fit. This settles most visits.
+		search := bound
+		k, st, free := prof.StepAt(old-1, hint)
+		hint = k
+		if free < p {
+			search = min(search, st-d+1)
+		}
+		// proven: no start before it fits this job (see the proofs above).
+		proven := now
+		if search > now {
+			proven = max(now, c.provenFor(p, d, old, search))
+		}
+		t := old
+		if proven < search {
+			t = prof.EarliestFitMoving(proven, d, p, old, search)
+		}
+		if t >= old {
+			c.addProof(p, d, max(proven, bound), now)
+			continue
+		}
+		prof.Move(old, t, d, p)
+		c.weakenProofs(old, now)
+		resv[e.id] = t
+		c.minResv = min(c.minResv, t)
+		c.moved = true
+		movedEnd = max(movedEnd, old+d)
+		gainEnd = max(gainEnd, old+d)
+	}
+	c.queue = q[:n]
+	c.hint = hint
+	c.movedEnd = movedEnd
+	c.freedEnd = 0
+}
+
+// compressNaive is compress without pruning: every waiting job is taken out
+// and put back at its earliest start (tests compare the two).
+func (c *Conservative) compressNaive(s *sim.Sim) {
+	now := s.Now()
 	q := c.queue
 	n := 0
 	for _, e := range q {
 		old := c.resv[e.id]
 		if old < 0 {
-			continue // started: the entry is dropped
+			continue
 		}
 		q[n] = e
 		n++
 		d, p := e.dur, int64(e.procs)
-		var t int64
-		if c.naive {
-			c.profile.Release(old, old+d, p)
-			t = c.profile.EarliestFit(now, d, p)
-			c.profile.Reserve(t, t+d, p)
-		} else {
-			bound := min(old, gainEnd)
-			if bound <= now {
-				continue // no earlier start exists or can have come free
-			}
-			// The step just before the job's slot: if it is too full for the
-			// job, every start whose window reaches into it is blocked, so
-			// only starts before search can fit. This settles most visits.
-			search := bound
-			k, st, free := c.profile.StepAt(old-1, c.hint)
-			c.hint = k
-			if free < p {
-				search = min(search, st-d+1)
-			}
-			// proven: no start before it fits this job (see below).
-			proven := now
-			if search > now {
-				proven = max(now, c.provenFor(p, d, old, search))
-			}
-			switch {
-			case proven >= search:
-				t = old
-			default:
-				t = c.profile.EarliestFitMoving(proven, d, p, old, search)
-			}
-			if t < old {
-				c.profile.Move(old, t, d, p)
-				c.weakenProofs(old, now)
-			} else {
-				c.addProof(p, d, max(proven, bound), now)
-			}
-		}
+		c.profile.Release(old, old+d, p)
+		t := c.profile.EarliestFit(now, d, p)
+		c.profile.Reserve(t, t+d, p)
 		if t > old {
 			panic("policy: conservative compression moved a job later")
 		}
@@ -344,12 +371,10 @@ func (c *Conservative) compress(s *sim.Sim) {
 			c.resv[e.id] = t
 			c.minResv = min(c.minResv, t)
 			c.moved = true
-			c.movedEnd = max(c.movedEnd, old+d)
-			gainEnd = max(gainEnd, old+d)
 		}
 	}
 	c.queue = q[:n]
-	c.freedEnd = 0
+	c.movedEnd, c.freedEnd = 0, 0
 }
 
 // overdue reports whether a running job has outlived the interval it holds in
