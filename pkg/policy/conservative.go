@@ -2,6 +2,7 @@ package policy
 
 import (
 	"math"
+	"sort"
 
 	"github.com/swfkit/swfkit/pkg/sim"
 )
@@ -49,14 +50,14 @@ type Conservative struct {
 	hint               int     // compress: profile index of the last step looked up
 	// queue holds the waiting jobs that have a reservation, in arrival order
 	// (as sim.Sim.Waiting), with what compress reads of them, so that its
-	// walk stays in one small array. An entry whose job's resv is -1 has
-	// left the queue and is dropped by the next walk.
+	// walk stays in one small array. An entry whose resv is -1 has left the
+	// queue and is dropped by the next walk.
 	queue []queued
 	// minResv is at most the earliest reservation of a waiting job, so
 	// Schedule walks the queue to start jobs only when it may be now.
-	minResv int64
-	lastProof          int     // compress: index of the proof added or updated last
-	naive              bool    // tests: compress after every round with ends, no pruning
+	minResv   int64
+	lastProof int  // compress: index of the proof added or updated last
+	naive     bool // tests: compress after every round with ends, no pruning
 
 	// Rebuilds counts full rebuilds of the schedule (only with NoKill).
 	Rebuilds int
@@ -155,6 +156,7 @@ func (c *Conservative) weakenProofs(old, now int64) {
 // queued is a waiting job as compress sees it.
 type queued struct {
 	submit, dur int64
+	resv        int64 // as Conservative.resv
 	procs, id   int32
 }
 
@@ -163,7 +165,7 @@ type queued struct {
 // reservation promoted it). A left entry of the same job sits at that place
 // and is reused.
 func (c *Conservative) enqueue(j *sim.Job) {
-	e := queued{submit: j.Submit, dur: duration(j), procs: j.Procs, id: j.ID}
+	e := queued{submit: j.Submit, dur: duration(j), resv: c.resv[j.ID], procs: j.Procs, id: j.ID}
 	q := c.queue
 	i := len(q)
 	for i > 0 && (q[i-1].submit > e.submit || q[i-1].submit == e.submit && q[i-1].id > e.id) {
@@ -177,6 +179,19 @@ func (c *Conservative) enqueue(j *sim.Job) {
 	copy(q[i+1:], q[i:])
 	q[i] = e
 	c.queue = q
+}
+
+// leave records that a queued job started.
+func (c *Conservative) leave(j *sim.Job) {
+	c.resv[j.ID] = -1
+	q := c.queue
+	i := sort.Search(len(q), func(k int) bool {
+		return q[k].submit > j.Submit || q[k].submit == j.Submit && q[k].id >= j.ID
+	})
+	if i == len(q) || q[i].id != j.ID {
+		panic("policy: conservative job not in its queue")
+	}
+	q[i].resv = -1
 }
 
 func duration(j *sim.Job) int64 {
@@ -236,19 +251,19 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 		return // no reservation is now: the queue need not be walked
 	}
 	c.minResv = sim.Never
-	for _, j := range s.Waiting() {
-		if j.State != sim.Waiting {
-			continue
-		}
-		switch r := c.resv[j.ID]; {
-		case r == now:
-			s.Start(j)
-			c.resv[j.ID] = -1
-			c.held[j.ID] = now + duration(j)
-		case r < now:
+	for i := range c.queue {
+		e := &c.queue[i]
+		switch {
+		case e.resv < 0:
+			// left
+		case e.resv == now:
+			s.Start(s.Job(e.id))
+			e.resv, c.resv[e.id] = -1, -1
+			c.held[e.id] = now + e.dur
+		case e.resv < now:
 			panic("policy: conservative reservation in the past")
 		default:
-			c.minResv = min(c.minResv, r)
+			c.minResv = min(c.minResv, e.resv)
 		}
 	}
 }
@@ -294,11 +309,11 @@ func (c *Conservative) compress(s *sim.Sim) {
 	gainEnd := max(c.freedEnd, c.movedEnd)
 	movedEnd := int64(0)
 	c.proofs = c.proofs[:0]
-	prof, resv, hint := c.profile, c.resv, c.hint
+	prof, hint := c.profile, c.hint
 	q := c.queue
 	n := 0
 	for i, e := range q {
-		old := resv[e.id]
+		old := e.resv
 		if old < 0 {
 			continue // started: the entry is dropped
 		}
@@ -335,7 +350,7 @@ func (c *Conservative) compress(s *sim.Sim) {
 		}
 		prof.Move(old, t, d, p)
 		c.weakenProofs(old, now)
-		resv[e.id] = t
+		q[n-1].resv, c.resv[e.id] = t, t
 		c.minResv = min(c.minResv, t)
 		c.moved = true
 		movedEnd = max(movedEnd, old+d)
@@ -354,7 +369,7 @@ func (c *Conservative) compressNaive(s *sim.Sim) {
 	q := c.queue
 	n := 0
 	for _, e := range q {
-		old := c.resv[e.id]
+		old := e.resv
 		if old < 0 {
 			continue
 		}
@@ -368,7 +383,7 @@ func (c *Conservative) compressNaive(s *sim.Sim) {
 			panic("policy: conservative compression moved a job later")
 		}
 		if t < old {
-			c.resv[e.id] = t
+			q[n-1].resv, c.resv[e.id] = t, t
 			c.minResv = min(c.minResv, t)
 			c.moved = true
 		}
@@ -425,6 +440,11 @@ func (c *Conservative) rebuild(s *sim.Sim) {
 	for _, j := range s.Waiting() {
 		if j.State == sim.Waiting && c.resv[j.ID] >= 0 {
 			c.place(j, now)
+		}
+	}
+	for i := range c.queue {
+		if e := &c.queue[i]; e.resv >= 0 {
+			e.resv = c.resv[e.id]
 		}
 	}
 }

@@ -71,9 +71,14 @@ func TestConservativeEnqueueOrder(t *testing.T) {
 		{ID: 3, Submit: 30, Estimate: 9, Procs: 4},
 	}
 	for _, i := range []int{2, 3, 0, 1} { // promotions out of order
+		c.resv[i] = 100 + int64(i)
 		c.enqueue(&jobs[i])
 	}
-	c.resv[2] = -1 // job 2 started: its entry is left
+	c.leave(&jobs[2]) // job 2 started
+	if c.queue[2].resv != -1 || c.resv[2] != -1 {
+		t.Fatalf("left entry %+v, resv %d", c.queue[2], c.resv[2])
+	}
+	c.resv[2] = 200 // and came back
 	c.enqueue(&jobs[2])
 	var got []int32
 	for _, e := range c.queue {
@@ -82,7 +87,10 @@ func TestConservativeEnqueueOrder(t *testing.T) {
 	if fmt.Sprint(got) != "[0 1 2 3]" {
 		t.Fatalf("queue order %v, want [0 1 2 3]", got)
 	}
-	if e := c.queue[1]; e.dur != 1 || e.procs != 2 || e.submit != 10 {
-		t.Errorf("entry of job 1: %+v, want dur 1 (estimate 0 reserves 1 s), procs 2, submit 10", e)
+	if e := c.queue[1]; e.dur != 1 || e.procs != 2 || e.submit != 10 || e.resv != 101 {
+		t.Errorf("entry of job 1: %+v, want dur 1 (estimate 0 reserves 1 s), procs 2, submit 10, resv 101", e)
+	}
+	if e := c.queue[2]; e.resv != 200 {
+		t.Errorf("entry of job 2 after it came back: %+v, want resv 200", e)
 	}
 }
