@@ -312,49 +312,78 @@ func (c *Conservative) compress(s *sim.Sim) {
 	prof, hint := c.profile, c.hint
 	q := c.queue
 	n := 0
-	for i, e := range q {
-		old := e.resv
-		if old < 0 {
+	for i := 0; i < len(q); {
+		e := q[i]
+		i++
+		if e.resv < 0 {
 			continue // started: the entry is dropped
 		}
-		if n != i {
-			q[n] = e
-		}
+		// A run: e and the queued jobs right after it with the same shape
+		// and reservation (bags of equal jobs are common). Taken one by one
+		// in arrival order they move to non-decreasing starts, so the run is
+		// settled as a whole: when one stays, the rest stay; when one can
+		// move to t, as many as fit side by side at t go there together.
+		first := n
+		q[n] = e
 		n++
-		d, p := e.dur, int64(e.procs)
-		bound := min(old, gainEnd)
-		if bound <= now {
-			continue // no earlier start exists or can have come free
+		for i < len(q) {
+			f := q[i]
+			if f.resv >= 0 && (f.resv != e.resv || f.dur != e.dur || f.procs != e.procs) {
+				break
+			}
+			if f.resv >= 0 {
+				q[n] = f
+				n++
+			}
+			i++
 		}
-		// The step just before the job's slot: if it is too full for the
-		// job, every start whose window reaches into it is blocked, so only
-		// starts before search can fit. This settles most visits.
-		search := bound
-		k, st, free := prof.StepAt(old-1, hint)
-		hint = k
-		if free < p {
-			search = min(search, st-d+1)
+		run := q[first:n]
+		old, d, p := e.resv, e.dur, int64(e.procs)
+		lo := now // no start before lo fits the run's next job
+		for len(run) > 0 {
+			bound := min(old, gainEnd)
+			if bound <= lo {
+				break // no earlier start exists or can have come free
+			}
+			// The step just before the job's slot: if it is too full for
+			// the job, every start whose window reaches into it is blocked,
+			// so only starts before search can fit. This settles most
+			// visits.
+			search := bound
+			k, st, free := prof.StepAt(old-1, hint)
+			hint = k
+			if free < p {
+				search = min(search, st-d+1)
+			}
+			// proven: no start before it fits this job (see the proofs above).
+			proven := lo
+			if search > lo {
+				proven = max(lo, c.provenFor(p, d, old, search))
+			}
+			t := old
+			if proven < search {
+				t = prof.EarliestFitMoving(proven, d, p, old, search)
+			}
+			if t >= old {
+				c.addProof(p, d, max(proven, bound), now)
+				break
+			}
+			m := 1
+			if len(run) > 1 {
+				m = int(min(int64(len(run)), prof.MinFree(t, min(t+d, old))/p))
+			}
+			prof.Move(old, t, d, int64(m)*p)
+			c.weakenProofs(old, now)
+			for x := range run[:m] {
+				run[x].resv, c.resv[run[x].id] = t, t
+			}
+			run = run[m:]
+			lo = t + 1
+			c.minResv = min(c.minResv, t)
+			c.moved = true
+			movedEnd = max(movedEnd, old+d)
+			gainEnd = max(gainEnd, old+d)
 		}
-		// proven: no start before it fits this job (see the proofs above).
-		proven := now
-		if search > now {
-			proven = max(now, c.provenFor(p, d, old, search))
-		}
-		t := old
-		if proven < search {
-			t = prof.EarliestFitMoving(proven, d, p, old, search)
-		}
-		if t >= old {
-			c.addProof(p, d, max(proven, bound), now)
-			continue
-		}
-		prof.Move(old, t, d, p)
-		c.weakenProofs(old, now)
-		q[n-1].resv, c.resv[e.id] = t, t
-		c.minResv = min(c.minResv, t)
-		c.moved = true
-		movedEnd = max(movedEnd, old+d)
-		gainEnd = max(gainEnd, old+d)
 	}
 	c.queue = q[:n]
 	c.hint = hint

@@ -16,3 +16,19 @@ func (p *Profile) StepAt(t int64, hint int) (i int, start, free int64) {
 	i = p.findNear(t, hint)
 	return i, p.steps[i].t, p.steps[i].free
 }
+
+// MinFree returns the fewest processors free at any time in [start, end),
+// origin <= start < end: how many copies of a job of that many processors
+// fit side by side over the interval is MinFree / procs.
+func (p *Profile) MinFree(start, end int64) int64 {
+	if start < p.steps[0].t || end <= start {
+		panic("sim: profile interval outside the profile or empty")
+	}
+	st := p.steps
+	i := p.find(start)
+	m := st[i].free
+	for i++; i < len(st) && st[i].t < end; i++ {
+		m = min(m, st[i].free)
+	}
+	return m
+}
