@@ -324,18 +324,22 @@ func (c *Conservative) compress(s *sim.Sim) {
 		// settled as a whole: when one stays, the rest stay; when one can
 		// move to t, as many as fit side by side at t go there together.
 		first := n
-		q[n] = e
+		if n != i-1 {
+			q[n] = e
+		}
 		n++
-		for i < len(q) {
-			f := q[i]
-			if f.resv >= 0 && (f.resv != e.resv || f.dur != e.dur || f.procs != e.procs) {
+		for ; i < len(q); i++ {
+			f := &q[i]
+			if f.resv < 0 {
+				continue
+			}
+			if f.resv != e.resv || f.dur != e.dur || f.procs != e.procs {
 				break
 			}
-			if f.resv >= 0 {
-				q[n] = f
-				n++
+			if n != i {
+				q[n] = *f
 			}
-			i++
+			n++
 		}
 		run := q[first:n]
 		old, d, p := e.resv, e.dur, int64(e.procs)
