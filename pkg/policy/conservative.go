@@ -2,7 +2,6 @@ package policy
 
 import (
 	"math"
-	"sort"
 
 	"github.com/swfkit/swfkit/pkg/sim"
 )
@@ -45,14 +44,10 @@ type Conservative struct {
 	// freedEnd is the latest held end released early in this round; movedEnd
 	// the latest old-slot end of a job the last compression moved.
 	freedEnd, movedEnd int64
-	proofs             []proof // compress: starts proven not to fit, by job shape
-	ended              bool    // a job ended in this round
-	hint               int     // compress: profile index of the last step looked up
-	// queue holds the waiting jobs that have a reservation, in arrival order
-	// (as sim.Sim.Waiting), with what compress reads of them, so that its
-	// walk stays in one small array. An entry whose resv is -1 has left the
-	// queue and is dropped by the next walk.
-	queue []queued
+	proofs             []proof   // compress: starts proven not to fit, by job shape
+	ended              bool      // a job ended in this round
+	hint               int       // compress: profile index of the last step looked up
+	rq                 resvQueue // the waiting jobs that hold a reservation
 	// minResv is at most the earliest reservation of a waiting job, so
 	// Schedule walks the queue to start jobs only when it may be now.
 	minResv   int64
@@ -153,45 +148,10 @@ func (c *Conservative) weakenProofs(old, now int64) {
 	c.proofs = c.proofs[:k]
 }
 
-// queued is a waiting job as compress sees it.
-type queued struct {
-	submit, dur int64
-	resv        int64 // as Conservative.resv
-	procs, id   int32
-}
-
-// enqueue adds a job that has just been given a reservation to queue, at its
-// arrival place (at the end, unless it went back to the queue, or selective
-// reservation promoted it). A left entry of the same job sits at that place
-// and is reused.
-func (c *Conservative) enqueue(j *sim.Job) {
-	e := queued{submit: j.Submit, dur: duration(j), resv: c.resv[j.ID], procs: j.Procs, id: j.ID}
-	q := c.queue
-	i := len(q)
-	for i > 0 && (q[i-1].submit > e.submit || q[i-1].submit == e.submit && q[i-1].id > e.id) {
-		i--
-	}
-	if i > 0 && q[i-1].id == e.id {
-		q[i-1] = e
-		return
-	}
-	q = append(q, queued{})
-	copy(q[i+1:], q[i:])
-	q[i] = e
-	c.queue = q
-}
-
-// leave records that a queued job started.
+// leave records that a waiting job with a reservation started.
 func (c *Conservative) leave(j *sim.Job) {
 	c.resv[j.ID] = -1
-	q := c.queue
-	i := sort.Search(len(q), func(k int) bool {
-		return q[k].submit > j.Submit || q[k].submit == j.Submit && q[k].id >= j.ID
-	})
-	if i == len(q) || q[i].id != j.ID {
-		panic("policy: conservative job not in its queue")
-	}
-	q[i].resv = -1
+	c.rq.leave(j)
 }
 
 func duration(j *sim.Job) int64 {
@@ -251,19 +211,27 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 		return // no reservation is now: the queue need not be walked
 	}
 	c.minResv = sim.Never
-	for i := range c.queue {
-		e := &c.queue[i]
-		switch {
-		case e.resv < 0:
+	rq := &c.rq
+	if !rq.grouped {
+		rq.regroup()
+	}
+	q := rq.q
+	for h := 0; h < len(q); h += int(q[h].run) {
+		switch r := q[h].resv; {
+		case r < 0:
 			// left
-		case e.resv == now:
-			s.Start(s.Job(e.id))
-			e.resv, c.resv[e.id] = -1, -1
-			c.held[e.id] = now + e.dur
-		case e.resv < now:
+		case r == now:
+			for i := h; i < h+int(q[h].run); i++ {
+				e := &q[i]
+				s.Start(s.Job(e.id))
+				e.resv, c.resv[e.id] = -1, -1
+				c.held[e.id] = now + e.dur
+			}
+			rq.left += int(q[h].run)
+		case r < now:
 			panic("policy: conservative reservation in the past")
 		default:
-			c.minResv = min(c.minResv, e.resv)
+			c.minResv = min(c.minResv, r)
 		}
 	}
 }
@@ -271,7 +239,7 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 // reserve gives a waiting job its reservation and queues it.
 func (c *Conservative) reserve(j *sim.Job, now int64) {
 	c.place(j, now)
-	c.enqueue(j)
+	c.rq.add(j, c.resv[j.ID])
 }
 
 // place reserves the earliest start for j in the profile.
@@ -305,110 +273,123 @@ func (c *Conservative) compress(s *sim.Sim) {
 		c.compressNaive(s)
 		return
 	}
-	now := s.Now()
-	gainEnd := max(c.freedEnd, c.movedEnd)
-	movedEnd := int64(0)
-	c.proofs = c.proofs[:0]
-	prof, hint := c.profile, c.hint
-	q := c.queue
-	n := 0
-	for i := 0; i < len(q); {
-		e := q[i]
-		i++
-		if e.resv < 0 {
-			continue // started: the entry is dropped
-		}
-		// A run: e and the queued jobs right after it with the same shape
-		// and reservation (bags of equal jobs are common). Taken one by one
-		// in arrival order they move to non-decreasing starts, so the run is
-		// settled as a whole: when one stays, the rest stay; when one can
-		// move to t, as many as fit side by side at t go there together.
-		first := n
-		if n != i-1 {
-			q[n] = e
-		}
-		n++
-		for ; i < len(q); i++ {
-			f := &q[i]
-			if f.resv < 0 {
-				continue
-			}
-			if f.resv != e.resv || f.dur != e.dur || f.procs != e.procs {
-				break
-			}
-			if n != i {
-				q[n] = *f
-			}
-			n++
-		}
-		run := q[first:n]
-		old, d, p := e.resv, e.dur, int64(e.procs)
-		lo := now // no start before lo fits the run's next job
-		for len(run) > 0 {
-			bound := min(old, gainEnd)
-			if bound <= lo {
-				break // no earlier start exists or can have come free
-			}
-			// The step just before the job's slot: if it is too full for
-			// the job, every start whose window reaches into it is blocked,
-			// so only starts before search can fit. This settles most
-			// visits.
-			search := bound
-			k, st, free := prof.StepAt(old-1, hint)
-			hint = k
-			if free < p {
-				search = min(search, st-d+1)
-			}
-			// proven: no start before it fits this job (see the proofs above).
-			proven := lo
-			if search > lo {
-				proven = max(lo, c.provenFor(p, d, old, search))
-			}
-			t := old
-			if proven < search {
-				t = prof.EarliestFitMoving(proven, d, p, old, search)
-			}
-			if t >= old {
-				c.addProof(p, d, max(proven, bound), now)
-				break
-			}
-			m := 1
-			if len(run) > 1 {
-				m = int(min(int64(len(run)), prof.MinFree(t, min(t+d, old))/p))
-			}
-			prof.Move(old, t, d, int64(m)*p)
-			c.weakenProofs(old, now)
-			for x := range run[:m] {
-				run[x].resv, c.resv[run[x].id] = t, t
-			}
-			run = run[m:]
-			lo = t + 1
-			c.minResv = min(c.minResv, t)
-			c.moved = true
-			movedEnd = max(movedEnd, old+d)
-			gainEnd = max(gainEnd, old+d)
-		}
+	rq := &c.rq
+	if !rq.grouped || 4*rq.left > len(rq.q) {
+		rq.regroup()
 	}
-	c.queue = q[:n]
-	c.hint = hint
-	c.movedEnd = movedEnd
+	ps := pass{now: s.Now(), gainEnd: max(c.freedEnd, c.movedEnd), hint: c.hint}
+	c.proofs = c.proofs[:0]
+	q := rq.q
+	// prev is the first entry of the last waiting run settled when it ends
+	// where the next run starts: equal neighbours are merged into one run
+	// for the next walks.
+	prev := -1
+	for h := 0; h < len(q); {
+		n := int(q[h].run)
+		if q[h].resv < 0 {
+			// Left runs in a row become one, hopped at once next time.
+			for h+n < len(q) && q[h+n].resv < 0 {
+				n += int(q[h+n].run)
+			}
+			q[h].run = int32(n)
+			h += n
+			prev = -1
+			continue
+		}
+		last := c.settle(q[h:h+n], &ps)
+		if prev >= 0 && same(&q[prev], &q[h]) {
+			q[prev].run += q[h].run
+			if last == 0 {
+				last = prev - h
+			}
+		}
+		prev = h + last
+		h += n
+	}
+	c.hint = ps.hint
+	c.movedEnd = ps.movedEnd
 	c.freedEnd = 0
+}
+
+// pass is the state of one compression.
+type pass struct {
+	now, gainEnd int64
+	movedEnd     int64 // latest old-slot end of a job moved in this pass
+	hint         int   // profile index of the last step looked up
+}
+
+// settle re-inserts a run of equal waiting jobs (same estimate, width and
+// reservation), in arrival order. Taken one by one they move to
+// non-decreasing starts: the profile the next one sees before the run's
+// reservation is the one the last one saw, less the last one's new slot. So
+// when one stays the rest stay, and when one can move to t every one that fits
+// beside it at t (Profile.MinFree) moves with it, in one Profile.Move. The
+// moved parts become runs of their own; settle returns the offset of the
+// first entry of the last one.
+func (c *Conservative) settle(run []queued, ps *pass) int {
+	old, d, p := run[0].resv, run[0].dur, int64(run[0].procs)
+	lo := ps.now // no start before lo fits the next job
+	off, last := 0, 0
+	for off < len(run) {
+		bound := min(old, ps.gainEnd)
+		if bound <= lo {
+			break // no earlier start exists or can have come free
+		}
+		// The step just before the job's slot: if it is too full for the
+		// job, every start whose window reaches into it is blocked, so only
+		// starts before search can fit. This settles most visits.
+		search := bound
+		k, st, free := c.profile.StepAt(old-1, ps.hint)
+		ps.hint = k
+		if free < p {
+			search = min(search, st-d+1)
+		}
+		// proven: no start before it fits this job (see the proofs above).
+		proven := lo
+		if search > lo {
+			proven = max(lo, c.provenFor(p, d, old, search))
+		}
+		t := old
+		if proven < search {
+			t = c.profile.EarliestFitMoving(proven, d, p, old, search)
+		}
+		if t >= old {
+			c.addProof(p, d, max(proven, bound), ps.now)
+			break
+		}
+		m := 1
+		if rest := len(run) - off; rest > 1 {
+			m = int(min(int64(rest), c.profile.MinFree(t, min(t+d, old))/p))
+		}
+		c.profile.Move(old, t, d, int64(m)*p)
+		c.weakenProofs(old, ps.now)
+		for x := off; x < off+m; x++ {
+			run[x].resv, c.resv[run[x].id] = t, t
+		}
+		run[off].run = int32(m)
+		last = off
+		off += m
+		if off < len(run) {
+			run[off].run = int32(len(run) - off)
+			last = off
+		}
+		lo = t + 1
+		c.minResv = min(c.minResv, t)
+		c.moved = true
+		ps.movedEnd = max(ps.movedEnd, old+d)
+		ps.gainEnd = max(ps.gainEnd, old+d)
+	}
+	return last
 }
 
 // compressNaive is compress without pruning: every waiting job is taken out
 // and put back at its earliest start (tests compare the two).
 func (c *Conservative) compressNaive(s *sim.Sim) {
 	now := s.Now()
-	q := c.queue
-	n := 0
-	for _, e := range q {
-		old := e.resv
-		if old < 0 {
-			continue
-		}
-		q[n] = e
-		n++
-		d, p := e.dur, int64(e.procs)
+	c.rq.regroup() // drops left entries
+	for i := range c.rq.q {
+		e := &c.rq.q[i]
+		old, d, p := e.resv, e.dur, int64(e.procs)
 		c.profile.Release(old, old+d, p)
 		t := c.profile.EarliestFit(now, d, p)
 		c.profile.Reserve(t, t+d, p)
@@ -416,12 +397,12 @@ func (c *Conservative) compressNaive(s *sim.Sim) {
 			panic("policy: conservative compression moved a job later")
 		}
 		if t < old {
-			q[n-1].resv, c.resv[e.id] = t, t
+			e.resv, c.resv[e.id] = t, t
 			c.minResv = min(c.minResv, t)
 			c.moved = true
 		}
 	}
-	c.queue = q[:n]
+	c.rq.grouped = false
 	c.movedEnd, c.freedEnd = 0, 0
 }
 
@@ -475,9 +456,10 @@ func (c *Conservative) rebuild(s *sim.Sim) {
 			c.place(j, now)
 		}
 	}
-	for i := range c.queue {
-		if e := &c.queue[i]; e.resv >= 0 {
+	for i := range c.rq.q {
+		if e := &c.rq.q[i]; e.resv >= 0 {
 			e.resv = c.resv[e.id]
 		}
 	}
+	c.rq.grouped = false
 }

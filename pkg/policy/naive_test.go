@@ -72,25 +72,25 @@ func TestConservativeEnqueueOrder(t *testing.T) {
 	}
 	for _, i := range []int{2, 3, 0, 1} { // promotions out of order
 		c.resv[i] = 100 + int64(i)
-		c.enqueue(&jobs[i])
+		c.rq.add(&jobs[i], c.resv[i])
 	}
 	c.leave(&jobs[2]) // job 2 started
-	if c.queue[2].resv != -1 || c.resv[2] != -1 {
-		t.Fatalf("left entry %+v, resv %d", c.queue[2], c.resv[2])
+	if c.rq.q[2].resv != -1 || c.resv[2] != -1 {
+		t.Fatalf("left entry %+v, resv %d", c.rq.q[2], c.resv[2])
 	}
 	c.resv[2] = 200 // and came back
-	c.enqueue(&jobs[2])
+	c.rq.add(&jobs[2], c.resv[2])
 	var got []int32
-	for _, e := range c.queue {
+	for _, e := range c.rq.q {
 		got = append(got, e.id)
 	}
 	if fmt.Sprint(got) != "[0 1 2 3]" {
 		t.Fatalf("queue order %v, want [0 1 2 3]", got)
 	}
-	if e := c.queue[1]; e.dur != 1 || e.procs != 2 || e.submit != 10 || e.resv != 101 {
+	if e := c.rq.q[1]; e.dur != 1 || e.procs != 2 || e.submit != 10 || e.resv != 101 {
 		t.Errorf("entry of job 1: %+v, want dur 1 (estimate 0 reserves 1 s), procs 2, submit 10, resv 101", e)
 	}
-	if e := c.queue[2]; e.resv != 200 {
+	if e := c.rq.q[2]; e.resv != 200 {
 		t.Errorf("entry of job 2 after it came back: %+v, want resv 200", e)
 	}
 }
