@@ -44,9 +44,15 @@ type Conservative struct {
 	// freedEnd is the latest held end released early in this round; movedEnd
 	// the latest old-slot end of a job the last compression moved.
 	freedEnd, movedEnd int64
-	proofs             []proof // compress: starts proven not to fit, by job shape
-	ended              bool    // a job ended in this round
-	naive              bool    // tests: compress after every round with ends, no pruning
+	proofs             []proof   // compress: starts proven not to fit, by job shape
+	ended              bool      // a job ended in this round
+	hint               int       // compress: profile index of the last step looked up
+	rq                 resvQueue // the waiting jobs that hold a reservation
+	// minResv is at most the earliest reservation of a waiting job, so
+	// Schedule walks the queue to start jobs only when it may be now.
+	minResv   int64
+	lastProof int  // compress: index of the proof added or updated last
+	naive     bool // tests: compress after every round with ends, no pruning
 
 	// Rebuilds counts full rebuilds of the schedule (only with NoKill).
 	Rebuilds int
@@ -54,7 +60,7 @@ type Conservative struct {
 
 // NewConservative returns conservative backfilling for n jobs.
 func NewConservative(n int) *Conservative {
-	c := &Conservative{resv: make([]int64, n), held: make([]int64, n)}
+	c := &Conservative{resv: make([]int64, n), held: make([]int64, n), minResv: sim.Never}
 	for i := range c.resv {
 		c.resv[i] = -1
 	}
@@ -74,8 +80,20 @@ const maxProofs = 8
 // with p' <= procs and d' <= dur says every window of d' starting before its
 // until holds a time with fewer than p' free, and where that time is not in
 // this job's own slot (the window starts by own - d') it blocks this job too.
-func (c *Conservative) provenFor(procs, dur, own int64) int64 {
+func (c *Conservative) provenFor(procs, dur, own, target int64) int64 {
 	best := int64(math.MinInt64)
+	// The proof of the job visited last usually settles it (a bag of equal
+	// jobs queues in a row), so it is tried first and the scan stops once
+	// the proven start reaches target.
+	if c.lastProof < len(c.proofs) {
+		pr := c.proofs[c.lastProof]
+		if pr.procs <= procs && pr.dur <= dur {
+			best = min(pr.until, own-pr.dur+1)
+			if best >= target {
+				return best
+			}
+		}
+	}
 	for _, pr := range c.proofs {
 		if pr.procs <= procs && pr.dur <= dur {
 			best = max(best, min(pr.until, own-pr.dur+1))
@@ -88,13 +106,19 @@ func (c *Conservative) addProof(procs, dur, until, now int64) {
 	if until <= now {
 		return // says nothing
 	}
+	if i := c.lastProof; i < len(c.proofs) && c.proofs[i].procs == procs && c.proofs[i].dur == dur {
+		c.proofs[i].until = until
+		return
+	}
 	for i := range c.proofs {
 		if c.proofs[i].procs == procs && c.proofs[i].dur == dur {
 			c.proofs[i].until = until
+			c.lastProof = i
 			return
 		}
 	}
 	if len(c.proofs) < maxProofs {
+		c.lastProof = len(c.proofs)
 		c.proofs = append(c.proofs, proof{procs, dur, until})
 		return
 	}
@@ -105,6 +129,7 @@ func (c *Conservative) addProof(procs, dur, until, now int64) {
 		}
 	}
 	c.proofs[weakest] = proof{procs, dur, until}
+	c.lastProof = weakest
 }
 
 // weakenProofs keeps the proofs true after a job left its slot starting at
@@ -121,6 +146,12 @@ func (c *Conservative) weakenProofs(old, now int64) {
 		}
 	}
 	c.proofs = c.proofs[:k]
+}
+
+// leave records that a waiting job with a reservation started.
+func (c *Conservative) leave(j *sim.Job) {
+	c.resv[j.ID] = -1
+	c.rq.leave(j)
 }
 
 func duration(j *sim.Job) int64 {
@@ -176,26 +207,48 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 	}
 	clear(c.arrived)
 	c.arrived = c.arrived[:0]
-	for _, j := range s.Waiting() {
-		if j.State != sim.Waiting {
-			continue
-		}
-		switch r := c.resv[j.ID]; {
+	if c.minResv > now {
+		return // no reservation is now: the queue need not be walked
+	}
+	c.minResv = sim.Never
+	rq := &c.rq
+	if !rq.grouped {
+		rq.regroup()
+	}
+	q := rq.q
+	for h := 0; h < len(q); h += int(q[h].run) {
+		switch r := q[h].resv; {
+		case r < 0:
+			// left
 		case r == now:
-			s.Start(j)
-			c.resv[j.ID] = -1
-			c.held[j.ID] = now + duration(j)
+			for i := h; i < h+int(q[h].run); i++ {
+				e := &q[i]
+				s.Start(s.Job(e.id))
+				e.resv, c.resv[e.id] = -1, -1
+				c.held[e.id] = now + e.dur
+			}
+			rq.left += int(q[h].run)
 		case r < now:
 			panic("policy: conservative reservation in the past")
+		default:
+			c.minResv = min(c.minResv, r)
 		}
 	}
 }
 
+// reserve gives a waiting job its reservation and queues it.
 func (c *Conservative) reserve(j *sim.Job, now int64) {
+	c.place(j, now)
+	c.rq.add(j, c.resv[j.ID])
+}
+
+// place reserves the earliest start for j in the profile.
+func (c *Conservative) place(j *sim.Job, now int64) {
 	d, p := duration(j), int64(j.Procs)
 	t := c.profile.EarliestFit(now, d, p)
 	c.profile.Reserve(t, t+d, p)
 	c.resv[j.ID] = t
+	c.minResv = min(c.minResv, t)
 }
 
 // compress re-inserts every waiting job, in arrival order, at its earliest
@@ -216,52 +269,141 @@ func (c *Conservative) reserve(j *sim.Job, now int64) {
 // search starts after those. A move frees capacity only from the moved job's
 // old start on, so it cuts each proof back to the windows that end by then.
 func (c *Conservative) compress(s *sim.Sim) {
-	now := s.Now()
-	gainEnd := max(c.freedEnd, c.movedEnd)
-	c.movedEnd = 0
+	if c.naive {
+		c.compressNaive(s)
+		return
+	}
+	rq := &c.rq
+	if !rq.grouped || 4*rq.left > len(rq.q) {
+		rq.regroup()
+	}
+	ps := pass{now: s.Now(), gainEnd: max(c.freedEnd, c.movedEnd), hint: c.hint}
 	c.proofs = c.proofs[:0]
-	for _, j := range s.Waiting() {
-		old := c.resv[j.ID]
-		if j.State != sim.Waiting || old < 0 {
-			continue // not yet inserted: an arrival of this round
+	q := rq.q
+	// prev is the first entry of the last waiting run settled when it ends
+	// where the next run starts: equal neighbours are merged into one run
+	// for the next walks.
+	prev := -1
+	for h := 0; h < len(q); {
+		n := int(q[h].run)
+		if q[h].resv < 0 {
+			// Left runs in a row become one, hopped at once next time.
+			for h+n < len(q) && q[h+n].resv < 0 {
+				n += int(q[h+n].run)
+			}
+			q[h].run = int32(n)
+			h += n
+			prev = -1
+			continue
 		}
-		d, p := duration(j), int64(j.Procs)
-		var t int64
-		if c.naive {
-			c.profile.Release(old, old+d, p)
-			t = c.profile.EarliestFit(now, d, p)
-			c.profile.Reserve(t, t+d, p)
-		} else {
-			bound := min(old, gainEnd)
-			if bound <= now {
-				continue // no earlier start exists or can have come free
-			}
-			// proven: no start before it fits this job (see below).
-			proven := max(now, c.provenFor(p, d, old))
-			switch {
-			case proven >= bound, c.profile.MaxFreeBefore(bound) < p:
-				t = old
-			default:
-				t = c.profile.EarliestFitMoving(proven, d, p, old, bound)
-			}
-			if t < old {
-				c.profile.Move(old, t, d, p)
-				c.weakenProofs(old, now)
-			} else {
-				c.addProof(p, d, max(proven, bound), now)
+		last := c.settle(q[h:h+n], &ps)
+		if prev >= 0 && same(&q[prev], &q[h]) {
+			q[prev].run += q[h].run
+			if last == 0 {
+				last = prev - h
 			}
 		}
+		prev = h + last
+		h += n
+	}
+	c.hint = ps.hint
+	c.movedEnd = ps.movedEnd
+	c.freedEnd = 0
+}
+
+// pass is the state of one compression.
+type pass struct {
+	now, gainEnd int64
+	movedEnd     int64 // latest old-slot end of a job moved in this pass
+	hint         int   // profile index of the last step looked up
+}
+
+// settle re-inserts a run of equal waiting jobs (same estimate, width and
+// reservation), in arrival order. Taken one by one they move to
+// non-decreasing starts: the profile the next one sees before the run's
+// reservation is the one the last one saw, less the last one's new slot. So
+// when one stays the rest stay, and when one can move to t every one that fits
+// beside it at t (Profile.MinFree) moves with it, in one Profile.Move. The
+// moved parts become runs of their own; settle returns the offset of the
+// first entry of the last one.
+func (c *Conservative) settle(run []queued, ps *pass) int {
+	old, d, p := run[0].resv, run[0].dur, int64(run[0].procs)
+	lo := ps.now // no start before lo fits the next job
+	off, last := 0, 0
+	for off < len(run) {
+		bound := min(old, ps.gainEnd)
+		if bound <= lo {
+			break // no earlier start exists or can have come free
+		}
+		// The step just before the job's slot: if it is too full for the
+		// job, every start whose window reaches into it is blocked, so only
+		// starts before search can fit. This settles most visits.
+		search := bound
+		k, st, free := c.profile.StepAt(old-1, ps.hint)
+		ps.hint = k
+		if free < p {
+			search = min(search, st-d+1)
+		}
+		// proven: no start before it fits this job (see the proofs above).
+		proven := lo
+		if search > lo {
+			proven = max(lo, c.provenFor(p, d, old, search))
+		}
+		t := old
+		if proven < search {
+			t = c.profile.EarliestFitMoving(proven, d, p, old, search)
+		}
+		if t >= old {
+			c.addProof(p, d, max(proven, bound), ps.now)
+			break
+		}
+		m := 1
+		if rest := len(run) - off; rest > 1 {
+			m = int(min(int64(rest), c.profile.MinFree(t, min(t+d, old))/p))
+		}
+		c.profile.Move(old, t, d, int64(m)*p)
+		c.weakenProofs(old, ps.now)
+		for x := off; x < off+m; x++ {
+			run[x].resv, c.resv[run[x].id] = t, t
+		}
+		run[off].run = int32(m)
+		last = off
+		off += m
+		if off < len(run) {
+			run[off].run = int32(len(run) - off)
+			last = off
+		}
+		lo = t + 1
+		c.minResv = min(c.minResv, t)
+		c.moved = true
+		ps.movedEnd = max(ps.movedEnd, old+d)
+		ps.gainEnd = max(ps.gainEnd, old+d)
+	}
+	return last
+}
+
+// compressNaive is compress without pruning: every waiting job is taken out
+// and put back at its earliest start (tests compare the two).
+func (c *Conservative) compressNaive(s *sim.Sim) {
+	now := s.Now()
+	c.rq.regroup() // drops left entries
+	for i := range c.rq.q {
+		e := &c.rq.q[i]
+		old, d, p := e.resv, e.dur, int64(e.procs)
+		c.profile.Release(old, old+d, p)
+		t := c.profile.EarliestFit(now, d, p)
+		c.profile.Reserve(t, t+d, p)
 		if t > old {
 			panic("policy: conservative compression moved a job later")
 		}
 		if t < old {
-			c.resv[j.ID] = t
+			e.resv, c.resv[e.id] = t, t
+			c.minResv = min(c.minResv, t)
 			c.moved = true
-			c.movedEnd = max(c.movedEnd, old+d)
-			gainEnd = max(gainEnd, old+d)
 		}
 	}
-	c.freedEnd = 0
+	c.rq.grouped = false
+	c.movedEnd, c.freedEnd = 0, 0
 }
 
 // overdue reports whether a running job has outlived the interval it holds in
@@ -285,7 +427,7 @@ func (c *Conservative) overdue(s *sim.Sim) bool {
 // starting. That happens only with NoKill: a reservation that counted on an
 // overdue job ending by now+1.
 func (c *Conservative) stale(s *sim.Sim) bool {
-	if !s.NoKill() {
+	if !s.NoKill() || c.minResv >= s.Now() {
 		return false
 	}
 	now := s.Now()
@@ -311,7 +453,13 @@ func (c *Conservative) rebuild(s *sim.Sim) {
 	}
 	for _, j := range s.Waiting() {
 		if j.State == sim.Waiting && c.resv[j.ID] >= 0 {
-			c.reserve(j, now)
+			c.place(j, now)
 		}
 	}
+	for i := range c.rq.q {
+		if e := &c.rq.q[i]; e.resv >= 0 {
+			e.resv = c.resv[e.id]
+		}
+	}
+	c.rq.grouped = false
 }

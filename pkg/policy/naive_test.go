@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/swfkit/swfkit/internal/simtest"
@@ -11,31 +12,85 @@ import (
 // The conservative pruning (skip compressions that cannot move a job, skip
 // jobs that cannot start before their reservation) must not change schedules.
 func TestConservativePruningExact(t *testing.T) {
-	for _, name := range []string{"KTH-SP2-1996-2.1-cln.swf.gz", "HPC2N-2002-2-first3170.swf.gz", "lublin_256.swf.gz"} {
-		t.Run(name, func(t *testing.T) {
-			tr := simtest.Load(t, testutil.Trace(t, name), false)
-			if !*long && len(tr.Jobs) > 5000 {
-				tr.Jobs = tr.Jobs[:5000]
-			}
-			run := func(naive bool) []sim.Job {
-				jobs := tr.Clone()
-				s, err := sim.New(sim.Config{Procs: tr.Procs}, jobs)
-				if err != nil {
-					t.Fatal(err)
+	traces := []struct {
+		name string
+		from int // first job of the slice
+		jobs int // slice length in the default suite; the whole trace with -long
+	}{
+		{"KTH-SP2-1996-2.1-cln.swf.gz", 0, 5000},
+		{"HPC2N-2002-2-first3170.swf.gz", 0, 5000},
+		{"lublin_256.swf.gz", 0, 5000},
+		// A bag-of-tasks trace with queues of thousands of equal jobs: the
+		// case the step-before-slot test and the proofs are made for.
+		{"RICC-2010-2.swf.gz", 30000, 6000},
+	}
+	for _, tc := range traces {
+		for _, noKill := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/nokill=%v", tc.name, noKill), func(t *testing.T) {
+				tr := simtest.Load(t, testutil.Trace(t, tc.name), false)
+				if !*long {
+					tr.Jobs = tr.Jobs[min(tc.from, len(tr.Jobs)):min(tc.from+tc.jobs, len(tr.Jobs))]
 				}
-				c := NewConservative(len(jobs))
-				c.naive = naive
-				if err := s.Run(c); err != nil {
-					t.Fatal(err)
+				run := func(naive bool) ([]sim.Job, int) {
+					jobs := tr.Clone()
+					s, err := sim.New(sim.Config{Procs: tr.Procs, NoKill: noKill}, jobs)
+					if err != nil {
+						t.Fatal(err)
+					}
+					c := NewConservative(len(jobs))
+					c.naive = naive
+					if err := s.Run(c); err != nil {
+						t.Fatal(err)
+					}
+					return jobs, c.Rebuilds
 				}
-				return jobs
-			}
-			a, b := run(true), run(false)
-			for i := range a {
-				if a[i].Start != b[i].Start {
-					t.Fatalf("job %d: naive start %d, pruned start %d", i, a[i].Start, b[i].Start)
+				a, ra := run(true)
+				b, rb := run(false)
+				for i := range a {
+					if a[i].Start != b[i].Start {
+						t.Fatalf("job %d: naive start %d, pruned start %d", i, a[i].Start, b[i].Start)
+					}
 				}
-			}
-		})
+				if ra != rb {
+					t.Errorf("rebuilds: naive %d, pruned %d", ra, rb)
+				}
+			})
+		}
+	}
+}
+
+// enqueue keeps the queue in arrival order (submit, then ID) whatever order
+// reservations are given in, and reuses the left entry of a job that comes
+// back.
+func TestConservativeEnqueueOrder(t *testing.T) {
+	c := NewConservative(5)
+	jobs := []sim.Job{
+		{ID: 0, Submit: 10, Estimate: 5, Procs: 1},
+		{ID: 1, Submit: 10, Estimate: 0, Procs: 2},
+		{ID: 2, Submit: 20, Estimate: 7, Procs: 3},
+		{ID: 3, Submit: 30, Estimate: 9, Procs: 4},
+	}
+	for _, i := range []int{2, 3, 0, 1} { // promotions out of order
+		c.resv[i] = 100 + int64(i)
+		c.rq.add(&jobs[i], c.resv[i])
+	}
+	c.leave(&jobs[2]) // job 2 started
+	if c.rq.q[2].resv != -1 || c.resv[2] != -1 {
+		t.Fatalf("left entry %+v, resv %d", c.rq.q[2], c.resv[2])
+	}
+	c.resv[2] = 200 // and came back
+	c.rq.add(&jobs[2], c.resv[2])
+	var got []int32
+	for _, e := range c.rq.q {
+		got = append(got, e.id)
+	}
+	if fmt.Sprint(got) != "[0 1 2 3]" {
+		t.Fatalf("queue order %v, want [0 1 2 3]", got)
+	}
+	if e := c.rq.q[1]; e.dur != 1 || e.procs != 2 || e.submit != 10 || e.resv != 101 {
+		t.Errorf("entry of job 1: %+v, want dur 1 (estimate 0 reserves 1 s), procs 2, submit 10, resv 101", e)
+	}
+	if e := c.rq.q[2]; e.resv != 200 {
+		t.Errorf("entry of job 2 after it came back: %+v, want resv 200", e)
 	}
 }

@@ -84,6 +84,51 @@ func randomWorkload(rng *rand.Rand, n int, procs int64) []sim.Job {
 	return jobs
 }
 
+// bagWorkload makes n jobs that come in bags: runs of jobs with the same
+// width and estimate submitted together or close together, with their own
+// runtimes, as the bag-of-tasks users of RICC submit them. Conservative
+// settles such runs of equal queued jobs together (compress).
+func bagWorkload(rng *rand.Rand, n int, procs int64) []sim.Job {
+	jobs := make([]sim.Job, 0, n)
+	var t int64
+	for len(jobs) < n {
+		w := int32(1 + rng.Int63n(max(1, procs/2)))
+		est := int64(1 + rng.Intn(80))
+		if rng.Intn(6) == 0 {
+			w = int32(procs) // now and then a whole-machine job
+		}
+		for k := 1 + rng.Intn(12); k > 0 && len(jobs) < n; k-- {
+			if rng.Intn(4) == 0 {
+				t += int64(rng.Intn(5))
+			}
+			run := int64(rng.Intn(int(est) + 1))
+			if rng.Intn(10) == 0 {
+				run = est + int64(rng.Intn(20)) // killed, or runs on with --no-kill
+			}
+			jobs = append(jobs, sim.Job{Submit: t, Runtime: run, Estimate: est, Procs: w, Queue: -1})
+		}
+		t += int64(rng.Intn(60))
+	}
+	return jobs
+}
+
+func TestReferenceBags(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	rounds := 40
+	if *long {
+		rounds = 400
+	}
+	for round := 0; round < rounds; round++ {
+		procs := int64(1 + rng.Intn(24))
+		jobs := bagWorkload(rng, 30+rng.Intn(150), procs)
+		for _, noKill := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%d/nokill=%v", round, noKill), func(t *testing.T) {
+				compareWithReference(t, "conservative", procs, noKill, jobs)
+			})
+		}
+	}
+}
+
 func TestReferenceRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	rounds := 30

@@ -297,7 +297,7 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 		switch r := c.resv[j.ID]; {
 		case r == now:
 			s.Start(j)
-			c.resv[j.ID] = -1
+			c.leave(j)
 			c.held[j.ID] = now + duration(j)
 			free -= int64(j.Procs)
 		case r >= 0:

@@ -1,0 +1,101 @@
+package policy
+
+import (
+	"sort"
+
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+// resvQueue holds the waiting jobs that have a reservation, in arrival order
+// (as sim.Sim.Waiting: submit time, then ID), with what conservative
+// backfilling reads of them, so that its walks stay in one small array and
+// never touch the engine's job structs.
+//
+// Entries are grouped into runs: neighbours with the same estimate, width and
+// reservation (bags of equal jobs, common in real logs, queue in a row and
+// are reserved side by side). While grouped, the first entry of each run
+// holds the run's length, and every entry of a run is either waiting or has
+// left (a run's jobs start together, their reservation being the same), so a
+// walk hops from run to run. An entry whose resv is -1 has left the queue; it
+// stays until the next regroup, which also compacts; left runs in a row are
+// merged into one by the walks.
+type resvQueue struct {
+	q       []queued
+	grouped bool // run lengths are valid
+	left    int  // left entries in q while grouped
+}
+
+// queued is a waiting job as conservative's walks see it.
+type queued struct {
+	submit, dur int64
+	resv        int64 // reservation start, as Conservative.resv; -1: left
+	procs, id   int32
+	run         int32 // at a run's first entry: the run's length
+}
+
+// same reports whether two waiting entries may share a run.
+func same(a, b *queued) bool { return a.resv == b.resv && a.dur == b.dur && a.procs == b.procs }
+
+// add queues a job that has just been given a reservation, at its arrival
+// place: at the end, unless it went back to the queue or selective
+// reservation promoted it. A left entry of the same job sits at that place
+// and is reused. A new last entry is a run of its own (the next walk merges
+// it with an equal neighbour); any other insertion ungroups the queue.
+func (rq *resvQueue) add(j *sim.Job, resv int64) {
+	e := queued{submit: j.Submit, dur: duration(j), resv: resv, procs: j.Procs, id: j.ID, run: 1}
+	q := rq.q
+	i := len(q)
+	for i > 0 && (q[i-1].submit > e.submit || q[i-1].submit == e.submit && q[i-1].id > e.id) {
+		i--
+	}
+	if i > 0 && q[i-1].id == e.id {
+		q[i-1] = e
+		rq.grouped = false
+		return
+	}
+	if i < len(q) {
+		rq.grouped = false
+	}
+	q = append(q, queued{})
+	copy(q[i+1:], q[i:])
+	q[i] = e
+	rq.q = q
+}
+
+// leave records that a queued job started on its own (selective
+// reservation's pass); it ungroups the queue.
+func (rq *resvQueue) leave(j *sim.Job) {
+	q := rq.q
+	i := sort.Search(len(q), func(k int) bool {
+		return q[k].submit > j.Submit || q[k].submit == j.Submit && q[k].id >= j.ID
+	})
+	if i == len(q) || q[i].id != j.ID {
+		panic("policy: conservative job not in its queue")
+	}
+	q[i].resv = -1
+	rq.grouped = false
+}
+
+// regroup drops the left entries and groups equal neighbours into runs.
+func (rq *resvQueue) regroup() {
+	q := rq.q
+	n, head := 0, -1
+	for i := range q {
+		e := &q[i]
+		if e.resv < 0 {
+			continue
+		}
+		if head >= 0 && same(&q[head], e) {
+			q[head].run++
+		} else {
+			head = n
+			e.run = 1
+		}
+		if n != i {
+			q[n] = *e
+		}
+		n++
+	}
+	rq.q = q[:n]
+	rq.grouped, rq.left = true, 0
+}

@@ -1,0 +1,34 @@
+package sim
+
+// StepAt returns the step that holds time t (t >= origin): its index, start
+// time and free processors. The search gallops outwards from index hint, so
+// a caller that asks about nearby times in turn (conservative's compression
+// walks the queue, whose reservations mostly ascend) passes the index it got
+// last and pays O(log distance) instead of a full binary search. Any hint is
+// correct; an index from before a change to the profile is only slower.
+func (p *Profile) StepAt(t int64, hint int) (i int, start, free int64) {
+	if t < p.steps[0].t {
+		panic("sim: profile time before its origin")
+	}
+	if hint < 0 {
+		hint = 0
+	}
+	i = p.findNear(t, hint)
+	return i, p.steps[i].t, p.steps[i].free
+}
+
+// MinFree returns the fewest processors free at any time in [start, end),
+// origin <= start < end: how many copies of a job of that many processors
+// fit side by side over the interval is MinFree / procs.
+func (p *Profile) MinFree(start, end int64) int64 {
+	if start < p.steps[0].t || end <= start {
+		panic("sim: profile interval outside the profile or empty")
+	}
+	st := p.steps
+	i := p.find(start)
+	m := st[i].free
+	for i++; i < len(st) && st[i].t < end; i++ {
+		m = min(m, st[i].free)
+	}
+	return m
+}
