@@ -22,7 +22,7 @@ func TestConservativePruningExact(t *testing.T) {
 		{"lublin_256.swf.gz", 0, 5000},
 		// A bag-of-tasks trace with queues of thousands of equal jobs: the
 		// case the step-before-slot test and the proofs are made for.
-		{"RICC-2010-2.swf.gz", 30000, 6000},
+		{"RICC-2010-2.swf.gz", 30000, 2500},
 	}
 	for _, tc := range traces {
 		for _, noKill := range []bool{false, true} {
