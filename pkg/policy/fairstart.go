@@ -1,10 +1,6 @@
 package policy
 
-import (
-	"container/heap"
-
-	"github.com/swfkit/swfkit/pkg/sim"
-)
+import "github.com/swfkit/swfkit/pkg/sim"
 
 // FairStarts returns every job's fair-start time, indexed like jobs:
 // Srinivasan, Kettimuthu, Subramani & Sadayappan (JSSPP 2002), section 5, "the
@@ -23,6 +19,12 @@ import (
 // really have given; with exact estimates this is the paper's definition.
 // jobs is not modified.
 func FairStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
+	return fairStarts(cfg, jobs, false)
+}
+
+// fairStarts is FairStarts; with replay, every arrival plays the queue from
+// scratch (tests compare the two).
+func fairStarts(cfg sim.Config, jobs []sim.Job, replay bool) ([]int64, error) {
 	cp := append([]sim.Job(nil), jobs...)
 	for i := range cp {
 		cp[i].Tokens = nil
@@ -31,7 +33,7 @@ func FairStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &fairStart{Conservative: NewConservative(len(cp)), fair: make([]int64, len(cp))}
+	f := &fairStart{Conservative: NewConservative(len(cp)), fair: make([]int64, len(cp)), replay: replay}
 	if err := s.Run(f); err != nil {
 		return nil, err
 	}
@@ -42,11 +44,30 @@ type fairStart struct {
 	*Conservative
 	fair     []int64
 	releases releaseHeap
+	// The strict-FCFS play of the last arrival, kept while nothing starts or
+	// ends: the arrivals of one round come one after another with no pass in
+	// between, and each one's play is the previous one's continued by one job
+	// (a bag of a thousand equal jobs submitted at once plays the queue once,
+	// not a thousand times). played is false once a job starts or ends; t is
+	// the last play's start and releases its pending releases.
+	played  bool
+	t, free int64
+	replay  bool // tests: never continue a play
 }
 
 func (f *fairStart) Arrived(s *sim.Sim, j *sim.Job) {
 	f.Conservative.Arrived(s, j)
 	f.fair[j.ID] = f.fcfsStart(s, j)
+}
+
+func (f *fairStart) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
+	f.played = false
+	f.Conservative.Ended(s, j, why)
+}
+
+func (f *fairStart) Schedule(s *sim.Sim) {
+	f.played = false
+	f.Conservative.Schedule(s)
 }
 
 // realRun is how long j would run if started now.
@@ -59,56 +80,67 @@ func realRun(s *sim.Sim, j *sim.Job) int64 {
 
 // fcfsStart plays strict FCFS from now over the waiting queue up to target.
 func (f *fairStart) fcfsStart(s *sim.Sim, target *sim.Job) int64 {
-	t, free := s.Now(), s.FreeProcs()
-	if int64(target.Procs) <= free && s.NumWaiting() == 1 {
-		return t // alone in the queue and fits: it would start now
-	}
-	r := f.releases[:0]
-	for _, j := range s.Running() {
-		r = append(r, release{end: j.Start + realRun(s, j), procs: int64(j.Procs)})
-	}
-	f.releases = r
-	heap.Init(&f.releases)
-	for _, j := range s.Waiting() {
-		if j.State != sim.Waiting {
-			continue
+	if !f.played || f.replay {
+		if int64(target.Procs) <= s.FreeProcs() && s.NumWaiting() == 1 {
+			return s.Now() // alone in the queue and fits: it would start now
 		}
-		p := int64(j.Procs)
-		for free < p {
-			rel := f.releases.pop()
-			t = max(t, rel.end)
-			free += rel.procs
+		f.t, f.free = s.Now(), s.FreeProcs()
+		r := f.releases[:0]
+		for _, j := range s.Running() {
+			r = append(r, release{end: j.Start + realRun(s, j), procs: int64(j.Procs)})
 		}
-		if j == target {
-			return t
+		f.releases = r
+		f.releases.init()
+		found := false
+		for _, j := range s.Waiting() {
+			if j == target {
+				found = true
+				break
+			}
+			if j.State == sim.Waiting {
+				f.play(s, j)
+			}
 		}
-		free -= p
-		f.releases.push(release{end: t + realRun(s, j), procs: p})
+		if !found {
+			panic("policy: arriving job not in the waiting queue")
+		}
+		f.played = true
 	}
-	panic("policy: arriving job not in the waiting queue")
+	// Every waiting job before target has been played; target comes next.
+	return f.play(s, target)
+}
+
+// play starts j in the strict-FCFS play at the earliest time, no earlier
+// than the play's last start, at which enough processors are free, and
+// returns that time.
+func (f *fairStart) play(s *sim.Sim, j *sim.Job) int64 {
+	p := int64(j.Procs)
+	for f.free < p {
+		rel := f.releases.pop()
+		f.t = max(f.t, rel.end)
+		f.free += rel.procs
+	}
+	f.free -= p
+	f.releases.push(release{end: f.t + realRun(s, j), procs: p})
+	return f.t
 }
 
 type release struct{ end, procs int64 }
 
-// releaseHeap is a container/heap of processor releases by time.
+// releaseHeap is a binary min-heap of processor releases by time, typed (no
+// interface calls: the fair-start plays are heap-bound). Its operations are
+// container/heap's, step for step, so equal times come out in the same order.
 type releaseHeap []release
 
-func (h releaseHeap) Len() int           { return len(h) }
-func (h releaseHeap) Less(a, b int) bool { return h[a].end < h[b].end }
-func (h releaseHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
-func (h *releaseHeap) Push(x any)        { *h = append(*h, x.(release)) }
-func (h *releaseHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+func (h releaseHeap) init() {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
 }
 
-// push and pop are heap.Push and heap.Pop without boxing a release in an
-// interface (which would allocate).
 func (h *releaseHeap) push(r release) {
 	*h = append(*h, r)
-	heap.Fix(h, len(*h)-1)
+	h.up(len(*h) - 1)
 }
 
 func (h *releaseHeap) pop() release {
@@ -117,8 +149,41 @@ func (h *releaseHeap) pop() release {
 	n := len(old) - 1
 	old[0] = old[n]
 	*h = old[:n]
-	if n > 0 {
-		heap.Fix(h, 0)
+	if n > 0 && !h.down(0) {
+		h.up(0)
 	}
 	return r
+}
+
+func (h releaseHeap) up(j int) {
+	for {
+		i := (j - 1) / 2 // parent
+		if i == j || !(h[j].end < h[i].end) {
+			break
+		}
+		h[i], h[j] = h[j], h[i]
+		j = i
+	}
+}
+
+// down sifts element i0 down and reports whether it moved.
+func (h releaseHeap) down(i0 int) bool {
+	n := len(h)
+	i := i0
+	for {
+		j1 := 2*i + 1
+		if j1 >= n || j1 < 0 {
+			break
+		}
+		j := j1 // left child
+		if j2 := j1 + 1; j2 < n && h[j2].end < h[j1].end {
+			j = j2 // right child
+		}
+		if !(h[j].end < h[i].end) {
+			break
+		}
+		h[i], h[j] = h[j], h[i]
+		i = j
+	}
+	return i > i0
 }

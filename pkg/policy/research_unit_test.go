@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"math/rand"
 	"slices"
 	"strings"
 	"testing"
@@ -195,4 +196,33 @@ func FuzzParseThreshold(f *testing.F) {
 			t.Fatalf("selective threshold %q gave per-category values %v", spec, r.values)
 		}
 	})
+}
+
+// Continuing the last arrival's play (arrivals of one round) gives what
+// playing the queue from scratch at every arrival gives.
+func TestFairStartsContinuedPlay(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for round := 0; round < 60; round++ {
+		procs := int64(1 + rng.Intn(24))
+		var jobs []sim.Job
+		if round%2 == 0 {
+			jobs = bagWorkload(rng, 40+rng.Intn(160), procs)
+		} else {
+			jobs = randomWorkload(rng, 40+rng.Intn(160), procs)
+		}
+		for _, noKill := range []bool{false, true} {
+			cfg := sim.Config{Procs: procs, NoKill: noKill}
+			want, err := fairStarts(cfg, jobs, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := fairStarts(cfg, jobs, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("round %d, no-kill %v: continued plays %v, plays from scratch %v", round, noKill, got, want)
+			}
+		}
+	}
 }
