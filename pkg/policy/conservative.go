@@ -441,6 +441,14 @@ func (c *Conservative) stale(s *sim.Sim) bool {
 
 // rebuild makes every reservation again, in arrival order, from a profile of
 // the running jobs alone.
+//
+// Equal neighbours in the queue (same estimate and width) are placed
+// together: taken one by one each goes to the earliest start of a profile
+// that has only lost capacity since the one before, so when one goes to t,
+// every one that fits beside it at t (Profile.MinFree) goes there too, and the
+// next one's search starts after t. This is what makes --no-kill bearable on
+// bag-of-tasks logs, where a job that outlives its estimate causes a rebuild
+// in every round until it ends.
 func (c *Conservative) rebuild(s *sim.Sim) {
 	c.Rebuilds++
 	// Afterwards every job sits at its earliest start given all the others,
@@ -451,14 +459,24 @@ func (c *Conservative) rebuild(s *sim.Sim) {
 	for _, j := range s.Running() {
 		c.profile.Reserve(now, c.held[j.ID], int64(j.Procs))
 	}
-	for _, j := range s.Waiting() {
-		if j.State == sim.Waiting && c.resv[j.ID] >= 0 {
-			c.place(j, now)
+	c.rq.compact()
+	q := c.rq.q
+	for i := 0; i < len(q); {
+		d, p := q[i].dur, int64(q[i].procs)
+		k := i + 1
+		for k < len(q) && q[k].dur == d && int64(q[k].procs) == p {
+			k++
 		}
-	}
-	for i := range c.rq.q {
-		if e := &c.rq.q[i]; e.resv >= 0 {
-			e.resv = c.resv[e.id]
+		for from := now; i < k; {
+			t := c.profile.EarliestFit(from, d, p)
+			m := int(min(int64(k-i), c.profile.MinFree(t, t+d)/p))
+			c.profile.Reserve(t, t+d, int64(m)*p)
+			for ; m > 0; m-- {
+				q[i].resv, c.resv[q[i].id] = t, t
+				i++
+			}
+			c.minResv = min(c.minResv, t)
+			from = t + 1
 		}
 	}
 	c.rq.grouped = false
