@@ -212,8 +212,8 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 	}
 	c.minResv = sim.Never
 	rq := &c.rq
-	if !rq.grouped {
-		rq.regroup()
+	if !rq.grouped || 4*rq.left > len(rq.q) {
+		rq.regroup() // also drops left entries when no compression does
 	}
 	q := rq.q
 	for h := 0; h < len(q); h += int(q[h].run) {

@@ -94,3 +94,43 @@ func TestConservativeEnqueueOrder(t *testing.T) {
 		t.Errorf("entry of job 2 after it came back: %+v, want resv 200", e)
 	}
 }
+
+// boundedQueue records the longest reservation queue and waiting queue.
+type boundedQueue struct {
+	*Conservative
+	maxQueue, maxWaiting int
+}
+
+func (b *boundedQueue) Schedule(s *sim.Sim) {
+	b.maxWaiting = max(b.maxWaiting, s.NumWaiting())
+	b.Conservative.Schedule(s)
+	b.maxQueue = max(b.maxQueue, len(b.rq.q))
+}
+
+// With exact estimates no job ends early, so nothing compresses: the start
+// pass must drop the left entries itself (it once did not, and the queue
+// grew with every job ever queued).
+func TestConservativeQueueStaysCompact(t *testing.T) {
+	for _, exact := range []bool{true, false} {
+		tr := simtest.Load(t, testutil.Trace(t, "KTH-SP2-1996-2.1-cln.swf.gz"), false)
+		jobs := tr.Clone()
+		if exact {
+			for i := range jobs {
+				jobs[i].Estimate = jobs[i].Runtime
+			}
+		}
+		s, err := sim.New(sim.Config{Procs: tr.Procs}, jobs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := &boundedQueue{Conservative: NewConservative(len(jobs))}
+		if err := s.Run(b); err != nil {
+			t.Fatal(err)
+		}
+		// Left entries are dropped once they are a quarter of the queue, and
+		// one pass can start every waiting job.
+		if b.maxWaiting == 0 || b.maxQueue > 2*b.maxWaiting+8 {
+			t.Errorf("exact=%v: reservation queue up to %d entries, waiting queue up to %d jobs", exact, b.maxQueue, b.maxWaiting)
+		}
+	}
+}
