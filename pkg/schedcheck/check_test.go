@@ -127,6 +127,12 @@ func checkTrace(t testing.TB, path string, names []string) {
 				t.Errorf("%s %s no-kill=%v: %v", filepath.Base(path), name, noKill, err)
 			}
 		}
+		if name == "conservative" && strings.HasPrefix(filepath.Base(path), "RICC") && !*long {
+			// The checker's own first-reservation oracle rebuilds the
+			// profile of every live job for every job: hours on RICC.
+			t.Logf("%s: conservative first-reservation check skipped; add -long", path)
+			continue
+		}
 		if name == "easy" || name == "conservative" {
 			in, out, procs, skipped := simulate(t, exact, name, false)
 			opt := schedcheck.Options{Procs: procs, Skipped: skipped, EASY: name == "easy", Conservative: name == "conservative"}
