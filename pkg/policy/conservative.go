@@ -177,6 +177,24 @@ func (c *Conservative) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 	}
 }
 
+// maintain brings the reservations up to date at the start of a pass (also
+// selective reservation's): the profile moves to now, a rebuild follows
+// overdue jobs (--no-kill), and otherwise a round with ends compresses
+// (DESIGN.md). The compression is a no-op, and is skipped, unless capacity
+// came free in this round or the last compression moved a job (whose old slot
+// may now suit a job before it in arrival order).
+func (c *Conservative) maintain(s *sim.Sim) {
+	c.ensureProfile(s)
+	c.profile.Advance(s.Now())
+	if c.overdue(s) || c.stale(s) {
+		c.rebuild(s)
+	} else if c.ended && (c.naive || c.freed || c.moved) {
+		c.moved = false
+		c.compress(s)
+	}
+	c.freed, c.ended = false, false
+}
+
 func (c *Conservative) ensureProfile(s *sim.Sim) {
 	if c.profile == nil {
 		c.profile = sim.NewProfile(s.Procs(), s.Now())
@@ -186,20 +204,8 @@ func (c *Conservative) ensureProfile(s *sim.Sim) {
 // Schedule compresses if a job ended, inserts the round's arrivals and starts
 // the jobs whose reservation is now.
 func (c *Conservative) Schedule(s *sim.Sim) {
-	c.ensureProfile(s)
+	c.maintain(s)
 	now := s.Now()
-	c.profile.Advance(now)
-	if c.overdue(s) || c.stale(s) {
-		c.rebuild(s)
-	} else if c.ended && (c.naive || c.freed || c.moved) {
-		// A round with ends compresses (DESIGN.md). The compression is a
-		// no-op, and is skipped, unless capacity came free in this round or
-		// the last compression moved a job (whose old slot may now suit a job
-		// before it in arrival order).
-		c.moved = false
-		c.compress(s)
-	}
-	c.freed, c.ended = false, false
 	for _, j := range c.arrived {
 		if j.State == sim.Waiting {
 			c.reserve(j, now)

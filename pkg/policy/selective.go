@@ -268,19 +268,10 @@ func (sel *Selective) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 // and no-guarantee jobs that fit.
 func (sel *Selective) Schedule(s *sim.Sim) {
 	c := sel.cons
-	c.ensureProfile(s)
+	// As Conservative.Schedule. Promotions and no-guarantee starts only take
+	// capacity, so they never make a skipped compression necessary.
+	c.maintain(s)
 	now := s.Now()
-	c.profile.Advance(now)
-	// As Conservative.Schedule: compress only if capacity came free or the
-	// last compression moved a job. Promotions and no-guarantee starts only
-	// take capacity, so they never make a skipped compression necessary.
-	if c.overdue(s) || c.stale(s) {
-		c.rebuild(s)
-	} else if c.ended && (c.naive || c.freed || c.moved) {
-		c.moved = false
-		c.compress(s)
-	}
-	c.freed, c.ended = false, false
 	if sel.rule.kind == thrAuto && !sel.rule.ready {
 		sel.autoThresholds(s)
 	}
