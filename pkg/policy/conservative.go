@@ -265,15 +265,18 @@ func (c *Conservative) place(j *sim.Job, now int64) {
 // was last placed, and capacity is gained only where a job ended before its
 // held end (this round) or where a moved job left its old slot (in this or the
 // previous compression). So a job can move only to a start before gainEnd, the
-// latest end of those gains, and only if some time before that bound has
-// enough processors free; and a job that stays keeps its reservation without
-// touching the profile (EarliestFitMoving). Last, jobs share proofs: when a
+// latest end of those gains. If the profile step just before the job's slot
+// has too few processors free for it, every start whose window reaches that
+// step is blocked too. A job that stays keeps its reservation without touching
+// the profile (EarliestFitMoving). Jobs share proofs: when a
 // job A stays, no start before min(A's reservation, gainEnd) fits A; a later
 // job B at least as wide and as long sees the same profile except that A's
 // slot is taken and B's is free, so every window of B whose first d_A seconds
 // end by B's own reservation holds a time that blocked A and blocks B, and B's
 // search starts after those. A move frees capacity only from the moved job's
 // old start on, so it cuts each proof back to the windows that end by then.
+// Last, the queue is walked run by run (resvQueue), each run of equal jobs
+// settled at once (settle).
 func (c *Conservative) compress(s *sim.Sim) {
 	if c.naive {
 		c.compressNaive(s)
