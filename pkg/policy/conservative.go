@@ -468,7 +468,7 @@ func (c *Conservative) rebuild(s *sim.Sim) {
 	for _, j := range s.Running() {
 		c.profile.Reserve(now, c.held[j.ID], int64(j.Procs))
 	}
-	c.rq.compact()
+	c.rq.regroup() // drops left entries (the new reservations ungroup it below)
 	q := c.rq.q
 	for i := 0; i < len(q); {
 		d, p := q[i].dur, int64(q[i].procs)

@@ -76,20 +76,6 @@ func (rq *resvQueue) leave(j *sim.Job) {
 	rq.grouped = false
 }
 
-// compact drops the left entries; it ungroups the queue.
-func (rq *resvQueue) compact() {
-	q := rq.q
-	n := 0
-	for i := range q {
-		if q[i].resv >= 0 {
-			q[n] = q[i]
-			n++
-		}
-	}
-	rq.q = q[:n]
-	rq.grouped, rq.left = false, 0
-}
-
 // regroup drops the left entries and groups equal neighbours into runs.
 func (rq *resvQueue) regroup() {
 	q := rq.q
