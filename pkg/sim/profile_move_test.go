@@ -36,6 +36,23 @@ func (a *freeArray) advance(now int64) {
 	}
 }
 
+// moveInModel moves a reservation of procs from [start, start+dur) to [to,
+// to+dur) in the model if it fits there, and returns the profile that Release
+// then Reserve make of a copy of p; ok is false, with the model unchanged,
+// when the move does not fit.
+func moveInModel(model *freeArray, p *Profile, start, to, dur, procs, machine int64) (b *Profile, ok bool) {
+	model.add(start, start+dur, procs)
+	if !model.fits(to, to+dur, -procs, machine) {
+		model.add(start, start+dur, -procs)
+		return nil, false
+	}
+	model.add(to, to+dur, -procs)
+	b = &Profile{procs: p.procs, steps: append([]step(nil), p.steps...)}
+	b.Release(start, start+dur, procs)
+	b.Reserve(to, to+dur, procs)
+	return b, true
+}
+
 // steps formats the array as Profile's merged steps.
 func (a *freeArray) steps() string {
 	p := &Profile{steps: []step{{t: a.origin, free: a.free[0]}}}
@@ -127,15 +144,10 @@ func TestProfileMoveMatchesReleaseReserve(t *testing.T) {
 			if to+j.dur > horizon-1 {
 				continue
 			}
-			model.add(j.start, j.start+j.dur, j.procs)
-			if !model.fits(to, to+j.dur, -j.procs, machine) {
-				model.add(j.start, j.start+j.dur, -j.procs)
+			b, ok := moveInModel(model, a, j.start, to, j.dur, j.procs, machine)
+			if !ok {
 				continue
 			}
-			model.add(to, to+j.dur, -j.procs)
-			b := &Profile{procs: a.procs, steps: append([]step(nil), a.steps...)}
-			b.Release(j.start, j.start+j.dur, j.procs)
-			b.Reserve(to, to+j.dur, j.procs)
 			a.MaxFreeBefore(grid * r.Int64N(50)) // prefix maxima that Move must invalidate
 			before := steps(a)
 			a.Move(j.start, to, j.dur, j.procs)
@@ -309,15 +321,10 @@ func FuzzProfileMove(f *testing.F) {
 			if in[3]%4 == 0 { // overlapping or adjacent
 				to = max(0, j.start+int64(in[1]%32)-16)
 			}
-			model.add(j.start, j.start+j.dur, j.procs)
-			if !model.fits(to, to+j.dur, -j.procs, machine) {
-				model.add(j.start, j.start+j.dur, -j.procs)
+			b, ok := moveInModel(model, p, j.start, to, j.dur, j.procs, machine)
+			if !ok {
 				continue
 			}
-			model.add(to, to+j.dur, -j.procs)
-			b := &Profile{procs: p.procs, steps: append([]step(nil), p.steps...)}
-			b.Release(j.start, j.start+j.dur, j.procs)
-			b.Reserve(to, to+j.dur, j.procs)
 			p.MaxFreeBefore(int64(in[3]))
 			p.Move(j.start, to, j.dur, j.procs)
 			if got, want := steps(p), steps(b); got != want {
