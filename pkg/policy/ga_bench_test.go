@@ -60,18 +60,11 @@ func augmentedWindow(tb testing.TB, name string, from, count int, seed uint64) (
 	var interval []int64
 	for i := range recs {
 		j := &recs[i]
-		p := j.RequestedProcs
-		if p <= 0 {
-			p = j.AllocatedProcs
-		}
-		if j.SubmitTime < 0 || j.RunTime < 0 || p < 1 || p > procs {
+		sj, ok := gaJob(j, procs)
+		if !ok {
 			continue
 		}
-		e := j.RequestedTime
-		if e <= 0 {
-			e = j.RunTime
-		}
-		t.jobs = append(t.jobs, sim.Job{Procs: int32(p), Queue: int32(j.Queue), Submit: j.SubmitTime, Runtime: j.RunTime, Estimate: e})
+		t.jobs = append(t.jobs, sj)
 		var u utility.Func
 		if v, ok := j.ExtraValue(utility.Key); ok {
 			if err := u.Parse(v); err != nil {

@@ -21,6 +21,24 @@ type gaTrace struct {
 	wait  []int64 // the trace's own wait times (field 3)
 }
 
+// gaJob is the simulated job of an archive record (processors: requested,
+// else allocated; estimate: requested time, else runtime), or false when the
+// record cannot be simulated on procs processors.
+func gaJob(j *swf.Job, procs int64) (sim.Job, bool) {
+	p := j.RequestedProcs
+	if p <= 0 {
+		p = j.AllocatedProcs
+	}
+	if j.SubmitTime < 0 || j.RunTime < 0 || p < 1 || p > procs {
+		return sim.Job{}, false
+	}
+	e := j.RequestedTime
+	if e <= 0 {
+		e = j.RunTime
+	}
+	return sim.Job{Procs: int32(p), Queue: int32(j.Queue), Submit: j.SubmitTime, Runtime: j.RunTime, Estimate: e}, true
+}
+
 // loadGATrace reads the first limit simulable jobs of an archive trace
 // (limit <= 0: all), skipping the test when it is absent.
 func loadGATrace(tb testing.TB, name string, limit int) *gaTrace {
@@ -52,18 +70,11 @@ func loadGATrace(tb testing.TB, name string, limit int) *gaTrace {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		p := j.RequestedProcs
-		if p <= 0 {
-			p = j.AllocatedProcs
-		}
-		if j.SubmitTime < 0 || j.RunTime < 0 || p < 1 || p > procs {
+		sj, ok := gaJob(&j, procs)
+		if !ok {
 			continue
 		}
-		e := j.RequestedTime
-		if e <= 0 {
-			e = j.RunTime
-		}
-		t.jobs = append(t.jobs, sim.Job{Procs: int32(p), Queue: int32(j.Queue), Submit: j.SubmitTime, Runtime: j.RunTime, Estimate: e})
+		t.jobs = append(t.jobs, sj)
 		t.extra = append(t.extra, append([]string(nil), j.Extra...))
 		t.wait = append(t.wait, j.WaitTime)
 	}
