@@ -9,7 +9,7 @@ OUT       := out
 FUZZTIME  ?= 10s
 STATICCHECK_VERSION ?= v0.8.2
 
-.PHONY: all build test unit e2e demo bench sweeps fuzz lint clean
+.PHONY: all build test unit e2e components test-integration demo bench sweeps fuzz lint clean
 
 all: build
 
@@ -20,7 +20,17 @@ build:
 # Unit, golden, whole-trace and in-process command tests under the race detector,
 # then the end-to-end cases that run the built binaries as processes (exit codes,
 # pipes, compression).
-test: unit e2e
+# Tests that run real components (GNU parallel, Chromium, Python 3, Slurm) use what
+# is installed and say loudly what they skip.
+test: components unit e2e
+
+components:
+	@bash scripts/components.sh check
+
+# Installs the real components from Debian's packages (root), starts a single-node
+# Slurm, and runs every TestIntegration* test; a missing component fails there.
+test-integration: build
+	GO=$(GO) bash scripts/integration.sh
 
 unit:
 	$(GO) test -race ./...

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The real components some tests run: GNU parallel, headless Chromium, Python 3 and a
+# single-node Slurm with accounting. Usage:
+#   scripts/components.sh check     say loudly which are missing (make test runs this)
+#   scripts/components.sh install   install the missing ones from Debian's packages (root)
+set -uo pipefail
+
+# program -> Debian packages that provide it (and what it needs beside it)
+declare -A PKG=(
+  [parallel]="parallel"
+  [chromium]="chromium"
+  [python3]="python3"
+  [sbatch]="slurm-wlm slurmdbd munge mariadb-server slurm-client"
+)
+ORDER=(parallel chromium python3 sbatch)
+
+missing=()
+for prog in "${ORDER[@]}"; do
+  command -v "$prog" >/dev/null 2>&1 || missing+=("$prog")
+done
+
+case "${1:-check}" in
+check)
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "components: parallel, chromium, python3 and Slurm are installed; their tests run."
+    exit 0
+  fi
+  echo "=================================================================="
+  for prog in "${missing[@]}"; do
+    echo "SKIPPING the tests that need '$prog': not installed (Debian: ${PKG[$prog]})."
+  done
+  echo "Install them with 'make test-integration' (root, apt-get), which runs those tests."
+  echo "=================================================================="
+  ;;
+install)
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "components: all installed"
+    exit 0
+  fi
+  pkgs=()
+  for prog in "${missing[@]}"; do pkgs+=(${PKG[$prog]}); done
+  echo "components: installing ${pkgs[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+  ;;
+*)
+  echo "usage: $0 check|install" >&2
+  exit 2
+  ;;
+esac
