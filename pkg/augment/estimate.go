@@ -48,6 +48,7 @@ type QuantConfig struct {
 type EstimateReport struct {
 	Note        []string
 	Changed     int // jobs whose field 9 was rewritten (est0= kept)
+	Capped      int // of which the estimate was capped at swf.MaxTime
 	Perfect     int // of which estimated exactly
 	Converted   int // qualitative: jobs whose nature was changed
 	Unknown     int // jobs with unknown runtime: untouched
@@ -61,15 +62,24 @@ func (r *EstimateReport) Notes() []string {
 }
 
 func convertedText(r *EstimateReport) string {
-	if r.Converted == 0 {
-		return ""
+	text := ""
+	if r.Converted > 0 {
+		text = fmt.Sprintf(", %d converted", r.Converted)
 	}
-	return fmt.Sprintf(", %d converted", r.Converted)
+	if r.Capped > 0 {
+		text += fmt.Sprintf(", %d capped at swfkit's time bound %d s", r.Capped, int64(swf.MaxTime))
+	}
+	return text
 }
 
-func (r *EstimateReport) record(j *swf.Job, est int64) {
+// record sets field 9 to x rounded (roundEstimate) and counts it.
+func (r *EstimateReport) record(j *swf.Job, x float64) {
+	est, capped := roundEstimate(x)
 	setEstimate(j, est)
 	r.Changed++
+	if capped {
+		r.Capped++
+	}
 	switch {
 	case est == j.RunTime || (j.RunTime == 0 && est == 1):
 		r.Perfect++
@@ -130,7 +140,7 @@ func QuantitativeErrors(jobs []swf.Job, b *Bounds, cfg QuantConfig, rng *rand.Ra
 		} else {
 			est = math.Abs(rt - e*rt)
 		}
-		rep.record(j, roundEstimate(est))
+		rep.record(j, est)
 	}
 	return rep, nil
 }
@@ -209,16 +219,16 @@ func QualitativeErrors(jobs []swf.Job, b *Bounds, cfg QualConfig, rng *rand.Rand
 		switch {
 		case rt < b.RuntimeLower && s2l && p > u:
 			rep.Converted++
-			rep.record(j, roundEstimate(rt+b.RuntimeUpper))
+			rep.record(j, rt+b.RuntimeUpper)
 		case rt > b.RuntimeUpper && l2s && p > u:
 			est := rt - b.RuntimeUpper
 			if est > b.RuntimeLower {
 				est = b.RuntimeLower - 1
 			}
 			rep.Converted++
-			rep.record(j, roundEstimate(est))
+			rep.record(j, est)
 		case cfg.Untouched == UntouchedExact:
-			rep.record(j, roundEstimate(rt))
+			rep.record(j, rt)
 		}
 	}
 	return rep, nil
@@ -288,7 +298,7 @@ func ApplyModel(jobs []swf.Job, m Model, rng *rand.Rand) *EstimateReport {
 			rep.Unknown++
 			continue
 		}
-		rep.record(j, roundEstimate(f*float64(j.RunTime)))
+		rep.record(j, f*float64(j.RunTime))
 	}
 	return rep
 }

@@ -240,7 +240,12 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 			rep.UnknownWait++
 			wait = 0
 		}
-		deadline := max(cfg.MinDeadline, int64(math.Round(cfg.DeadlineFactor*float64(wait))))
+		scaled := math.Round(cfg.DeadlineFactor * float64(wait))
+		if scaled > swf.MaxTime {
+			return nil, &swf.ParseError{Line: j.Line, Field: swf.FieldWaitTime, Err: swf.ErrRange,
+				Detail: fmt.Sprintf("the deadline %g x %d s is beyond swfkit's time bound %d s", cfg.DeadlineFactor, wait, int64(swf.MaxTime))}
+		}
+		deadline := max(cfg.MinDeadline, int64(scaled))
 
 		d := pickDecay(cfg.Weights, totalWeight, rng.Float64())
 		rep.ByDecay[d]++

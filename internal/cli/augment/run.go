@@ -398,7 +398,11 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 
 	if p.utility != nil {
 		rep, err := augment.GenerateUtility(jobs, hdr, *p.utility, augment.NewRand(p.seed, augment.StreamUtility))
-		if err != nil {
+		var pe *swf.ParseError
+		if errors.As(err, &pe) {
+			pe.File = hdr.File // a value of the trace, not of a flag
+			return nil, err
+		} else if err != nil {
 			return nil, cmdio.Usagef("%v", err)
 		}
 		notes = append(notes, rep.Notes()...)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -133,8 +134,8 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	if err := checkPolicyFlags(c, info); err != nil {
 		return opt, err
 	}
-	if c.IsSet("procs") && opt.Procs < 1 {
-		return opt, cmdio.Usagef("--procs %d: must be at least 1", opt.Procs)
+	if c.IsSet("procs") && (opt.Procs < 1 || opt.Procs > math.MaxInt32) {
+		return opt, cmdio.Usagef("--procs %d: must be between 1 and %d", opt.Procs, math.MaxInt32)
 	}
 	pf, err := sim.ParseProcsFrom(c.String("procs-from"))
 	if err != nil {

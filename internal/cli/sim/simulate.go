@@ -160,7 +160,8 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	return write(data, name, hdr, jobs, which, opt.Lenient, out)
 }
 
-// machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes.
+// machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes. The
+// engine counts a job's processors in 32 bits: a larger machine is an error.
 func machineSize(hdr *swf.Header, override int64, name string) (int64, string, error) {
 	if override > 0 {
 		return override, "--procs", nil
@@ -171,6 +172,9 @@ func machineSize(hdr *swf.Header, override int64, name string) (int64, string, e
 	}
 	if !ok {
 		return 0, "", fmt.Errorf("%s: the header gives no machine size (MaxProcs or MaxNodes); give one with --procs", name)
+	}
+	if p > math.MaxInt32 {
+		return 0, "", fmt.Errorf("%s: header %s %d: swfsim simulates machines of at most %d processors", name, label, p, math.MaxInt32)
 	}
 	return p, label, nil
 }
