@@ -147,9 +147,20 @@ func checkApplicable(c *cli.Context) error {
 	return nil
 }
 
+// zeroIsDefault are the flags whose value 0 in the configuration means "the
+// default": given explicitly as 0 (or below) they would silently act as not
+// given, so they must be positive.
+var zeroIsDefault = []string{"deadline-factor", "min-deadline", "globmax", "epsilon", "digits",
+	"rt-lower", "rt-upper", "procs-lower", "procs-upper", "area-lower", "area-upper", "procs"}
+
 func parsePlan(c *cli.Context) (*plan, error) {
 	if err := checkApplicable(c); err != nil {
 		return nil, err
+	}
+	for _, name := range zeroIsDefault {
+		if c.IsSet(name) && !(c.Float64(name) > 0 || c.Int64(name) > 0 || c.Int(name) > 0) {
+			return nil, cmdio.Usagef("--%s %v: must be positive (leave the flag out for the default)", name, c.Value(name))
+		}
 	}
 	p := &plan{seed: c.Uint64("seed"), procs: c.Int64("procs")}
 	if c.Bool("utility") {

@@ -211,14 +211,40 @@ type jobTokens struct {
 	hasU, hasCkpt []bool
 }
 
-func (t *jobTokens) add(sj *swf.Job) {
+// add keeps the u= and ckpt= tokens of a simulated job, checked here, where
+// the record's file and line are known: a malformed one is a ParseError that
+// names them, not a policy error about the n-th simulated job.
+func (t *jobTokens) add(sj *swf.Job, file string) error {
 	u, okU := sj.ExtraValue(utility.Key)
 	c, okC := sj.ExtraValue("ckpt")
+	if okU {
+		if _, err := utility.Parse(u); err != nil {
+			return tokenError(sj, file, utility.Key, fmt.Sprintf("%v", err))
+		}
+	}
+	if okC {
+		if iv, err := strconv.ParseInt(c, 10, 64); err != nil || iv < -1 || iv == 0 || iv > swf.MaxTime {
+			return tokenError(sj, file, "ckpt", fmt.Sprintf("ckpt=%s: want a checkpoint interval in seconds, 1 to %d, or -1", c, int64(swf.MaxTime)))
+		}
+	}
 	// The reader reuses its record: keep copies.
 	t.u = append(t.u, strings.Clone(u))
 	t.hasU = append(t.hasU, okU)
 	t.ckpt = append(t.ckpt, strings.Clone(c))
 	t.hasCkpt = append(t.hasCkpt, okC)
+	return nil
+}
+
+// tokenError is the ParseError for the extension token key of sj.
+func tokenError(sj *swf.Job, file, key, detail string) error {
+	field := swf.NumFields + 1
+	for i, tok := range sj.Extra {
+		if strings.HasPrefix(tok, key+"=") {
+			field += i
+			break
+		}
+	}
+	return &swf.ParseError{File: file, Line: sj.Line, Field: field, Err: swf.ErrExtraToken, Detail: detail}
 }
 
 func (t *jobTokens) value(id int32, key string) (string, bool) {

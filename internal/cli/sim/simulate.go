@@ -458,7 +458,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		w.jobs = append(w.jobs, j)
 		w.numbers = append(w.numbers, sj.JobNumber)
 		if tokens != nil {
-			tokens.add(&sj)
+			if err := tokens.add(&sj, name); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if sizeErr != nil {

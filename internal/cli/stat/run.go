@@ -123,8 +123,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 	}
 	cfg.Percentiles = ps
 	o.procs = c.Int64("procs")
-	if o.procs < 0 {
-		return nil, cmdio.Usagef("--procs %d: want a positive machine size", o.procs)
+	if o.procs < 0 || c.IsSet("procs") && o.procs == 0 {
+		return nil, cmdio.Usagef("--procs %d: want a positive machine size (leave it out to use the header)", o.procs)
 	}
 	if cfg.ProcsFrom, err = sim.ParseProcsFrom(o.procsFrom); err != nil {
 		return nil, cmdio.Usagef("%v", err) // the same values as swfsim's flag
@@ -137,6 +137,11 @@ func parseOptions(c *cli.Context) (*options, error) {
 	cfg.ShortRuntime, cfg.NarrowProcs, cfg.TrialRuntime = c.Int64("category-runtime"), c.Int64("category-procs"), c.Int64("short-threshold")
 	cfg.UQoSFactor = c.Float64("uqos-factor")
 	cfg.UQoSLowerBound, cfg.UQoSUpperBound = c.Float64("uqos-lower-bound"), c.Float64("uqos-upper-bound")
+	for _, name := range []string{"uqos-lower-bound", "uqos-upper-bound"} {
+		if c.IsSet(name) && !(c.Float64(name) > 0) {
+			return nil, cmdio.Usagef("--%s %v: must be positive (leave it out to derive it from the trace)", name, c.Float64(name))
+		}
+	}
 	if !(cfg.UQoSFactor > 0) || math.IsInf(cfg.UQoSFactor, 0) || cfg.UQoSLowerBound < 0 || cfg.UQoSUpperBound < 0 {
 		return nil, cmdio.Usagef("--uqos-factor must be positive and the U-QoS bounds non-negative")
 	}
