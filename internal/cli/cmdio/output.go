@@ -122,9 +122,15 @@ func Finish(o *Output, errp *error) {
 
 // Create opens one output on its own, as Output describes, without the
 // same-file checks of Files: commands use Files.Create.
+//
+// Standard output that was closed when the process started is an error: the
+// output would be lost.
 func Create(name string, stdout io.Writer) (*Output, error) {
 	o := &Output{Writer: stdout, name: name}
 	if IsStdio(name) {
+		if stdoutClosed(stdout) {
+			return nil, errStdoutClosed
+		}
 		return o, nil
 	}
 	f, err := openOutputFile(o, name)
