@@ -219,7 +219,7 @@ func (t *jobTokens) add(sj *swf.Job, file string) error {
 	c, okC := sj.ExtraValue("ckpt")
 	if okU {
 		if _, err := utility.Parse(u); err != nil {
-			return tokenError(sj, file, utility.Key, fmt.Sprintf("%v", err))
+			return tokenError(sj, file, utility.Key, fmt.Sprintf("%s=%s: %v", utility.Key, clip(u), err))
 		}
 	}
 	if okC {
@@ -233,6 +233,14 @@ func (t *jobTokens) add(sj *swf.Job, file string) error {
 	t.ckpt = append(t.ckpt, strings.Clone(c))
 	t.hasCkpt = append(t.hasCkpt, okC)
 	return nil
+}
+
+// clip shortens a token value for a message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
 }
 
 // tokenError is the ParseError for the extension token key of sj.
