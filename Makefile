@@ -41,7 +41,7 @@ e2e: build
 # The adversarial suite (internal/adversarial; part of `unit`, where it builds
 # the commands itself) alone, against bin/ or any SWFKIT_BIN directory.
 adversarial: build
-	SWFKIT_BIN=$${SWFKIT_BIN:-$(BIN)} $(GO) test -count=1 ./internal/adversarial
+	SWFKIT_BIN=$${SWFKIT_BIN:-$(abspath $(BIN))} $(GO) test -count=1 ./internal/adversarial
 
 demo: build
 	bash scripts/demo.sh $(BIN) $(DEMO) $(OUT)

@@ -61,7 +61,7 @@ func TestUtilityDeadlineDoesNotWrap(t *testing.T) {
 	trace := header + job("1", "0", "1099511627776", "10", "4", "10")
 	r := run(t, call{tool: "swfaugment", args: []string{"--utility"}, stdin: []byte(trace)})
 	expect(t, "wait at the time bound", r, 1, "<stdin>:3: field 3 (Wait Time)", "deadline")
-	r = run(t, call{tool: "swfaugment", args: []string{"--utility", "--deadline-factor", "1e300"}, stdin: []byte(header+job("1", "0", "1000", "10", "4", "10"))})
+	r = run(t, call{tool: "swfaugment", args: []string{"--utility", "--deadline-factor", "1e300"}, stdin: []byte(header + job("1", "0", "1000", "10", "4", "10"))})
 	expect(t, "--deadline-factor 1e300", r, 1, "<stdin>:3: field 3 (Wait Time)")
 }
 
