@@ -74,6 +74,9 @@ func TestFlagValues(t *testing.T) {
 			{"-p", "lxfw", "--lxfw-weight", "NaN"},
 			{"-p", "easy", "--kill-warn", "NaN"},
 			{"-p", "easy", "--procs", "0x40"},
+			{"-p", "timed-fcfs", "--trial", "9223372036854775807"},
+			{"-p", "easy-p", "--predictor", "lastk:9223372036854775807"},
+			{"-p", "ga", "--ga-population", "10001", "--ga-generations", "0"},
 		},
 		"swfstat": {
 			{"--uqos-upper-bound", "NaN"},

@@ -80,8 +80,10 @@ func gaConfig(c *cli.Context, seed int64) (policy.GAConfig, error) {
 		RestartOverhead: c.Float64("restart-overhead"),
 	}
 	switch {
-	case cfg.Population < 1:
-		return cfg, cmdio.Usagef("--ga-population %d: want at least 1", cfg.Population)
+	case cfg.Population < 1 || cfg.Population > maxPopulation:
+		return cfg, cmdio.Usagef("--ga-population %d: want 1 to %d", cfg.Population, maxPopulation)
+	case cfg.Workers > maxWorkers:
+		return cfg, cmdio.Usagef("--ga-workers %d: want 0 to %d", cfg.Workers, maxWorkers)
 	case cfg.Generations < 0:
 		return cfg, cmdio.Usagef("--ga-generations %d: want 0 or more", cfg.Generations)
 	case !(cfg.Mutation >= 0 && cfg.Mutation <= 1):
@@ -234,6 +236,14 @@ func (t *jobTokens) add(sj *swf.Job, file string) error {
 	t.hasCkpt = append(t.hasCkpt, okC)
 	return nil
 }
+
+// maxPopulation and maxWorkers bound the GA's flags: each individual holds
+// an ordering of the queue, so a population of millions exhausts memory (the
+// process died of it) where Lee uses 20; workers beyond the cores only cost.
+const (
+	maxPopulation = 10000
+	maxWorkers    = 1024
+)
 
 // clip shortens a token value for a message.
 func clip(s string) string {
