@@ -36,8 +36,8 @@ const (
 	NameLastK    = "lastk" // written lastk:K
 	// MaxLastK bounds K of lastk:K: the sum of K runtimes (each at most
 	// swf.MaxTime) then fits in int64.
-	MaxLastK = 1 << 20
-	NameExact    = "exact"
+	MaxLastK  = 1 << 20
+	NameExact = "exact"
 )
 
 // New returns a fresh predictor from its specification: "estimate" (the user
