@@ -98,6 +98,7 @@ func TestFlagValues(t *testing.T) {
 			{"--utility", "--epsilon", "0"},
 			{"--load", "2", "--procs", "0"},
 			{"--utility", "--globmax", "0x1p0"},
+			{"--utility", "--epsilon", "4611686018427387904", "--min-deadline", "9223372036854775807"},
 		},
 	}
 	for _, tool := range tools {

@@ -110,8 +110,10 @@ func (c UtilityConfig) validate() error {
 		return errors.New("spread must be non-negative")
 	case !(c.DeadlineFactor > 0) || math.IsInf(c.DeadlineFactor, 0):
 		return errors.New("deadline factor must be positive")
-	case c.Epsilon < 1:
-		return errors.New("epsilon must be at least 1 s")
+	case c.Epsilon < 1 || c.Epsilon > swf.MaxTime:
+		return fmt.Errorf("epsilon must be 1 to %d s", int64(swf.MaxTime))
+	case c.MinDeadline > swf.MaxTime:
+		return fmt.Errorf("minimum deadline must be at most %d s (swfkit's time bound)", int64(swf.MaxTime))
 	case c.MinDeadline < 2*c.Epsilon+2:
 		return fmt.Errorf("minimum deadline %d s leaves no room for a step with epsilon %d s (need >= %d)", c.MinDeadline, c.Epsilon, 2*c.Epsilon+2)
 	case c.Points < 0:
