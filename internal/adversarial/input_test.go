@@ -135,7 +135,7 @@ func TestFlurriesOnPipesAndFIFOs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { pw.Write(data); pw.Close() }()
+	go func(pw *os.File) { pw.Write(data); pw.Close() }(pw)
 	got := run(t, call{tool: "swfclean", args: []string{"--drop-flurries", "-q", "/dev/fd/3"}, extra: []*os.File{pr}})
 	pr.Close()
 	expect(t, "pipe", got, 0)
@@ -161,7 +161,7 @@ func TestFlurriesOnPipesAndFIFOs(t *testing.T) {
 	}
 	// Compressed on a pipe: the spool holds the decompressed text.
 	pr, pw, _ = os.Pipe()
-	go func() { pw.Write(gzipped(data)); pw.Close() }()
+	go func(pw *os.File) { pw.Write(gzipped(data)); pw.Close() }(pw)
 	got = run(t, call{tool: "swfclean", args: []string{"--drop-flurries", "-q", "/dev/fd/3"}, extra: []*os.File{pr}})
 	pr.Close()
 	expect(t, "gzip on a pipe", got, 0)
