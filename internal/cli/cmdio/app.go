@@ -83,6 +83,9 @@ func Run(app *cli.App, args []string, stderr io.Writer) int {
 		}
 		err = app.Run(args)
 	}
+	if closed, ok := app.Writer.(*closedStdout); ok && closed.wrote && err == nil {
+		err = errStdoutClosed // help or a list printed into nothing
+	}
 	code := ExitCode(err)
 	if err != nil && code != 0 {
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
