@@ -256,17 +256,19 @@ func TestClosedStdoutIsAnError(t *testing.T) {
 		t.Run(tool, func(t *testing.T) {
 			dir := t.TempDir()
 			in := write(t, dir, "t.swf", small(t), 0o644)
-			script := `exec "$0" "$@" >&-`
-			args := append([]string{"-c", script, filepath.Join(bin, tool)}, toolArgs(tool, in)...)
-			cmd := exec.Command("sh", args...)
-			var stderr strings.Builder
-			cmd.Stderr = &stderr
-			err := cmd.Run()
-			code := 0
-			if exit, ok := err.(*exec.ExitError); ok {
-				code = exit.ExitCode()
+			for _, toolArgs := range [][]string{toolArgs(tool, in), {"--help"}} {
+				script := `exec "$0" "$@" >&-`
+				args := append([]string{"-c", script, filepath.Join(bin, tool)}, toolArgs...)
+				cmd := exec.Command("sh", args...)
+				var stderr strings.Builder
+				cmd.Stderr = &stderr
+				err := cmd.Run()
+				code := 0
+				if exit, ok := err.(*exec.ExitError); ok {
+					code = exit.ExitCode()
+				}
+				expect(t, tool+" "+strings.Join(toolArgs, " ")+" >&-", result{code: code, stderr: stderr.String()}, 1, "standard output is closed")
 			}
-			expect(t, tool+" >&-", result{code: code, stderr: stderr.String()}, 1, "standard output is closed")
 		})
 	}
 }
