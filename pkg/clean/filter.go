@@ -210,7 +210,7 @@ func intValueFunc(name string) func(j *swf.Job) int64 {
 		case !match, f.Field == swf.FieldAverageCPUTime:
 		case f.Field > 0:
 			n := f.Field
-			return func(j *swf.Job) int64 { return int64Field(j, n) }
+			return func(j *swf.Job) int64 { return j.IntField(n) }
 		case f.Name == "start":
 			return startTime
 		default:
@@ -218,45 +218,6 @@ func intValueFunc(name string) func(j *swf.Job) int64 {
 		}
 	}
 	return nil
-}
-
-// int64Field reads integer field n of j exactly.
-func int64Field(j *swf.Job, n int) int64 {
-	switch n {
-	case swf.FieldJobNumber:
-		return j.JobNumber
-	case swf.FieldSubmitTime:
-		return j.SubmitTime
-	case swf.FieldWaitTime:
-		return j.WaitTime
-	case swf.FieldRunTime:
-		return j.RunTime
-	case swf.FieldAllocatedProcs:
-		return j.AllocatedProcs
-	case swf.FieldUsedMemory:
-		return j.UsedMemory
-	case swf.FieldRequestedProcs:
-		return j.RequestedProcs
-	case swf.FieldRequestedTime:
-		return j.RequestedTime
-	case swf.FieldRequestedMemory:
-		return j.RequestedMemory
-	case swf.FieldStatus:
-		return j.Status
-	case swf.FieldUserID:
-		return j.UserID
-	case swf.FieldGroupID:
-		return j.GroupID
-	case swf.FieldExecutable:
-		return j.Executable
-	case swf.FieldQueue:
-		return j.Queue
-	case swf.FieldPartition:
-		return j.Partition
-	case swf.FieldPrecedingJob:
-		return j.PrecedingJob
-	}
-	return j.ThinkTime
 }
 
 // valueFunc returns the accessor for a filter name.
