@@ -52,7 +52,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if !ok {
 		return fmt.Errorf("unknown policy %q", opt.Policy)
 	}
-	// Policies and prices that read u=/ckpt= tokens get them through
+	// Policies and prices that read u=/ckpt=/pred= tokens get them through
 	// Params.Extra; only those keys are kept, only when needed.
 	var tokens *jobTokens
 	if needsTokens(info, opt) {
@@ -386,7 +386,7 @@ func (w *workload) distinct() int {
 }
 
 // load reads and parses the whole input and converts its records.
-// tokens, when not nil, collects the u=/ckpt= tokens of the simulated jobs.
+// tokens, when not nil, collects the u=/ckpt=/pred= tokens of the simulated jobs.
 func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	name := opt.Input
 	if name == "" || name == "-" {
