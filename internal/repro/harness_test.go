@@ -13,9 +13,9 @@ import (
 	"testing"
 
 	augcli "github.com/swfkit/swfkit/internal/cli/augment"
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
 	statcli "github.com/swfkit/swfkit/internal/cli/stat"
-	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/internal/testutil"
 )
 

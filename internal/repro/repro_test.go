@@ -45,9 +45,9 @@ const (
 // runs, jobs run to completion): average and maximum wait in seconds, of all
 // jobs (Fig. 4) and of the short ones, runtime <= 90 s (Fig. 8).
 type thebeFigure struct {
-	policy                 string
-	avg, max               float64 // Fig. 4
-	shortAvg, shortMax     float64 // Fig. 8
+	policy                  string
+	avg, max                float64 // Fig. 4
+	shortAvg, shortMax      float64 // Fig. 8
 	avgTol, maxTol, sAvgTol float64
 }
 
@@ -153,7 +153,9 @@ func srinivasanKTH(b *testing.B, exact bool) {
 		within(b, "user estimates: selective vs conservative, bsld change (%)", selCons, -39.6, 0.03)
 	}
 	for _, cat := range []string{"SN", "SW", "LN", "LW"} {
-		better := func(p string) bool { return bsld(p, cat) < bsld("conservative", cat) && bsld(p, cat) < bsld("easy", cat) }
+		better := func(p string) bool {
+			return bsld(p, cat) < bsld("conservative", cat) && bsld(p, cat) < bsld("easy", cat)
+		}
 		figures := fmt.Sprintf("conservative %.3f, easy %.3f, selective %.3f, selective-d %.3f",
 			bsld("conservative", cat), bsld("easy", cat), bsld("selective", cat), bsld("selective-d", cat))
 		// Sections 6 and 7: Selective-D improves every category, LW included.
