@@ -160,8 +160,13 @@ func (e *PredictiveEASY) repredictUser(s *sim.Sim, user int32) {
 			continue
 		}
 		if e.sjbf {
-			i, found := slices.BinarySearchFunc(e.byPred, w, e.shorter)
-			if !found {
+			// A linear search: byPred need not be sorted. A started job
+			// stays in it until a pass compacts it (a pass with no free
+			// processor does not), its prediction may be corrected
+			// meanwhile, and Arrived's binary search then places new jobs
+			// against an out-of-order neighbour.
+			i := slices.Index(e.byPred, w)
+			if i < 0 {
 				panic("policy: easy++ waiting job missing from the SJBF order")
 			}
 			e.byPred = slices.Delete(e.byPred, i, i+1)
