@@ -337,3 +337,34 @@ func BenchmarkCollectorAdd(b *testing.B) {
 		}
 	}
 }
+
+// TestRunTotal: ga-ckpt's schedule of TestGACkptBumpsForTheUrgentJob
+// (pkg/policy): L ran 0..550, was bumped, and ran again 600..10110, so field
+// 4 holds 9510 and runtotal=10060; U ran 550..600. The machine was busy all
+// the time: utilization (10060 + 50) x 10 / (10 x 10110) = 100%, where the
+// last runs alone give 95600/101100. L's time off the processors is
+// 600 + 9510 - 10060 = 50 s: slowdown and bounded slowdown 10110/10060.
+func TestRunTotal(t *testing.T) {
+	const trace = "; MaxProcs: 10\n" +
+		"1 0 600 9510 10 -1 -1 10 10000 -1 1 1 1 -1 -1 -1 -1 -1 bumps=1 runtotal=10060\n" +
+		"2 550 0 50 10 -1 -1 10 50 -1 1 2 1 -1 -1 -1 -1 -1\n"
+	rep := collectFrom(t, strings.NewReader(trace), Config{}).Report("ckpt")
+	l := 10110.0 / 10060
+	checkRows(t, rep, []want{
+		{"utilization_pct", "value", 100, 2},
+		{"slowdown", "mean", (l + 1) / 2, 2},
+		{"bsld", "mean", (l + 1) / 2, 2},
+		{"response_s", "mean", (10110 + 50) / 2.0, 2},
+		{"wait_s", "mean", 300, 2},
+	})
+	bad := strings.Replace(trace, "runtotal=10060", "runtotal=9000", 1)
+	c := NewCollector(Config{}, Machine{Procs: 10})
+	r := swf.NewReader(strings.NewReader(bad))
+	if _, err := r.Header(); err != nil {
+		t.Fatal(err)
+	}
+	job, _ := r.Read()
+	if err := c.Add(&job); err == nil || !strings.Contains(err.Error(), "runtotal=9000") {
+		t.Errorf("runtotal below the runtime: error %v, want one naming runtotal=9000", err)
+	}
+}

@@ -298,10 +298,10 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 }
 
 // ownedTokens are the extension tokens swfsim writes: killed= (here), bumps=
-// (ga-ckpt), trial= (timed-*), price= (--price) and fairstart= (--fair-start).
+// and runtotal= (ga-ckpt), trial= (timed-*), price= (--price) and fairstart= (--fair-start).
 // They are removed from every input job before this run's are added, so that
 // re-simulating a schedule leaves none of the previous run's tokens behind.
-var ownedTokens = []string{"killed", "bumps", "trial", "price", "fairstart"}
+var ownedTokens = []string{"killed", "bumps", "runtotal", "trial", "price", "fairstart"}
 
 // chunks holds the input in fixed-size blocks, so that keeping it costs its
 // size and no more (io.ReadAll's doubling would leave garbage twice as big).
