@@ -244,7 +244,6 @@ func (g *GA) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 // all the job's runs (pkg/stats reads it).
 const KeyRunTotal = "runtotal"
 
-
 // Bumps returns every bump so far, in time order (the slice is the GA's).
 func (g *GA) Bumps() []Bump { return g.log }
 
