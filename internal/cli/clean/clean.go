@@ -11,6 +11,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/clean"
+	"github.com/swfkit/swfkit/pkg/convert"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -98,7 +99,7 @@ func (o *options) prescanFlurries(cfg *clean.Config, stdin io.Reader) (io.Reader
 		src, next = io.TeeReader(in, copied), copied
 	}
 	r := swf.NewReader(src)
-	r.Name = cmdio.DisplayName(o.input)
+	r.Name = o.name()
 	r.Lenient = o.lenient
 	r.ReuseRecord = true
 	hdr, err := r.Header()
@@ -150,7 +151,7 @@ func openReader(o *options, stdin io.Reader) (*swf.Reader, io.Closer, error) {
 		return nil, nil, err
 	}
 	r := swf.NewReader(in)
-	r.Name = cmdio.DisplayName(o.input)
+	r.Name = o.name()
 	r.Lenient = o.lenient
 	return r, in, nil
 }
@@ -217,12 +218,18 @@ func writeAccounting(o *options, r *swf.Reader, cl *clean.Cleaner, stderr io.Wri
 	malformed, firstBad := r.Malformed()
 	rep := cl.Report(malformed)
 	if o.anonymizeMap != "" {
-		if err := writeMapping(o.anonymizeMap, cl.AnonymizeMapping()); err != nil {
+		var err error
+		if o.conversion != nil {
+			err = writeNameMapping(o.anonymizeMap, o.conversion.Names, cl.AnonymizeMapping())
+		} else {
+			err = writeMapping(o.anonymizeMap, cl.AnonymizeMapping())
+		}
+		if err != nil {
 			return err
 		}
 	}
 	if o.report != "" {
-		if err := writeJSON(o.report, cleanReport{File: r.Name, Report: rep, MalformedLines: errorStrings(firstBad)}); err != nil {
+		if err := writeJSON(o.report, cleanReport{File: r.Name, Conversion: o.accounting(), Report: rep, MalformedLines: errorStrings(firstBad)}); err != nil {
 			return err
 		}
 	}
@@ -312,7 +319,8 @@ func cleanWhole(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer) error {
 }
 
 type cleanReport struct {
-	File string `json:"file"`
+	File       string              `json:"file"`
+	Conversion *convert.Accounting `json:"conversion,omitempty"`
 	clean.Report
 	MalformedLines []string `json:"malformed_first,omitempty"`
 }
