@@ -116,10 +116,12 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 	}
 	p.id = tokens[0]
 	p.submit = int64(f[1])
+	// Only -1 is unknown: another negative wait or run time is kept, for --check
+	// to report (wait_neg, run_neg) and the cleaning rules to handle.
 	p.start, p.end = -1, -1
-	if f[2] >= 0 {
+	if f[2] != -1 {
 		p.start = p.submit + int64(f[2])
-		if f[3] >= 0 {
+		if f[3] != -1 {
 			p.end = p.start + int64(f[3])
 		}
 	}

@@ -222,9 +222,9 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 		j.JobNumber = int64(i + 1)
 		j.SubmitTime = p.submit - first
 		j.WaitTime, j.RunTime = -1, -1
-		if p.start >= 0 {
+		if p.start != -1 {
 			j.WaitTime = p.start - p.submit
-			if p.end >= 0 {
+			if p.end != -1 {
 				j.RunTime = p.end - p.start
 			}
 		}
