@@ -68,7 +68,7 @@ type Skip struct {
 // Accounting says where every input line went. Lines = HeaderLines + BlankLines +
 // JobLines + StepLines + the skipped counts + Malformed; Jobs (the SWF records
 // written) is JobLines plus the extra jobs of lines that stand for several
-// (sacct's one line for the never-started tasks of an array).
+// (sacct's one line for the never-started tasks of an array: ExpandedLines).
 type Accounting struct {
 	Format      string   `json:"format"`
 	File        string   `json:"file"`

@@ -60,20 +60,23 @@ type sacctReader struct {
 	loc      *time.Location
 	acct     Accounting
 	jobs     []pending
-	byID     map[string]int // allocation id -> index in jobs, for steps
-	stepCPU  map[string]float64
-	stepRSS  map[string]int64
-	jobCPU   []float64 // TotalCPU of the allocation line, seconds; -1 absent
-	started  []bool
-	alloc    []int64
-	trailing bool // --parsable: every line ends with '|'
+	explicit map[string]bool // job ids that have a line of their own
+	// arrayLines are lines for several never-started array tasks, added last.
+	arrayLines []arrayLine
+	stepCPU    map[string]float64
+	stepRSS    map[string]int64
+	jobCPU     []float64 // TotalCPU of the allocation line, seconds; -1 absent
+	started    []bool
+	alloc      []int64
+	trailing   bool // --parsable: every line ends with '|'
 }
 
 // ReadSacct converts the output of `sacct --parsable2` (with its header line) to
 // SWF. One job per allocation line: step lines (ID.batch, ID.extern, ID.0, ...)
 // only add their CPU time and memory to their job; array tasks (ID_N) and
 // heterogeneous components (ID+N) are jobs of their own; a line for several
-// never-started array tasks (ID_[2-4%1]) stands for each of them. Jobs not
+// never-started array tasks (ID_[2-4%1]) stands for each of them that has no
+// line of its own (Slurm may still list a task that started). Jobs not
 // finished at dump time (SacctUnfinished) are skipped and counted per state.
 //
 // Fields: 3 and 4 from Submit, Start, End (ElapsedRaw when End is unknown); 5
@@ -84,7 +87,7 @@ type sacctReader struct {
 // order of first appearance. A job cancelled while pending (Start None, or Start
 // = End with NodeList "None assigned") did not start: fields 3-6 are -1.
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
-	s := &sacctReader{cfg: cfg, loc: cfg.location(), byID: map[string]int{},
+	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]bool{},
 		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}}
 	s.acct.Format, s.acct.File = "sacct", cfg.Name
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -135,6 +138,7 @@ func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	if s.cols.index == nil {
 		return nil, lineError(cfg.Name, 1, "", ErrHeaderLine, "empty input: expected the header line of `sacct --parsable2` (JobID|Submit|...)")
 	}
+	s.addArrayLines()
 	s.fillFromSteps()
 	notes := []string{fmt.Sprintf("sacct times read as local time in %s; field 6 = TotalCPU / processors; "+
 		"field 7 = the largest MaxRSS of the job's steps; field 10 = ReqMem per processor; "+
@@ -270,21 +274,55 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 		return perr
 	}
 	s.acct.JobLines++
-	if len(tasks) > 1 {
-		s.acct.ExpandedLines++
+	if strings.Contains(id, "_[") {
+		// Added at the end: Slurm may list a task here that also has a line of its own.
+		s.arrayLines = append(s.arrayLines, arrayLine{tasks: tasks, job: p, cpu: cpu, alloc: alloc, started: started, line: lineNo})
+		return nil
 	}
-	for _, task := range tasks {
-		q := p
-		q.id = task
-		q.order = len(s.jobs)
-		s.byID[task] = len(s.jobs)
-		s.jobs = append(s.jobs, q)
-		s.jobCPU = append(s.jobCPU, cpu)
-		s.started = append(s.started, started)
-		s.alloc = append(s.alloc, alloc)
-	}
-	s.byID[base] = len(s.jobs) - 1
+	s.explicit[id] = true
+	s.add(p, id, cpu, alloc, started, lineNo, 0)
 	return nil
+}
+
+// arrayLine is one line for several array tasks that never started (ID_[2-4%1]).
+type arrayLine struct {
+	tasks   []string
+	job     pending
+	cpu     float64
+	alloc   int64
+	started bool
+	line    int
+}
+
+func (s *sacctReader) add(p pending, id string, cpu float64, alloc int64, started bool, line, k int) {
+	p.id = id
+	p.order = line<<21 + k // file order, then task order within a line
+	s.jobs = append(s.jobs, p)
+	s.jobCPU = append(s.jobCPU, cpu)
+	s.started = append(s.started, started)
+	s.alloc = append(s.alloc, alloc)
+}
+
+// addArrayLines adds the tasks of the array lines that have no line of their own.
+func (s *sacctReader) addArrayLines() {
+	for _, a := range s.arrayLines {
+		kept := 0
+		for k, task := range a.tasks {
+			if s.explicit[task] {
+				continue
+			}
+			s.explicit[task] = true
+			s.add(a.job, task, a.cpu, a.alloc, a.started, a.line, k)
+			kept++
+		}
+		switch {
+		case kept == 0:
+			s.acct.JobLines--
+			s.acct.skip("array line whose tasks all have lines of their own")
+		case kept > 1:
+			s.acct.ExpandedLines++
+		}
+	}
 }
 
 // readJob reads an allocation line's columns into a pending job. cpu is the
