@@ -210,6 +210,9 @@ func procsOf(j *swf.Job) int64 {
 // names replace) that holds one value on every line, as the archive's converter
 // does, and returns a Note naming them.
 func aleaPlaceholders(jobs []pending) []string {
+	if len(jobs) < 2 {
+		return nil // one line says nothing about placeholders
+	}
 	var constant []string
 	// Fields 1-4 are made from the times (finish), not read as they are.
 	for n := swf.FieldAllocatedProcs; n <= swf.NumFields; n++ {
@@ -221,7 +224,7 @@ func aleaPlaceholders(jobs []pending) []string {
 		for i := 1; same && i < len(jobs); i++ {
 			same = jobs[i].job.Field(n) == v
 		}
-		if !same || len(jobs) < 2 {
+		if !same {
 			continue
 		}
 		for i := range jobs {
