@@ -107,6 +107,9 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 			return err
 		}
 	}
+	if o.conversion != nil {
+		malformed += o.conversion.Accounting.Malformed // lines --lenient skipped while converting
+	}
 	if o.failOnAnomaly && (res.Failing() > 0 || malformed > 0) {
 		return errAnomaly
 	}

@@ -29,6 +29,13 @@ stderr: records read = written + dropped, per rule. The output header gets Note
 lines naming every rule with its counts, and refreshed MaxJobs and MaxRecords.
 'swfclean --rules none' writes its input byte-identical.
 
+With --from sacct (Slurm's 'sacct --parsable2' output, with --timezone) or
+--from alea (the Alea format MetaCentrum publishes) the input is a scheduler's
+log: it is converted to SWF first (jobs renumbered in submit order, the original
+id kept as jobid=ID, names mapped to numbers, every line accounted for), then
+checked or cleaned as above. --check --submission also lists the header labels
+the archive expects and exits 1 when a required one is missing.
+
 Filters use the archive's syntax: --filter 'user=374 and job>14968 and job<28553'
 (and, or, not, parentheses; =, !=, <, <=, >, >=); submit, start and end also
 compare with dates (YYYY-MM-DD[ HH:MM[:SS]], the log's time zone). Field names:
