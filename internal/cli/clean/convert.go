@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -64,8 +63,8 @@ func (o *options) checkFrom(c *cli.Context) error {
 
 // convertInput reads the --from log, converts it, prints the conversion's
 // accounting on stderr (unless -q) and returns the converted SWF to read on.
-func convertInput(o *options, stdin io.Reader, stderr io.Writer) (io.Reader, error) {
-	in, err := cmdio.Open(o.input, stdin)
+func convertInput(o *options, files *cmdio.Files, stderr io.Writer) (io.Reader, error) {
+	in, err := files.Open(o.input)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +150,7 @@ func printConversion(w io.Writer, res *convert.Result) {
 // writeNameMapping writes the names --from mapped to integers, and, when
 // --anonymize renumbered those integers again, the final ids ("-" for a name no
 // written job has).
-func writeNameMapping(file string, names []convert.NameMapping, anon []clean.Mapping) error {
+func writeNameMapping(files *cmdio.Files, file string, names []convert.NameMapping, anon []clean.Mapping) error {
 	final := map[string]map[int64]int64{}
 	for _, m := range anon {
 		if final[m.Kind] == nil {
@@ -171,5 +170,5 @@ func writeNameMapping(file string, names []convert.NameMapping, anon []clean.Map
 		}
 		fmt.Fprintf(&b, "%s\t%s\t%s\n", n.Kind, n.Name, id)
 	}
-	return os.WriteFile(file, []byte(b.String()), 0o644)
+	return writeSide(files, file, []byte(b.String()))
 }

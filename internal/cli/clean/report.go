@@ -29,8 +29,18 @@ var summaryLabels = []string{
 
 // runReport reads the whole input once and prints the --check report and/or
 // the --flurries list. No trace is written.
-func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
-	r, in, err := openReader(o, stdin)
+func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
+	defer func() {
+		if err == errAnomaly {
+			// The report of a check that found anomalies is worth keeping.
+			if cerr := files.Commit(); cerr != nil {
+				err = cerr
+			}
+			return
+		}
+		files.Finish(&err)
+	}()
+	r, in, err := openReader(o, files, nil)
 	if err != nil {
 		return err
 	}
@@ -77,11 +87,10 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 	res := checker.Result()
 	malformed, firstBad := r.Malformed()
 
-	out, err := cmdio.Create(o.output, stdout)
+	out, err := files.Create(o.output)
 	if err != nil {
 		return err
 	}
-	defer cmdio.Finish(out, &err)
 	var b strings.Builder
 	var ready *clean.Submission
 	if o.check {
@@ -103,7 +112,7 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 	if o.report != "" {
 		rep := checkJSON(r.Name, res, malformed, firstBad)
 		rep.Conversion, rep.Submission = o.accounting(), submissionJSON(ready)
-		if err := writeJSON(o.report, rep); err != nil {
+		if err := writeJSON(files, o.report, rep); err != nil {
 			return err
 		}
 	}
