@@ -154,6 +154,12 @@ func TestTokenValues(t *testing.T) {
 		r := run(t, call{tool: "swfsim", args: []string{"-p", tc.policy, "--ga-generations", "2", path}})
 		expect(t, tc.policy+" "+tc.key+"="+tc.value, r, 1, at, tc.key+"=")
 	}
+	for _, v := range []string{"-5", "1099511627777", "abc"} {
+		trace := header + job("1", "0", "0", "10", "4", "10") + strings.TrimSuffix(job("2", "5", "0", "10", "4", "10"), "\n") + " pred=" + v + "\n"
+		path := write(t, dir, "bad.swf", []byte(trace), 0o644)
+		r := run(t, call{tool: "swfsim", args: []string{"-p", "easy-p", "--predictor", "token", path}})
+		expect(t, "pred="+v, r, 1, "bad.swf:4: field 19 (extension token): pred="+v)
+	}
 	sched := run(t, call{tool: "swfsim", args: []string{"-p", "easy", "--fair-start", "-"}, stdin: small(t)})
 	expect(t, "swfsim --fair-start", sched, 0)
 	lines = strings.Split(sched.stdout, "\n")

@@ -213,20 +213,23 @@ func repricer(name string, params policy.Params, interval []int64) func(int32, [
 type jobTokens struct {
 	u, ckpt, pred          []string
 	hasU, hasCkpt, hasPred []bool
+	// checkU, checkCkpt and checkPred say which tokens the run reads: only
+	// those are checked (a token the run ignores is passed through).
+	checkU, checkCkpt, checkPred bool
 }
 
-// add keeps the u= and ckpt= tokens of a simulated job, checked here, where
+// add keeps the u=, ckpt= and pred= tokens of a simulated job, checked here, where
 // the record's file and line are known: a malformed one is a ParseError that
 // names them, not a policy error about the n-th simulated job.
 func (t *jobTokens) add(sj *swf.Job, file string) error {
 	u, okU := sj.ExtraValue(utility.Key)
 	c, okC := sj.ExtraValue("ckpt")
-	if okU {
+	if okU && t.checkU {
 		if _, err := utility.Parse(u); err != nil {
 			return tokenError(sj, file, utility.Key, fmt.Sprintf("%s=%s: %v", utility.Key, clip(u), err))
 		}
 	}
-	if okC {
+	if okC && t.checkCkpt {
 		if iv, err := strconv.ParseInt(c, 10, 64); err != nil || iv < -1 || iv == 0 || iv > swf.MaxTime {
 			return tokenError(sj, file, "ckpt", fmt.Sprintf("ckpt=%s: want a checkpoint interval in seconds, 1 to %d, or -1", c, int64(swf.MaxTime)))
 		}
@@ -237,6 +240,11 @@ func (t *jobTokens) add(sj *swf.Job, file string) error {
 	t.ckpt = append(t.ckpt, strings.Clone(c))
 	t.hasCkpt = append(t.hasCkpt, okC)
 	p, okP := sj.ExtraValue(policy.KeyPrediction)
+	if okP && t.checkPred {
+		if s, err := strconv.ParseInt(p, 10, 64); err != nil || s < 0 || s > swf.MaxTime {
+			return tokenError(sj, file, policy.KeyPrediction, fmt.Sprintf("%s=%s: want a prediction in whole seconds, 0 to %d", policy.KeyPrediction, clip(p), int64(swf.MaxTime)))
+		}
+	}
 	t.pred = append(t.pred, strings.Clone(p))
 	t.hasPred = append(t.hasPred, okP)
 	return nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -57,7 +58,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	// Params.Extra; only those keys are kept, only when needed.
 	var tokens *jobTokens
 	if needsTokens(info, opt) {
-		tokens = &jobTokens{}
+		tokens = &jobTokens{
+			checkU:    info.Name == "ga" || info.Name == "ga-ckpt" || opt.Price.mode != "",
+			checkCkpt: info.Name == "ga-ckpt" || opt.Price.mode != "",
+			checkPred: opt.Params.Research.Predictor == predict.NameToken,
+		}
 		opt.Params.Extra = tokens.value
 	}
 	w, err := load(in, opt, tokens)
