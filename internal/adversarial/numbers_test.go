@@ -77,6 +77,7 @@ func TestFlagValues(t *testing.T) {
 			{"-p", "timed-fcfs", "--trial", "9223372036854775807"},
 			{"-p", "easy-p", "--predictor", "lastk:9223372036854775807"},
 			{"-p", "ga", "--ga-population", "10001", "--ga-generations", "0"},
+			{"-p", "selective", "--threshold", "0x1p4"},
 		},
 		"swfstat": {
 			{"--uqos-upper-bound", "NaN"},
@@ -84,6 +85,8 @@ func TestFlagValues(t *testing.T) {
 			{"--uqos-lower-bound", "0"},
 			{"--procs", "0"},
 			{"--bsld-threshold", "0x1p4"},
+			{"--percentiles", "50,0x1p4"},
+			{"--skip-first", "0x1p2%"},
 		},
 		"swfclean": {
 			{"--flurry-share", "NaN"},
@@ -98,6 +101,8 @@ func TestFlagValues(t *testing.T) {
 			{"--utility", "--epsilon", "0"},
 			{"--load", "2", "--procs", "0"},
 			{"--utility", "--globmax", "0x1p0"},
+			{"--estimate", "scale:0x1p1"},
+			{"--utility", "--decay", "linear:0x1p0"},
 			{"--utility", "--epsilon", "4611686018427387904", "--min-deadline", "9223372036854775807"},
 		},
 	}

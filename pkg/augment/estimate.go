@@ -290,15 +290,15 @@ func ParseModel(s string) (Model, error) {
 		}
 		return Model{Kind: kind}, nil
 	case "scale":
-		r, err := strconv.ParseFloat(arg, 64)
+		r, err := swf.ParseDecimal(arg)
 		if err != nil || !(r > 0) || math.IsInf(r, 0) {
 			return Model{}, bad
 		}
 		return Model{Kind: kind, R: r}, nil
 	case "uniform":
 		as, bs, ok := strings.Cut(arg, ",")
-		a, err1 := strconv.ParseFloat(as, 64)
-		b, err2 := strconv.ParseFloat(bs, 64)
+		a, err1 := swf.ParseDecimal(as)
+		b, err2 := swf.ParseDecimal(bs)
 		if !ok || err1 != nil || err2 != nil || !(a > 0) || !(b >= a) || math.IsInf(b, 0) {
 			return Model{}, bad
 		}

@@ -137,7 +137,7 @@ func ParseDecayWeights(s string) ([numDecays]float64, error) {
 		if d < 0 {
 			return w, fmt.Errorf("decay mix %q: unknown model %q (linear, exponential, step)", s, name)
 		}
-		x, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		x, err := swf.ParseDecimal(strings.TrimSpace(val))
 		if err != nil || x < 0 || math.IsInf(x, 0) {
 			return w, fmt.Errorf("decay mix %q: bad share %q", s, val)
 		}

@@ -340,3 +340,16 @@ func TestReaderExactIntegersAtTheLimits(t *testing.T) {
 		t.Error("a change of 1 in 9007199254740993 is not seen")
 	}
 }
+
+func TestParseDecimal(t *testing.T) {
+	for _, s := range []string{"0", "1.5", "-2", "+3e2", ".5", "1e-3"} {
+		if _, err := ParseDecimal(s); err != nil {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+	for _, s := range []string{"", "0x1p4", "0x10", "NaN", "Inf", "-inf", "1_000", "1e999", "abc", " 1"} {
+		if v, err := ParseDecimal(s); err == nil {
+			t.Errorf("%q accepted as %v", s, v)
+		}
+	}
+}

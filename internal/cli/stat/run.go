@@ -8,7 +8,6 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -17,6 +16,7 @@ import (
 	"github.com/swfkit/swfkit/pkg/plot"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/stats"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // Run runs swfstat with args (args[0] is the program name) and returns the
@@ -243,7 +243,7 @@ func (o *options) parseLabels(s string) error {
 func parsePercentiles(s string) ([]float64, error) {
 	var ps []float64
 	for _, f := range strings.Split(s, ",") {
-		p, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		p, err := swf.ParseDecimal(strings.TrimSpace(f))
 		if err != nil || p < 0 || p > 100 || math.IsNaN(p) {
 			return nil, fmt.Errorf("%q: want numbers 0..100 separated by commas", f)
 		}
