@@ -50,7 +50,12 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "skip-first", Value: "0", Usage: "leave the first `N` jobs (or N%) out of the per-job metrics (warm-up)"},
 		&cli.StringFlag{Name: "skip-last", Value: "0", Usage: "leave the last `N` jobs (or N%) out of the per-job metrics (cool-down)"},
 		&cli.StringFlag{Name: "plot", Usage: "draw a figure to `FILE` (.svg, .png or .pdf)"},
-		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure: wait-cdf, bsld-cdf, utilization, queue-length or category"},
+		&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`: the tables, every figure, a Gantt chart per input (--window), provenance and warnings"},
+		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure `KIND`: wait-cdf, bsld-cdf, utilization, queue-length, category or gantt (one input)"},
+		&cli.StringFlag{Name: "plot-size", Value: "16x10cm", Usage: "figure size `WxH` in cm or in (e.g. 6x4in)"},
+		&cli.IntFlag{Name: "plot-dpi", Value: plot.DefaultDPI, Usage: "resolution of a .png figure, `N` dots per inch (36-1200)"},
+		&cli.StringFlag{Name: "window", Usage: "gantt: time span `START:END`, seconds since the trace's start or dates YYYY-MM-DD[THH:MM] in its time zone; either side may be empty (the trace's start or end)", DefaultText: "the busiest day"},
+		&cli.StringFlag{Name: "gantt-color", Value: "category", Usage: "gantt: color jobs by `KEY`: category, user, status or killed"},
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing"},
 	}
@@ -59,23 +64,28 @@ func flags() []cli.Flag {
 // summaryOnly are the flags that shape the summary only, not --check-capacity.
 var summaryOnly = []string{"format", "by", "baseline", "bsld-threshold", "percentiles",
 	"category-runtime", "category-procs", "short-threshold", "uqos-factor",
-	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last"}
+	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last", "html"}
 
 // options are the parsed command line.
 type options struct {
-	cfg       stats.Config
-	files     []string
-	labels    []string
-	format    string
-	output    string
-	plotFile  string
-	plotKind  plot.Kind
-	plotFmt   string
-	checkCap  bool
-	lenient   bool
-	procs     int64
-	procsFrom string
-	baseline  int // index of the --baseline input, -1 for none
+	cfg      stats.Config
+	files    []string
+	labels   []string
+	format   string
+	output   string
+	plotFile string
+	htmlFile string
+	plotKind plot.Kind
+	plotFmt  string
+	plotSize plot.Size
+	window   string
+	// ganttColor is --gantt-color.
+	ganttColor string
+	checkCap   bool
+	lenient    bool
+	procs      int64
+	procsFrom  string
+	baseline   int // index of the --baseline input, -1 for none
 	// uqosFrom is the label of the input whose U-QoS bounds every column
 	// uses ("" with one input or both bounds given); uqosLower and uqosUpper
 	// are those bounds.
@@ -86,7 +96,7 @@ type options struct {
 
 func parseOptions(c *cli.Context) (*options, error) {
 	o := &options{
-		format: c.String("format"), output: c.String("output"), plotFile: c.String("plot"),
+		format: c.String("format"), output: c.String("output"), plotFile: c.String("plot"), htmlFile: c.String("html"),
 		checkCap: c.Bool("check-capacity"), lenient: c.Bool("lenient"), procsFrom: c.String("procs-from"),
 	}
 	o.files = c.Args().Slice()
@@ -168,16 +178,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 		cfg.By = append(cfg.By, k)
 	}
-	if o.plotFile != "" || c.IsSet("plot-kind") {
-		if o.plotFile == "" {
-			return nil, cmdio.Usagef("--plot-kind needs --plot FILE")
-		}
-		if o.plotKind, err = plot.ParseKind(c.String("plot-kind")); err != nil {
-			return nil, cmdio.Usagef("--plot-kind: %v", err)
-		}
-		if o.plotFmt, err = plot.FormatOf(o.plotFile); err != nil {
-			return nil, cmdio.Usagef("--plot: %v", err)
-		}
+	if err := o.parsePlotOptions(c); err != nil {
+		return nil, err
 	}
 	if o.checkCap {
 		// The capacity check prints a fixed report of every record: the
@@ -200,6 +202,52 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 	}
 	return o, nil
+}
+
+// parsePlotOptions reads the figure flags; a flag that would not change
+// any figure drawn is a usage error.
+func (o *options) parsePlotOptions(c *cli.Context) error {
+	var err error
+	if o.plotFile == "" {
+		for _, name := range []string{"plot-kind", "plot-dpi"} {
+			if c.IsSet(name) {
+				return cmdio.Usagef("--%s needs --plot FILE", name)
+			}
+		}
+	} else {
+		if o.plotKind, err = plot.ParseKind(c.String("plot-kind")); err != nil {
+			return cmdio.Usagef("--plot-kind: %v", err)
+		}
+		if o.plotFmt, err = plot.FormatOf(o.plotFile); err != nil {
+			return cmdio.Usagef("--plot: %v", err)
+		}
+		if o.plotKind == plot.Gantt && len(o.files) != 1 {
+			return cmdio.Usagef("--plot-kind gantt draws the schedule of one input, got %d (--html draws one per input)", len(o.files))
+		}
+	}
+	if c.IsSet("plot-size") && o.plotFile == "" && o.htmlFile == "" {
+		return cmdio.Usagef("--plot-size needs --plot FILE or --html FILE")
+	}
+	if o.plotSize, err = plot.ParseSize(c.String("plot-size")); err != nil {
+		return cmdio.Usagef("--plot-size: %v", err)
+	}
+	if c.IsSet("plot-dpi") && o.plotFmt != "png" {
+		return cmdio.Usagef("--plot-dpi sets the resolution of a .png figure; --plot %s is %s", o.plotFile, o.plotFmt)
+	}
+	if o.plotSize.DPI, err = plot.ParseDPI(c.Int("plot-dpi")); err != nil {
+		return cmdio.Usagef("--plot-dpi: %v", err)
+	}
+	drawsGantt := o.plotKind == plot.Gantt || o.htmlFile != ""
+	for _, name := range []string{"window", "gantt-color"} {
+		if c.IsSet(name) && !drawsGantt {
+			return cmdio.Usagef("--%s applies to a Gantt chart: --plot-kind gantt or --html", name)
+		}
+	}
+	o.window, o.ganttColor = c.String("window"), c.String("gantt-color")
+	if !slices.Contains(ganttColorKeys, o.ganttColor) {
+		return cmdio.Usagef("--gantt-color %q: want %s", o.ganttColor, strings.Join(ganttColorKeys, ", "))
+	}
+	return nil
 }
 
 func (o *options) parseLabels(s string) error {
@@ -262,6 +310,13 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		traces = append(traces, t)
 	}
+	if o.window != "" {
+		for _, t := range traces {
+			if _, err := parseWindow(o.window, clockOf(t.hdr)); err != nil {
+				return cmdio.Usagef("%s: %v", t.display, err)
+			}
+		}
+	}
 	if err := o.followSwfsim(c.IsSet("procs-from"), traces, stderr); err != nil {
 		return err
 	}
@@ -280,10 +335,11 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	bw := bufio.NewWriterSize(out, 64<<10)
 	var runErr error
+	var reports []*stats.Report
 	if o.checkCap {
 		runErr = writeCapacity(bw, traces)
 	} else {
-		reports := make([]*stats.Report, len(traces))
+		reports = make([]*stats.Report, len(traces))
 		for i, t := range traces {
 			reports[i] = t.collector.Report(t.label)
 			if t.malformed > 0 {
@@ -305,7 +361,12 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runErr
 	}
 	if o.plotFile != "" {
-		return writePlot(o, traces)
+		if err := writePlot(o, traces); err != nil {
+			return err
+		}
+	}
+	if o.htmlFile != "" {
+		return writeHTML(o, traces, reports)
 	}
 	return nil
 }
