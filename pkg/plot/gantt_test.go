@@ -74,9 +74,9 @@ func TestLayoutRandomNoOverlap(t *testing.T) {
 func TestGantt(t *testing.T) {
 	jobs := []GanttJob{
 		{Submit: 0, Start: 0, End: 7200, Procs: 3, Group: "SN"},
-		{Submit: 100, Start: 4000, End: 9000, Procs: 2, Group: "LW"}, // waiting at 3600
+		{Submit: 100, Start: 4000, End: 9000, Procs: 2, Group: "LW"},   // waiting at 3600
 		{Submit: 200, Start: 20000, End: 21000, Procs: 1, Group: "SN"}, // waiting, starts after the window
-		{Submit: 0, Start: 0, End: 1000, Procs: 6, Group: "SW"},       // oversubscribes a 4-processor machine
+		{Submit: 0, Start: 0, End: 1000, Procs: 6, Group: "SW"},        // oversubscribes a 4-processor machine
 	}
 	d, err := NewGantt(Schedule{Label: "easy", Machine: 4, From: 0, To: 10800, Start: "t=0 s", Jobs: jobs, ColorBy: "category", Groups: Categories})
 	if err != nil {

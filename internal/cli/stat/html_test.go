@@ -52,7 +52,7 @@ func TestHTMLReport(t *testing.T) {
 		`id="table-overall"`, `id="table-category-SN"`, "a vs b", // tables, with the baseline column
 		"; Note: five jobs whose every metric is worked out by hand", // provenance
 		"20% of the jobs (1) were killed at their requested time",    // warnings
-		"Schedule of a from t=0 s (0.5556 h)",                       // the --window, the same for both inputs
+		"Schedule of a from t=0 s (0.5556 h)",                        // the --window, the same for both inputs
 		"Schedule of b from t=0 s (0.5556 h)",
 		"requested time unknown (field 9 &lt;= 0)", // exclusions
 	} {
