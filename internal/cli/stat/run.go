@@ -22,29 +22,36 @@ import (
 // Run runs swfstat with args (args[0] is the program name) and returns the
 // exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cmdio.Run(NewApp(stdin, stdout, stderr), args, stderr)
+}
+
+// NewApp is swfstat's command line: its flags, help and action. The man page
+// and completion scripts are generated from it.
+func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfstat", "summarize SWF traces side by side: waits, slowdowns, utilization, utility, U-QoS, fairness", stdout, stderr)
 	app.ArgsUsage = "[FILE...]  (standard input when none; gzip and zstd are detected)"
 	app.Description = "Prints one column per input. Every number states how many jobs it is over; every job left out of a metric is counted with its reason."
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
-	return cmdio.Run(app, args, stderr)
+	cmdio.SetHelp(app, help)
+	return app
 }
 
 func flags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the summary to `FILE` (.gz/.zst compress) instead of standard output"},
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "summary format: table (aligned for a terminal), csv or json (long form, stable column names)"},
+		&cli.StringFlag{Name: "format", Value: "table", Usage: "summary `FORMAT`: table (aligned for a terminal), csv or json (long form, stable column names)"},
 		&cli.StringFlag{Name: "label", Usage: "comma-separated column `LABELS`, one per input (default: file names)"},
 		&cli.StringFlag{Name: "baseline", Usage: "add each number's change in percent relative to the input with this `LABEL` (as Srinivasan et al.'s Fig. 1 compares with conservative backfilling)"},
 		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS`"},
-		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated percentiles to report (nearest rank)"},
+		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated `PERCENTILES` to report (nearest rank; each 0..100)"},
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N`; overrides the header's MaxProcs/MaxNodes (the output says so)", DefaultText: "header MaxProcs, else MaxNodes"},
-		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5; use for a recorded log) or max; swfsim's definition"},
-		&cli.StringSliceFlag{Name: "by", Usage: "break down by category, status, short, user or queue; give twice for a cross table"},
+		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, `RULE` as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5; use for a recorded log) or max; swfsim's definition"},
+		&cli.StringSliceFlag{Name: "by", Usage: "break down by `KEY`: category, status, short, user or queue; give twice for a cross table"},
 		&cli.Int64Flag{Name: "category-runtime", Value: 3600, Usage: "category: longest short job, `SECONDS`"},
-		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, requested processors (Srinivasan et al. use 64 for LANL)"},
+		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, `N` requested processors (Srinivasan et al. use 64 for LANL)"},
 		&cli.Int64Flag{Name: "short-threshold", Value: 90, Usage: "--by short: longest runtime of a short job, `SECONDS` (Thebe et al.'s trial run)"},
-		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
+		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor `F` of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
 		&cli.Float64Flag{Name: "uqos-lower-bound", Usage: "U-QoS rt_lowerbound, `SECONDS`", DefaultText: "5% of the upper bound"},
 		&cli.Float64Flag{Name: "uqos-upper-bound", Usage: "U-QoS rt_upperbound, `SECONDS`", DefaultText: "50% of the 95th percentile of runtime"},
 		&cli.StringFlag{Name: "skip-first", Value: "0", Usage: "leave the first `N` jobs (or N%) out of the per-job metrics (warm-up)"},
