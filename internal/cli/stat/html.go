@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/swfkit/swfkit/pkg/plot"
 	"github.com/swfkit/swfkit/pkg/report"
 	"github.com/swfkit/swfkit/pkg/stats"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // htmlFigures are the comparison figures of the report, in page order; a
@@ -128,10 +130,27 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 			in.Warnings = append(in.Warnings, strings.TrimPrefix(n, t.label+": "))
 		}
 	}
+	in.Warnings = append(in.Warnings, droppedNotes(t.hdr)...)
 	for _, l := range t.hdr.Lines {
 		in.Provenance = append(in.Provenance, l.Raw)
 	}
 	return in
+}
+
+// dropping matches a tool's Note that jobs were left out of the file: swfsim's
+// "skipped N jobs: reason", swfclean's "rule R: N jobs removed".
+var dropping = regexp.MustCompile(`\bskipped [1-9]|\b[1-9][0-9]* (jobs?|records?|lines?) (removed|dropped)`)
+
+// droppedNotes are the header Notes that say jobs were left out of the file
+// by the tools that made it: the file does not hold the whole log.
+func droppedNotes(hdr *swf.Header) []string {
+	var out []string
+	for _, l := range hdr.Lines {
+		if !l.Continuation && strings.EqualFold(l.Label, "Note") && dropping.MatchString(l.Value) {
+			out = append(out, "Note: "+strings.TrimSpace(l.Value))
+		}
+	}
+	return out
 }
 
 // htmlTables are the side-by-side tables of the summary, plus the category

@@ -65,6 +65,23 @@ func TestHTMLReport(t *testing.T) {
 	}
 }
 
+func TestDroppedNotes(t *testing.T) {
+	hdr, err := swf.NewReader(strings.NewReader(`; Note: swfclean rule no_procs: 1 job removed
+; Note: swfclean rule too_big: no jobs affected
+; Note: swfsim skipped 3 jobs: no processor count
+; Note: swfsim simulated 10 jobs, 0 killed at their requested time
+; Computer: skipped 5 lunches
+1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1
+`)).Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(droppedNotes(hdr), "|")
+	if got != "Note: swfclean rule no_procs: 1 job removed|Note: swfsim skipped 3 jobs: no processor count" {
+		t.Errorf("droppedNotes = %q", got)
+	}
+}
+
 func TestGanttWindowDates(t *testing.T) {
 	rc, err := cmdio.Open(filepath.Join(testutil.RepoRoot(t), "testdata/KTH-SP2-1996-2.1-cln.swf.gz"), nil)
 	if err != nil {
