@@ -220,9 +220,6 @@ func FlagLine(f FlagDoc) string {
 	if f.Default != "" {
 		s += " (default: " + f.Default + ")"
 	}
-	if f.Repeatable {
-		s += " [repeatable]"
-	}
 	return s
 }
 

@@ -37,7 +37,7 @@ func TestFlagDocs(t *testing.T) {
 		"procs":  "--procs N|machine size N (default: the header's)", // DefaultText
 		"skip":   "--skip N|skip N",                                  // "0" is no default either
 		"fast":   "--fast|go fast",                                   // a switch: no placeholder, no default
-		"by":     "--by KEY|group by KEY [repeatable]",
+		"by":     "--by KEY|group by KEY",
 		"help":   "-h, --help|show help",
 	} {
 		got := FlagSpec(docs[name]) + "|" + FlagLine(docs[name])

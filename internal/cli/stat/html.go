@@ -30,7 +30,7 @@ var htmlFigures = []struct {
 }
 
 // writeHTML writes the --html report.
-func writeHTML(o *options, traces []*trace, reports []*stats.Report) (err error) {
+func writeHTML(o *options, traces []*trace, reports []*stats.Report, files *cmdio.Files) (err error) {
 	doc := &report.Report{
 		Title:     "swfstat: " + strings.Join(labels(traces), " vs "),
 		Generator: "swfstat " + cmdio.Version,
@@ -73,11 +73,10 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report) (err error)
 			return err
 		}
 	}
-	out, err := cmdio.Create(o.htmlFile, nil)
+	out, err := files.Create(o.htmlFile)
 	if err != nil {
 		return err
 	}
-	defer cmdio.Finish(out, &err)
 	bw := bufio.NewWriterSize(out, 64<<10)
 	if err := report.Write(bw, doc); err != nil {
 		return err

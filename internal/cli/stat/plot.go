@@ -135,16 +135,15 @@ func idOrUnknown(v int64) string {
 }
 
 // writePlot draws the --plot figure with one curve or bar group per input.
-func writePlot(o *options, traces []*trace) (err error) {
+func writePlot(o *options, traces []*trace, files *cmdio.Files) error {
 	p, err := figure(o, o.plotKind, traces)
 	if err != nil {
 		return err
 	}
-	out, err := cmdio.Create(o.plotFile, nil)
+	out, err := files.Create(o.plotFile)
 	if err != nil {
 		return err
 	}
-	defer cmdio.Finish(out, &err)
 	bw := bufio.NewWriter(out)
 	if err := plot.Write(p, o.plotFmt, o.plotSize, bw); err != nil {
 		return err

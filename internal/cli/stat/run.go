@@ -299,11 +299,31 @@ func parsePercentiles(s string) ([]float64, error) {
 	return ps, nil
 }
 
-func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	o, err := parseOptions(c)
 	if err != nil {
 		return err
 	}
+	files := cmdio.NewFiles(stdin, stdout)
+	for _, f := range o.files {
+		files.Input("", f)
+	}
+	files.Output("-o", o.output)
+	files.Output("--plot", o.plotFile)
+	files.Output("--html", o.htmlFile)
+	if err := files.Check(); err != nil {
+		return err
+	}
+	defer func() {
+		if errors.Is(err, errViolation) {
+			// A failed capacity check is a report worth keeping.
+			if cerr := files.Commit(); cerr != nil {
+				err = cerr
+			}
+			return
+		}
+		files.Finish(&err)
+	}()
 	traces := make([]*trace, 0, len(o.files))
 	defer func() {
 		for _, t := range traces {
@@ -311,7 +331,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}()
 	for i, f := range o.files {
-		t, err := openTrace(f, o.labels[i], o, stdin)
+		t, err := openTrace(f, o.labels[i], o, files)
 		if err != nil {
 			return err
 		}
@@ -336,7 +356,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	shareUQoSBounds(o, traces)
-	out, err := cmdio.Create(o.output, stdout)
+	out, err := files.Create(o.output)
 	if err != nil {
 		return err
 	}
@@ -359,21 +379,16 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := bw.Flush(); err != nil && runErr == nil {
 		runErr = err
 	}
-	if runErr != nil && !errors.Is(runErr, errViolation) {
-		out.Abort() // a failed capacity check is a report worth keeping; other errors are not
-	} else if err := out.Close(); err != nil && runErr == nil {
-		runErr = err
-	}
 	if runErr != nil {
 		return runErr
 	}
 	if o.plotFile != "" {
-		if err := writePlot(o, traces); err != nil {
+		if err := writePlot(o, traces, files); err != nil {
 			return err
 		}
 	}
 	if o.htmlFile != "" {
-		return writeHTML(o, traces, reports)
+		return writeHTML(o, traces, reports, files)
 	}
 	return nil
 }

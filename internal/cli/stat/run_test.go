@@ -273,6 +273,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--check-capacity", "--percentiles", "50", hand}, "", 2, "--percentiles does not apply"},
 		{[]string{"--check-capacity", "--procs-from", "allocated", "--label", "h", hand}, "", 0, ""},
 		{[]string{"--check-capacity", "--html", "r.html", hand}, "", 2, "--html does not apply to --check-capacity"},
+		{[]string{"--html", hand, hand}, "", 2, "--html " + hand},
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", hand, hand}, "", 2, "one input, got 2"},
 		{[]string{"--window", "0:100", hand}, "", 2, "--window applies to a Gantt chart"},
 		{[]string{"--gantt-color", "user", "--plot", "x.svg", hand}, "", 2, "--gantt-color applies to a Gantt chart"},
