@@ -63,13 +63,14 @@ func NewApp(name, usage string, stdout, stderr io.Writer) *cli.App {
 }
 
 // Run runs app with args and returns the exit status, printing any error (but not
-// a closed pipe) on stderr as "name: message".
+// a closed pipe) on stderr as "name: message". Its --help is HelpText.
 //
 // Flags may follow file arguments: args are reordered by Interspersed first.
 //
 // Numeric flags take plain decimal values only, and float flags finite ones
 // (checkNumericFlags), before the command's action runs.
 func Run(app *cli.App, args []string, stderr io.Writer) int {
+	app.CustomAppHelpTemplate = helpTemplate(HelpText(app))
 	args = Interspersed(args, app.Flags)
 	err := checkNumericFlags(args, app.Flags)
 	if err == nil {
