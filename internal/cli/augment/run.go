@@ -28,7 +28,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // page and completion scripts are generated from it.
 func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfaugment", "add utility functions, checkpoint intervals, estimate errors and load scaling to an SWF trace", stdout, stderr)
-	app.ArgsUsage = "[FILE]   (default or - : standard input; gzip/zstd detected)"
+	app.ArgsUsage = "[FILE]   (default or - : standard input; gzip/zstd/bzip2/xz detected)"
 	app.Description = description
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error { return run(c, stdin, stdout, stderr) }

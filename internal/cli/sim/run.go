@@ -35,7 +35,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfsim", "simulate a scheduling policy over an SWF trace", stdout, stderr)
 	app.ArgsUsage = "[FILE]"
-	app.Description = "Reads FILE (or stdin; gzip/zstd detected) and writes the simulated schedule as SWF:\n" +
+	app.Description = "Reads FILE (or stdin; gzip/zstd/bzip2/xz detected) and writes the simulated schedule as SWF:\n" +
 		"field 3 = simulated wait, field 4 = simulated runtime, status 0 and killed=1 for a job killed at\n" +
 		"its requested time, everything else unchanged. Policies: " + policy.Names() + "."
 	app.Flags = []cli.Flag{

@@ -29,7 +29,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // and completion scripts are generated from it.
 func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfstat", "summarize SWF traces side by side: waits, slowdowns, utilization, utility, U-QoS, fairness", stdout, stderr)
-	app.ArgsUsage = "[FILE...]  (standard input when none; gzip and zstd are detected)"
+	app.ArgsUsage = "[FILE...]  (standard input when none; gzip, zstd, bzip2 and xz are detected)"
 	app.Description = "Prints one column per input. Every number states how many jobs it is over; every job left out of a metric is counted with its reason."
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
