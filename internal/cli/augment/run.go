@@ -12,6 +12,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/augment"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -335,6 +336,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stderr, n)
 		}
 	}
+	provenance.AddTo(hdr, cmdio.Provenance(c))
 
 	out, err := cmdio.Create(c.String("output"), stdout)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/clean"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -199,6 +200,7 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 		label, value, _ := strings.Cut(s, "=")
 		hdr.Set(label, strings.TrimSpace(value))
 	}
+	provenance.AddTo(hdr, o.provenance)
 	hw := swf.NewWriter(out)
 	hw.WriteHeader(hdr)
 	if err := hw.Flush(); err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/clean"
+	"github.com/swfkit/swfkit/pkg/provenance"
 )
 
 const description = `swfclean checks and cleans SWF workload traces (Parallel Workloads Archive).
@@ -50,6 +51,7 @@ type options struct {
 	anonymizeMap           string
 	report                 string
 	lenient, quiet         bool
+	provenance             provenance.Record // the run's configuration, for the output header
 }
 
 // Run runs swfclean with args (args[0] is the program name) and returns the
@@ -106,6 +108,7 @@ func parseOptions(c *cli.Context) (*options, error) {
 		},
 		anonymize: c.Bool("anonymize"), anonymizeMap: c.String("anonymize-map"),
 		report: c.String("report"), lenient: c.Bool("lenient"), quiet: c.Bool("quiet"),
+		provenance: cmdio.Provenance(c),
 	}
 	switch c.NArg() {
 	case 0:

@@ -84,6 +84,8 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	opt.Warn = stderr
+	prov := cmdio.Provenance(c)
+	opt.Provenance = &prov
 	if !c.Bool("no-progress") && isTerminal(stderr) {
 		opt.PriceProgress = stderr
 		opt.Progress = func(total int) func(done int) {
