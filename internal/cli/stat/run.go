@@ -43,7 +43,7 @@ func flags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "by", Usage: "break down by category, status, short, user or queue; give twice for a cross table"},
 		&cli.Int64Flag{Name: "category-runtime", Value: 3600, Usage: "category: longest short job, `SECONDS`"},
 		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, requested processors (Srinivasan et al. use 64 for LANL)"},
-		&cli.Int64Flag{Name: "short-threshold", Value: 90, Usage: "--by short: longest runtime of a short job, `SECONDS` (Thebe et al.'s trial run)"},
+		&cli.Int64Flag{Name: "trial", Aliases: []string{"short-threshold"}, Value: 90, Usage: "--by short: longest runtime of a short job, `SECONDS`: Thebe et al.'s trial run, swfsim's --trial (--short-threshold is a deprecated alias)"},
 		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
 		&cli.Float64Flag{Name: "uqos-lower-bound", Usage: "U-QoS rt_lowerbound, `SECONDS`", DefaultText: "5% of the upper bound"},
 		&cli.Float64Flag{Name: "uqos-upper-bound", Usage: "U-QoS rt_upperbound, `SECONDS`", DefaultText: "50% of the 95th percentile of runtime"},
@@ -58,7 +58,7 @@ func flags() []cli.Flag {
 
 // summaryOnly are the flags that shape the summary only, not --check-capacity.
 var summaryOnly = []string{"format", "by", "baseline", "bsld-threshold", "percentiles",
-	"category-runtime", "category-procs", "short-threshold", "uqos-factor",
+	"category-runtime", "category-procs", "trial", "uqos-factor",
 	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last"}
 
 // options are the parsed command line.
@@ -129,12 +129,12 @@ func parseOptions(c *cli.Context) (*options, error) {
 	if cfg.ProcsFrom, err = sim.ParseProcsFrom(o.procsFrom); err != nil {
 		return nil, cmdio.Usagef("%v", err) // the same values as swfsim's flag
 	}
-	for _, name := range []string{"category-runtime", "category-procs", "short-threshold"} {
+	for _, name := range []string{"category-runtime", "category-procs", "trial"} {
 		if c.Int64(name) < 1 {
 			return nil, cmdio.Usagef("--%s %d: want a positive number", name, c.Int64(name))
 		}
 	}
-	cfg.ShortRuntime, cfg.NarrowProcs, cfg.TrialRuntime = c.Int64("category-runtime"), c.Int64("category-procs"), c.Int64("short-threshold")
+	cfg.ShortRuntime, cfg.NarrowProcs, cfg.TrialRuntime = c.Int64("category-runtime"), c.Int64("category-procs"), c.Int64("trial")
 	cfg.UQoSFactor = c.Float64("uqos-factor")
 	cfg.UQoSLowerBound, cfg.UQoSUpperBound = c.Float64("uqos-lower-bound"), c.Float64("uqos-upper-bound")
 	if !(cfg.UQoSFactor > 0) || math.IsInf(cfg.UQoSFactor, 0) || cfg.UQoSLowerBound < 0 || cfg.UQoSUpperBound < 0 {
