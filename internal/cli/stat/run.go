@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
@@ -53,13 +55,19 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure: wait-cdf, bsld-cdf, utilization, queue-length or category"},
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing"},
+		&cli.StringFlag{Name: "metrics", Usage: "only these metrics: a comma `LIST` of names or shell patterns (bsld,wait_s,fairness*), in every format"},
+		&cli.StringSliceFlag{Name: "tag", Usage: "add a constant column `KEY=VALUE` to the CSV, JSON and --jobs tables (repeatable)"},
+		&cli.StringFlag{Name: "csv", Usage: "also write the summary as CSV to `FILE` (.gz/.zst compress), whatever --format says"},
+		&cli.StringFlag{Name: "json", Usage: "also write the summary as JSON to `FILE` (.gz/.zst compress), whatever --format says"},
+		&cli.StringFlag{Name: "jobs", Usage: "write one row per job of every input to `FILE` (.csv, .csv.gz or .csv.zst): SWF fields, derived values, extension tokens, provenance"},
+		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn (stderr, table, CSV/JSON warning column) about an input in which more than this `SHARE` of the jobs were killed at their requested time"},
 	}
 }
 
 // summaryOnly are the flags that shape the summary only, not --check-capacity.
 var summaryOnly = []string{"format", "by", "baseline", "bsld-threshold", "percentiles",
 	"category-runtime", "category-procs", "trial", "uqos-factor",
-	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last"}
+	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last", "metrics", "tag", "csv", "json", "jobs", "kill-warn"}
 
 // options are the parsed command line.
 type options struct {
@@ -82,6 +90,14 @@ type options struct {
 	uqosFrom             string
 	procsFromNote        bool // --procs-from taken from swfsim's Note
 	uqosLower, uqosUpper float64
+
+	metrics    []string              // --metrics patterns; nil: all
+	tags       []provenance.Column   // --tag, in order
+	csvFile    string                // --csv
+	jsonFile   string                // --json
+	jobsFile   string                // --jobs
+	killWarn   float64               // --kill-warn
+	provenance provenance.Record     // this run's configuration (JSON "provenance")
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
@@ -89,6 +105,33 @@ func parseOptions(c *cli.Context) (*options, error) {
 		format: c.String("format"), output: c.String("output"), plotFile: c.String("plot"),
 		checkCap: c.Bool("check-capacity"), lenient: c.Bool("lenient"), procsFrom: c.String("procs-from"),
 	}
+	o.provenance = cmdio.Provenance(c)
+	o.csvFile, o.jsonFile, o.jobsFile, o.killWarn = c.String("csv"), c.String("json"), c.String("jobs"), c.Float64("kill-warn")
+	if !(o.killWarn >= 0 && o.killWarn <= 1) {
+		return nil, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", o.killWarn)
+	}
+	if m := c.String("metrics"); m != "" {
+		for _, p := range strings.Split(m, ",") {
+			p = strings.TrimSpace(p)
+			if _, err := path.Match(p, ""); err != nil || p == "" {
+				return nil, cmdio.Usagef("--metrics %q: want a comma list of metric names or patterns", m)
+			}
+			o.metrics = append(o.metrics, p)
+		}
+	}
+	if o.jobsFile != "" {
+		name := strings.TrimSuffix(strings.TrimSuffix(o.jobsFile, ".gz"), ".zst")
+		if !strings.HasSuffix(name, ".csv") {
+			return nil, cmdio.Usagef("--jobs %s: want a .csv, .csv.gz or .csv.zst file", o.jobsFile)
+		}
+	}
+	reserved := append(append([]string{"label", "file"}, SummaryColumns...), jobFieldColumns...)
+	reserved = append(reserved, jobDerivedColumns...)
+	tags, err := parseTags(c.StringSlice("tag"), reserved)
+	if err != nil {
+		return nil, cmdio.Usagef("%v", err)
+	}
+	o.tags = tags
 	o.files = c.Args().Slice()
 	if len(o.files) == 0 {
 		o.files = []string{"-"}
@@ -116,7 +159,6 @@ func parseOptions(c *cli.Context) (*options, error) {
 	if !(cfg.BSLDThreshold > 0) || math.IsInf(cfg.BSLDThreshold, 0) {
 		return nil, cmdio.Usagef("--bsld-threshold %v: want a positive number of seconds", cfg.BSLDThreshold)
 	}
-	var err error
 	ps, err := parsePercentiles(c.String("percentiles"))
 	if err != nil {
 		return nil, cmdio.Usagef("--percentiles: %v", err)
@@ -244,7 +286,7 @@ func parsePercentiles(s string) ([]float64, error) {
 	return ps, nil
 }
 
-func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	o, err := parseOptions(c)
 	if err != nil {
 		return err
@@ -252,7 +294,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	traces := make([]*trace, 0, len(o.files))
 	defer func() {
 		for _, t := range traces {
-			t.rc.Close() // after an error; readBody closed the others already
+			if t.rc != nil {
+				t.rc.Close() // standard input, after an error
+			}
 		}
 	}()
 	for i, f := range o.files {
@@ -265,49 +309,86 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := o.followSwfsim(c.IsSet("procs-from"), traces, stderr); err != nil {
 		return err
 	}
-	for i := range traces {
-		if err := traces[i].readBody(o); err != nil {
-			return err
-		}
-		if n, first := traces[i].malformed, traces[i].firstMalformed; n > 0 {
-			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", traces[i].display, n, first)
-		}
+	var jobs *jobsExport
+	if o.jobsFile != "" {
+		jobs = newJobsExport(len(traces))
+		defer jobs.remove()
 	}
-	shareUQoSBounds(o, traces)
-	out, err := cmdio.Create(o.output, stdout)
-	if err != nil {
+	if err := summarize(o, traces, stdin, jobs); err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(out, 64<<10)
-	var runErr error
-	if o.checkCap {
-		runErr = writeCapacity(bw, traces)
-	} else {
-		reports := make([]*stats.Report, len(traces))
-		for i, t := range traces {
-			reports[i] = t.collector.Report(t.label)
-			if t.malformed > 0 {
-				skipped := stats.Exclusion{Reason: "malformed record skipped (--lenient)", Affects: "everything (not read)", Jobs: t.malformed}
-				reports[i].Excluded = append([]stats.Exclusion{skipped}, reports[i].Excluded...)
-			}
+	for _, t := range traces {
+		if t.malformed > 0 {
+			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", t.display, t.malformed, t.firstMalformed)
 		}
-		runErr = writeSummary(bw, o, traces, reports)
+		if t.warning != "" {
+			fmt.Fprintf(stderr, "swfstat: warning: %s: %s: %s\n", t.display, t.warning, killHint)
+		}
 	}
-	if err := bw.Flush(); err != nil && runErr == nil {
-		runErr = err
+	if o.checkCap {
+		return writeOutputs(o, stdout, []output{{o.output, func(w io.Writer) error { return writeCapacity(w, traces) }}})
 	}
-	if runErr != nil && !errors.Is(runErr, errViolation) {
-		out.Abort() // a failed capacity check is a report worth keeping; other errors are not
-	} else if err := out.Close(); err != nil && runErr == nil {
-		runErr = err
+	ic := newInputColumns(o, traces)
+	tt := buildTidy(o, traces, ic)
+	outs := []output{{o.output, func(w io.Writer) error { return writeSummary(w, o.format, o, traces, ic, tt) }}}
+	if o.csvFile != "" {
+		outs = append(outs, output{o.csvFile, func(w io.Writer) error { return tt.writeCSV(w) }})
 	}
-	if runErr != nil {
-		return runErr
+	if o.jsonFile != "" {
+		outs = append(outs, output{o.jsonFile, func(w io.Writer) error { return writeTidyJSON(w, o, traces, ic, tt) }})
+	}
+	if jobs != nil {
+		outs = append(outs, output{o.jobsFile, func(w io.Writer) error { return jobs.write(w, traces, ic) }})
+	}
+	if err := writeOutputs(o, stdout, outs); err != nil {
+		return err
 	}
 	if o.plotFile != "" {
 		return writePlot(o, traces)
 	}
 	return nil
+}
+
+// output is one file a run writes ("" or "-": standard output).
+type output struct {
+	name  string
+	write func(io.Writer) error
+}
+
+// writeOutputs writes every output and commits them all only when all
+// succeeded (a failed capacity check is a report worth keeping: it commits,
+// and errViolation is returned).
+func writeOutputs(o *options, stdout io.Writer, outs []output) error {
+	var runErr error
+	created := make([]*cmdio.Output, 0, len(outs))
+	for _, out := range outs {
+		f, err := cmdio.Create(out.name, stdout)
+		if err != nil {
+			runErr = err
+			break
+		}
+		created = append(created, f)
+		bw := bufio.NewWriterSize(f, 64<<10)
+		err = out.write(bw)
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+		if err != nil {
+			runErr = err
+			if !errors.Is(err, errViolation) {
+				break
+			}
+		}
+	}
+	commit := runErr == nil || errors.Is(runErr, errViolation)
+	for _, f := range created {
+		if !commit {
+			f.Abort()
+		} else if err := f.Close(); err != nil && runErr == nil {
+			runErr = err
+		}
+	}
+	return runErr
 }
 
 // followSwfsim reconciles --procs-from with the rule of the swfsim runs that
@@ -340,24 +421,6 @@ func (o *options) followSwfsim(flagSet bool, traces []*trace, stderr io.Writer) 
 	}
 	o.cfg.ProcsFrom, o.procsFromNote = pf, true
 	return nil
-}
-
-// shareUQoSBounds makes every input use the U-QoS runtime bounds of one
-// input, the --baseline one or else the first, when the bounds are derived
-// from a trace: per-file bounds would define U-QoS differently per column.
-func shareUQoSBounds(o *options, traces []*trace) {
-	if len(traces) < 2 || (o.cfg.UQoSLowerBound > 0 && o.cfg.UQoSUpperBound > 0) {
-		return
-	}
-	ref := max(o.baseline, 0)
-	lower, upper := traces[ref].collector.UQoSBounds()
-	if !(upper > 0) || !(lower > 0) {
-		lower, upper = math.NaN(), math.NaN() // undefined for every column, not re-derived per file
-	}
-	for _, t := range traces {
-		t.collector.SetUQoSBounds(lower, upper)
-	}
-	o.uqosFrom, o.uqosLower, o.uqosUpper = traces[ref].label, lower, upper
 }
 
 // errViolation marks a failed capacity check (exit 1, already reported).
