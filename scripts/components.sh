@@ -9,7 +9,7 @@ set -uo pipefail
 declare -A PKG=(
   [parallel]="parallel"
   [chromium]="chromium"
-  [python3]="python3"
+  [python3]="python3 python3-pandas"
   [sbatch]="slurm-wlm slurmdbd munge mariadb-server slurm-client"
 )
 ORDER=(parallel chromium python3 sbatch)

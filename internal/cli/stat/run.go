@@ -91,13 +91,13 @@ type options struct {
 	procsFromNote        bool // --procs-from taken from swfsim's Note
 	uqosLower, uqosUpper float64
 
-	metrics    []string              // --metrics patterns; nil: all
-	tags       []provenance.Column   // --tag, in order
-	csvFile    string                // --csv
-	jsonFile   string                // --json
-	jobsFile   string                // --jobs
-	killWarn   float64               // --kill-warn
-	provenance provenance.Record     // this run's configuration (JSON "provenance")
+	metrics    []string            // --metrics patterns; nil: all
+	tags       []provenance.Column // --tag, in order
+	csvFile    string              // --csv
+	jsonFile   string              // --json
+	jobsFile   string              // --jobs
+	killWarn   float64             // --kill-warn
+	provenance provenance.Record   // this run's configuration (JSON "provenance")
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
