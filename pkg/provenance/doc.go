@@ -17,7 +17,11 @@
 //   - TOOL is the program name (swfclean, swfaugment, swfsim, swfstat);
 //   - then fields separated by single spaces, each KEY=VALUE, in the order
 //     the tool declares its flags; the first field is version=, then every
-//     flag by its long name with its effective value, defaults included;
+//     flag by its long name with its effective value, defaults included,
+//     then input= for each file argument as given (input=- for standard
+//     input); flags that cannot change the output (where it is written,
+//     progress, verbosity, worker counts) are left out, so that one
+//     configuration gives one byte-identical file wherever it is written;
 //   - KEY is a flag's long name: letters, digits, '-' and '_';
 //   - VALUE is written bare when it is non-empty and made only of the
 //     characters A-Z a-z 0-9 . , : / + - _ @ % (numbers, names, paths,

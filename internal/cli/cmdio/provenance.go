@@ -19,7 +19,8 @@ var notConfiguration = map[string]bool{"help": true, "version": true, "output": 
 // Provenance returns the run's complete effective configuration: the tool
 // name, version=, then every flag of the command by its long name with its
 // value, defaults included, in the order the command declares them (except
-// the few in notConfiguration, which cannot change the output). It walks
+// the few in notConfiguration, which cannot change the output), then one
+// input= field per file argument ("-" for standard input). It walks
 // the command's flags, so a flag added to a command is recorded with no
 // further edit. Deprecated aliases are recorded under the flag's name.
 func Provenance(c *cli.Context) provenance.Record {
@@ -42,6 +43,15 @@ func Provenance(c *cli.Context) provenance.Record {
 		default:
 			r.Add(name, FlagValue(c, f))
 		}
+	}
+	// The inputs, as given ("-" for standard input): the trace of a study's
+	// grid point is one of its parameters.
+	inputs := c.Args().Slice()
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
+	}
+	for _, in := range inputs {
+		r.Add("input", in)
 	}
 	return r
 }

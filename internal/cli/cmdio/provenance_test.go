@@ -32,7 +32,7 @@ func TestProvenance(t *testing.T) {
 	if code := Run(app, args, io.Discard); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	want := `tool version=` + Version + ` policy=easy category-runtime=600 target-load=0.9 seed=1 no-kill=true tag="a=1" tag="b=x y" by=""`
+	want := `tool version=` + Version + ` policy=easy category-runtime=600 target-load=0.9 seed=1 no-kill=true tag="a=1" tag="b=x y" by="" input=in.swf`
 	if got.Format() != want {
 		t.Errorf("Provenance:\n got %s\nwant %s", got.Format(), want)
 	}
