@@ -2,10 +2,11 @@ package statcli
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"runtime"
 	"sync"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 
 	"github.com/swfkit/swfkit/pkg/stats"
 )
@@ -22,7 +23,7 @@ import (
 //
 // The result does not depend on the number of workers; the error returned is
 // that of the first failing input in argument order.
-func summarize(o *options, traces []*trace, stdin io.Reader, jobs *jobsExport) error {
+func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport) error {
 	shared := len(traces) > 1 && !(o.cfg.UQoSLowerBound > 0 && o.cfg.UQoSUpperBound > 0)
 	ref := max(o.baseline, 0)
 	refDone := make(chan struct{})
@@ -38,7 +39,7 @@ func summarize(o *options, traces []*trace, stdin io.Reader, jobs *jobsExport) e
 				return err
 			}
 		}
-		err := t.readBody(o, stdin, jw)
+		err := t.readBody(o, files, jw)
 		if err == nil && jw != nil {
 			err = jw.finish()
 		}

@@ -38,9 +38,9 @@ type trace struct {
 
 // openTrace opens one input and reads its header. The machine size is
 // --procs, else the header's MaxProcs, else its MaxNodes.
-func openTrace(file, label string, o *options, stdin io.Reader) (*trace, error) {
+func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, error) {
 	t := &trace{file: file, display: cmdio.DisplayName(file), label: label}
-	rc, r, hdr, err := t.open(o, stdin)
+	rc, r, hdr, err := t.open(o, files)
 	if err != nil {
 		return nil, err
 	}
@@ -63,8 +63,8 @@ func openTrace(file, label string, o *options, stdin io.Reader) (*trace, error) 
 }
 
 // open opens the input and reads its header.
-func (t *trace) open(o *options, stdin io.Reader) (io.ReadCloser, *swf.Reader, *swf.Header, error) {
-	rc, err := cmdio.Open(t.file, stdin)
+func (t *trace) open(o *options, files *cmdio.Files) (io.ReadCloser, *swf.Reader, *swf.Header, error) {
+	rc, err := files.Open(t.file)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -75,7 +75,7 @@ func (t *trace) open(o *options, stdin io.Reader) (io.ReadCloser, *swf.Reader, *
 	hdr, err := r.Header()
 	if err != nil {
 		rc.Close()
-		return nil, nil, nil, fmt.Errorf("%s: %w", t.display, err)
+		return nil, nil, nil, cmdio.InFile(t.display, err)
 	}
 	hdr.File = t.display
 	return rc, r, hdr, nil
@@ -101,9 +101,9 @@ func simProcsFrom(hdr *swf.Header) string {
 
 // readBody reads the records of an input into a Collector, each job also
 // into jobs when not nil, and closes the input.
-func (t *trace) readBody(o *options, stdin io.Reader, jobs *jobWriter) error {
+func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error {
 	if t.rc == nil {
-		rc, r, _, err := t.open(o, stdin)
+		rc, r, _, err := t.open(o, files)
 		if err != nil {
 			return err
 		}
@@ -153,7 +153,7 @@ func notSWF(display string, err error) error {
 	if errors.As(err, &pe) {
 		return fmt.Errorf("%w (is %s an SWF trace? each record needs 18 numeric fields, then key=value tokens)", err, display)
 	}
-	return fmt.Errorf("%s: %w", display, err)
+	return cmdio.InFile(display, err)
 }
 
 // machineOf returns the machine size: --procs when given (it overrides the

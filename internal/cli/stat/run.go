@@ -291,6 +291,28 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if err != nil {
 		return err
 	}
+	files := cmdio.NewFiles(stdin, stdout)
+	for _, f := range o.files {
+		files.Input("", f)
+	}
+	files.Output("-o", o.output)
+	files.Output("--plot", o.plotFile)
+	files.Output("--csv", o.csvFile)
+	files.Output("--json", o.jsonFile)
+	files.Output("--jobs", o.jobsFile)
+	if err := files.Check(); err != nil {
+		return err
+	}
+	defer func() {
+		if errors.Is(err, errViolation) {
+			// A failed capacity check is a report worth keeping.
+			if cerr := files.Commit(); cerr != nil {
+				err = cerr
+			}
+			return
+		}
+		files.Finish(&err)
+	}()
 	traces := make([]*trace, 0, len(o.files))
 	defer func() {
 		for _, t := range traces {
@@ -300,7 +322,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 	}()
 	for i, f := range o.files {
-		t, err := openTrace(f, o.labels[i], o, stdin)
+		t, err := openTrace(f, o.labels[i], o, files)
 		if err != nil {
 			return err
 		}
@@ -314,7 +336,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		jobs = newJobsExport(len(traces))
 		defer jobs.remove()
 	}
-	if err := summarize(o, traces, stdin, jobs); err != nil {
+	if err := summarize(o, traces, files, jobs); err != nil {
 		return err
 	}
 	for _, t := range traces {
@@ -326,7 +348,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 	}
 	if o.checkCap {
-		return writeOutputs(o, stdout, []output{{o.output, func(w io.Writer) error { return writeCapacity(w, traces) }}})
+		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeCapacity(w, traces) }}})
 	}
 	ic := newInputColumns(o, traces)
 	tt := buildTidy(o, traces, ic)
@@ -340,11 +362,11 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if jobs != nil {
 		outs = append(outs, output{o.jobsFile, func(w io.Writer) error { return jobs.write(w, traces, ic) }})
 	}
-	if err := writeOutputs(o, stdout, outs); err != nil {
+	if err := writeOutputs(files, outs); err != nil {
 		return err
 	}
 	if o.plotFile != "" {
-		return writePlot(o, traces)
+		return writePlot(o, traces, files)
 	}
 	return nil
 }
@@ -355,40 +377,25 @@ type output struct {
 	write func(io.Writer) error
 }
 
-// writeOutputs writes every output and commits them all only when all
-// succeeded (a failed capacity check is a report worth keeping: it commits,
-// and errViolation is returned).
-func writeOutputs(o *options, stdout io.Writer, outs []output) error {
-	var runErr error
-	created := make([]*cmdio.Output, 0, len(outs))
+// writeOutputs writes every output through files, which commits them all
+// only when the whole run succeeded (action's Finish). A failed capacity
+// check (errViolation) is written in full and returned.
+func writeOutputs(files *cmdio.Files, outs []output) error {
 	for _, out := range outs {
-		f, err := cmdio.Create(out.name, stdout)
+		f, err := files.Create(out.name)
 		if err != nil {
-			runErr = err
-			break
+			return err
 		}
-		created = append(created, f)
 		bw := bufio.NewWriterSize(f, 64<<10)
 		err = out.write(bw)
 		if ferr := bw.Flush(); err == nil {
 			err = ferr
 		}
 		if err != nil {
-			runErr = err
-			if !errors.Is(err, errViolation) {
-				break
-			}
+			return err
 		}
 	}
-	commit := runErr == nil || errors.Is(runErr, errViolation)
-	for _, f := range created {
-		if !commit {
-			f.Abort()
-		} else if err := f.Close(); err != nil && runErr == nil {
-			runErr = err
-		}
-	}
-	return runErr
+	return nil
 }
 
 // followSwfsim reconciles --procs-from with the rule of the swfsim runs that
