@@ -76,7 +76,13 @@ func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport
 			t.warning = killWarning(o, t.report)
 		}
 		if o.plotFile == "" && !o.checkCap {
-			t.collector = nil // the per-job records are no longer needed
+			// The per-job records and the sorted waits and bounded slowdowns
+			// (kept for plots) are no longer needed: what stays per input is
+			// its rows, so memory does not grow with the number of inputs.
+			t.collector = nil
+			if t.report != nil {
+				t.report.Waits, t.report.BoundedSlowdowns = nil, nil
+			}
 		}
 		return nil
 	}
