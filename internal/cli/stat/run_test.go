@@ -62,6 +62,8 @@ func TestGolden(t *testing.T) {
 		{"capacity-procs", []string{"--check-capacity", "--procs", "5", "pkg/stats/testdata/oversubscribed.swf"}},
 		{"procs-override", []string{"--procs", "64", "--label", "hand,over", hand, "pkg/stats/testdata/oversubscribed.swf"}},
 		{"baseline", []string{"--baseline", "over", "--label", "hand,over", hand, "pkg/stats/testdata/oversubscribed.swf"}},
+		{"csv-tag-metrics", []string{"--format", "csv", "--tag", "study=s1", "--tag", "trace=hand", "--metrics", "bsld,jobs", "--by", "category", hand}},
+		{"json-tag-metrics", []string{"--format", "json", "--tag", "study=s1", "--metrics", "wait_s", hand}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

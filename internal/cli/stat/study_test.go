@@ -257,3 +257,31 @@ func TestKillWarning(t *testing.T) {
 		t.Errorf("warning at exactly the threshold: %q", errOut)
 	}
 }
+
+// TestToolTwiceInPipeline: swfaugment | swfaugment keeps both Provenance
+// lines, and swfstat names the second one's columns swfaugment_2.FLAG.
+func TestToolTwiceInPipeline(t *testing.T) {
+	chdirRoot(t)
+	in, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var once, twice, errb bytes.Buffer
+	if augmentcli.Run([]string{"swfaugment", "--estimate", "scale:2", "--seed", "5"}, bytes.NewReader(in), &once, &errb) != 0 ||
+		augmentcli.Run([]string{"swfaugment", "--load", "2", "--seed", "6"}, &once, &twice, &errb) != 0 {
+		t.Fatalf("swfaugment: %s", errb.String())
+	}
+	if n := strings.Count(twice.String(), "\n; Provenance: swfaugment "); n != 2 {
+		t.Fatalf("%d Provenance lines, want 2:\n%s", n, twice.String())
+	}
+	out, errOut, code := run(t, twice.String(), "--format", "csv", "--metrics", "jobs")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for col, want := range map[string]string{"swfaugment.seed": "5", "swfaugment.estimate": "scale:2", "swfaugment.load": "0",
+		"swfaugment_2.seed": "6", "swfaugment_2.load": "2", "swfaugment_2.estimate": "", "swfaugment_2.input": "-"} {
+		if got := column(t, out, col); got != want {
+			t.Errorf("%s = %q, want %q", col, got, want)
+		}
+	}
+}
