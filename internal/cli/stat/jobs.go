@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/stats"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -46,7 +47,7 @@ func newJobsExport(n int) *jobsExport { return &jobsExport{spools: make([]*jobWr
 
 // open starts the spool of input i.
 func (x *jobsExport) open(i int) (*jobWriter, error) {
-	f, err := os.CreateTemp("", "swfstat-jobs-*.csv")
+	f, err := cmdio.CreateTemp("swfstat-jobs-")
 	if err != nil {
 		return nil, fmt.Errorf("--jobs: temporary file: %w", err)
 	}
@@ -56,12 +57,11 @@ func (x *jobsExport) open(i int) (*jobWriter, error) {
 	return w, nil
 }
 
-// remove deletes every spool.
+// remove deletes every spool (an interrupted run's too: cmdio.CreateTemp).
 func (x *jobsExport) remove() {
 	for _, w := range x.spools {
 		if w != nil {
-			w.f.Close()
-			os.Remove(w.f.Name())
+			cmdio.RemoveTemp(w.f)
 		}
 	}
 }
