@@ -50,7 +50,12 @@ func runClean(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 		return err
 	}
 	if cl.Empty() && len(o.sets) == 0 && o.procs == 0 {
-		err = writeBody(r, cl, swf.NewWriter(out), hdr) // nothing can change: copy through
+		if o.conversion != nil {
+			// A converted log is a new file: it says how it was made. A
+			// plain copy (--rules none) stays byte-identical instead.
+			provenance.AddTo(hdr, o.provenance)
+		}
+		err = writeBody(r, cl, swf.NewWriter(out), hdr) // nothing else can change: copy through
 	} else {
 		err = writeSpooled(o, r, cl, hdr, out)
 	}
