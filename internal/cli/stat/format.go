@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
@@ -173,6 +174,7 @@ func sortSections(list []*section) {
 
 func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Report) error {
 	fmt.Fprintln(w, "# swfstat")
+	fmt.Fprintf(w, "# %s: %s\n", provenance.Label, o.provenance.Format())
 	for _, s := range settings(o) {
 		fmt.Fprintf(w, "# %s\n", s)
 	}

@@ -350,6 +350,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if o.checkCap {
 		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeCapacity(w, traces) }}})
 	}
+	if err := o.checkMetrics(traces); err != nil {
+		return err
+	}
 	ic := newInputColumns(o, traces)
 	tt := buildTidy(o, traces, ic)
 	outs := []output{{o.output, func(w io.Writer) error { return writeSummary(w, o.format, o, traces, ic, tt) }}}

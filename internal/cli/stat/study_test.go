@@ -248,6 +248,7 @@ func TestSideOutputsAllOrNothing(t *testing.T) {
 		{"--tag", "a.b=x", hand},
 		{"--tag", "a=1", "--tag", "a=2", hand},
 		{"--metrics", "[", hand},
+		{"--metrics", "bsld,bsdl", hand}, // a misspelt name selects nothing
 		{"--check-capacity", "--csv", "x.csv", hand},
 	} {
 		if _, errOut, code := run(t, "", args...); code != 2 {

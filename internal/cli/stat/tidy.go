@@ -8,7 +8,9 @@ import (
 	"io"
 	"math"
 	"path"
+	"strings"
 
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
@@ -71,6 +73,34 @@ func (o *options) metricSelected(metric string) bool {
 		}
 	}
 	return false
+}
+
+// checkMetrics refuses a --metrics pattern that selects no metric of any
+// input: a misspelt name would otherwise give an empty table.
+func (o *options) checkMetrics(traces []*trace) error {
+	names := []string{"input", "excluded"}
+	seen := map[string]bool{"input": true, "excluded": true}
+	for _, t := range traces {
+		for _, row := range t.report.Rows {
+			if !seen[row.Metric] {
+				seen[row.Metric] = true
+				names = append(names, row.Metric)
+			}
+		}
+	}
+	for _, p := range o.metrics {
+		found := false
+		for _, n := range names {
+			if ok, _ := path.Match(p, n); ok {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return cmdio.Usagef("--metrics %s: no such metric in the inputs (they have %s)", p, strings.Join(names, ", "))
+		}
+	}
+	return nil
 }
 
 func group(by, g string) (cell, cell) {
