@@ -160,12 +160,17 @@ func TestIntegrationPandas(t *testing.T) {
 	chdirRoot(t)
 	dir := t.TempDir()
 	easy := pipeline(t, dir, "easy.swf", []string{"--target-load", "0.9", "--seed", "3", "--procs", "8"}, []string{"-p", "easy"})
-	csvPath, jobsPath := filepath.Join(dir, "s.csv"), filepath.Join(dir, "jobs.csv.gz")
+	csvPath, jobsPath, zstPath := filepath.Join(dir, "s.csv"), filepath.Join(dir, "jobs.csv.gz"), filepath.Join(dir, "jobs.csv.zst")
 	if _, errOut, code := run(t, "", "--csv", csvPath, "--jobs", jobsPath, "--tag", "study=s1", "--by", "category", easy, hand); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
+	if _, errOut, code := run(t, "", "--jobs", zstPath, easy, hand); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	jobs := len(readCSVFile(t, jobsPath))
 	pandasLoads(t, python, csvPath, len(readCSVFile(t, csvPath)))
-	pandasLoads(t, python, jobsPath, len(readCSVFile(t, jobsPath)))
+	pandasLoads(t, python, jobsPath, jobs)
+	pandasLoads(t, python, zstPath, jobs)
 }
 
 // pandasLoads checks that pandas.read_csv(path) with no options reads rows
@@ -192,14 +197,14 @@ func pandasPython(t *testing.T) string {
 		candidates = append([]string{p}, candidates...)
 	}
 	for _, p := range candidates {
-		if exec.Command(p, "-c", "import pandas").Run() == nil {
+		if exec.Command(p, "-c", "import pandas, zstandard").Run() == nil {
 			return p
 		}
 	}
 	if testutil.Integration() {
-		t.Fatalf("real component missing under %s=1: python3 with pandas (Debian package python3-pandas)", testutil.IntegrationEnv)
+		t.Fatalf("real component missing under %s=1: python3 with pandas and zstandard (Debian packages python3-pandas python3-zstandard)", testutil.IntegrationEnv)
 	}
-	t.Logf("SKIPPED, real component missing: python3 with pandas (Debian package python3-pandas; `make test-integration` installs it)")
+	t.Logf("SKIPPED, real component missing: python3 with pandas and zstandard (Debian packages python3-pandas python3-zstandard; `make test-integration` installs them)")
 	t.SkipNow()
 	return ""
 }
