@@ -12,7 +12,7 @@ import (
 type JobValues struct {
 	Wait            float64 // field 3
 	Response        float64 // wait + runtime
-	Slowdown        float64 // (wait + run)/run
+	Slowdown        float64 // (wait + run)/run; run = all runs (runtotal=) for a bumped job
 	BoundedSlowdown float64 // (wait + max(run,T))/max(run,T)
 	Category        string  // SN, SW, LN, LW or unknown (ByCategory)
 	Utility         float64 // u(wait + run): the utility the job earned
@@ -34,8 +34,8 @@ func (c *Collector) Values(job *swf.Job) (JobValues, error) {
 	}
 	if r.scheduleKnown() {
 		v.Response = float64(r.wait + r.run)
-		if r.run > 0 {
-			v.Slowdown = v.Response / float64(r.run)
+		if r.busy > 0 {
+			v.Slowdown = v.Response / float64(r.busy) // as the slowdown metric: all runs of a bumped job
 		}
 		v.BoundedSlowdown, _ = c.cfg.boundedSlowdown(&r)
 	}

@@ -16,10 +16,12 @@ import (
 // is made (unless --plot or --check-capacity needs them), so memory is
 // bounded by the largest inputs being read at once, not by their sum.
 //
-// With several inputs and U-QoS bounds derived from a trace, every report
-// uses the bounds of one input, the --baseline one or else the first: it is
-// read first, and the others wait for its bounds before reporting, so that
-// all schedules are compared under one definition of large and short jobs.
+// An input whose header has swfaugment's bounds Note takes the U-QoS bounds
+// not given by flag from it (useAugmentBounds). With several inputs and
+// bounds not both given, every report uses the bounds of one input, the
+// --baseline one or else the first: it is read first, and the others wait
+// for its bounds before reporting, so that all schedules are compared under
+// one definition of large and short jobs.
 //
 // The result does not depend on the number of workers; the error returned is
 // that of the first failing input in argument order.
@@ -42,6 +44,9 @@ func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport
 		err := t.readBody(o, files, jw)
 		if err == nil && jw != nil {
 			err = jw.finish()
+		}
+		if err == nil {
+			t.uqosFromNote = useAugmentBounds(o, t)
 		}
 		if shared && i == ref {
 			if err == nil {
@@ -114,6 +119,11 @@ func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport
 	for _, err := range errs {
 		if err != nil {
 			return err
+		}
+	}
+	for _, t := range traces {
+		if t.uqosFromNote {
+			o.uqosNote = append(o.uqosNote, t.label)
 		}
 	}
 	if shared {

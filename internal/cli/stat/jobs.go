@@ -36,7 +36,7 @@ var jobDerivedColumns = []string{"wait_s", "response_s", "slowdown", "bsld", "ca
 
 // knownTokens are the toolkit's extension keys (DESIGN.md), in the column
 // order they get when present; other keys follow in sorted order.
-var knownTokens = []string{"u", "ckpt", "est0", "pred", "jobid", "killed", "bumps", "trial", "fairstart", "price"}
+var knownTokens = []string{"u", "ckpt", "est0", "pred", "jobid", "killed", "bumps", "runtotal", "trial", "fairstart", "price"}
 
 // jobsExport gathers the per-job rows of every input.
 type jobsExport struct {

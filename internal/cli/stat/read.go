@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
@@ -24,6 +25,7 @@ type trace struct {
 	// uqosLower and uqosUpper are the U-QoS bounds the report used.
 	uqosLower, uqosUpper float64
 	warning              string // the --kill-warn warning, "" when none
+	uqosFromNote         bool   // its U-QoS bounds came from swfaugment's bounds Note
 
 	// rc and r are the open input between openTrace and readBody: kept open
 	// only for standard input, which cannot be opened twice; a file is
@@ -34,6 +36,10 @@ type trace struct {
 	// simProcsFrom is the --procs-from of the swfsim run that wrote this
 	// schedule, from its "swfsim semantics" Note; "" when none.
 	simProcsFrom string
+	// augLower and augUpper are the runtime bounds of swfaugment's bounds
+	// Note (computed on the recorded runtimes, before any simulation); 0 when
+	// the header has none.
+	augLower, augUpper float64
 }
 
 // openTrace opens one input and reads its header. The machine size is
@@ -54,6 +60,7 @@ func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, erro
 	}
 	t.hdr = hdr
 	t.simProcsFrom = simProcsFrom(hdr)
+	t.augLower, t.augUpper = augmentBounds(hdr)
 	if cmdio.IsStdio(file) {
 		t.rc, t.r = rc, r
 	} else {
@@ -79,6 +86,29 @@ func (t *trace) open(o *options, files *cmdio.Files) (io.ReadCloser, *swf.Reader
 	}
 	hdr.File = t.display
 	return rc, r, hdr, nil
+}
+
+// augmentBounds finds the runtime bounds in swfaugment's Note
+// "swfaugment bounds (...): ... runtime L..U s ...", the last one winning.
+func augmentBounds(hdr *swf.Header) (lower, upper float64) {
+	for _, l := range hdr.Lines {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(l.Value), "swfaugment bounds")
+		if !strings.EqualFold(l.Label, "Note") || !ok {
+			continue
+		}
+		_, after, ok := strings.Cut(rest, " runtime ")
+		if !ok {
+			continue
+		}
+		field, _, _ := strings.Cut(after, " ")
+		ls, us, ok := strings.Cut(field, "..")
+		lo, err1 := strconv.ParseFloat(ls, 64)
+		up, err2 := strconv.ParseFloat(us, 64)
+		if ok && err1 == nil && err2 == nil && lo > 0 && up > lo {
+			lower, upper = lo, up
+		}
+	}
+	return lower, upper
 }
 
 // simProcsFrom finds the processor rule in swfsim's Note

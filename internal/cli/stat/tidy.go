@@ -117,14 +117,22 @@ func buildTidy(o *options, traces []*trace, ic *inputColumns) *tidyTable {
 		reports[i] = t.report
 	}
 	base := baselineValues(o, reports)
+	note := map[string]bool{}
+	for _, l := range o.uqosNote {
+		note[l] = true
+	}
 	uqosFrom := func(t *trace) string {
+		from := t.label
 		switch {
 		case o.cfg.UQoSLowerBound > 0 && o.cfg.UQoSUpperBound > 0:
 			return "--uqos-lower-bound and --uqos-upper-bound"
 		case o.uqosFrom != "":
-			return o.uqosFrom
+			from = o.uqosFrom
 		}
-		return t.label
+		if note[from] {
+			from += " (swfaugment bounds Note)"
+		}
+		return from
 	}
 	for i, t := range traces {
 		settings := []cell{str("nearest_rank"), num(o.cfg.BSLDThreshold), str(o.cfg.ProcsFrom.String()),
