@@ -13,7 +13,7 @@ import (
 
 // summarize reads every input and computes its report, up to GOMAXPROCS
 // inputs at a time. Each input's per-job records are dropped once its report
-// is made (unless --plot or --check-capacity needs them), so memory is
+// is made (unless --plot, --html or --check-capacity needs them), so memory is
 // bounded by the largest inputs being read at once, not by their sum.
 //
 // An input whose header has swfaugment's bounds Note takes the U-QoS bounds
@@ -80,7 +80,7 @@ func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport
 			}
 			t.warning = killWarning(o, t.report)
 		}
-		if o.plotFile == "" && !o.checkCap {
+		if !o.keepRecords() {
 			// The per-job records and the sorted waits and bounded slowdowns
 			// (kept for plots) are no longer needed: what stays per input is
 			// its rows, so memory does not grow with the number of inputs.
@@ -154,4 +154,10 @@ func countOf(rep *stats.Report) string {
 		return formatTable(row.Value)
 	}
 	return "?"
+}
+
+// keepRecords reports whether the per-job records are needed after the
+// reports: by the figures (--plot, --html) and the capacity check.
+func (o *options) keepRecords() bool {
+	return o.plotFile != "" || o.htmlFile != "" || o.checkCap
 }
