@@ -23,6 +23,7 @@ var tools = []string{"swfclean", "swfaugment", "swfsim", "swfstat"}
 func TestMain(m *testing.M) {
 	bin = os.Getenv("SWFKIT_BIN")
 	if bin == "" {
+		statSources("../..")
 		dir, err := os.MkdirTemp("", "swfkit-adversarial-bin-")
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -43,6 +44,24 @@ func TestMain(m *testing.M) {
 		bin = abs
 	}
 	os.Exit(m.Run())
+}
+
+// statSources stats every Go source and module file under root. The test
+// binary does not import the commands it builds, so without this go test's
+// cache (which keys on the files a test opens or stats) would replay an old
+// result after the commands changed.
+func statSources(root string) {
+	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil
+		case d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata" && path != root):
+			return filepath.SkipDir
+		case !d.IsDir() && (strings.HasSuffix(path, ".go") || d.Name() == "go.mod" || d.Name() == "go.sum"):
+			os.Stat(path)
+		}
+		return nil
+	})
 }
 
 // result is what one command run did.
