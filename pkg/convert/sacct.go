@@ -560,6 +560,10 @@ func (l *sacctLine) time(col string) (int64, *swf.ParseError) {
 	if err != nil {
 		return 0, l.err(col, ErrValue, "expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got %q", v)
 	}
+	if t.Format(SacctTimeLayout) != v {
+		// Go moves a local time in a summer-time gap by the gap; sacct never prints one.
+		return 0, l.err(col, ErrValue, "%s does not exist in the time zone %s (the clocks skipped it): is --timezone the zone of the machine sacct ran on?", v, l.s.loc)
+	}
 	return t.Unix(), nil
 }
 
@@ -598,13 +602,13 @@ func (l *sacctLine) duration(col, v string) (float64, *swf.ParseError) {
 // MM:SS, and a bare number (minutes when bareMinutes, else seconds). Seconds may
 // have a fraction.
 func parseDuration(v string, bareMinutes bool) (float64, bool) {
-	days := 0.0
+	days, hasDays := 0.0, false
 	if d, rest, ok := strings.Cut(v, "-"); ok {
 		n, err := strconv.ParseUint(d, 10, 32)
 		if err != nil {
 			return 0, false
 		}
-		days, v = float64(n), rest
+		days, v, hasDays = float64(n), rest, true
 	}
 	parts := strings.Split(v, ":")
 	nums := make([]float64, len(parts))
@@ -621,8 +625,8 @@ func parseDuration(v string, bareMinutes bool) (float64, bool) {
 	}
 	var secs float64
 	switch {
-	case days > 0 || strings.Contains(v, "-"):
-		// after "D-": HH, HH:MM or HH:MM:SS
+	case hasDays:
+		// after "D-" (also "0-"): HH, HH:MM or HH:MM:SS
 		if len(nums) > 3 {
 			return 0, false
 		}
