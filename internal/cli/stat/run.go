@@ -102,6 +102,9 @@ type options struct {
 	// uqosNote lists the inputs whose U-QoS bounds come from swfaugment's
 	// bounds Note in their header.
 	uqosNote []string
+	// uqosNoteUnused lists the inputs whose bounds Note another input's shared
+	// bounds replaced.
+	uqosNoteUnused []string
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
@@ -360,6 +363,11 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	useAugmentBounds(o, traces)
 	shareUQoSBounds(o, traces)
+	for _, t := range traces {
+		if lower, upper := t.collector.UQoSBounds(); lower > upper {
+			return cmdio.Usagef("%s: U-QoS lower bound %g s is above the upper bound %g s (--uqos-lower-bound, --uqos-upper-bound, swfaugment's bounds Note or the trace's runtimes)", t.display, lower, upper)
+		}
+	}
 	out, err := files.Create(o.output)
 	if err != nil {
 		return err
@@ -467,6 +475,16 @@ func shareUQoSBounds(o *options, traces []*trace) {
 		t.collector.SetUQoSBounds(lower, upper)
 	}
 	o.uqosFrom, o.uqosLower, o.uqosUpper = traces[ref].label, lower, upper
+	// Only the reference input's bounds Note, if it has one, is used now.
+	var used []string
+	for _, label := range o.uqosNote {
+		if label == traces[ref].label {
+			used = append(used, label)
+		} else {
+			o.uqosNoteUnused = append(o.uqosNoteUnused, label)
+		}
+	}
+	o.uqosNote = used
 }
 
 // errViolation marks a failed capacity check (exit 1, already reported).
