@@ -235,6 +235,7 @@ func TestSacctErrors(t *testing.T) {
 			ErrValue, `dump.txt:2: column ReqMem: expected a size`},
 		{"time in a summer-time gap", head + "1|2024-03-31T02:30:00|2024-03-31T03:00:00|2024-03-31T03:00:09|COMPLETED|1\n", ErrValue,
 			`dump.txt:2: column Submit: 2024-03-31T02:30:00 does not exist in the time zone Europe/Prague`},
+		{"a job twice", head + ok + ok, ErrValue, "dump.txt:3: column JobID: job 1 is also on line 2"},
 		{"no jobs", head + "2|2024-01-01T00:00:00|Unknown|Unknown|PENDING|1\n", ErrNoJobs, "no job could be converted"},
 	}
 	for _, tt := range tests {
