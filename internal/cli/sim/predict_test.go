@@ -59,6 +59,13 @@ func TestPredictorTokenCommand(t *testing.T) {
 	if _, errs, code := runCmd(t, tiny, "-p", "easy", "--repredict"); code != 2 || !strings.Contains(errs, "--repredict does not apply to policy easy") {
 		t.Errorf("easy --repredict: exit %d, stderr %q; want a usage error", code, errs)
 	}
+	// A predictor without history gives the same prediction again: --repredict
+	// would be ignored (sjbf predicts the estimate by default).
+	for _, args := range [][]string{{"-p", "easy-p", "--predictor", "token"}, {"-p", "sjbf"}, {"-p", "easy++", "--predictor", "exact"}} {
+		if _, errs, code := runCmd(t, predTrace, append(args, "--repredict")...); code != 2 || !strings.Contains(errs, "would change nothing") {
+			t.Errorf("%v --repredict: exit %d, stderr %q; want a usage error", args, code, errs)
+		}
+	}
 	if _, errs, code := runCmd(t, tiny, "-p", "easy++", "--repredict"); code != 0 {
 		t.Errorf("easy++ --repredict: exit %d, %s", code, errs)
 	}
