@@ -60,7 +60,7 @@ type sacctReader struct {
 	loc      *time.Location
 	acct     Accounting
 	jobs     []pending
-	explicit map[string]bool // job ids that have a line of their own
+	explicit map[string]int // job ids that have a line of their own: that line
 	// arrayLines are lines for several never-started array tasks, added last.
 	arrayLines []arrayLine
 	stepCPU    map[string]float64
@@ -87,7 +87,7 @@ type sacctReader struct {
 // order of first appearance. A job cancelled while pending (Start None, or Start
 // = End with NodeList "None assigned") did not start: fields 3-6 are -1.
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
-	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]bool{},
+	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]int{},
 		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}}
 	s.acct.Format, s.acct.File = "sacct", cfg.Name
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -265,6 +265,9 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 		s.acct.skip(word + " (not finished)")
 		return nil
 	}
+	if prev := s.explicit[id]; prev > 0 {
+		return l.err("JobID", ErrValue, "job %s is also on line %d: sacct prints a job once (two dumps of overlapping periods put together?)", id, prev)
+	}
 	p, cpu, alloc, started, perr := s.readJob(l, id, status, word)
 	if perr != nil {
 		return perr
@@ -279,7 +282,7 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 		s.arrayLines = append(s.arrayLines, arrayLine{tasks: tasks, job: p, cpu: cpu, alloc: alloc, started: started, line: lineNo})
 		return nil
 	}
-	s.explicit[id] = true
+	s.explicit[id] = lineNo
 	s.add(p, id, cpu, alloc, started, lineNo, 0)
 	return nil
 }
@@ -308,10 +311,10 @@ func (s *sacctReader) addArrayLines() {
 	for _, a := range s.arrayLines {
 		kept := 0
 		for k, task := range a.tasks {
-			if s.explicit[task] {
+			if s.explicit[task] > 0 {
 				continue
 			}
-			s.explicit[task] = true
+			s.explicit[task] = a.line
 			s.add(a.job, task, a.cpu, a.alloc, a.started, a.line, k)
 			kept++
 		}
@@ -560,6 +563,10 @@ func (l *sacctLine) time(col string) (int64, *swf.ParseError) {
 	if err != nil {
 		return 0, l.err(col, ErrValue, "expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got %q", v)
 	}
+	if t.Format(SacctTimeLayout) != v {
+		// Go moves a local time in a summer-time gap by the gap; sacct never prints one.
+		return 0, l.err(col, ErrValue, "%s does not exist in the time zone %s (the clocks skipped it): is --timezone the zone of the machine sacct ran on?", v, l.s.loc)
+	}
 	return t.Unix(), nil
 }
 
@@ -598,13 +605,13 @@ func (l *sacctLine) duration(col, v string) (float64, *swf.ParseError) {
 // MM:SS, and a bare number (minutes when bareMinutes, else seconds). Seconds may
 // have a fraction.
 func parseDuration(v string, bareMinutes bool) (float64, bool) {
-	days := 0.0
+	days, hasDays := 0.0, false
 	if d, rest, ok := strings.Cut(v, "-"); ok {
 		n, err := strconv.ParseUint(d, 10, 32)
 		if err != nil {
 			return 0, false
 		}
-		days, v = float64(n), rest
+		days, v, hasDays = float64(n), rest, true
 	}
 	parts := strings.Split(v, ":")
 	nums := make([]float64, len(parts))
@@ -621,8 +628,8 @@ func parseDuration(v string, bareMinutes bool) (float64, bool) {
 	}
 	var secs float64
 	switch {
-	case days > 0 || strings.Contains(v, "-"):
-		// after "D-": HH, HH:MM or HH:MM:SS
+	case hasDays:
+		// after "D-" (also "0-"): HH, HH:MM or HH:MM:SS
 		if len(nums) > 3 {
 			return 0, false
 		}

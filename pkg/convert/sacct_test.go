@@ -233,11 +233,15 @@ func TestSacctErrors(t *testing.T) {
 			ErrValue, `dump.txt:2: column Timelimit: expected UNLIMITED, Partition_Limit`},
 		{"bad memory", "JobID|Submit|Start|End|State|AllocCPUS|ReqMem\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|lots\n",
 			ErrValue, `dump.txt:2: column ReqMem: expected a size`},
+		{"time in a summer-time gap", head + "1|2024-03-31T02:30:00|2024-03-31T03:00:00|2024-03-31T03:00:09|COMPLETED|1\n", ErrValue,
+			`dump.txt:2: column Submit: 2024-03-31T02:30:00 does not exist in the time zone Europe/Prague`},
+		{"a job twice", head + ok + ok, ErrValue, "dump.txt:3: column JobID: job 1 is also on line 2"},
 		{"no jobs", head + "2|2024-01-01T00:00:00|Unknown|Unknown|PENDING|1\n", ErrNoJobs, "no job could be converted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := sacct(t, tt.text, Config{})
+			prague, _ := time.LoadLocation("Europe/Prague")
+			_, err := sacct(t, tt.text, Config{Location: prague})
 			var pe *swf.ParseError
 			if !errors.Is(err, tt.err) || !errors.As(err, &pe) {
 				t.Fatalf("error %v, want a ParseError wrapping %v", err, tt.err)
@@ -277,6 +281,9 @@ func TestParseDuration(t *testing.T) {
 		{"2-03:04:05", true, 2*86400 + 3*3600 + 4*60 + 5, true},
 		{"1-02", true, 86400 + 7200, true},
 		{"1-02:30", true, 86400 + 7200 + 1800, true},
+		{"0-05", true, 5 * 3600, true},
+		{"0-05:30", true, 5*3600 + 1800, true},
+		{"0-00:00:07", true, 7, true},
 		{"05:30", true, 330, true},
 		{"45", true, 2700, true},
 		{"00:00.846", false, 0.846, true},
