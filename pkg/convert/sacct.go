@@ -243,6 +243,12 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 	case len(fields) < s.cols.n && !complete:
 		return lineError(s.cfg.Name, lineNo, "", ErrTruncated,
 			"the last line ends after %d of %d columns, without a newline: the dump was cut short", len(fields), s.cols.n)
+	case !complete:
+		// sacct ends every line with a newline, so a last line without one
+		// was cut, possibly inside its last value ("4G" of "4Gn"), which no
+		// column count can tell.
+		return lineError(s.cfg.Name, lineNo, "", ErrTruncated,
+			"the last line has no newline: the dump was cut short, possibly inside its last value (sacct ends every line with a newline)")
 	case len(fields) < s.cols.n:
 		return lineError(s.cfg.Name, lineNo, "", ErrColumnCount, "%d columns, the header has %d", len(fields), s.cols.n)
 	}
@@ -336,17 +342,11 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		UserID: -1, GroupID: -1, Queue: -1, Partition: -1}
 	p.nodes = -1
 	var err *swf.ParseError
-	if p.submit, err = l.time("Submit"); err != nil {
+	if p.submit, p.start, p.end, err = l.readTimes(); err != nil {
 		return p, 0, 0, false, err
 	}
 	if p.submit < 0 {
 		return p, 0, 0, false, l.err("Submit", ErrValue, "a finished job without a submit time")
-	}
-	if p.start, err = l.time("Start"); err != nil {
-		return p, 0, 0, false, err
-	}
-	if p.end, err = l.time("End"); err != nil {
-		return p, 0, 0, false, err
 	}
 	nodeList, hasNodeList := l.get("NodeList")
 	if state == "CANCELLED" && p.start >= 0 && p.start == p.end && (!hasNodeList || strings.HasPrefix(nodeList, "None")) {
@@ -552,22 +552,65 @@ func containsString(list []string, s string) bool {
 	return false
 }
 
-// time reads a sacct time: Unknown, None or empty are unknown (-1).
-func (l *sacctLine) time(col string) (int64, *swf.ParseError) {
+// times reads a sacct time (Unknown, None or empty are unknown: -1) and also
+// returns its second reading
+// when the local time occurs twice (the hour repeated when summer time ends);
+// alt == first otherwise.
+func (l *sacctLine) times(col string) (first, alt int64, perr *swf.ParseError) {
 	v, _ := l.get(col)
 	switch v {
 	case "", "Unknown", "None":
-		return -1, nil
+		return -1, -1, nil
 	}
 	t, err := time.ParseInLocation(SacctTimeLayout, v, l.s.loc)
 	if err != nil {
-		return 0, l.err(col, ErrValue, "expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got %q", v)
+		return 0, 0, l.err(col, ErrValue, "expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got %q", v)
 	}
 	if t.Format(SacctTimeLayout) != v {
 		// Go moves a local time in a summer-time gap by the gap; sacct never prints one.
-		return 0, l.err(col, ErrValue, "%s does not exist in the time zone %s (the clocks skipped it): is --timezone the zone of the machine sacct ran on?", v, l.s.loc)
+		return 0, 0, l.err(col, ErrValue, "%s does not exist in the time zone %s (the clocks skipped it): is --timezone the zone of the machine sacct ran on?", v, l.s.loc)
 	}
-	return t.Unix(), nil
+	first, alt = t.Unix(), t.Unix()
+	for _, d := range []time.Duration{-time.Hour, -30 * time.Minute, 30 * time.Minute, time.Hour} {
+		if u := t.Add(d); u.Format(SacctTimeLayout) == v {
+			alt = u.Unix()
+			if alt < first {
+				first, alt = alt, first
+			}
+			break
+		}
+	}
+	return first, alt, nil
+}
+
+// readTimes reads Submit, Start and End. A time in the repeated hour when
+// summer time ends is read as its first occurrence, unless only its second
+// keeps submit <= start <= end (a job that started at 01:50 and ended at
+// 01:10 ran across the change of time).
+func (l *sacctLine) readTimes() (submit, start, end int64, perr *swf.ParseError) {
+	var first, alt [3]int64
+	for i, col := range []string{"Submit", "Start", "End"} {
+		if first[i], alt[i], perr = l.times(col); perr != nil {
+			return 0, 0, 0, perr
+		}
+	}
+	for mask := range 8 {
+		var t [3]int64
+		for i := range t {
+			t[i] = first[i]
+			if mask&(1<<i) != 0 {
+				if alt[i] == first[i] {
+					goto next
+				}
+				t[i] = alt[i]
+			}
+		}
+		if (t[1] < 0 || t[0] <= t[1]) && (t[1] < 0 || t[2] < 0 || t[1] <= t[2]) {
+			return t[0], t[1], t[2], nil
+		}
+	next:
+	}
+	return first[0], first[1], first[2], nil
 }
 
 func (l *sacctLine) int(col, v string) (int64, *swf.ParseError) {
