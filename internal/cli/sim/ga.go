@@ -242,7 +242,7 @@ func (t *jobTokens) add(sj *swf.Job, file string) error {
 	p, okP := sj.ExtraValue(policy.KeyPrediction)
 	if okP && t.checkPred {
 		if s, err := strconv.ParseInt(p, 10, 64); err != nil || s < 0 || s > swf.MaxTime {
-			return tokenError(sj, file, policy.KeyPrediction, fmt.Sprintf("%s=%s: want a prediction in whole seconds, 0 to %d", policy.KeyPrediction, clip(p), int64(swf.MaxTime)))
+			return tokenError(sj, file, policy.KeyPrediction, fmt.Sprintf("%s=%s: want a runtime prediction in whole seconds, 0 to %d (swfaugment --as-prediction writes pred=S)", policy.KeyPrediction, clip(p), int64(swf.MaxTime)))
 		}
 	}
 	t.pred = append(t.pred, strings.Clone(p))

@@ -104,6 +104,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		}
 	}
 
+	if tokens != nil && opt.Params.Research.Predictor == predict.NameToken && len(jobs) > 0 && !slices.Contains(tokens.hasPred, true) {
+		return fmt.Errorf("%s: --predictor token: no job has a %s= token (swfaugment --as-prediction writes them)", name, policy.KeyPrediction)
+	}
 	pol, err := info.New(opt.Params, len(jobs))
 	if err != nil {
 		return err
