@@ -304,3 +304,36 @@ func TestToolTwiceInPipeline(t *testing.T) {
 		}
 	}
 }
+
+// TestTagValueVerbatim: a --tag value is one value, kept byte for byte:
+// commas, spaces at either end, quotes, '=' and non-ASCII text do not split
+// or trim it (a study's notes and parameter lists hold them).
+func TestTagValueVerbatim(t *testing.T) {
+	chdirRoot(t)
+	tags := map[string]string{"list": "a,b", "padded": "  x y  ", "q": `say "hi", it's=1`, "u": "ünï cödé"}
+	args := []string{"--format", "csv", "--metrics", "jobs"}
+	for _, k := range []string{"list", "padded", "q", "u"} {
+		args = append(args, "--tag", k+"="+tags[k])
+	}
+	out, errOut, code := run(t, "", append(args, hand)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range csvRows(t, recs) {
+		for k, v := range tags {
+			if r[k] != v {
+				t.Fatalf("--tag %s=%q: column %s = %q", k, v, k, r[k])
+			}
+		}
+	}
+	// --by still takes a comma list (it always has), besides being repeatable.
+	a, _, _ := run(t, "", "--format", "csv", "--metrics", "jobs", "--by", "category,status", hand)
+	b, _, _ := run(t, "", "--format", "csv", "--metrics", "jobs", "--by", "category", "--by", "status", hand)
+	if a == "" || a != b {
+		t.Errorf("--by category,status differs from --by category --by status")
+	}
+}
