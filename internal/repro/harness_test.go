@@ -64,7 +64,7 @@ func readTrace(tb testing.TB, name string) []byte {
 }
 
 // stats is swfstat's CSV summary, keyed "label/by1=group1/metric/statistic"
-// (by1=group1 empty for the overall rows).
+// (by1=group1 empty for the overall rows, whose by1 is "all").
 type stats map[string]float64
 
 // summarize runs swfstat --format csv with args over files labelled by their
@@ -78,7 +78,8 @@ func summarize(tb testing.TB, files []string, args ...string) stats {
 	}
 	s := stats{}
 	for _, r := range rows[1:] {
-		if r[4] != "" { // cross tables: not used here
+		// by1, group1, by2, group2 are "all" where a breakdown does not split.
+		if r[4] != "all" { // cross tables: not used here
 			continue
 		}
 		v, err := strconv.ParseFloat(r[8], 64)
@@ -86,7 +87,7 @@ func summarize(tb testing.TB, files []string, args ...string) stats {
 			continue
 		}
 		group := ""
-		if r[2] != "" {
+		if r[2] != "all" {
 			group = r[2] + "=" + r[3]
 		}
 		s[r[0]+"/"+group+"/"+r[6]+"/"+r[7]] = v
