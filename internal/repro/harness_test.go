@@ -77,7 +77,17 @@ func summarize(tb testing.TB, files []string, args ...string) stats {
 		tb.Fatal(err)
 	}
 	s := stats{}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
 	for _, r := range rows[1:] {
+		// The U-QoS bounds are settings: columns of every row, not rows.
+		for name, stat := range map[string]string{"uqos_lower_s": "rt_lowerbound_s", "uqos_upper_s": "rt_upperbound_s"} {
+			if v, err := strconv.ParseFloat(r[col[name]], 64); err == nil {
+				s[r[0]+"//uqos/"+stat] = v
+			}
+		}
 		// by1, group1, by2, group2 are "all" where a breakdown does not split.
 		if r[4] != "all" { // cross tables: not used here
 			continue

@@ -337,3 +337,29 @@ func TestTagValueVerbatim(t *testing.T) {
 		t.Errorf("--by category,status differs from --by category --by status")
 	}
 }
+
+// TestSettingsAreNotMetricRows: the settings the numbers were computed with
+// (U-QoS factor and runtime bounds) are columns of the tidy table
+// (uqos_factor, uqos_lower_s, uqos_upper_s), never rows posing as a metric's
+// statistic, in CSV and JSON alike; the table keeps them in its U-QoS section.
+func TestSettingsAreNotMetricRows(t *testing.T) {
+	chdirRoot(t)
+	for _, format := range []string{"csv", "json"} {
+		out, errOut, code := run(t, "", "--format", format, "--by", "category", hand)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		for _, s := range []string{"factor", "rt_lowerbound_s", "rt_upperbound_s"} {
+			if strings.Contains(out, `"statistic": "`+s+`"`) || strings.Contains(out, ",uqos,"+s+",") {
+				t.Errorf("%s: a uqos %s row: the setting is a column", format, s)
+			}
+		}
+		if !strings.Contains(out, "uqos_upper_s") || !strings.Contains(out, "delta_s") {
+			t.Errorf("%s: lost the uqos_upper_s column or the delta_s row", format)
+		}
+	}
+	table, _, _ := run(t, "", hand)
+	if !strings.Contains(table, "rt_upperbound_s") {
+		t.Errorf("the table lost its U-QoS bounds:\n%s", table)
+	}
+}

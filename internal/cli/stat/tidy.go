@@ -164,10 +164,21 @@ func buildTidy(o *options, traces []*trace, ic *inputColumns) *tidyTable {
 			add("", "", "", "", "excluded", e.Reason+" (left out of: "+e.Affects+")", float64(e.Jobs), e.Jobs, math.NaN())
 		}
 		for _, row := range rep.Rows {
+			if settingRow(row) {
+				continue
+			}
 			add(row.By1, row.Group1, row.By2, row.Group2, row.Metric, row.Statistic, row.Value, row.Jobs, change(o, base, i, row))
 		}
 	}
 	return tt
+}
+
+// settingRow reports the rows of a report that are settings, not results:
+// the U-QoS factor and runtime bounds, which the tidy table has as the
+// columns uqos_factor, uqos_lower_s and uqos_upper_s (the text table lists
+// them in its U-QoS section).
+func settingRow(r stats.Row) bool {
+	return r.Metric == "uqos" && (r.Statistic == "factor" || r.Statistic == "rt_lowerbound_s" || r.Statistic == "rt_upperbound_s")
 }
 
 func (tt *tidyTable) writeCSV(w io.Writer) error {
