@@ -363,3 +363,23 @@ func TestSettingsAreNotMetricRows(t *testing.T) {
 		t.Errorf("the table lost its U-QoS bounds:\n%s", table)
 	}
 }
+
+// TestJSONInputWarningNull: an input without a kill warning has warning null
+// in the JSON inputs, as in its rows (and empty in the CSV), not "".
+func TestJSONInputWarningNull(t *testing.T) {
+	chdirRoot(t)
+	out, errOut, code := run(t, "", "--format", "json", "--kill-warn", "0.5", "--metrics", "jobs", hand)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Inputs []map[string]any `json:"inputs"`
+		Rows   []map[string]any `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if w, ok := doc.Inputs[0]["warning"]; !ok || w != nil || doc.Rows[0]["warning"] != nil {
+		t.Errorf("no warning: inputs[0].warning = %#v, rows[0].warning = %#v, want null", w, doc.Rows[0]["warning"])
+	}
+}

@@ -282,7 +282,10 @@ func writeTidyJSON(w io.Writer, o *options, traces []*trace, ic *inputColumns, t
 		rep := t.report
 		in := JSONInput{Label: t.label, File: t.display, JobsRead: rep.JobsRead, Measured: rep.Measured,
 			MachineProcs: t.machine.Procs, MachineFrom: t.machine.Source, Excluded: []JSONExclusion{},
-			Warning: t.warning, Columns: map[string]string{}, Provenance: []string{}}
+			Columns: map[string]string{}, Provenance: []string{}}
+		if t.warning != "" {
+			in.Warning = &t.warning
+		}
 		for _, e := range rep.Excluded {
 			in.Excluded = append(in.Excluded, JSONExclusion{e.Reason, e.Affects, e.Jobs})
 		}
@@ -321,7 +324,8 @@ type JSONInput struct {
 	MachineProcs int64           `json:"machine_procs"`
 	MachineFrom  string          `json:"machine_procs_source"`
 	Excluded     []JSONExclusion `json:"excluded"`
-	Warning      string          `json:"warning"`
+	// Warning is the kill warning, null when none (as in the rows).
+	Warning *string `json:"warning"`
 	// Columns are the input's --tag and TOOL.FLAG columns.
 	Columns map[string]string `json:"columns"`
 	// Provenance are its header's Provenance lines, in order.
