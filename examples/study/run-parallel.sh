@@ -9,6 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/study.env"
+check_traces
 command -v parallel >/dev/null || { echo "run-parallel.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 1; }
 mkdir -p "$RUNS" "$LOGS"
 status=0

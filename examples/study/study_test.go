@@ -305,3 +305,24 @@ func TestIntegrationStudySlurm(t *testing.T) {
 		t.Errorf("%d point files, want %d", len(points), len(g.points()))
 	}
 }
+
+// TestStudySameTraceName: two traces whose file names differ only in their
+// directory would share their points' file names, and the second trace's
+// points would pass for finished (point.sh skips an existing file): the
+// scripts refuse such a grid before running anything.
+func TestStudySameTraceName(t *testing.T) {
+	dir := t.TempDir()
+	for _, script := range []string{"run-parallel.sh", "run-slurm.sh"} {
+		cmd := exec.Command("bash", filepath.Join(testutil.RepoRoot(t), "examples", "study", script))
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), grid{traces: []string{"/a/kth.swf.gz", "/b/kth.swf"}, policies: []string{"easy"},
+			loads: []string{"0.8"}, seeds: []string{"1"}}.env(filepath.Join(dir, "bin"), filepath.Join(dir, "runs"), filepath.Join(dir, "s.csv"))...)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "two traces named kth") {
+			t.Errorf("%s with two traces named kth: %v\n%s", script, err, out)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "runs")); err == nil {
+			t.Errorf("%s ran (made runs/) before refusing", script)
+		}
+	}
+}
