@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
@@ -18,19 +19,29 @@ import (
 //
 // An input whose header has swfaugment's bounds Note takes the U-QoS bounds
 // not given by flag from it (useAugmentBounds). With several inputs and
-// bounds not both given, every report uses the bounds of one input, the
-// --baseline one or else the first: it is read first, and the others wait
-// for its bounds before reporting, so that all schedules are compared under
-// one definition of large and short jobs.
+// bounds not both given, the inputs of one workload (workloadOf: the same
+// trace, however simulated) all use the bounds of one of them, the --baseline
+// input or else the workload's first: it is read first, and the others wait
+// for its bounds before reporting, so that all schedules of a trace are
+// compared under one definition of large and short jobs, and each trace of a
+// study under its own.
 //
 // The result does not depend on the number of workers; the error returned is
 // that of the first failing input in argument order.
 func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport) error {
 	shared := len(traces) > 1 && !(o.cfg.UQoSLowerBound > 0 && o.cfg.UQoSUpperBound > 0)
-	ref := max(o.baseline, 0)
-	refDone := make(chan struct{})
-	var refLower, refUpper float64
-	refFailed := false
+	refOf := workloadRefs(o, traces)
+	type refState struct {
+		done         chan struct{}
+		lower, upper float64
+		failed       bool
+	}
+	refs := map[int]*refState{}
+	for _, r := range refOf {
+		if refs[r] == nil {
+			refs[r] = &refState{done: make(chan struct{})}
+		}
+	}
 
 	process := func(i int) error {
 		t := traces[i]
@@ -48,27 +59,29 @@ func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport
 		if err == nil {
 			t.uqosFromNote = useAugmentBounds(o, t)
 		}
-		if shared && i == ref {
+		ref := refs[refOf[i]]
+		if shared && refOf[i] == i {
 			if err == nil {
-				refLower, refUpper = t.collector.UQoSBounds()
-				if !(refUpper > 0) || !(refLower > 0) {
-					refLower, refUpper = math.NaN(), math.NaN() // undefined for every column, not re-derived per file
+				ref.lower, ref.upper = t.collector.UQoSBounds()
+				if !(ref.upper > 0) || !(ref.lower > 0) {
+					ref.lower, ref.upper = math.NaN(), math.NaN() // undefined for every column, not re-derived per file
 				}
 			} else {
-				refFailed = true
+				ref.failed = true
 			}
-			close(refDone)
+			close(ref.done)
 		}
 		if err != nil {
 			return err
 		}
 		if shared {
-			<-refDone
-			if refFailed {
+			<-ref.done
+			if ref.failed {
 				return nil // the reference input's error is reported
 			}
-			t.collector.SetUQoSBounds(refLower, refUpper)
-			t.uqosLower, t.uqosUpper = refLower, refUpper
+			t.collector.SetUQoSBounds(ref.lower, ref.upper)
+			t.uqosLower, t.uqosUpper = ref.lower, ref.upper
+			t.uqosFrom = traces[refOf[i]].label
 		} else {
 			t.uqosLower, t.uqosUpper = t.collector.UQoSBounds()
 		}
@@ -92,10 +105,19 @@ func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport
 		return nil
 	}
 
+	// Every reference input is handed out before any input that waits for
+	// one, so no worker waits for an input that no worker has taken.
 	order := make([]int, 0, len(traces))
-	order = append(order, ref)
+	if o.baseline >= 0 {
+		order = append(order, o.baseline)
+	}
 	for i := range traces {
-		if i != ref {
+		if refOf[i] == i && i != o.baseline {
+			order = append(order, i)
+		}
+	}
+	for i := range traces {
+		if refOf[i] != i {
 			order = append(order, i)
 		}
 	}
@@ -124,7 +146,7 @@ func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport
 	for i, t := range traces {
 		switch {
 		case !t.uqosFromNote:
-		case shared && i != ref:
+		case shared && i != refOf[i]:
 			// Its Note's bounds were replaced by the reference input's.
 			o.uqosNoteUnused = append(o.uqosNoteUnused, t.label)
 		default:
@@ -132,9 +154,40 @@ func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport
 		}
 	}
 	if shared {
-		o.uqosFrom, o.uqosLower, o.uqosUpper = traces[ref].label, refLower, refUpper
+		for r := range refs {
+			o.uqosRefs = append(o.uqosRefs, r)
+		}
+		slices.Sort(o.uqosRefs)
+		if len(refs) == 1 {
+			r := o.uqosRefs[0]
+			o.uqosFrom, o.uqosLower, o.uqosUpper = traces[r].label, refs[r].lower, refs[r].upper
+		} else {
+			for _, r := range o.uqosRefs {
+				o.uqosShared = append(o.uqosShared, fmt.Sprintf("%s (lower %g s, upper %g s)", traces[r].label, refs[r].lower, refs[r].upper))
+			}
+		}
 	}
 	return nil
+}
+
+// workloadRefs gives, for each input, the index of the input whose U-QoS
+// bounds it shares: the --baseline input for the inputs of its workload,
+// else the first input of the workload.
+func workloadRefs(o *options, traces []*trace) []int {
+	first := map[string]int{}
+	if o.baseline >= 0 {
+		first[traces[o.baseline].workload] = o.baseline
+	}
+	refOf := make([]int, len(traces))
+	for i, t := range traces {
+		r, ok := first[t.workload]
+		if !ok {
+			r = i
+			first[t.workload] = i
+		}
+		refOf[i] = r
+	}
+	return refOf
 }
 
 // killWarning is the warning for an input in which more than --kill-warn of

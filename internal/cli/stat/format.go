@@ -60,9 +60,17 @@ func uqosText(o *options) string {
 			which = "the --baseline input"
 		}
 		bounds = fmt.Sprintf("%s, taken from input %s (%s) and used for every column: lower %g s, upper %g s", bounds, o.uqosFrom, which, o.uqosLower, o.uqosUpper)
-		if len(o.uqosNoteUnused) > 0 {
-			bounds += fmt.Sprintf(" (the bounds Note in %s is not used)", strings.Join(o.uqosNoteUnused, ", "))
+	}
+	if len(o.uqosShared) > 0 {
+		which := "its first input"
+		if o.baseline >= 0 {
+			which = "its first input, or the --baseline input for its workload"
 		}
+		bounds = fmt.Sprintf("%s, taken for each workload (inputs with the same Computer, Installation and UnixStartTime header lines) from %s and used for that workload's columns: %s",
+			bounds, which, strings.Join(o.uqosShared, "; "))
+	}
+	if len(o.uqosNoteUnused) > 0 {
+		bounds += fmt.Sprintf(" (the bounds Note in %s is not used)", strings.Join(o.uqosNoteUnused, ", "))
 	}
 	return fmt.Sprintf("U-QoS (Guim et al. Table 6): factor %g; %s; phi = mean wait/run of large jobs; value = mean over jobs", cfg.UQoSFactor, bounds)
 }

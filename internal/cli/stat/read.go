@@ -26,6 +26,12 @@ type trace struct {
 	uqosLower, uqosUpper float64
 	warning              string // the --kill-warn warning, "" when none
 	uqosFromNote         bool   // its U-QoS bounds came from swfaugment's bounds Note
+	// uqosFrom is the label of the input whose bounds this report used when
+	// bounds are shared among inputs of one workload ("" when not shared).
+	uqosFrom string
+	// workload names the trace this input was made from (workloadOf); inputs
+	// of one workload share their U-QoS bounds.
+	workload string
 
 	// rc and r are the open input between openTrace and readBody: kept open
 	// only for standard input, which cannot be opened twice; a file is
@@ -61,12 +67,36 @@ func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, erro
 	t.hdr = hdr
 	t.simProcsFrom = simProcsFrom(hdr)
 	t.augLower, t.augUpper = augmentBounds(hdr)
+	t.workload = workloadOf(hdr, t.provenance)
 	if cmdio.IsStdio(file) {
 		t.rc, t.r = rc, r
 	} else {
 		rc.Close()
 	}
 	return t, nil
+}
+
+// workloadOf names the workload an input was made from, so that a study over
+// several traces judges each trace's schedules by that trace's U-QoS bounds:
+// the archive header's Computer, Installation and UnixStartTime, which every
+// tool keeps; without any of them, the file the first recorded tool read
+// (its Provenance input=); else "" (one workload for all such inputs).
+func workloadOf(hdr *swf.Header, prov []provenance.Record) string {
+	var key []string
+	for _, label := range []string{"Computer", "Installation", "UnixStartTime"} {
+		if v, ok := hdr.Get(label); ok {
+			key = append(key, label+"="+strings.TrimSpace(v))
+		}
+	}
+	if len(key) > 0 {
+		return strings.Join(key, "; ")
+	}
+	if len(prov) > 0 {
+		if in, ok := prov[0].Get("input"); ok && in != "-" {
+			return "input=" + in
+		}
+	}
+	return ""
 }
 
 // open opens the input and reads its header.

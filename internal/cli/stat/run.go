@@ -105,9 +105,14 @@ type options struct {
 	procsFrom  string
 	baseline   int // index of the --baseline input, -1 for none
 	// uqosFrom is the label of the input whose U-QoS bounds every column
-	// uses ("" with one input or both bounds given); uqosLower and uqosUpper
-	// are those bounds.
-	uqosFrom             string
+	// uses ("" with one input, both bounds given, or several workloads);
+	// uqosLower and uqosUpper are those bounds.
+	uqosFrom string
+	// uqosRefs are the inputs whose bounds other inputs share, one per
+	// workload, in argument order (nil when bounds are not shared).
+	uqosRefs []int
+	// uqosShared says, with several workloads, whose bounds each one uses.
+	uqosShared           []string
 	procsFromNote        bool // --procs-from taken from swfsim's Note
 	uqosLower, uqosUpper float64
 	// uqosNote lists the inputs whose U-QoS bounds come from swfaugment's

@@ -401,12 +401,21 @@ func TestBaseline(t *testing.T) {
 	}
 }
 
-// TestUQoSBoundsShared: with several inputs the U-QoS runtime bounds come
-// from one input (the --baseline one, else the first), the output says which,
-// and that input's numbers are those it has alone.
+// TestUQoSBoundsShared: with several inputs of one workload the U-QoS
+// runtime bounds come from one input (the --baseline one, else the first),
+// the output says which, and that input's numbers are those it has alone.
 func TestUQoSBoundsShared(t *testing.T) {
 	chdirRoot(t)
-	const over = "pkg/stats/testdata/oversubscribed.swf"
+	// oversubscribed.swf as another schedule of hand.swf's workload: the
+	// same Computer line.
+	text, err := os.ReadFile("pkg/stats/testdata/oversubscribed.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	over := filepath.Join(t.TempDir(), "over.swf")
+	if err := os.WriteFile(over, append([]byte("; Computer: hand-made test machine\n"), text...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	values := func(args ...string) map[string]string {
 		t.Helper()
 		out, errOut, code := run(t, "", append([]string{"--format", "csv", "--label", "hand,over"}, args...)...)
@@ -473,6 +482,66 @@ func TestUQoSBoundsShared(t *testing.T) {
 	if m := values("--uqos-lower-bound", "5", "--uqos-upper-bound", "60", hand, over); m["hand uqos_bounds_from"] != "--uqos-lower-bound and --uqos-upper-bound" || m["over uqos rt_upperbound_s"] != "60" {
 		t.Errorf("given bounds: %v", m)
 	}
+}
+
+// TestUQoSBoundsPerWorkload: inputs of different workloads (different
+// Computer, Installation or UnixStartTime header lines) keep their own U-QoS
+// bounds, as each has alone, so a study over two traces does not judge one
+// trace's jobs by the other's bounds; inputs of one workload still share.
+func TestUQoSBoundsPerWorkload(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	kth := writeHeaderCopy(t, hand, filepath.Join(dir, "kth.swf"), "")
+	kth2 := writeHeaderCopy(t, "pkg/stats/testdata/oversubscribed.swf", filepath.Join(dir, "kth2.swf"), "; Computer: hand-made test machine\n")
+	other := writeHeaderCopy(t, "pkg/stats/testdata/oversubscribed.swf", filepath.Join(dir, "other.swf"), "; Computer: another machine\n")
+	upper := func(args ...string) map[string][2]string {
+		t.Helper()
+		out, errOut, code := run(t, "", append([]string{"--format", "csv"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string][2]string{}
+		for _, r := range csvRows(t, recs) {
+			if r["by1"] == NoGroup && r["metric"] == "uqos" && r["statistic"] == "mean" {
+				m[r["label"]] = [2]string{r["uqos_upper_s"], r["uqos_bounds_from"]}
+			}
+		}
+		return m
+	}
+	alone := upper("--label", "o", other)["o"][0]
+	m := upper("--label", "k,k2,o", kth, kth2, other)
+	if m["k"] != [2]string{"2000", "k"} || m["k2"] != [2]string{"2000", "k"} {
+		t.Errorf("one workload: %v, want k2 sharing k's upper bound 2000", m)
+	}
+	if m["o"] != [2]string{alone, "o"} || alone == "2000" {
+		t.Errorf("another workload: %v, want its own bound %s from itself", m["o"], alone)
+	}
+	// --baseline picks the reference of its own workload only.
+	m = upper("--label", "k,k2,o", "--baseline", "k2", kth, kth2, other)
+	if m["k"][1] != "k2" || m["o"] != [2]string{alone, "o"} {
+		t.Errorf("--baseline k2: %v", m)
+	}
+	out, _, _ := run(t, "", "--label", "k,k2,o", kth, kth2, other)
+	if !strings.Contains(out, "taken for each workload") || !strings.Contains(out, "o (lower") {
+		t.Errorf("the settings line does not say the bounds are per workload:\n%s", out)
+	}
+}
+
+// writeHeaderCopy writes src to dst with extra header text first.
+func writeHeaderCopy(t *testing.T, src, dst, extra string) string {
+	t.Helper()
+	text, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, append([]byte(extra), text...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dst
 }
 
 // TestFollowsSwfsimProcsFrom pipes swfsim --procs-from allocated into

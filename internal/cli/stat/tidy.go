@@ -126,8 +126,8 @@ func buildTidy(o *options, traces []*trace, ic *inputColumns) *tidyTable {
 		switch {
 		case o.cfg.UQoSLowerBound > 0 && o.cfg.UQoSUpperBound > 0:
 			return "--uqos-lower-bound and --uqos-upper-bound"
-		case o.uqosFrom != "":
-			from = o.uqosFrom
+		case t.uqosFrom != "":
+			from = t.uqosFrom
 		}
 		if note[from] {
 			from += " (swfaugment bounds Note)"
