@@ -1,0 +1,99 @@
+package extpolicy
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+var replyCases = []struct {
+	line  string
+	start []int64
+	timer int64 // -1: none
+	ok    bool
+}{
+	{`{"start":[3,1,2]}`, []int64{3, 1, 2}, -1, true},
+	{`{"start":[],"timer":100}`, nil, 100, true},
+	{` { "timer" : 7 , "start" : [ 0 ] } ` + "\r\n", []int64{0}, 7, true},
+	{`{}`, nil, -1, true},
+	{`{"start":null,"timer":null}`, nil, -1, true},
+	{`{"start":[-1]}`, []int64{-1}, -1, true},
+	{`{"start":[1e2]}`, nil, -1, false},                  // not an integer for int64
+	{`{"start":[1.0]}`, nil, -1, false},                  // idem
+	{`{"start":[01]}`, nil, -1, false},                   // leading zero: not JSON
+	{`{"start":[1,]}`, nil, -1, false},                   // trailing comma
+	{`{"start":[1]`, nil, -1, false},                     // unterminated
+	{`{"start":[1]} {}`, nil, -1, false},                 // two values
+	{`{"starts":[1]}`, nil, -1, false},                   // unknown key
+	{`{"start":"1"}`, nil, -1, false},                    // wrong type
+	{`[1,2]`, nil, -1, false},                            // not an object
+	{``, nil, -1, false},                                 // empty line
+	{`{"\u0073tart":[4]}`, []int64{4}, -1, true},         // escaped key: the slow path
+	{`{"start":[1],"start":[2]}`, []int64{2}, -1, true},  // encoding/json keeps the last
+	{`{"start":[99999999999999999999]}`, nil, -1, false}, // overflows int64
+	{`{"start":[9223372036854775807]}`, []int64{9223372036854775807}, -1, true},
+}
+
+func TestParseReply(t *testing.T) {
+	var r reply
+	for _, tc := range replyCases {
+		err := parseReply([]byte(tc.line), &r)
+		if (err == nil) != tc.ok {
+			t.Errorf("%q: error %v, want ok=%v", tc.line, err, tc.ok)
+			continue
+		}
+		if err != nil {
+			if !errors.Is(err, ErrMalformed) {
+				t.Errorf("%q: %v is not ErrMalformed", tc.line, err)
+			}
+			continue
+		}
+		timer := int64(-1)
+		if r.Timer != nil {
+			timer = *r.Timer
+		}
+		if !slices.Equal(r.Start, tc.start) || timer != tc.timer {
+			t.Errorf("%q: start %v timer %d, want %v %d", tc.line, r.Start, timer, tc.start, tc.timer)
+		}
+	}
+}
+
+// The fast path never accepts what encoding/json rejects, and agrees with it
+// on what both accept.
+func FuzzReplyFastPath(f *testing.F) {
+	for _, tc := range replyCases {
+		f.Add([]byte(tc.line))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		var fast, slow reply
+		if !parseReplyFast(line, &fast) {
+			return
+		}
+		if err := decodeStrict(line, &slow); err != nil {
+			t.Fatalf("%q: fast path accepts, encoding/json says %v", line, err)
+		}
+		if !slices.Equal(fast.Start, slow.Start) || (fast.Timer == nil) != (slow.Timer == nil) ||
+			(fast.Timer != nil && *fast.Timer != *slow.Timer) {
+			t.Fatalf("%q: fast %v/%v, encoding/json %v/%v", line, fast.Start, fast.Timer, slow.Start, slow.Timer)
+		}
+	})
+}
+
+func TestParseHello(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want error
+	}{
+		{`{"protocol":1}`, nil},
+		{`{"protocol":1,"note":"easy.py","every_round":true}`, nil},
+		{`{"protocol":2}`, ErrProtocol},
+		{`{"note":"x"}`, ErrProtocol},
+		{`{"protocol":1,"colour":"red"}`, ErrMalformed},
+		{`hello`, ErrMalformed},
+	} {
+		_, err := parseHello([]byte(tc.line))
+		if !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
+			t.Errorf("%q: %v, want %v", tc.line, err, tc.want)
+		}
+	}
+}
