@@ -48,6 +48,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	app.Flags = append(app.Flags, researchFlags()...)
 	app.Flags = append(app.Flags, gaFlags()...)
+	app.Flags = append(app.Flags, execFlags()...)
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
 	return cmdio.Run(app, args, stderr)
 }
@@ -155,6 +156,9 @@ func optionsFrom(c *cli.Context) (Options, error) {
 		return opt, err
 	}
 	if opt.Params.Research, err = researchParams(c); err != nil {
+		return opt, err
+	}
+	if opt.Params.Exec, err = execParams(c, info); err != nil {
 		return opt, err
 	}
 	opt.FairStart = c.Bool("fair-start")

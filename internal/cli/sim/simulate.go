@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/swfkit/swfkit/pkg/extpolicy"
 	"github.com/swfkit/swfkit/pkg/policy"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/swf"
@@ -59,6 +60,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		tokens = &jobTokens{}
 		opt.Params.Extra = tokens.value
 	}
+	if info.Name == "exec" {
+		// Arrival messages carry every job's fields and tokens: encode
+		// them once while reading.
+		opt.Params.Exec.Records = &extpolicy.Records{}
+	}
 	w, err := load(in, opt, tokens)
 	if err != nil {
 		return err
@@ -93,6 +99,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		}
 	}
 
+	if info.Name == "exec" {
+		opt.Params.Exec.Header = hdr
+		opt.Params.Exec.ProcsFrom = opt.ProcsFrom.String()
+		opt.Params.Exec.Stderr = warn
+	}
 	pol, err := info.New(opt.Params, len(jobs))
 	if err != nil {
 		return err
@@ -109,7 +120,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Run(pol); err != nil {
+	err = s.Run(pol)
+	if f, ok := pol.(policy.Finisher); ok {
+		err = f.Finish(s, err)
+	}
+	if err != nil {
 		return err
 	}
 
@@ -436,6 +451,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		w.which = append(w.which, int32(len(w.jobs)))
 		w.jobs = append(w.jobs, j)
 		w.numbers = append(w.numbers, sj.JobNumber)
+		if r := opt.Params.Exec.Records; r != nil {
+			r.Add(&sj)
+		}
 		if tokens != nil {
 			tokens.add(&sj)
 		}
