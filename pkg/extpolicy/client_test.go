@@ -128,7 +128,7 @@ func (c *client) decide(now, free int64) {
 }
 
 // serve answers the engine on r and w until the final message.
-func serve(r io.Reader, w io.Writer, easy bool) error {
+func serve(r io.Reader, w io.Writer, easy bool, note string) error {
 	in := bufio.NewReaderSize(r, 1<<16)
 	out := bufio.NewWriter(w)
 	c := &client{easy: easy}
@@ -145,7 +145,9 @@ func serve(r io.Reader, w io.Writer, easy bool) error {
 		switch m.Type {
 		case "hello":
 			c.jobs = make([]msgJob, m.Jobs)
-			out.WriteString(`{"protocol":1,"note":"in-process test client"}` + "\n")
+			reply = append(reply[:0], `{"protocol":1,"note":`...)
+			reply = strconv.AppendQuote(reply, note)
+			out.Write(append(reply, "}\n"...))
 		case "round":
 			for _, e := range m.Ended {
 				c.remove(e.ID)
@@ -198,7 +200,7 @@ func runInProcess(procs int64, noKill bool, jobs []sim.Job, easy bool) (*extpoli
 	fromClientR, fromClientW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		err := serve(toClientR, fromClientW, easy)
+		err := serve(toClientR, fromClientW, easy, "in-process test client")
 		fromClientW.Close()
 		io.Copy(io.Discard, toClientR)
 		done <- err

@@ -76,7 +76,7 @@ func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("exec policy")
 	if e.Program != "" {
-		fmt.Fprintf(&b, " %q", e.Program)
+		b.WriteString(" [" + e.Program + "]")
 	}
 	switch e.Stage {
 	case StageHello:

@@ -362,7 +362,7 @@ func (p *Policy) readLine() ([]byte, error) {
 	case err == io.EOF && len(line) > 0:
 		return line, fmt.Errorf("%w: %w: %s", ErrExited, errPartial, quoteLine(line))
 	case err == io.EOF:
-		return nil, fmt.Errorf("%w: the program closed its output (exited?) instead of replying", ErrExited)
+		return nil, fmt.Errorf("%w: it closed its output instead of replying", ErrExited)
 	}
 	return nil, fmt.Errorf("%w: cannot read the program's reply: %v", ErrExited, err)
 }
