@@ -98,27 +98,27 @@ class Easy:
         return started
 
 
-def main():
-    easy = Easy()
+def serve(policy, note):
+    """Answers the engine on stdin/stdout with policy (an Easy) until the end."""
     for line in sys.stdin:
         msg = json.loads(line)
         kind = msg["type"]
         if kind == "hello":
             if msg["protocol"] != 1:
-                sys.exit("easy.py: protocol %s, want 1" % msg["protocol"])
-            send({"protocol": 1, "note": "easy.py: EASY backfilling, the rules of swfsim --policy easy"})
+                sys.exit("%s: protocol %s, want 1" % (note, msg["protocol"]))
+            send({"protocol": 1, "note": note})
         elif kind == "round":
             for ev in msg["ended"]:
-                easy.end(ev["id"])
+                policy.end(ev["id"])
             for ev in msg["killed"]:
-                easy.end(ev["id"])
+                policy.end(ev["id"])
             for job in msg["arrived"]:
-                easy.arrive(job)
-            send({"start": easy.schedule(msg["time"], msg["free"])})
+                policy.arrive(job)
+            send({"start": policy.schedule(msg["time"], msg["free"])})
         elif kind == "end":
             return 0
-    sys.exit("easy.py: input ended before the final message")
+    sys.exit("%s: input ended before the final message" % note)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve(Easy(), "easy.py: EASY backfilling, the rules of swfsim --policy easy"))
