@@ -373,7 +373,7 @@ func (p *Policy) fail(s *sim.Sim, stage Stage, job int32, err error) {
 	if p.err != nil {
 		return
 	}
-	e := &Error{Program: p.program, Stage: stage, Round: p.round, Time: s.Now(), Job: job, JobNumber: p.opt.Records.number(job), Err: err}
+	e := &Error{Program: p.program, Stage: stage, Round: p.round, Time: now(s), Job: job, JobNumber: p.opt.Records.number(job), Err: err}
 	if stage == StageHello {
 		e.Round = 0
 	}
@@ -421,7 +421,7 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 		t.lastEnd = max(t.lastEnd, j.End)
 		t.waitSum += j.Start - j.Submit
 	}
-	p.buf = appendEnd(p.buf[:0], s.Now(), p.ended, p.killed, t)
+	p.buf = appendEnd(p.buf[:0], now(s), p.ended, p.killed, t)
 	if err := p.send(); err != nil {
 		p.fail(s, StageEnd, -1, err)
 		return p.err
@@ -442,7 +442,7 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 	if p.proc != nil {
 		exit := p.proc.Stop(p.timeout)
 		if !p.proc.Success() {
-			e := &Error{Program: p.program, Stage: StageEnd, Round: p.round, Time: s.Now(), Job: -1,
+			e := &Error{Program: p.program, Stage: StageEnd, Round: p.round, Time: now(s), Job: -1,
 				Err:  fmt.Errorf("%w: the program did not exit with status 0 after the final message", ErrExited),
 				Exit: exit, Stderr: p.proc.StderrTail()}
 			p.err = e
@@ -451,6 +451,9 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 	}
 	return nil
 }
+
+// now is the simulated time, 0 before the first event (a trace without jobs).
+func now(s *sim.Sim) int64 { return max(s.Now(), 0) }
 
 // Rounds returns the number of round messages sent so far.
 func (p *Policy) Rounds() int64 { return p.round }

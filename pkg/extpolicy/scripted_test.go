@@ -163,3 +163,14 @@ func TestIdleTimersAreADeadlock(t *testing.T) {
 		t.Errorf("at time %d about job %d, want time %d, job 0", e.Time, e.Job, want)
 	}
 }
+
+// A trace without jobs: the first message, then the final one at time 0.
+func TestNoJobs(t *testing.T) {
+	msgs, _, err := runScripted(t, 4, nil, func(m map[string]any) string { return `{"protocol":1}` })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != 2 || msgs[1]["type"] != "end" || num(msgs[1], "time") != 0 {
+		t.Fatalf("messages %v, want hello and an end at time 0", msgs)
+	}
+}
