@@ -41,7 +41,7 @@ install)
   for prog in "${missing[@]}"; do pkgs+=(${PKG[$prog]}); done
   echo "components: installing ${pkgs[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+  apt-get -o DPkg::Lock::Timeout=300 update -qq && apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
   ;;
 *)
   echo "usage: $0 check|install" >&2

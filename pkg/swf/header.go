@@ -103,12 +103,16 @@ func (h *Header) Int(label string) (v int64, ok bool, err error) {
 		if i := strings.IndexAny(num, " \t("); i >= 0 {
 			num = num[:i]
 		}
-		f, integral, good := parseNumber([]byte(num))
-		if !good || !integral {
+		v, res := parseInt([]byte(num))
+		if res != numOK {
+			expected := "an integer"
+			if res == numRange {
+				expected = "an integer within ±9223372036854775807 (64 bits)"
+			}
 			return 0, true, &ParseError{File: h.File, Line: l.Line, Err: ErrHeaderValue,
-				Detail: "header label " + l.Label + ": expected an integer, got " + strconv.Quote(l.Value)}
+				Detail: "header label " + l.Label + ": expected " + expected + ", got " + strconv.Quote(l.Value)}
 		}
-		return int64(f), true, nil
+		return v, true, nil
 	}
 	return 0, false, nil
 }

@@ -276,11 +276,20 @@ func parsePlan(c *cli.Context) (*plan, error) {
 	return p, nil
 }
 
-func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	p, err := parsePlan(c)
 	if err != nil {
 		return err
 	}
+	name := c.Args().First()
+	files := cmdio.NewFiles(stdin, stdout)
+	files.Input("", name)
+	files.Input("--checkpoint-from", p.answers)
+	files.Output("-o", c.String("output"))
+	if err := files.Check(); err != nil {
+		return err
+	}
+	defer files.Finish(&err)
 	var answers map[int64]int64
 	if p.answers != "" {
 		f, err := os.Open(p.answers)
@@ -293,8 +302,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	name := c.Args().First()
-	in, err := cmdio.Open(name, stdin)
+	in, err := files.Open(name)
 	if err != nil {
 		return err
 	}
@@ -336,7 +344,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 
-	out, err := cmdio.Create(c.String("output"), stdout)
+	out, err := files.Create(c.String("output"))
 	if err != nil {
 		return err
 	}
@@ -348,9 +356,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	w.WriteTrailer(rd.Trailer())
-	err = w.Flush()
-	cmdio.Finish(out, &err)
-	return err
+	return w.Flush()
 }
 
 // malformedNote is the header Note for the lines --lenient skipped.

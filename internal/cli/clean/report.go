@@ -24,8 +24,18 @@ var summaryLabels = []string{
 
 // runReport reads the whole input once and prints the --check report and/or
 // the --flurries list. No trace is written.
-func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
-	r, in, err := openReader(o, stdin)
+func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
+	defer func() {
+		if err == errAnomaly {
+			// The report of a check that found anomalies is worth keeping.
+			if cerr := files.Commit(); cerr != nil {
+				err = cerr
+			}
+			return
+		}
+		files.Finish(&err)
+	}()
+	r, in, err := openReader(o, files, nil)
 	if err != nil {
 		return err
 	}
@@ -65,11 +75,10 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 	res := checker.Result()
 	malformed, firstBad := r.Malformed()
 
-	out, err := cmdio.Create(o.output, stdout)
+	out, err := files.Create(o.output)
 	if err != nil {
 		return err
 	}
-	defer cmdio.Finish(out, &err)
 	var b strings.Builder
 	if o.check {
 		writeCheck(&b, r.Name, hdr, res, malformed, firstBad)
@@ -84,7 +93,7 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 		return err
 	}
 	if o.report != "" {
-		if err := writeJSON(o.report, checkJSON(r.Name, res, malformed, firstBad)); err != nil {
+		if err := writeJSON(files, o.report, checkJSON(r.Name, res, malformed, firstBad)); err != nil {
 			return err
 		}
 	}

@@ -5,7 +5,6 @@ package cleancli
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	// The zone database, for filter dates in the log's time zone (TimeZoneString).
 	_ "time/tzdata"
@@ -143,9 +142,6 @@ func parseOptions(c *cli.Context) (*options, error) {
 			}
 		}
 	}
-	if sameFile(o.input, o.output) {
-		return nil, cmdio.Usagef("-o %s would overwrite the input before it is read", o.output)
-	}
 	for _, s := range o.sets {
 		label, _, ok := strings.Cut(s, "=")
 		if !ok || !validLabel(label) {
@@ -153,16 +149,6 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 	}
 	return o, nil
-}
-
-// sameFile reports whether two file arguments name one existing file.
-func sameFile(a, b string) bool {
-	if cmdio.IsStdio(a) || cmdio.IsStdio(b) {
-		return false
-	}
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // wrap breaks text at spaces into lines of at most width bytes.
@@ -200,10 +186,20 @@ func run(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
 	if o.listRules {
 		return listRules(stdout)
 	}
-	if o.check || o.flurries {
-		return runReport(o, stdin, stdout, stderr)
+	// Every file of the run, checked before any is opened: no output may be
+	// the input.
+	files := cmdio.NewFiles(stdin, stdout)
+	files.Input("", o.input)
+	files.Output("-o", o.output)
+	files.Output("--report", o.report)
+	files.Output("--anonymize-map", o.anonymizeMap)
+	if err := files.Check(); err != nil {
+		return err
 	}
-	return runClean(o, stdin, stdout, stderr)
+	if o.check || o.flurries {
+		return runReport(o, files, stderr)
+	}
+	return runClean(o, files, stderr)
 }
 
 func listRules(w io.Writer) error {

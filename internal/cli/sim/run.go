@@ -53,7 +53,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return cmdio.Run(app, args, stderr)
 }
 
-func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	if c.Bool("list-policies") {
 		tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
 		for _, in := range policy.List() {
@@ -75,12 +75,19 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	in, err := cmdio.Open(opt.Input, stdin)
+	files := cmdio.NewFiles(stdin, stdout)
+	files.Input("", opt.Input)
+	files.Output("-o", c.String("output"))
+	if err := files.Check(); err != nil {
+		return err
+	}
+	defer files.Finish(&err)
+	in, err := files.Open(opt.Input)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := cmdio.Create(c.String("output"), stdout)
+	out, err := files.Create(c.String("output"))
 	if err != nil {
 		return err
 	}
@@ -105,9 +112,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	err = Simulate(in, out, opt)
-	cmdio.Finish(out, &err)
-	return err
+	return Simulate(in, out, opt)
 }
 
 var errNoPolicy = errors.New("--policy is required (see --list-policies)")

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/extpolicy"
 	"github.com/swfkit/swfkit/pkg/policy"
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -324,24 +325,40 @@ type chunks [][]byte
 
 const chunkSize = 1 << 20
 
-// readChunks reads r to the end and counts its lines.
+// readChunks reads r to the end and counts its lines. Only io.EOF ends the
+// input: any other error, io.ErrUnexpectedEOF included, is the source's
+// (a truncated file) and is returned.
 func readChunks(r io.Reader) (chunks, int, error) {
 	var c chunks
 	lines := 1
 	for {
 		b := make([]byte, chunkSize)
-		n, err := io.ReadFull(r, b)
+		n, err := fill(r, b)
 		if n > 0 {
 			c = append(c, b[:n:n])
 			lines += bytes.Count(b[:n], []byte{'\n'})
 		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
+		if err == io.EOF {
 			return c, lines, nil
 		}
 		if err != nil {
 			return nil, 0, err
 		}
 	}
+}
+
+// fill reads into b until it is full or r returns an error, which it returns
+// as it is (unlike io.ReadFull, which turns io.EOF into io.ErrUnexpectedEOF).
+func fill(r io.Reader, b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := r.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 func (c chunks) reader() io.Reader {
@@ -409,7 +426,7 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	}
 	data, lines, err := readChunks(in)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, cmdio.InFile(name, err)
 	}
 	rd := swf.NewReader(data.reader())
 	rd.Name = name

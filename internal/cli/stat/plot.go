@@ -1,14 +1,14 @@
 package statcli
 
 import (
-	"os"
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 
 	"github.com/swfkit/swfkit/pkg/plot"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
 // writePlot draws the --plot figure with one curve or bar group per input.
-func writePlot(o *options, traces []*trace) error {
+func writePlot(o *options, traces []*trace, files *cmdio.Files) error {
 	inputs := make([]plot.Input, len(traces))
 	for i, t := range traces {
 		in := plot.Input{Label: t.label}
@@ -32,13 +32,9 @@ func writePlot(o *options, traces []*trace) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(o.plotFile)
+	f, err := files.Create(o.plotFile)
 	if err != nil {
 		return err
 	}
-	if err := plot.Write(p, o.plotFmt, f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return plot.Write(p, o.plotFmt, f)
 }

@@ -29,9 +29,9 @@ type trace struct {
 
 // openTrace opens one input and reads its header. The machine size is
 // --procs, else the header's MaxProcs, else its MaxNodes.
-func openTrace(file, label string, o *options, stdin io.Reader) (*trace, error) {
+func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, error) {
 	t := &trace{file: file, display: cmdio.DisplayName(file), label: label}
-	rc, err := cmdio.Open(file, stdin)
+	rc, err := files.Open(file)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func openTrace(file, label string, o *options, stdin io.Reader) (*trace, error) 
 	hdr, err := r.Header()
 	if err != nil {
 		rc.Close()
-		return nil, fmt.Errorf("%s: %w", t.display, err)
+		return nil, cmdio.InFile(t.display, err)
 	}
 	if t.machine, err = machineOf(hdr, o.procs); err != nil {
 		rc.Close()
@@ -109,7 +109,7 @@ func notSWF(display string, err error) error {
 	if errors.As(err, &pe) {
 		return fmt.Errorf("%w (is %s an SWF trace? each record needs 18 numeric fields, then key=value tokens)", err, display)
 	}
-	return fmt.Errorf("%s: %w", display, err)
+	return cmdio.InFile(display, err)
 }
 
 // machineOf returns the machine size: --procs when given (it overrides the

@@ -244,11 +244,30 @@ func parsePercentiles(s string) ([]float64, error) {
 	return ps, nil
 }
 
-func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	o, err := parseOptions(c)
 	if err != nil {
 		return err
 	}
+	files := cmdio.NewFiles(stdin, stdout)
+	for _, f := range o.files {
+		files.Input("", f)
+	}
+	files.Output("-o", o.output)
+	files.Output("--plot", o.plotFile)
+	if err := files.Check(); err != nil {
+		return err
+	}
+	defer func() {
+		if errors.Is(err, errViolation) {
+			// A failed capacity check is a report worth keeping.
+			if cerr := files.Commit(); cerr != nil {
+				err = cerr
+			}
+			return
+		}
+		files.Finish(&err)
+	}()
 	traces := make([]*trace, 0, len(o.files))
 	defer func() {
 		for _, t := range traces {
@@ -256,7 +275,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}()
 	for i, f := range o.files {
-		t, err := openTrace(f, o.labels[i], o, stdin)
+		t, err := openTrace(f, o.labels[i], o, files)
 		if err != nil {
 			return err
 		}
@@ -274,7 +293,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	shareUQoSBounds(o, traces)
-	out, err := cmdio.Create(o.output, stdout)
+	out, err := files.Create(o.output)
 	if err != nil {
 		return err
 	}
@@ -296,16 +315,11 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := bw.Flush(); err != nil && runErr == nil {
 		runErr = err
 	}
-	if runErr != nil && !errors.Is(runErr, errViolation) {
-		out.Abort() // a failed capacity check is a report worth keeping; other errors are not
-	} else if err := out.Close(); err != nil && runErr == nil {
-		runErr = err
-	}
 	if runErr != nil {
 		return runErr
 	}
 	if o.plotFile != "" {
-		return writePlot(o, traces)
+		return writePlot(o, traces, files)
 	}
 	return nil
 }
