@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 )
 
 // Version is the protocol version this package speaks (docs/swfsim-external.md).
@@ -62,7 +64,31 @@ func parseHello(line []byte) (helloReply, error) {
 	if *h.Protocol != Version {
 		return h, fmt.Errorf("%w: the program speaks protocol %d; this swfsim speaks %d", ErrProtocol, *h.Protocol, Version)
 	}
+	h.Note = oneLine(h.Note)
 	return h, nil
+}
+
+// maxNote bounds the program's note in the output header.
+const maxNote = 500
+
+// oneLine makes the program's note fit on one header line: control
+// characters become spaces, and it is cut at maxNote bytes (on a rune
+// boundary).
+func oneLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
+	if len(s) > maxNote {
+		cut := maxNote
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
 }
 
 // parseReply decodes a round reply into r, reusing r.Start. The common shape

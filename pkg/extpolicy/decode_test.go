@@ -3,7 +3,9 @@ package extpolicy
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 var replyCases = []struct {
@@ -95,5 +97,18 @@ func TestParseHello(t *testing.T) {
 		if !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
 			t.Errorf("%q: %v, want %v", tc.line, err, tc.want)
 		}
+	}
+}
+
+// The note goes into one header line.
+func TestHelloNoteIsOneLine(t *testing.T) {
+	h, err := parseHello([]byte(`{"protocol":1,"note":"a\nb\tc\r"}`))
+	if err != nil || h.Note != "a b c " {
+		t.Fatalf("note %q, %v; want %q", h.Note, err, "a b c ")
+	}
+	long := strings.Repeat("é", 400) // 800 bytes
+	h, _ = parseHello([]byte(`{"protocol":1,"note":"` + long + `"}`))
+	if len(h.Note) != 500+3 || !utf8.ValidString(h.Note) {
+		t.Fatalf("long note: %d bytes, valid UTF-8 %v", len(h.Note), utf8.ValidString(h.Note))
 	}
 }
