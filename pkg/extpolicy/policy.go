@@ -21,6 +21,10 @@ const DefaultTimeout = 60 * time.Second
 // another timer: past it the run is a deadlock (ErrDeadlock), not a loop.
 const MaxIdleRounds = 10000
 
+// exitGrace is how long a program that closed its output mid-run gets to
+// exit by itself (for its exit status) before it is killed.
+const exitGrace = 2 * time.Second
+
 // StderrPrefix starts each line of the program's stderr that swfsim passes on.
 const StderrPrefix = "swfsim: exec: "
 
@@ -378,11 +382,11 @@ func (p *Policy) fail(s *sim.Sim, stage Stage, job int32, err error) {
 		e.Round = 0
 	}
 	if p.proc != nil {
-		// A program that closed its output is probably exiting: give it the
-		// timeout to say how. Any other failure ends it now.
+		// A program that closed its output is probably exiting: give it a
+		// moment to say how. Any other failure ends it now.
 		grace := time.Duration(0)
 		if errors.Is(err, ErrExited) {
-			grace = p.timeout
+			grace = min(p.timeout, exitGrace)
 		}
 		e.Exit = p.proc.Stop(grace)
 		e.Stderr = p.proc.StderrTail()
