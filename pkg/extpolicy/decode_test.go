@@ -1,7 +1,9 @@
 package extpolicy
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -110,5 +112,18 @@ func TestHelloNoteIsOneLine(t *testing.T) {
 	h, _ = parseHello([]byte(`{"protocol":1,"note":"` + long + `"}`))
 	if len(h.Note) != 500+3 || !utf8.ValidString(h.Note) {
 		t.Fatalf("long note: %d bytes, valid UTF-8 %v", len(h.Note), utf8.ValidString(h.Note))
+	}
+}
+
+// A reply line is bounded: an endless line is an error, not all the memory.
+func TestReplyLineBounded(t *testing.T) {
+	endless := io.MultiReader(bytes.NewReader(bytes.Repeat([]byte("1"), maxReply+1)), strings.NewReader("\n"))
+	p := New(endless, io.Discard, Options{})
+	if _, err := p.readLine(); !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), "longer than") {
+		t.Fatalf("error %v, want a malformed over-long line", err)
+	}
+	p = New(strings.NewReader(`{"start":[1]}`+"\n"), io.Discard, Options{})
+	if line, err := p.readLine(); err != nil || string(line) != `{"start":[1]}`+"\n" {
+		t.Fatalf("%q, %v", line, err)
 	}
 }

@@ -21,6 +21,10 @@ const DefaultTimeout = 60 * time.Second
 // another timer: past it the run is a deadlock (ErrDeadlock), not a loop.
 const MaxIdleRounds = 10000
 
+// maxReply bounds a reply line (a start list of every job of a million-job
+// trace is about 8 MB).
+const maxReply = 64 << 20
+
 // exitGrace is how long a program that closed its output mid-run gets to
 // exit by itself (for its exit status) before it is killed.
 const exitGrace = 2 * time.Second
@@ -353,6 +357,9 @@ func (p *Policy) readLine() ([]byte, error) {
 	if err == bufio.ErrBufferFull {
 		p.long = append(p.long[:0], line...)
 		for err == bufio.ErrBufferFull {
+			if len(p.long) > maxReply {
+				return nil, fmt.Errorf("%w: a line longer than %d bytes: %s", ErrMalformed, maxReply, quoteLine(p.long))
+			}
 			line, err = p.r.ReadSlice('\n')
 			p.long = append(p.long, line...)
 		}
