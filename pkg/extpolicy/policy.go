@@ -356,12 +356,12 @@ func (p *Policy) readLine() ([]byte, error) {
 	line, err := p.r.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
 		p.long = append(p.long[:0], line...)
-		for err == bufio.ErrBufferFull {
-			if len(p.long) > maxReply {
-				return nil, fmt.Errorf("%w: a line longer than %d bytes: %s", ErrMalformed, maxReply, quoteLine(p.long))
-			}
+		for err == bufio.ErrBufferFull && len(p.long) <= maxReply {
 			line, err = p.r.ReadSlice('\n')
 			p.long = append(p.long, line...)
+		}
+		if len(p.long) > maxReply {
+			return nil, fmt.Errorf("%w: a line longer than %d bytes: %s", ErrMalformed, maxReply, quoteLine(p.long))
 		}
 		line = p.long
 	}
