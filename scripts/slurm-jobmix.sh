@@ -34,13 +34,19 @@ scontrol ping >/dev/null 2>&1 || { echo "jobmix: no Slurm controller answers: ru
 
 # The columns the converter reads, and others a site's dump carries (it must ignore them).
 FORMAT=JobID,JobIDRaw,JobName,User,Group,Account,Partition,QOS,Submit,Eligible,Start,End,Elapsed,ElapsedRaw,Timelimit,State,ExitCode,DerivedExitCode,AllocCPUS,ReqCPUS,NCPUS,NNodes,NodeList,ReqMem,MaxRSS,AveRSS,TotalCPU,UserCPU,SystemCPU,CPUTimeRAW,ReqTRES,AllocTRES
-STATES=BF,CA,CD,DL,F,NF,OOM,PD,PR,R,RQ,RS,RV,S,TO
 
 die() { echo "jobmix: $*" >&2; exit 1; }
 
-# Jobs of an earlier run must not overlap this one's window.
-for i in $(seq 1 60); do [ -z "$(squeue -h -o %i)" ] && break; sleep 1; done
-[ -z "$(squeue -h -o %i)" ] || die "the queue is not empty: $(squeue -h -o '%i %u %T' | tr '\n' ';')"
+# Other tests may use the cluster at the same time (as other users): this script
+# waits for, and dumps, only its own jobs. Jobs of its users left by an aborted
+# run are cancelled first (so run one job mix at a time).
+MIXUSERS=swfalice,swfbob,swfcarol
+left=$(squeue -h -u "$MIXUSERS" -o %i | tr '\n' ' ')
+if [ -n "$left" ]; then
+  echo "jobmix: cancelling jobs left by an earlier run: $left" >&2
+  scancel -u swfalice; scancel -u swfbob; scancel -u swfcarol
+  for i in $(seq 1 30); do [ -z "$(squeue -h -u "$MIXUSERS" -o %i)" ] && break; sleep 1; done
+fi
 sleep 1
 T0=$(date +%s)
 
@@ -54,6 +60,7 @@ TRUTH=$OUT/truth.tsv
 printf 'tag\tid\tuser\tgroup\tpartition\tqos\tcpus\tnodes\tlimit\tmem\tdo\tstate\tmin_run\tmax_run\n' >"$TRUTH"
 
 declare -A ID # tag -> Slurm job id
+ALL=()        # every id sbatch returned, for the dump
 
 group_of() { id -gn "$1"; }
 
@@ -99,6 +106,7 @@ sub() {
   local id
   id=$(runuser -u "$user" -- sbatch "${args[@]}" "$@" --wrap "$do") || die "sbatch $tag failed"
   ID[$tag]=$id
+  ALL+=("$id")
   truth "$tag" "$id" "$user" "$part" "$qos" "$ntasks" "$nodes" "$time" "$mem" "$do" "$state" "$min" "$max"
 }
 
@@ -116,6 +124,8 @@ A=swfalice B=swfbob C=swfcarol
 
 # The 1-minute limit first: it takes longest (Slurm enforces it 60-90 s after start).
 sub timeout $A batch normal - 1 1 - TIMEOUT 60 150 'sleep 300'
+# Still running when sacct is dumped (so not finished, skipped by the conversion).
+sub dump-running $C debug normal - 1 - - RUNNING -1 -1 'sleep 600'
 sub run-cancel $B debug normal - 2 - - CANCELLED 3 60 'sleep 300'
 sub held $C debug normal - 1 - - CANCELLED -1 -1 'sleep 5' --hold
 sub too-wide $A batch normal 3 3 - - CANCELLED -1 -1 'sleep 5'
@@ -155,6 +165,7 @@ arr() { # arr TAG USER PARTITION QOS RANGE DO [sbatch options...]
   id=$(runuser -u "$user" -- sbatch --parsable -J "$tag" -o /dev/null -p "$part" --qos "$qos" -n 1 --array="$range" "$@" --wrap "$do") ||
     die "sbatch $tag failed"
   ID[$tag]=$id
+  ALL+=("$id")
 }
 arr array-c $C batch normal 1-6 'sleep 2'
 for t in 1 2 3 4 5 6; do truth "array-c" "${ID[array-c]}_$t" $C batch normal 1 - - - 'sleep 2' COMPLETED 2 12; done
@@ -177,14 +188,14 @@ srun --het-group=0,1 sleep 2
 EOF
 chmod 644 "$WORK/hetjob.sh"
 ID[het]=$(runuser -u $A -- sbatch --parsable -J het -o /dev/null "$WORK/hetjob.sh") || die "sbatch het failed"
+ALL+=("${ID[het]}")
 truth het "${ID[het]}+0" $A debug normal 1 - - - 'srun --het-group=0,1 sleep 2' COMPLETED 2 12
 truth het "${ID[het]}+1" $A debug normal 2 - - - 'srun --het-group=0,1 sleep 2' COMPLETED 2 12
 
-# Still pending and still running when sacct is dumped: not finished, so skipped. (A
-# held job, or one whose --begin is in the future, is not in sacct's output at all
-# until it ends, so the pending one waits for resources it will never get.)
+# Still pending when sacct is dumped: not finished, so skipped. (A held job, or one
+# whose --begin is in the future, is not in sacct's output at all until it ends,
+# so this one waits for resources it will never get.)
 sub dump-pending $B batch normal 3 3 - - PENDING -1 -1 'sleep 5'
-sub dump-running $C debug normal - 1 - - RUNNING -1 -1 'sleep 600'
 
 # Cancel what must be cancelled, once it is where it must be.
 wait_state "${ID[run-cancel]}" RUNNING 60
@@ -208,7 +219,7 @@ runuser -u $A -- scancel "${ID[never-eligible]}"
 # Wait for everything else to end (the TIMEOUT job last).
 keep=" ${ID[dump-pending]} ${ID[dump-running]} "
 for i in $(seq 1 150); do
-  left=$(squeue -h -o %i | while read -r j; do case "$keep" in *" $j "*) ;; *) echo "$j" ;; esac; done)
+  left=$(squeue -h -u "$MIXUSERS" -o %i | while read -r j; do case "$keep" in *" $j "*) ;; *) echo "$j" ;; esac; done)
   [ -z "$left" ] && break
   sleep 2
 done
@@ -216,8 +227,11 @@ done
 [ "$(state_of "${ID[dump-running]}")" = RUNNING ] || die "dump-running is not running"
 sleep 2 # let slurmctld hand the last records to slurmdbd
 
-TZ=$TZNAME sacct --parsable2 --allusers --starttime "$(TZ=$TZNAME date -d "@$T0" +%Y-%m-%dT%H:%M:%S)" --endtime now \
-  --state=$STATES --format=$FORMAT >"$OUT/sacct.txt" || die "sacct failed"
+# docs/swfclean.md's command selects by time (--starttime, --endtime, --state);
+# here --jobs selects this run's jobs (array and heterogeneous ids bring all their
+# tasks and components), leaving out whatever else ran on the cluster meanwhile.
+jobs=$(IFS=,; echo "${ALL[*]}")
+TZ=$TZNAME sacct --parsable2 --allusers --jobs="$jobs" --format=$FORMAT >"$OUT/sacct.txt" || die "sacct failed"
 T1=$(date +%s)
 printf 'start %s\nend %s\ntimezone %s\n' "$T0" "$T1" "$TZNAME" >"$OUT/window"
 scancel "${ID[dump-pending]}" "${ID[dump-running]}"

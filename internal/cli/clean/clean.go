@@ -11,6 +11,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/clean"
+	"github.com/swfkit/swfkit/pkg/convert"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -98,7 +99,7 @@ func (o *options) prescanFlurries(cfg *clean.Config, files *cmdio.Files) (io.Rea
 		src = io.TeeReader(in, spool)
 	}
 	r := swf.NewReader(src)
-	r.Name = cmdio.DisplayName(o.input)
+	r.Name = o.name()
 	r.Lenient = o.lenient
 	r.ReuseRecord = true
 	hdr, err := r.Header()
@@ -155,7 +156,7 @@ func openReader(o *options, files *cmdio.Files, spool io.Reader) (*swf.Reader, i
 		}
 	}
 	r := swf.NewReader(in)
-	r.Name = cmdio.DisplayName(o.input)
+	r.Name = o.name()
 	r.Lenient = o.lenient
 	return r, in, nil
 }
@@ -219,12 +220,18 @@ func writeAccounting(o *options, files *cmdio.Files, r *swf.Reader, cl *clean.Cl
 	malformed, firstBad := r.Malformed()
 	rep := cl.Report(malformed)
 	if o.anonymizeMap != "" {
-		if err := writeMapping(files, o.anonymizeMap, cl.AnonymizeMapping()); err != nil {
+		var err error
+		if o.conversion != nil {
+			err = writeNameMapping(files, o.anonymizeMap, o.conversion.Names, cl.AnonymizeMapping())
+		} else {
+			err = writeMapping(files, o.anonymizeMap, cl.AnonymizeMapping())
+		}
+		if err != nil {
 			return err
 		}
 	}
 	if o.report != "" {
-		if err := writeJSON(files, o.report, cleanReport{File: r.Name, Report: rep, MalformedLines: errorStrings(firstBad)}); err != nil {
+		if err := writeJSON(files, o.report, cleanReport{File: r.Name, Conversion: o.accounting(), Report: rep, MalformedLines: errorStrings(firstBad)}); err != nil {
 			return err
 		}
 	}
@@ -314,7 +321,8 @@ func cleanWhole(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer) error {
 }
 
 type cleanReport struct {
-	File string `json:"file"`
+	File       string              `json:"file"`
+	Conversion *convert.Accounting `json:"conversion,omitempty"`
 	clean.Report
 	MalformedLines []string `json:"malformed_first,omitempty"`
 }
