@@ -92,4 +92,3 @@ func (p *Policy) fail(s *sim.Sim, stage Stage, job int32, err error) {
 
 // now is the simulated time, 0 before the first event (a trace without jobs).
 func now(s *sim.Sim) int64 { return max(s.Now(), 0) }
-
