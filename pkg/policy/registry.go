@@ -24,7 +24,8 @@ type Params struct {
 	GA GAConfig
 	// Extra returns the value of extension token key (e.g. "u", "ckpt") of
 	// the job with the given ID; policies that read per-job tokens (ga,
-	// ga-ckpt) need it. nil means no job has tokens.
+	// ga-ckpt, and the predictor "token" of easy-p, sjbf and easy++) need
+	// it. nil means no job has tokens.
 	Extra func(id int32, key string) (string, bool)
 	// Research holds the parameters of the research policies (research.go).
 	Research ResearchParams
@@ -89,19 +90,19 @@ var table = []Info{
 		Params: []string{"trial"},
 		New:    func(p Params, n int) (sim.Policy, error) { return newTimed(p.Research, TimedEASY, n) }},
 	{Name: "easy-p", Summary: "EASY with system-generated runtime predictions and prediction correction (Tsafrir, Etsion & Feitelson)",
-		Params: []string{"predictor", "corrector", "ladder"},
+		Params: []string{"predictor", "corrector", "ladder", "repredict"},
 		New: func(p Params, n int) (sim.Policy, error) {
-			return newPredictive(p.Research, predict.NameLast2, false, n)
+			return newPredictive(p, predict.NameLast2, false, n)
 		}},
 	{Name: "sjbf", Summary: "EASY backfilling the shortest (by user estimate) waiting jobs first (Tsafrir, Etsion & Feitelson)",
-		Params: []string{"predictor", "corrector", "ladder"},
+		Params: []string{"predictor", "corrector", "ladder", "repredict"},
 		New: func(p Params, n int) (sim.Policy, error) {
-			return newPredictive(p.Research, predict.NameEstimate, true, n)
+			return newPredictive(p, predict.NameEstimate, true, n)
 		}},
 	{Name: "easy++", Summary: "EASY with last-two predictions, prediction correction and shortest-job backfilled first (Tsafrir, Etsion & Feitelson)",
-		Params: []string{"predictor", "corrector", "ladder"},
+		Params: []string{"predictor", "corrector", "ladder", "repredict"},
 		New: func(p Params, n int) (sim.Policy, error) {
-			return newPredictive(p.Research, predict.NameLast2, true, n)
+			return newPredictive(p, predict.NameLast2, true, n)
 		}},
 	{Name: "ga", Summary: "genetic algorithm over queue orderings maximising aggregate utility, EASY over the best (Lee 2009 ch. 3)",
 		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "seed"},

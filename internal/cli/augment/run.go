@@ -70,6 +70,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "error-qual", Category: catEstimate, Usage: "qualitative conversion `TYPE`: s2l, l2s or both (Guim 3.3.1, Table 5)"},
 		&cli.Float64Flag{Name: "error-percent", Category: catEstimate, Usage: "with --error-qual: mean `PCT` of jobs converted"},
 		&cli.Float64Flag{Name: "error-stdev", Category: catEstimate, Usage: "standard deviation of the error (percent) or of the converted percentage"},
+		&cli.BoolFlag{Name: "as-prediction", Category: catEstimate, Usage: "write the values of --estimate, --error-quant or --error-qual as pred= runtime predictions and leave field 9 (the kill time) alone; swfsim --predictor token reads them (Guim's setup)"},
 		&cli.StringFlag{Name: "error-untouched", Value: "exact", Category: catEstimate, Usage: "field 9 of jobs --error-qual does not convert: exact (runtime) or user (kept)"},
 
 		&cli.Float64Flag{Name: "bound-percentile", Value: 0.95, Category: catBounds, Usage: "percentile the upper bounds are based on"},
@@ -120,6 +121,7 @@ var flagGroups = []struct {
 	{"--error-quant", []string{"error-quant"}, []string{"error-category", "perfect-share"}},
 	{"--error-qual", []string{"error-qual"}, []string{"error-percent", "error-untouched"}},
 	{"--error-quant or --error-qual", []string{"error-quant", "error-qual"}, []string{"error-stdev"}},
+	{"--estimate, --error-quant or --error-qual", []string{"estimate", "error-quant", "error-qual"}, []string{"as-prediction"}},
 	{"--bounds, --error-quant or --error-qual", []string{"bounds", "error-quant", "error-qual"}, []string{"bound-percentile", "bound-upper-frac", "bound-lower-frac", "rt-lower", "rt-upper", "procs-lower", "procs-upper", "area-lower", "area-upper", "top-apps"}},
 	{"--load or --target-load", []string{"load", "target-load"}, []string{"procs"}},
 	{"a random operation (--utility, --checkpoint, --checkpoint-from, --estimate, --error-quant or --error-qual)", []string{"utility", "checkpoint", "checkpoint-from", "estimate", "error-quant", "error-qual"}, []string{"seed"}},
@@ -241,6 +243,16 @@ func parsePlan(c *cli.Context) (*plan, error) {
 			return nil, cmdio.Usagef("--error-untouched %q: want exact or user", c.String("error-untouched"))
 		}
 		p.qual = q
+	}
+	if c.Bool("as-prediction") {
+		switch {
+		case p.model != nil:
+			p.model.Target = augment.TargetPrediction
+		case p.quant != nil:
+			p.quant.Target = augment.TargetPrediction
+		case p.qual != nil:
+			p.qual.Target = augment.TargetPrediction
+		}
 	}
 	if c.Float64("error-stdev") < 0 {
 		return nil, cmdio.Usagef("--error-stdev must be non-negative")

@@ -54,7 +54,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if !ok {
 		return fmt.Errorf("unknown policy %q", opt.Policy)
 	}
-	// Policies and prices that read u=/ckpt= tokens get them through
+	// Policies and prices that read u=/ckpt=/pred= tokens get them through
 	// Params.Extra; only those keys are kept, only when needed.
 	var tokens *jobTokens
 	if needsTokens(info, opt) {
@@ -314,10 +314,10 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 }
 
 // ownedTokens are the extension tokens swfsim writes: killed= (here), bumps=
-// (ga-ckpt), trial= (timed-*), price= (--price) and fairstart= (--fair-start).
+// and runtotal= (ga-ckpt), trial= (timed-*), price= (--price) and fairstart= (--fair-start).
 // They are removed from every input job before this run's are added, so that
 // re-simulating a schedule leaves none of the previous run's tokens behind.
-var ownedTokens = []string{"killed", "bumps", "trial", "price", "fairstart"}
+var ownedTokens = []string{"killed", "bumps", "runtotal", "trial", "price", "fairstart"}
 
 // chunks holds the input in fixed-size blocks, so that keeping it costs its
 // size and no more (io.ReadAll's doubling would leave garbage twice as big).
@@ -418,7 +418,7 @@ func (w *workload) distinct() int {
 }
 
 // load reads and parses the whole input and converts its records.
-// tokens, when not nil, collects the u=/ckpt= tokens of the simulated jobs.
+// tokens, when not nil, collects the u=/ckpt=/pred= tokens of the simulated jobs.
 func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	name := opt.Input
 	if name == "" || name == "-" {

@@ -63,9 +63,12 @@ func uqosFromSetting(o *options) setting {
 
 func uqosText(o *options) string {
 	cfg := o.cfg
-	bounds := "rt bounds from the trace: upper = 50% of the 95th percentile of runtime, lower = 5% of upper"
+	bounds := "rt bounds from the trace: upper = 50% of the 95th percentile of runtime, lower = 4% of upper (Guim et al. Table 4; killed jobs count at their simulated runtime: run swfaugment --bounds on the input before swfsim, or give the bounds, to use recorded runtimes)"
 	if cfg.UQoSLowerBound > 0 || cfg.UQoSUpperBound > 0 {
 		bounds = fmt.Sprintf("rt bounds given: lower %g s, upper %g s (0 = from the trace)", cfg.UQoSLowerBound, cfg.UQoSUpperBound)
+	}
+	if len(o.uqosNote) > 0 {
+		bounds += fmt.Sprintf("; bounds not given taken from swfaugment's bounds Note (recorded runtimes) in %s", strings.Join(o.uqosNote, ", "))
 	}
 	if o.uqosFrom != "" {
 		which := "the first input"

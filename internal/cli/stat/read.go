@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
@@ -25,6 +26,10 @@ type trace struct {
 	// simProcsFrom is the --procs-from of the swfsim run that wrote this
 	// schedule, from its "swfsim semantics" Note; "" when none.
 	simProcsFrom string
+	// augLower and augUpper are the runtime bounds of swfaugment's bounds
+	// Note (computed on the recorded runtimes, before any simulation); 0 when
+	// the header has none.
+	augLower, augUpper float64
 }
 
 // openTrace opens one input and reads its header. The machine size is
@@ -50,7 +55,31 @@ func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, erro
 	}
 	t.rc, t.r, t.hdr = rc, r, hdr
 	t.simProcsFrom = simProcsFrom(hdr)
+	t.augLower, t.augUpper = augmentBounds(hdr)
 	return t, nil
+}
+
+// augmentBounds finds the runtime bounds in swfaugment's Note
+// "swfaugment bounds (...): ... runtime L..U s ...", the last one winning.
+func augmentBounds(hdr *swf.Header) (lower, upper float64) {
+	for _, l := range hdr.Lines {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(l.Value), "swfaugment bounds")
+		if !strings.EqualFold(l.Label, "Note") || !ok {
+			continue
+		}
+		_, after, ok := strings.Cut(rest, " runtime ")
+		if !ok {
+			continue
+		}
+		field, _, _ := strings.Cut(after, " ")
+		ls, us, ok := strings.Cut(field, "..")
+		lo, err1 := strconv.ParseFloat(ls, 64)
+		up, err2 := strconv.ParseFloat(us, 64)
+		if ok && err1 == nil && err2 == nil && lo > 0 && up > lo {
+			lower, upper = lo, up
+		}
+	}
+	return lower, upper
 }
 
 // simProcsFrom finds the processor rule in swfsim's Note

@@ -45,8 +45,8 @@ func flags() []cli.Flag {
 		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, requested processors (Srinivasan et al. use 64 for LANL)"},
 		&cli.Int64Flag{Name: "short-threshold", Value: 90, Usage: "--by short: longest runtime of a short job, `SECONDS` (Thebe et al.'s trial run)"},
 		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
-		&cli.Float64Flag{Name: "uqos-lower-bound", Usage: "U-QoS rt_lowerbound, `SECONDS`", DefaultText: "5% of the upper bound"},
-		&cli.Float64Flag{Name: "uqos-upper-bound", Usage: "U-QoS rt_upperbound, `SECONDS`", DefaultText: "50% of the 95th percentile of runtime"},
+		&cli.Float64Flag{Name: "uqos-lower-bound", Usage: "U-QoS rt_lowerbound, `SECONDS`", DefaultText: "from swfaugment's bounds Note in the input, else 4% of the upper bound"},
+		&cli.Float64Flag{Name: "uqos-upper-bound", Usage: "U-QoS rt_upperbound, `SECONDS`", DefaultText: "from swfaugment's bounds Note in the input, else 50% of the 95th percentile of runtime"},
 		&cli.StringFlag{Name: "skip-first", Value: "0", Usage: "leave the first `N` jobs (or N%) out of the per-job metrics (warm-up)"},
 		&cli.StringFlag{Name: "skip-last", Value: "0", Usage: "leave the last `N` jobs (or N%) out of the per-job metrics (cool-down)"},
 		&cli.StringFlag{Name: "plot", Usage: "draw a figure to `FILE` (.svg, .png or .pdf)"},
@@ -82,6 +82,9 @@ type options struct {
 	uqosFrom             string
 	procsFromNote        bool // --procs-from taken from swfsim's Note
 	uqosLower, uqosUpper float64
+	// uqosNote lists the inputs whose U-QoS bounds come from swfaugment's
+	// bounds Note in their header.
+	uqosNote []string
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
@@ -292,6 +295,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", traces[i].display, n, first)
 		}
 	}
+	useAugmentBounds(o, traces)
 	shareUQoSBounds(o, traces)
 	out, err := files.Create(o.output)
 	if err != nil {
@@ -354,6 +358,28 @@ func (o *options) followSwfsim(flagSet bool, traces []*trace, stderr io.Writer) 
 	}
 	o.cfg.ProcsFrom, o.procsFromNote = pf, true
 	return nil
+}
+
+// useAugmentBounds gives each input that carries swfaugment's bounds Note
+// those runtime bounds, for the ones not given by flag: they come from the
+// recorded runtimes (not the simulated, post-kill ones) and are the bounds
+// its estimate errors used, so "short" and "large" mean the same to the
+// injection and to U-QoS.
+func useAugmentBounds(o *options, traces []*trace) {
+	for _, t := range traces {
+		if t.augUpper <= 0 || (o.cfg.UQoSLowerBound > 0 && o.cfg.UQoSUpperBound > 0) {
+			continue
+		}
+		lower, upper := t.augLower, t.augUpper
+		if o.cfg.UQoSLowerBound > 0 {
+			lower = o.cfg.UQoSLowerBound
+		}
+		if o.cfg.UQoSUpperBound > 0 {
+			upper = o.cfg.UQoSUpperBound
+		}
+		t.collector.SetUQoSBounds(lower, upper)
+		o.uqosNote = append(o.uqosNote, t.label)
+	}
 }
 
 // shareUQoSBounds makes every input use the U-QoS runtime bounds of one

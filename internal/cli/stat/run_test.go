@@ -95,8 +95,8 @@ func TestHandValuesInTable(t *testing.T) {
 	}
 	tab := parseTable(t, out, 1)
 	for key, want := range map[string]float64{
-		"overall/wait_s/mean": 231, "overall/bsld/mean": 4.4935, "overall/uqos/mean": 44.5935,
-		"overall/uqos/delta_s": 0.75, "overall/utility/sum": 37.325, "overall/start_value_earned_pct/p50": 76,
+		"overall/wait_s/mean": 231, "overall/bsld/mean": 4.4935, "overall/uqos/mean": 55.5935,
+		"overall/uqos/delta_s": 0.6, "overall/utility/sum": 37.325, "overall/start_value_earned_pct/p50": 76,
 		"overall/utilization_pct/value": 18.6806, "overall/fairness/pct_gt_4": 40,
 		"overall/under_20pct_of_request/percent": 25, "overall/request_inaccuracy_pct/mean": 39.1667,
 	} {
