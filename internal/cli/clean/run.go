@@ -70,8 +70,14 @@ type options struct {
 // Run runs swfclean with args (args[0] is the program name) and returns the
 // exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cmdio.Run(NewApp(stdin, stdout, stderr), args, stderr) // options may follow the file name
+}
+
+// NewApp is swfclean's command line: its flags, help and action. The man page
+// and completion scripts are generated from it.
+func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfclean", "check and clean SWF workload traces", stdout, stderr)
-	app.UsageText = "swfclean [options] [FILE|-]"
+	app.UsageText = "swfclean [OPTIONS] [FILE|-]"
 	app.Description = fmt.Sprintf(description, wrap(strings.Join(clean.FilterFieldNames(), ", "), 80))
 	app.DisableSliceFlagSeparator = true
 	app.Flags = flags()
@@ -82,7 +88,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return run(opts, stdin, stdout, stderr)
 	}
-	return cmdio.Run(app, args, stderr) // options may follow the file name
+	cmdio.SetHelp(app, help)
+	return app
 }
 
 func flags() []cli.Flag {
@@ -100,10 +107,10 @@ func flags() []cli.Flag {
 		&cli.Int64Flag{Name: "flurry-window", Value: clean.DefaultFlurryWindow, Usage: "flurry window length in `SECONDS`"},
 		&cli.IntFlag{Name: "flurry-min-jobs", Value: clean.DefaultFlurryMinJobs, Usage: "least `N` jobs of one user in a window to be a flurry"},
 		&cli.Float64Flag{Name: "flurry-share", Value: clean.DefaultFlurryMinShare, Usage: "least `SHARE` (0..1] of a window's submissions to be a flurry"},
-		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` for too_big/clamp_too_big (default: header MaxProcs, else MaxNodes)"},
+		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` for too_big/clamp_too_big", DefaultText: "header MaxProcs, else MaxNodes"},
 		&cli.BoolFlag{Name: "anonymize", Usage: "apply the anonymize rule (user, group, executable, queue, partition ids 1..N by first appearance)"},
 		&cli.StringFlag{Name: "anonymize-map", Usage: "with --anonymize: write the id mapping (kind old new, tab-separated) to `FILE`"},
-		&cli.StringSliceFlag{Name: "set", Usage: "add or replace the header label: 'Label=value' (repeatable)"},
+		&cli.StringSliceFlag{Name: "set", Usage: "add or replace a header line: `LABEL=VALUE`"},
 		&cli.StringFlag{Name: "report", Usage: "also write the accounting (or with --check, the check result) as JSON to `FILE`"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted and reported) instead of failing"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not print the accounting on stderr"},

@@ -22,35 +22,47 @@ import (
 // Run runs swfstat with args (args[0] is the program name) and returns the
 // exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cmdio.Run(NewApp(stdin, stdout, stderr), args, stderr)
+}
+
+// NewApp is swfstat's command line: its flags, help and action. The man page
+// and completion scripts are generated from it.
+func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfstat", "summarize SWF traces side by side: waits, slowdowns, utilization, utility, U-QoS, fairness", stdout, stderr)
 	app.ArgsUsage = "[FILE...]  (standard input when none; gzip and zstd are detected)"
 	app.Description = "Prints one column per input. Every number states how many jobs it is over; every job left out of a metric is counted with its reason."
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
-	return cmdio.Run(app, args, stderr)
+	cmdio.SetHelp(app, help)
+	return app
 }
 
 func flags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the summary to `FILE` (.gz/.zst compress) instead of standard output"},
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "summary format: table (aligned for a terminal), csv or json (long form, stable column names)"},
+		&cli.StringFlag{Name: "format", Value: "table", Usage: "summary `FORMAT`: table (aligned for a terminal), csv or json (long form, stable column names)"},
 		&cli.StringFlag{Name: "label", Usage: "comma-separated column `LABELS`, one per input (default: file names)"},
 		&cli.StringFlag{Name: "baseline", Usage: "add each number's change in percent relative to the input with this `LABEL` (as Srinivasan et al.'s Fig. 1 compares with conservative backfilling)"},
 		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS`"},
-		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated percentiles to report (nearest rank)"},
+		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated `PERCENTILES` to report (nearest rank; each 0..100)"},
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N`; overrides the header's MaxProcs/MaxNodes (the output says so)", DefaultText: "header MaxProcs, else MaxNodes"},
-		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5; use for a recorded log) or max; swfsim's definition"},
-		&cli.StringSliceFlag{Name: "by", Usage: "break down by category, status, short, user or queue; give twice for a cross table"},
+		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, `RULE` as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5; use for a recorded log) or max; swfsim's definition"},
+		&cli.StringSliceFlag{Name: "by", Usage: "break down by `KEY`: category, status, short, user or queue; give twice for a cross table"},
 		&cli.Int64Flag{Name: "category-runtime", Value: 3600, Usage: "category: longest short job, `SECONDS`"},
-		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, requested processors (Srinivasan et al. use 64 for LANL)"},
+		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, `N` requested processors (Srinivasan et al. use 64 for LANL)"},
 		&cli.Int64Flag{Name: "short-threshold", Value: 90, Usage: "--by short: longest runtime of a short job, `SECONDS` (Thebe et al.'s trial run)"},
-		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
+		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor `F` of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
 		&cli.Float64Flag{Name: "uqos-lower-bound", Usage: "U-QoS rt_lowerbound, `SECONDS`", DefaultText: "from swfaugment's bounds Note in the input, else 4% of the upper bound"},
 		&cli.Float64Flag{Name: "uqos-upper-bound", Usage: "U-QoS rt_upperbound, `SECONDS`", DefaultText: "from swfaugment's bounds Note in the input, else 50% of the 95th percentile of runtime"},
 		&cli.StringFlag{Name: "skip-first", Value: "0", Usage: "leave the first `N` jobs (or N%) out of the per-job metrics (warm-up)"},
 		&cli.StringFlag{Name: "skip-last", Value: "0", Usage: "leave the last `N` jobs (or N%) out of the per-job metrics (cool-down)"},
 		&cli.StringFlag{Name: "plot", Usage: "draw a figure to `FILE` (.svg, .png or .pdf)"},
-		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure: wait-cdf, bsld-cdf, utilization, queue-length or category"},
+		&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`: the tables, every figure, a Gantt chart per input (--window), provenance and warnings"},
+		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure `KIND`: wait-cdf, bsld-cdf, utilization, queue-length, category or gantt (one input)"},
+		&cli.StringFlag{Name: "plot-size", Value: "16x10cm", Usage: "figure size `WxH` in cm or in (e.g. 6x4in)"},
+		&cli.IntFlag{Name: "plot-dpi", Value: plot.DefaultDPI, Usage: "resolution of a .png figure, `N` dots per inch (36-1200)"},
+		&cli.StringFlag{Name: "window", Usage: "gantt: time span `START:END`, seconds since the trace's start or dates YYYY-MM-DD[THH:MM] in its time zone; either side may be empty (the trace's start or end)", DefaultText: "the busiest day"},
+		&cli.StringFlag{Name: "gantt-color", Value: "category", Usage: "gantt: color jobs by `KEY`: category, user, status or killed"},
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing"},
 	}
@@ -59,23 +71,28 @@ func flags() []cli.Flag {
 // summaryOnly are the flags that shape the summary only, not --check-capacity.
 var summaryOnly = []string{"format", "by", "baseline", "bsld-threshold", "percentiles",
 	"category-runtime", "category-procs", "short-threshold", "uqos-factor",
-	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last"}
+	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last", "html"}
 
 // options are the parsed command line.
 type options struct {
-	cfg       stats.Config
-	files     []string
-	labels    []string
-	format    string
-	output    string
-	plotFile  string
-	plotKind  plot.Kind
-	plotFmt   string
-	checkCap  bool
-	lenient   bool
-	procs     int64
-	procsFrom string
-	baseline  int // index of the --baseline input, -1 for none
+	cfg      stats.Config
+	files    []string
+	labels   []string
+	format   string
+	output   string
+	plotFile string
+	htmlFile string
+	plotKind plot.Kind
+	plotFmt  string
+	plotSize plot.Size
+	window   string
+	// ganttColor is --gantt-color.
+	ganttColor string
+	checkCap   bool
+	lenient    bool
+	procs      int64
+	procsFrom  string
+	baseline   int // index of the --baseline input, -1 for none
 	// uqosFrom is the label of the input whose U-QoS bounds every column
 	// uses ("" with one input or both bounds given); uqosLower and uqosUpper
 	// are those bounds.
@@ -89,7 +106,7 @@ type options struct {
 
 func parseOptions(c *cli.Context) (*options, error) {
 	o := &options{
-		format: c.String("format"), output: c.String("output"), plotFile: c.String("plot"),
+		format: c.String("format"), output: c.String("output"), plotFile: c.String("plot"), htmlFile: c.String("html"),
 		checkCap: c.Bool("check-capacity"), lenient: c.Bool("lenient"), procsFrom: c.String("procs-from"),
 	}
 	o.files = c.Args().Slice()
@@ -171,16 +188,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 		cfg.By = append(cfg.By, k)
 	}
-	if o.plotFile != "" || c.IsSet("plot-kind") {
-		if o.plotFile == "" {
-			return nil, cmdio.Usagef("--plot-kind needs --plot FILE")
-		}
-		if o.plotKind, err = plot.ParseKind(c.String("plot-kind")); err != nil {
-			return nil, cmdio.Usagef("--plot-kind: %v", err)
-		}
-		if o.plotFmt, err = plot.FormatOf(o.plotFile); err != nil {
-			return nil, cmdio.Usagef("--plot: %v", err)
-		}
+	if err := o.parsePlotOptions(c); err != nil {
+		return nil, err
 	}
 	if o.checkCap {
 		// The capacity check prints a fixed report of every record: the
@@ -203,6 +212,52 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 	}
 	return o, nil
+}
+
+// parsePlotOptions reads the figure flags; a flag that would not change
+// any figure drawn is a usage error.
+func (o *options) parsePlotOptions(c *cli.Context) error {
+	var err error
+	if o.plotFile == "" {
+		for _, name := range []string{"plot-kind", "plot-dpi"} {
+			if c.IsSet(name) {
+				return cmdio.Usagef("--%s needs --plot FILE", name)
+			}
+		}
+	} else {
+		if o.plotKind, err = plot.ParseKind(c.String("plot-kind")); err != nil {
+			return cmdio.Usagef("--plot-kind: %v", err)
+		}
+		if o.plotFmt, err = plot.FormatOf(o.plotFile); err != nil {
+			return cmdio.Usagef("--plot: %v", err)
+		}
+		if o.plotKind == plot.Gantt && len(o.files) != 1 {
+			return cmdio.Usagef("--plot-kind gantt draws the schedule of one input, got %d (--html draws one per input)", len(o.files))
+		}
+	}
+	if c.IsSet("plot-size") && o.plotFile == "" && o.htmlFile == "" {
+		return cmdio.Usagef("--plot-size needs --plot FILE or --html FILE")
+	}
+	if o.plotSize, err = plot.ParseSize(c.String("plot-size")); err != nil {
+		return cmdio.Usagef("--plot-size: %v", err)
+	}
+	if c.IsSet("plot-dpi") && o.plotFmt != "png" {
+		return cmdio.Usagef("--plot-dpi sets the resolution of a .png figure; --plot %s is %s", o.plotFile, o.plotFmt)
+	}
+	if o.plotSize.DPI, err = plot.ParseDPI(c.Int("plot-dpi")); err != nil {
+		return cmdio.Usagef("--plot-dpi: %v", err)
+	}
+	drawsGantt := o.plotKind == plot.Gantt || o.htmlFile != ""
+	for _, name := range []string{"window", "gantt-color"} {
+		if c.IsSet(name) && !drawsGantt {
+			return cmdio.Usagef("--%s applies to a Gantt chart: --plot-kind gantt or --html", name)
+		}
+	}
+	o.window, o.ganttColor = c.String("window"), c.String("gantt-color")
+	if !slices.Contains(ganttColorKeys, o.ganttColor) {
+		return cmdio.Usagef("--gantt-color %q: want %s", o.ganttColor, strings.Join(ganttColorKeys, ", "))
+	}
+	return nil
 }
 
 func (o *options) parseLabels(s string) error {
@@ -258,6 +313,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	files.Output("-o", o.output)
 	files.Output("--plot", o.plotFile)
+	files.Output("--html", o.htmlFile)
 	if err := files.Check(); err != nil {
 		return err
 	}
@@ -284,6 +340,13 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 		traces = append(traces, t)
 	}
+	if o.window != "" {
+		for _, t := range traces {
+			if _, err := parseWindow(o.window, clockOf(t.hdr)); err != nil {
+				return cmdio.Usagef("%s: %v", t.display, err)
+			}
+		}
+	}
 	if err := o.followSwfsim(c.IsSet("procs-from"), traces, stderr); err != nil {
 		return err
 	}
@@ -303,10 +366,11 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	bw := bufio.NewWriterSize(out, 64<<10)
 	var runErr error
+	var reports []*stats.Report
 	if o.checkCap {
 		runErr = writeCapacity(bw, traces)
 	} else {
-		reports := make([]*stats.Report, len(traces))
+		reports = make([]*stats.Report, len(traces))
 		for i, t := range traces {
 			reports[i] = t.collector.Report(t.label)
 			if t.malformed > 0 {
@@ -323,7 +387,12 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		return runErr
 	}
 	if o.plotFile != "" {
-		return writePlot(o, traces, files)
+		if err := writePlot(o, traces, files); err != nil {
+			return err
+		}
+	}
+	if o.htmlFile != "" {
+		return writeHTML(o, traces, reports, files)
 	}
 	return nil
 }

@@ -272,6 +272,21 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--check-capacity", "--by", "category", hand}, "", 2, "--by does not apply to --check-capacity"},
 		{[]string{"--check-capacity", "--percentiles", "50", hand}, "", 2, "--percentiles does not apply"},
 		{[]string{"--check-capacity", "--procs-from", "allocated", "--label", "h", hand}, "", 0, ""},
+		{[]string{"--check-capacity", "--html", "r.html", hand}, "", 2, "--html does not apply to --check-capacity"},
+		{[]string{"--html", hand, hand}, "", 2, "--html " + hand},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", hand, hand}, "", 2, "one input, got 2"},
+		{[]string{"--window", "0:100", hand}, "", 2, "--window applies to a Gantt chart"},
+		{[]string{"--gantt-color", "user", "--plot", "x.svg", hand}, "", 2, "--gantt-color applies to a Gantt chart"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--gantt-color", "queue", hand}, "", 2, "--gantt-color \"queue\""},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "100:50", hand}, "", 2, "the end must be after the start"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "2020-01-01:2020-01-02", hand}, "", 2, "no UnixStartTime"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "soon:later", hand}, "", 2, "want seconds since the trace's start or a date"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "100000:200000", hand}, "", 1, "no job runs in the window"},
+		{[]string{"--plot", "x.svg", "--plot-dpi", "300", hand}, "", 2, "--plot-dpi sets the resolution of a .png"},
+		{[]string{"--plot", "x.png", "--plot-dpi", "5", hand}, "", 2, "want 36 to 1200"},
+		{[]string{"--plot", "x.png", "--plot-size", "16x10", hand}, "", 2, "--plot-size"},
+		{[]string{"--plot-size", "6x4in", hand}, "", 2, "--plot-size needs --plot FILE or --html FILE"},
+		{[]string{"--plot-dpi", "100", hand}, "", 2, "--plot-dpi needs --plot FILE"},
 	} {
 		_, errOut, code := run(t, tc.stdin, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.message) {
@@ -305,10 +320,14 @@ func TestStdinAndOutputFile(t *testing.T) {
 func TestPlots(t *testing.T) {
 	chdirRoot(t)
 	dir := t.TempDir()
-	for _, kind := range []string{"wait-cdf", "bsld-cdf", "utilization", "queue-length", "category"} {
+	for _, kind := range []string{"wait-cdf", "bsld-cdf", "utilization", "queue-length", "category", "gantt"} {
 		for _, ext := range []string{"png", "svg", "pdf"} {
 			path := filepath.Join(dir, kind+"."+ext)
-			if _, errOut, code := run(t, "", "--plot", path, "--plot-kind", kind, "--label", "a,b", hand, hand); code != 0 {
+			args := []string{"--plot", path, "--plot-kind", kind, "--label", "a,b", hand, hand}
+			if kind == "gantt" {
+				args = []string{"--plot", path, "--plot-kind", kind, "--gantt-color", "killed", "--window", ":", hand}
+			}
+			if _, errOut, code := run(t, "", args...); code != 0 {
 				t.Fatalf("%s: exit %d: %s", path, code, errOut)
 			}
 			data, err := os.ReadFile(path)
