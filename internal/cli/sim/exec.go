@@ -14,7 +14,7 @@ const execCategory = "External policy, exec (docs/swfsim-external.md):"
 func execFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "exec", Category: execCategory,
-			Usage: "exec: run `'PROGRAM ARG...'` as the scheduler, without a shell (quotes and backslashes group words; nothing else is special; use sh -c '...' for a shell), talking JSON lines on its stdin/stdout"},
+			Usage: "exec: run `COMMAND`, a program and its arguments such as 'python3 my_policy.py', as the scheduler, without a shell (quotes and backslashes group words; nothing else is special; use sh -c '...' for a shell), talking JSON lines on its stdin/stdout"},
 		&cli.DurationFlag{Name: "exec-timeout", Value: extpolicy.DefaultTimeout, Category: execCategory,
 			Usage: "exec: the longest the program may take to answer a message or to exit after the last one, as a `DURATION` (e.g. 60s, 5m)"},
 	}
