@@ -201,6 +201,12 @@ func (h *Header) AddNote(text string) {
 	h.insert(HeaderLine{Raw: "; Note: " + text, Label: "Note", Value: text})
 }
 
+// Add adds a "; Label: value" line where AddNote would, after every labelled
+// line, also when the label is already present (Set replaces instead).
+func (h *Header) Add(label, value string) {
+	h.insert(HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value})
+}
+
 // insert puts a new line after the last labelled line (or its continuations), so
 // added lines stay above the archive's closing ";" and cleaning notes.
 func (h *Header) insert(line HeaderLine) {

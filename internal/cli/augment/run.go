@@ -12,6 +12,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/augment"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -47,7 +48,7 @@ const (
 func flags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.gz/.zst compress) instead of standard output"},
-		&cli.Uint64Flag{Name: "seed", Value: DefaultSeed, Usage: "random seed `S`; every operation derives its own stream from it"},
+		&cli.Uint64Flag{Name: "seed", Value: DefaultSeed, Usage: "random seed `S`; every operation derives its own stream from it (accepted with any operation, also where nothing is random, so a sweep can always pass it)"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed job lines (counted on stderr) instead of failing"},
 		&cli.BoolFlag{Name: "verbose", Usage: "also print the header Notes on stderr"},
 
@@ -95,7 +96,7 @@ func flags() []cli.Flag {
 
 		&cli.Float64Flag{Name: "load", Category: catLoad, Usage: "divide inter-arrival times by `F`"},
 		&cli.Float64Flag{Name: "target-load", Category: catLoad, Usage: "choose F so that the offered load becomes `L`"},
-		&cli.Int64Flag{Name: "procs", Category: catLoad, Usage: "machine size `N` when the header has neither MaxProcs nor MaxNodes"},
+		&cli.Int64Flag{Name: "procs", Category: catLoad, Usage: "machine size `N`; overrides the header's MaxProcs/MaxNodes (and rewrites MaxProcs), as in swfsim and swfstat"},
 	}
 }
 
@@ -132,7 +133,6 @@ var flagGroups = []struct {
 	{"--estimate, --error-quant or --error-qual", []string{"estimate", "error-quant", "error-qual"}, []string{"as-prediction"}},
 	{"--bounds, --error-quant or --error-qual", []string{"bounds", "error-quant", "error-qual"}, []string{"bound-percentile", "bound-upper-frac", "bound-lower-frac", "rt-lower", "rt-upper", "procs-lower", "procs-upper", "area-lower", "area-upper", "top-apps"}},
 	{"--load or --target-load", []string{"load", "target-load"}, []string{"procs"}},
-	{"a random operation (--utility, --checkpoint, --checkpoint-from, --estimate, --error-quant or --error-qual)", []string{"utility", "checkpoint", "checkpoint-from", "estimate", "error-quant", "error-qual"}, []string{"seed"}},
 }
 
 // checkApplicable rejects a flag given without the operation it tunes.
@@ -363,6 +363,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 			fmt.Fprintln(stderr, n)
 		}
 	}
+	provenance.AddTo(hdr, cmdio.Provenance(c))
 
 	out, err := files.Create(c.String("output"))
 	if err != nil {
@@ -474,8 +475,21 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 	return notes, nil
 }
 
-// machineSize is MaxProcs, else MaxNodes, else --procs (DESIGN.md).
+// machineSize is --procs, else MaxProcs, else MaxNodes (DESIGN.md), as in
+// swfsim and swfstat. Given --procs, MaxProcs is rewritten and a Note keeps
+// the old value, so that the next tool in a pipe sees the same machine.
 func machineSize(h *swf.Header, procs int64) (int64, error) {
+	if procs > 0 {
+		old, had := h.Get("MaxProcs")
+		if !had {
+			old = "none"
+		}
+		if old != strconv.FormatInt(procs, 10) {
+			h.Set("MaxProcs", strconv.FormatInt(procs, 10))
+			h.AddNote(fmt.Sprintf("swfaugment MaxProcs set to %d by --procs (input header: %s)", procs, old))
+		}
+		return procs, nil
+	}
 	if n, ok, err := h.MaxProcs(); err != nil {
 		return 0, err
 	} else if ok && n > 0 {
@@ -485,9 +499,6 @@ func machineSize(h *swf.Header, procs int64) (int64, error) {
 		return 0, err
 	} else if ok && n > 0 {
 		return n, nil
-	}
-	if procs > 0 {
-		return procs, nil
 	}
 	return 0, cmdio.Usagef("machine size unknown: the header has neither MaxProcs nor MaxNodes; give --procs")
 }

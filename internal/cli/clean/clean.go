@@ -12,6 +12,7 @@ import (
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/clean"
 	"github.com/swfkit/swfkit/pkg/convert"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -49,7 +50,12 @@ func runClean(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 		return err
 	}
 	if cl.Empty() && len(o.sets) == 0 && o.procs == 0 {
-		err = writeBody(r, cl, swf.NewWriter(out), hdr) // nothing can change: copy through
+		if o.conversion != nil {
+			// A converted log is a new file: it says how it was made. A
+			// plain copy (--rules none) stays byte-identical instead.
+			provenance.AddTo(hdr, o.provenance)
+		}
+		err = writeBody(r, cl, swf.NewWriter(out), hdr) // nothing else can change: copy through
 	} else {
 		err = writeSpooled(o, r, cl, hdr, out)
 	}
@@ -202,6 +208,7 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 		label, value, _ := strings.Cut(s, "=")
 		hdr.Set(label, strings.TrimSpace(value))
 	}
+	provenance.AddTo(hdr, o.provenance)
 	hw := swf.NewWriter(out)
 	hw.WriteHeader(hdr)
 	if err := hw.Flush(); err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/clean"
 	"github.com/swfkit/swfkit/pkg/convert"
+	"github.com/swfkit/swfkit/pkg/provenance"
 )
 
 const description = `swfclean checks and cleans SWF workload traces (Parallel Workloads Archive).
@@ -58,7 +59,8 @@ type options struct {
 	anonymizeMap           string
 	report                 string
 	lenient, quiet         bool
-	from, timezone         string // --from FORMAT and the log's time zone
+	provenance             provenance.Record // the run's configuration, for the output header
+	from, timezone         string            // --from FORMAT and the log's time zone
 	nodes                  int64
 	submission             bool
 	// displayName names the input in messages when it is not o.input itself
@@ -132,7 +134,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 		},
 		anonymize: c.Bool("anonymize"), anonymizeMap: c.String("anonymize-map"),
 		report: c.String("report"), lenient: c.Bool("lenient"), quiet: c.Bool("quiet"),
-		from: c.String("from"), timezone: c.String("timezone"), nodes: c.Int64("nodes"),
+		provenance: cmdio.Provenance(c),
+		from:       c.String("from"), timezone: c.String("timezone"), nodes: c.Int64("nodes"),
 		submission: c.Bool("submission"),
 	}
 	switch c.NArg() {

@@ -13,6 +13,7 @@ import (
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/extpolicy"
 	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -36,6 +37,10 @@ type Options struct {
 	// Progress, if set, is given the number of jobs and returns a callback for
 	// the number done (or nil for no progress).
 	Progress func(total int) func(done int)
+
+	// Provenance, if not nil, is added to the output header (after the Notes)
+	// as the run's configuration.
+	Provenance *provenance.Record
 
 	// Price selects the price= tokens to add (ga.go); PriceProgress, if not
 	// nil, shows the VCG re-simulations' progress bar.
@@ -172,6 +177,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		addPriceTokens(jobs, prices)
 		hdr.AddNote("swfsim " + note)
 	}
+	if opt.Provenance != nil {
+		provenance.AddTo(hdr, *opt.Provenance)
+	}
 	return write(data, name, hdr, jobs, which, opt.Lenient, out)
 }
 
@@ -255,6 +263,12 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 		}
 	}
 	out = append(out, fmt.Sprintf("swfsim simulated %d jobs, %d killed at their requested time", len(jobs), k))
+	if input, simulated, ok := sim.OfferedLoad(jobs, procs); ok {
+		// Next to each other, so that a --target-load whose work was cut
+		// by kills shows in the file itself.
+		out = append(out, fmt.Sprintf("swfsim offered load (processors x runtime per processor-second of the submit span): input %s, simulated jobs %s (%d killed at their requested time)",
+			strconv.FormatFloat(input, 'f', 4, 64), strconv.FormatFloat(simulated, 'f', 4, 64), k))
+	}
 	return out
 }
 

@@ -38,11 +38,7 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, files *cmdi
 	if doc.FontCSS, err = plot.FontCSS(); err != nil {
 		return err
 	}
-	for _, s := range settings(o) {
-		if s.text != "" {
-			doc.Notes = append(doc.Notes, s.text)
-		}
-	}
+	doc.Notes = append(doc.Notes, settings(o)...)
 	oversub := oversubscribed(o, traces, reports)
 	for i, t := range traces {
 		doc.Inputs = append(doc.Inputs, htmlInput(t, reports[i], oversub))

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/stats"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -16,11 +17,20 @@ import (
 type trace struct {
 	file, display, label string
 	machine              stats.Machine
-	collector            *stats.Collector
+	collector            *stats.Collector // nil once reported, unless kept (keepRecords)
+	report               *stats.Report
 	malformed            int
 	firstMalformed       error
+	provenance           []provenance.Record // the header's Provenance lines, in order
+	// uqosLower and uqosUpper are the U-QoS bounds the report used.
+	uqosLower, uqosUpper float64
+	warning              string // the --kill-warn warning, "" when none
+	uqosFromNote         bool   // its U-QoS bounds came from swfaugment's bounds Note
 
-	rc  io.ReadCloser // open until readBody
+	// rc and r are the open input between openTrace and readBody: kept open
+	// only for standard input, which cannot be opened twice; a file is
+	// opened again by readBody, so that 200 inputs do not hold 200 files.
+	rc  io.ReadCloser
 	r   *swf.Reader
 	hdr *swf.Header
 	// simProcsFrom is the --procs-from of the swfsim run that wrote this
@@ -36,9 +46,34 @@ type trace struct {
 // --procs, else the header's MaxProcs, else its MaxNodes.
 func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, error) {
 	t := &trace{file: file, display: cmdio.DisplayName(file), label: label}
-	rc, err := files.Open(file)
+	rc, r, hdr, err := t.open(o, files)
 	if err != nil {
 		return nil, err
+	}
+	if t.machine, err = machineOf(hdr, o.procs); err != nil {
+		rc.Close()
+		return nil, err
+	}
+	if t.provenance, err = provenance.FromHeader(hdr); err != nil {
+		rc.Close()
+		return nil, err
+	}
+	t.hdr = hdr
+	t.simProcsFrom = simProcsFrom(hdr)
+	t.augLower, t.augUpper = augmentBounds(hdr)
+	if cmdio.IsStdio(file) {
+		t.rc, t.r = rc, r
+	} else {
+		rc.Close()
+	}
+	return t, nil
+}
+
+// open opens the input and reads its header.
+func (t *trace) open(o *options, files *cmdio.Files) (io.ReadCloser, *swf.Reader, *swf.Header, error) {
+	rc, err := files.Open(t.file)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	r := swf.NewReader(rc)
 	r.Name = t.display
@@ -47,16 +82,10 @@ func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, erro
 	hdr, err := r.Header()
 	if err != nil {
 		rc.Close()
-		return nil, cmdio.InFile(t.display, err)
+		return nil, nil, nil, cmdio.InFile(t.display, err)
 	}
-	if t.machine, err = machineOf(hdr, o.procs); err != nil {
-		rc.Close()
-		return nil, err
-	}
-	t.rc, t.r, t.hdr = rc, r, hdr
-	t.simProcsFrom = simProcsFrom(hdr)
-	t.augLower, t.augUpper = augmentBounds(hdr)
-	return t, nil
+	hdr.File = t.display
+	return rc, r, hdr, nil
 }
 
 // augmentBounds finds the runtime bounds in swfaugment's Note
@@ -100,9 +129,20 @@ func simProcsFrom(hdr *swf.Header) string {
 	return from
 }
 
-// readBody reads the records of an opened input into a Collector and closes it.
-func (t *trace) readBody(o *options) error {
-	defer t.rc.Close()
+// readBody reads the records of an input into a Collector, each job also
+// into jobs when not nil, and closes the input.
+func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error {
+	if t.rc == nil {
+		rc, r, _, err := t.open(o, files)
+		if err != nil {
+			return err
+		}
+		t.rc, t.r = rc, r
+	}
+	defer func() {
+		t.rc.Close()
+		t.rc, t.r = nil, nil
+	}()
 	r := t.r
 	t.collector = stats.NewCollector(o.cfg, t.machine)
 	if n, ok, err := t.hdr.MaxJobs(); err == nil && ok && n > 0 {
@@ -120,6 +160,11 @@ func (t *trace) readBody(o *options) error {
 		}
 		if err := t.collector.Add(&job); err != nil {
 			return fmt.Errorf("%s: %w", t.display, err)
+		}
+		if jobs != nil {
+			if err := jobs.add(t.collector, &job); err != nil {
+				return fmt.Errorf("%s: %w", t.display, err)
+			}
 		}
 	}
 	t.malformed, _ = r.Malformed()

@@ -49,7 +49,7 @@ func checkTrace(t testing.TB, path string, extra ...string) {
 	get := map[string]float64{}
 	excluded := map[string]float64{}
 	for _, r := range rows[1:] {
-		if r[2] != "" {
+		if r[2] != NoGroup {
 			continue // breakdown rows
 		}
 		v, _ := strconv.ParseFloat(r[8], 64)
