@@ -12,6 +12,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/internal/testutil"
+	"github.com/swfkit/swfkit/pkg/provenance"
 )
 
 // window writes the header of an archive trace and its job records
@@ -128,12 +129,49 @@ func sameSchedule(t *testing.T, builtin, program, trace string, noKill bool) {
 			strings.HasPrefix(hg[j], "; Note: swfsim policy exec:"):
 			policyNote = hg[j]
 			i, j = i+1, j+1
+		case i < len(hw) && j < len(hg) && strings.HasPrefix(hw[i], "; Provenance: ") && strings.HasPrefix(hg[j], "; Provenance: "):
+			sameProvenance(t, name, hw[i], hg[j], builtin, program)
+			i, j = i+1, j+1
 		default:
 			t.Fatalf("%s: headers differ beyond the policy notes:\n%s\n%s", name, strings.Join(hw, "\n"), strings.Join(hg, "\n"))
 		}
 	}
 	if policyNote == "" || !strings.Contains(execNote, program) {
 		t.Errorf("%s: the header does not name the program: %q %q", name, policyNote, execNote)
+	}
+}
+
+// sameProvenance requires the Provenance lines of the built-in and the exec
+// run to differ only in the policy and in --exec, which names the program.
+func sameProvenance(t *testing.T, name, builtinLine, execLine, builtin, program string) {
+	t.Helper()
+	pw, err := provenance.Parse(strings.TrimPrefix(builtinLine, "; Provenance: "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := provenance.Parse(strings.TrimPrefix(execLine, "; Provenance: "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := pw.Get("policy"); p != builtin {
+		t.Errorf("%s: built-in Provenance says policy=%s", name, p)
+	}
+	if p, _ := pg.Get("policy"); p != "exec" {
+		t.Errorf("%s: exec Provenance says policy=%s", name, p)
+	}
+	if e, _ := pg.Get("exec"); e != program {
+		t.Errorf("%s: exec Provenance says exec=%q, want %q", name, e, program)
+	}
+	if len(pw.Fields) != len(pg.Fields) {
+		t.Fatalf("%s: Provenance lines have %d and %d fields", name, len(pw.Fields), len(pg.Fields))
+	}
+	for k, f := range pw.Fields {
+		if f.Key == "policy" || f.Key == "exec" {
+			continue
+		}
+		if pg.Fields[k] != f {
+			t.Errorf("%s: Provenance field %s=%q, built-in %s=%q", name, pg.Fields[k].Key, pg.Fields[k].Value, f.Key, f.Value)
+		}
 	}
 }
 
