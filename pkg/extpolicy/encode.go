@@ -17,7 +17,7 @@ type event struct {
 	time int64
 }
 
-func appendHello(b []byte, s *sim.Sim, procsFrom string, hdr *swf.Header) []byte {
+func appendHello(b []byte, s *sim.Sim, procsFrom string, seed int64, hdr *swf.Header) []byte {
 	b = append(b, `{"type":"hello","protocol":`...)
 	b = strconv.AppendInt(b, Version, 10)
 	b = append(b, `,"supports":["start","timer"],"procs":`...)
@@ -28,6 +28,8 @@ func appendHello(b []byte, s *sim.Sim, procsFrom string, hdr *swf.Header) []byte
 	b = appendString(b, procsFrom)
 	b = append(b, `,"jobs":`...)
 	b = strconv.AppendInt(b, int64(s.NumJobs()), 10)
+	b = append(b, `,"seed":`...)
+	b = strconv.AppendInt(b, seed, 10)
 	b = append(b, `,"header":[`...)
 	first := true
 	if hdr != nil {

@@ -43,6 +43,9 @@ type Options struct {
 	// ProcsFrom names the rule that gave each job's processors (--procs-from),
 	// for the first message; "" is "requested".
 	ProcsFrom string
+	// Seed is swfsim's --seed, passed on in the first message for a program
+	// that draws random numbers.
+	Seed int64
 	// Timeout bounds each wait for the program (0: DefaultTimeout). It is
 	// enforced when the reader and writer have deadlines (SetReadDeadline,
 	// SetWriteDeadline), as the pipes of a Process do.
@@ -307,7 +310,7 @@ func (p *Policy) start(s *sim.Sim) bool {
 		p.proc = proc
 		p.connect(proc.Stdout(), proc.Stdin())
 	}
-	p.buf = appendHello(p.buf[:0], s, p.opt.ProcsFrom, p.opt.Header)
+	p.buf = appendHello(p.buf[:0], s, p.opt.ProcsFrom, p.opt.Seed, p.opt.Header)
 	if err := p.send(); err != nil {
 		p.fail(s, StageHello, -1, err)
 		return false

@@ -98,7 +98,7 @@ func TestWorkedTranscript(t *testing.T) {
 		fromClientW.Close()
 	}()
 	p := extpolicy.New(&tee{prefix: "program: ", log: &log, r: fromClientR}, &tee{prefix: "engine:  ", log: &log, w: toClientW},
-		extpolicy.Options{Records: recs, Header: hdr})
+		extpolicy.Options{Records: recs, Header: hdr, Seed: 1})
 	s, err := sim.New(sim.Config{Procs: procs}, jobs)
 	if err != nil {
 		t.Fatal(err)

@@ -36,6 +36,7 @@ func execParams(c *cli.Context, info policy.Info) (policy.ExecParams, error) {
 		return p, cmdio.Usagef("--exec: %v", err)
 	}
 	p.Command = argv
+	p.Seed = c.Int64("seed")
 	p.Timeout = c.Duration("exec-timeout")
 	if p.Timeout <= 0 {
 		return p, cmdio.Usagef("--exec-timeout %v: want a positive duration, e.g. 60s", p.Timeout)

@@ -288,3 +288,18 @@ func TestIntegrationWorkedTranscriptPython(t *testing.T) {
 		t.Errorf("transcript with easy.py:\n%s\nwant:\n%s", got.String(), want)
 	}
 }
+
+// --seed reaches the program in its first message.
+func TestExecSeed(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "in.swf")
+	if err := os.WriteFile(in, []byte(execTiny), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// FCFS answers for execTiny: 0 at time 0, 2 at 5, 1 at 10.
+	script := `read m; case $m in *seed?:7,*) ;; *) echo "no seed 7 in $m" >&2; exit 9;; esac; ` +
+		`echo "{\"protocol\":1}"; read m; echo "{\"start\":[0]}"; read m; echo "{\"start\":[2]}"; read m; echo "{\"start\":[1]}"; read m`
+	_, errs, code := runCmd(t, "", "-p", "exec", "--exec", "sh -c '"+script+"'", "--seed", "7", in)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+}
