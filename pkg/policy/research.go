@@ -77,6 +77,10 @@ func newPredictive(p Params, defaultPredictor string, sjbf bool, n int) (sim.Pol
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := pr.(*predict.LastK); r.Repredict && !ok {
+		// Only a user's history changes a waiting job's prediction.
+		return nil, fmt.Errorf("policy: repredict recomputes predictions from a user's finished jobs (last2, lastk:K); predictor %s does not use them, so it would change nothing", spec)
+	}
 	name := r.Corrector
 	if name == "" {
 		name = DefaultCorrector

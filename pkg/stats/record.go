@@ -67,6 +67,10 @@ func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
 		if err != nil || t < r.run {
 			return r, fmt.Errorf("%s=%s: want the seconds of all the job's runs, at least its runtime (field 4) %d", KeyRunTotal, v, r.run)
 		}
+		if r.scheduleKnown() && t > r.wait+r.run {
+			// Every run lies between the submission and the end of the last one.
+			return r, fmt.Errorf("%s=%s: want the seconds of all the job's runs, at most its response time (fields 3 + 4) %d", KeyRunTotal, v, r.wait+r.run)
+		}
 		r.busy = t
 	}
 	if v, ok := job.ExtraValue("killed"); ok {

@@ -13,6 +13,7 @@ import (
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/extpolicy"
 	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/swf"
@@ -105,6 +106,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		}
 	}
 
+	if tokens != nil && opt.Params.Research.Predictor == predict.NameToken && len(jobs) > 0 && !slices.Contains(tokens.hasPred, true) {
+		return fmt.Errorf("%s: --predictor token: no job has a %s= token (swfaugment --as-prediction writes them)", name, policy.KeyPrediction)
+	}
 	if info.Name == "exec" {
 		opt.Params.Exec.Header = hdr
 		opt.Params.Exec.ProcsFrom = opt.ProcsFrom.String()
@@ -486,6 +490,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 			r.Add(&sj)
 		}
 		if tokens != nil {
+			if err := checkPrediction(&sj, name, opt); err != nil {
+				return nil, err
+			}
 			tokens.add(&sj)
 		}
 	}
@@ -494,4 +501,24 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	}
 	w.malformed, w.firstMalformed = rd.Malformed()
 	return w, nil
+}
+
+// checkPrediction checks the pred= token that --predictor token reads, so that a
+// malformed one is reported with its file, line and field.
+func checkPrediction(sj *swf.Job, name string, opt Options) error {
+	if opt.Params.Research.Predictor != predict.NameToken {
+		return nil
+	}
+	for i, tok := range sj.Extra {
+		v, ok := strings.CutPrefix(tok, policy.KeyPrediction+"=")
+		if !ok {
+			continue
+		}
+		if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 0 {
+			return &swf.ParseError{File: name, Line: sj.Line, Field: swf.NumFields + 1 + i, Err: swf.ErrRange,
+				Detail: fmt.Sprintf("%s: want a runtime prediction in whole seconds >= 0 (swfaugment --as-prediction writes pred=S)", tok)}
+		}
+		return nil // the first one is the one read
+	}
+	return nil
 }

@@ -118,6 +118,9 @@ type options struct {
 	jobsFile   string              // --jobs
 	killWarn   float64             // --kill-warn
 	provenance provenance.Record   // this run's configuration (JSON "provenance")
+	// uqosNoteUnused lists the inputs whose bounds Note another input's shared
+	// bounds replaced.
+	uqosNoteUnused []string
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
@@ -404,6 +407,11 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	if err := summarize(o, traces, files, jobs); err != nil {
 		return err
+	}
+	for _, t := range traces {
+		if t.uqosLower > t.uqosUpper {
+			return cmdio.Usagef("%s: U-QoS lower bound %g s is above the upper bound %g s (--uqos-lower-bound, --uqos-upper-bound, swfaugment's bounds Note or the trace's runtimes)", t.display, t.uqosLower, t.uqosUpper)
+		}
 	}
 	for _, t := range traces {
 		if t.malformed > 0 {
