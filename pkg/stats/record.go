@@ -78,8 +78,8 @@ func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
 	}
 	if v, ok := job.ExtraValue("fairstart"); ok {
 		t, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			return r, fmt.Errorf("fairstart=%s: want an integer time in seconds", v)
+		if err != nil || t < 0 || t > swf.MaxTime {
+			return r, fmt.Errorf("fairstart=%s: want a time in seconds, 0 to %d", v, int64(swf.MaxTime))
 		}
 		r.hasFair, r.fairStart = true, t
 	}

@@ -55,8 +55,8 @@ func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 		return r, cmdio.Usagef("--well-estimated %g: want a factor >= 1", r.WellEstimated)
 	case r.SlowdownBound < 1:
 		return r, cmdio.Usagef("--slowdown-bound %d: want a positive number of seconds", r.SlowdownBound)
-	case r.Trial < 0:
-		return r, cmdio.Usagef("--trial %d: want a number of seconds >= 0", r.Trial)
+	case r.Trial < 0 || r.Trial > swf.MaxTime:
+		return r, cmdio.Usagef("--trial %d: want a number of seconds from 0 to %d", r.Trial, int64(swf.MaxTime))
 	}
 	ladder, err := predict.ParseLadder(c.String("ladder"))
 	if err != nil {

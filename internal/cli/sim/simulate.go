@@ -64,7 +64,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	// Params.Extra; only those keys are kept, only when needed.
 	var tokens *jobTokens
 	if needsTokens(info, opt) {
-		tokens = &jobTokens{}
+		tokens = &jobTokens{
+			checkU:    info.Name == "ga" || info.Name == "ga-ckpt" || opt.Price.mode != "",
+			checkCkpt: info.Name == "ga-ckpt" || opt.Price.mode != "",
+			checkPred: opt.Params.Research.Predictor == predict.NameToken,
+		}
 		opt.Params.Extra = tokens.value
 	}
 	if info.Name == "exec" {
@@ -187,7 +191,8 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	return write(data, name, hdr, jobs, which, opt.Lenient, out)
 }
 
-// machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes.
+// machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes. The
+// engine counts a job's processors in 32 bits: a larger machine is an error.
 func machineSize(hdr *swf.Header, override int64, name string) (int64, string, error) {
 	if override > 0 {
 		return override, "--procs", nil
@@ -198,6 +203,9 @@ func machineSize(hdr *swf.Header, override int64, name string) (int64, string, e
 	}
 	if !ok {
 		return 0, "", fmt.Errorf("%s: the header gives no machine size (MaxProcs or MaxNodes); give one with --procs", name)
+	}
+	if p > math.MaxInt32 {
+		return 0, "", fmt.Errorf("%s: header %s %d: swfsim simulates machines of at most %d processors", name, label, p, math.MaxInt32)
 	}
 	return p, label, nil
 }
@@ -490,10 +498,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 			r.Add(&sj)
 		}
 		if tokens != nil {
-			if err := checkPrediction(&sj, name, opt); err != nil {
+			if err := tokens.add(&sj, name); err != nil {
 				return nil, err
 			}
-			tokens.add(&sj)
 		}
 	}
 	if sizeErr != nil {
@@ -501,24 +508,4 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	}
 	w.malformed, w.firstMalformed = rd.Malformed()
 	return w, nil
-}
-
-// checkPrediction checks the pred= token that --predictor token reads, so that a
-// malformed one is reported with its file, line and field.
-func checkPrediction(sj *swf.Job, name string, opt Options) error {
-	if opt.Params.Research.Predictor != predict.NameToken {
-		return nil
-	}
-	for i, tok := range sj.Extra {
-		v, ok := strings.CutPrefix(tok, policy.KeyPrediction+"=")
-		if !ok {
-			continue
-		}
-		if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 0 {
-			return &swf.ParseError{File: name, Line: sj.Line, Field: swf.NumFields + 1 + i, Err: swf.ErrRange,
-				Detail: fmt.Sprintf("%s: want a runtime prediction in whole seconds >= 0 (swfaugment --as-prediction writes pred=S)", tok)}
-		}
-		return nil // the first one is the one read
-	}
-	return nil
 }

@@ -9,7 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -19,6 +18,7 @@ import (
 	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/stats"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // Run runs swfstat with args (args[0] is the program name) and returns the
@@ -31,7 +31,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // and completion scripts are generated from it.
 func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfstat", "summarize SWF traces side by side: waits, slowdowns, utilization, utility, U-QoS, fairness", stdout, stderr)
-	app.ArgsUsage = "[FILE...]  (standard input when none; gzip and zstd are detected)"
+	app.ArgsUsage = "[FILE...]  (standard input when none; gzip, zstd, bzip2 and xz are detected)"
 	app.Description = "Prints one column per input. Every number states how many jobs it is over; every job left out of a metric is counted with its reason."
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
@@ -188,8 +188,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 	}
 	cfg.Percentiles = ps
 	o.procs = c.Int64("procs")
-	if o.procs < 0 {
-		return nil, cmdio.Usagef("--procs %d: want a positive machine size", o.procs)
+	if o.procs < 0 || c.IsSet("procs") && o.procs == 0 {
+		return nil, cmdio.Usagef("--procs %d: want a positive machine size (leave it out to use the header)", o.procs)
 	}
 	if cfg.ProcsFrom, err = sim.ParseProcsFrom(o.procsFrom); err != nil {
 		return nil, cmdio.Usagef("%v", err) // the same values as swfsim's flag
@@ -202,6 +202,11 @@ func parseOptions(c *cli.Context) (*options, error) {
 	cfg.ShortRuntime, cfg.NarrowProcs, cfg.TrialRuntime = c.Int64("category-runtime"), c.Int64("category-procs"), c.Int64("trial")
 	cfg.UQoSFactor = c.Float64("uqos-factor")
 	cfg.UQoSLowerBound, cfg.UQoSUpperBound = c.Float64("uqos-lower-bound"), c.Float64("uqos-upper-bound")
+	for _, name := range []string{"uqos-lower-bound", "uqos-upper-bound"} {
+		if c.IsSet(name) && !(c.Float64(name) > 0) {
+			return nil, cmdio.Usagef("--%s %v: must be positive (leave it out to derive it from the trace)", name, c.Float64(name))
+		}
+	}
 	if !(cfg.UQoSFactor > 0) || math.IsInf(cfg.UQoSFactor, 0) || cfg.UQoSLowerBound < 0 || cfg.UQoSUpperBound < 0 {
 		return nil, cmdio.Usagef("--uqos-factor must be positive and the U-QoS bounds non-negative")
 	}
@@ -338,7 +343,7 @@ func (o *options) parseLabels(s string) error {
 func parsePercentiles(s string) ([]float64, error) {
 	var ps []float64
 	for _, f := range strings.Split(s, ",") {
-		p, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		p, err := swf.ParseDecimal(strings.TrimSpace(f))
 		if err != nil || p < 0 || p > 100 || math.IsNaN(p) {
 			return nil, fmt.Errorf("%q: want numbers 0..100 separated by commas", f)
 		}
