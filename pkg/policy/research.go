@@ -146,3 +146,17 @@ func newTimed(r ResearchParams, base TimedBase, n int) (sim.Policy, error) {
 type Noter interface {
 	Note() string
 }
+
+// DefaultPredictor is the predictor policy name runs with when
+// ResearchParams.Predictor is empty: last2 for easy-p and easy++, estimate
+// for sjbf (the registry's choices; "" for a policy without a predictor).
+// swfsim records it in its Provenance line as the effective value.
+func DefaultPredictor(name string) string {
+	switch name {
+	case "easy-p", "easy++":
+		return predict.NameLast2
+	case "sjbf":
+		return predict.NameEstimate
+	}
+	return ""
+}

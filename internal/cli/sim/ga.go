@@ -120,6 +120,11 @@ func parsePrice(c *cli.Context) (priceSetup, error) {
 	default:
 		return ps, cmdio.Usagef("--price-window %q: want thesis or whole-wait", w)
 	}
+	if c.IsSet("price-window") && ps.mode != "vcg" {
+		// Read by vcg only: silently ignored otherwise, as a policy's flag
+		// given to another policy would be.
+		return ps, cmdio.Usagef("--price-window applies to --price vcg only")
+	}
 	return ps, nil
 }
 

@@ -101,6 +101,13 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	opt.Warn = stderr
 	prov := cmdio.Provenance(c)
+	// The effective predictor, not "" for "the policy's default": a run with
+	// the default and one naming it are one configuration.
+	for i, f := range prov.Fields {
+		if f.Key == "predictor" && f.Value == "" {
+			prov.Fields[i].Value = policy.DefaultPredictor(opt.Policy)
+		}
+	}
 	opt.Provenance = &prov
 	if !c.Bool("no-progress") && isTerminal(stderr) {
 		opt.PriceProgress = stderr

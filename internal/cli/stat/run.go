@@ -33,6 +33,9 @@ func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfstat", "summarize SWF traces side by side: waits, slowdowns, utilization, utility, U-QoS, fairness", stdout, stderr)
 	app.ArgsUsage = "[FILE...]  (standard input when none; gzip, zstd, bzip2 and xz are detected)"
 	app.Description = "Prints one column per input. Every number states how many jobs it is over; every job left out of a metric is counted with its reason."
+	// A --tag value is kept whole (commas, spaces): urfave/cli would split it
+	// at commas; --by splits its comma list itself.
+	app.DisableSliceFlagSeparator = true
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
 	cmdio.SetHelp(app, help)
@@ -68,7 +71,7 @@ func flags() []cli.Flag {
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing"},
 		&cli.StringFlag{Name: "metrics", Usage: "only these metrics: a comma `LIST` of names or shell patterns (bsld,wait_s,fairness*), in every format"},
-		&cli.StringSliceFlag{Name: "tag", Usage: "add a constant column `KEY=VALUE` to the CSV, JSON and --jobs tables (repeatable)"},
+		&cli.StringSliceFlag{Name: "tag", KeepSpace: true, Usage: "add a constant column `KEY=VALUE` to the CSV, JSON and --jobs tables (repeatable)"},
 		&cli.StringFlag{Name: "csv", Usage: "also write the summary as CSV to `FILE` (.gz/.zst compress), whatever --format says"},
 		&cli.StringFlag{Name: "json", Usage: "also write the summary as JSON to `FILE` (.gz/.zst compress), whatever --format says"},
 		&cli.StringFlag{Name: "jobs", Usage: "write one row per job of every input to `FILE` (.csv, .csv.gz or .csv.zst): SWF fields, derived values, extension tokens, provenance"},
@@ -224,7 +227,12 @@ func parseOptions(c *cli.Context) (*options, error) {
 			cfg.SkipLast = n
 		}
 	}
-	by := c.StringSlice("by")
+	var by []string
+	for _, b := range c.StringSlice("by") {
+		for _, k := range strings.Split(b, ",") {
+			by = append(by, strings.TrimSpace(k))
+		}
+	}
 	if len(by) > 2 {
 		return nil, cmdio.Usagef("--by given %d times: at most twice (a cross table)", len(by))
 	}

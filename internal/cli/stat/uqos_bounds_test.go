@@ -25,18 +25,12 @@ func TestUQoSBoundsFromAugmentNote(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
-		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, r := range rows {
-			switch {
-			case r[6] == "uqos" && r[7] == "rt_lowerbound_s":
-				lower = r[8]
-			case r[6] == "uqos" && r[7] == "rt_upperbound_s":
-				upper = r[8]
-			}
-		}
+		rows := csvRows(t, recs)
+		lower, upper = rows[0]["uqos_lower_s"], rows[0]["uqos_upper_s"]
 		table, _, _ := run(t, withNote, args...)
 		return lower, upper, table
 	}
@@ -72,7 +66,7 @@ func TestUQoSBoundsFromAugmentNote(t *testing.T) {
 	}
 	// Without the Note: derived from the trace, lower = 4% of upper.
 	out, _, _ := run(t, string(data), "--format", "csv")
-	if !strings.Contains(out, ",uqos,rt_lowerbound_s,80,") || !strings.Contains(out, ",uqos,rt_upperbound_s,2000,") {
+	if column(t, out, "uqos_lower_s") != "80" || column(t, out, "uqos_upper_s") != "2000" {
 		t.Errorf("no Note: want bounds 80..2000 in\n%s", out)
 	}
 }
