@@ -29,6 +29,8 @@ type Params struct {
 	Extra func(id int32, key string) (string, bool)
 	// Research holds the parameters of the research policies (research.go).
 	Research ResearchParams
+	// Exec holds policy exec's program and settings (exec.go).
+	Exec ExecParams
 }
 
 // Info describes one policy in the registration table.
@@ -111,6 +113,9 @@ var table = []Info{
 			"bump-limit", "boost", "airline", "restart-overhead"},
 		Needs: []string{"u"},
 		New:   func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, true) }},
+	{Name: "exec", Summary: "a scheduler in another program (any language), driven over JSON lines on its stdin/stdout (docs/swfsim-external.md)",
+		Params: []string{"exec", "exec-timeout"},
+		New:    func(p Params, _ int) (sim.Policy, error) { return newExec(p.Exec) }},
 }
 
 // List returns the registered policies in table order. The slice is a copy.

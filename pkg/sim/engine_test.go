@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -211,5 +212,44 @@ func TestWaitingOrder(t *testing.T) {
 	}
 	if s := jobs[3].Start; s != 10 {
 		t.Errorf("J3 starts %d", s)
+	}
+}
+
+// failing is FCFS that fails in the round at time failAt.
+type failing struct {
+	scripted
+	failAt int64
+	err    error
+	rounds int
+}
+
+func (p *failing) Schedule(s *Sim) {
+	p.rounds++
+	if s.Now() == p.failAt {
+		p.err = errors.New("program crashed")
+		return
+	}
+	p.scripted.Schedule(s)
+}
+
+func (p *failing) Err() error { return p.err }
+
+// A Failer's error ends the run after the round in which it appears: jobs
+// arrive at 0, 5 and 9 (1 s each), the policy fails at 5, so the round at 9
+// never happens.
+func TestRunStopsOnFailerError(t *testing.T) {
+	jobs := []Job{{Procs: 1, Runtime: 1, Submit: 0}, {Procs: 1, Runtime: 1, Submit: 5}, {Procs: 1, Runtime: 1, Submit: 9}}
+	s, err := New(Config{Procs: 1}, jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &failing{failAt: 5}
+	err = s.Run(p)
+	if err == nil || err.Error() != "program crashed" {
+		t.Fatalf("Run = %v, want the policy's error", err)
+	}
+	// Rounds: 0 (start J0), 1 (J0 ends), 5 (fails).
+	if p.rounds != 3 || s.Now() != 5 {
+		t.Errorf("rounds %d, now %d; want 3 rounds, stopped at 5", p.rounds, s.Now())
 	}
 }

@@ -4,10 +4,18 @@ import (
 	"fmt"
 )
 
+// Failer is a Policy that can fail during a run, such as a bridge to an
+// external program that crashed or broke its protocol: Run checks Err after
+// every round and stops with that error as soon as it is not nil.
+type Failer interface {
+	Err() error
+}
+
 // Run simulates until every job is done. It returns an error if the policy
 // leaves jobs waiting with nothing running and no timer or arrival to come (it
-// would never start them). Run may be called once.
+// would never start them), or a Failer policy's error. Run may be called once.
 func (s *Sim) Run(p Policy) error {
+	failer, _ := p.(Failer)
 	for {
 		t, ok := s.nextTime()
 		if !ok {
@@ -18,6 +26,11 @@ func (s *Sim) Run(p Policy) error {
 			s.inRound = true
 			p.Schedule(s)
 			s.inRound = false
+		}
+		if failer != nil {
+			if err := failer.Err(); err != nil {
+				return err
+			}
 		}
 		if s.cfg.Progress != nil && s.done/s.cfg.ProgressEvery != s.lastProgress {
 			s.lastProgress = s.done / s.cfg.ProgressEvery

@@ -51,10 +51,11 @@ func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: `QUEUES` from highest to lowest priority, e.g. 0,1,2", DefaultText: "ascending queue number, unknown last"},
 		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn when more than this `SHARE` of jobs (0..1) would be killed at their requested time"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar (it shows only on a terminal, for long traces)"},
-		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of the randomised policies ga and ga-ckpt; accepted (and recorded in the Provenance line) by every policy, so a sweep can pass it to all"},
+		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of the randomised policies ga and ga-ckpt (and given to an exec program in its first message); accepted (and recorded in the Provenance line) by every policy, so a sweep can pass it to all"},
 	}
 	app.Flags = append(app.Flags, researchFlags()...)
 	app.Flags = append(app.Flags, gaFlags()...)
+	app.Flags = append(app.Flags, execFlags()...)
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
 	cmdio.SetHelp(app, help())
 	return app
@@ -177,6 +178,9 @@ func optionsFrom(c *cli.Context) (Options, error) {
 		return opt, err
 	}
 	if opt.Params.Research, err = researchParams(c); err != nil {
+		return opt, err
+	}
+	if opt.Params.Exec, err = execParams(c, info); err != nil {
 		return opt, err
 	}
 	opt.FairStart = c.Bool("fair-start")

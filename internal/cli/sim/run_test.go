@@ -48,7 +48,7 @@ const tinyEasy = `; Version: 2.2
 ; Note: swfsim simulated 4 jobs, 1 killed at their requested time
 ; Note: swfsim offered load (processors x runtime per processor-second of the submit span): input 6.5000, simulated jobs 5.6667 (1 killed at their requested time)
 ; Note: swfsim MaxJobs 4 and MaxRecords 4 count the output, 1 records left out (input header: MaxJobs none, MaxRecords none)
-; Provenance: swfsim version=0.1.0-dev policy=easy list-policies=false procs=0 no-kill=false strict=false lenient=false procs-from=requested lxfw-weight=0.02 priority-order="" kill-warn=0.05 seed=1 threshold=auto category-runtime=3600 category-procs=8 well-estimated=2 slowdown-bound=10 trial=90 predictor="" repredict=false corrector=estimate ladder=1m,5m,15m,30m,1h,2h,5h,10h,20h,50h,100h fair-start=false ga-population=20 ga-generations=100 ga-mutation=0.1 ga-elitism=false ga-seeds=arrival,priority,density,value ga-warm-start=false bump-limit=1 boost=false airline=false restart-overhead=1 price="" price-window=thesis input=-
+; Provenance: swfsim version=0.1.0-dev policy=easy list-policies=false procs=0 no-kill=false strict=false lenient=false procs-from=requested lxfw-weight=0.02 priority-order="" kill-warn=0.05 seed=1 threshold=auto category-runtime=3600 category-procs=8 well-estimated=2 slowdown-bound=10 trial=90 predictor="" repredict=false corrector=estimate ladder=1m,5m,15m,30m,1h,2h,5h,10h,20h,50h,100h fair-start=false ga-population=20 ga-generations=100 ga-mutation=0.1 ga-elitism=false ga-seeds=arrival,priority,density,value ga-warm-start=false bump-limit=1 boost=false airline=false restart-overhead=1 price="" price-window=thesis exec="" exec-timeout=1m0s input=-
 ;
 1 0 0 10 3 -1 -1 3 10 -1 1 7 1 -1 1 -1 -1 -1
 2 1 9 5 4 -1 -1 4 5 -1 1 7 1 -1 1 -1 -1 -1 tag=x

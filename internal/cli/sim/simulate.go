@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/extpolicy"
 	"github.com/swfkit/swfkit/pkg/policy"
 	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/provenance"
@@ -70,6 +71,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		}
 		opt.Params.Extra = tokens.value
 	}
+	if info.Name == "exec" {
+		// Arrival messages carry every job's fields and tokens: encode
+		// them once while reading.
+		opt.Params.Exec.Records = &extpolicy.Records{}
+	}
 	w, err := load(in, opt, tokens)
 	if err != nil {
 		return err
@@ -107,6 +113,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if tokens != nil && opt.Params.Research.Predictor == predict.NameToken && len(jobs) > 0 && !slices.Contains(tokens.hasPred, true) {
 		return fmt.Errorf("%s: --predictor token: no job has a %s= token (swfaugment --as-prediction writes them)", name, policy.KeyPrediction)
 	}
+	if info.Name == "exec" {
+		opt.Params.Exec.Header = hdr
+		opt.Params.Exec.ProcsFrom = opt.ProcsFrom.String()
+		opt.Params.Exec.Stderr = warn
+	}
 	pol, err := info.New(opt.Params, len(jobs))
 	if err != nil {
 		return err
@@ -123,7 +134,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Run(pol); err != nil {
+	err = s.Run(pol)
+	if f, ok := pol.(policy.Finisher); ok {
+		err = f.Finish(s, err)
+	}
+	if err != nil {
 		return err
 	}
 
@@ -479,6 +494,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		w.which = append(w.which, int32(len(w.jobs)))
 		w.jobs = append(w.jobs, j)
 		w.numbers = append(w.numbers, sj.JobNumber)
+		if r := opt.Params.Exec.Records; r != nil {
+			r.Add(&sj)
+		}
 		if tokens != nil {
 			if err := tokens.add(&sj, name); err != nil {
 				return nil, err

@@ -1,0 +1,48 @@
+package simcli
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/extpolicy"
+	"github.com/swfkit/swfkit/pkg/policy"
+)
+
+const execCategory = "External policy, exec (docs/swfsim-external.md):"
+
+// execFlags are the flags of policy exec.
+func execFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "exec", Category: execCategory,
+			Usage: "exec: run `COMMAND`, a program and its arguments such as 'python3 my_policy.py', as the scheduler, without a shell (quotes and backslashes group words; nothing else is special; use sh -c '...' for a shell), talking JSON lines on its stdin/stdout"},
+		&cli.DurationFlag{Name: "exec-timeout", Value: extpolicy.DefaultTimeout, Category: execCategory,
+			Usage: "exec: the longest the program may take to answer a message or to exit after the last one, as a `DURATION` (e.g. 60s, 5m)"},
+	}
+}
+
+// execParams reads --exec and --exec-timeout for policy exec; the header,
+// the records and stderr are added once the trace is read (Simulate).
+func execParams(c *cli.Context, info policy.Info) (policy.ExecParams, error) {
+	var p policy.ExecParams
+	if info.Name != "exec" {
+		return p, nil
+	}
+	text := c.String("exec")
+	if !c.IsSet("exec") {
+		return p, cmdio.Usagef("--policy exec needs --exec 'PROGRAM ARG...', e.g. --exec 'python3 examples/policies/easy.py'")
+	}
+	argv, err := extpolicy.SplitCommand(text)
+	if err != nil {
+		return p, cmdio.Usagef("--exec: %v", err)
+	}
+	p.Command = argv
+	p.Seed = c.Int64("seed")
+	p.Timeout = c.Duration("exec-timeout")
+	if p.Timeout <= 0 {
+		return p, cmdio.Usagef("--exec-timeout %v: want a positive duration, e.g. 60s", p.Timeout)
+	}
+	if c.String("price") == "vcg" {
+		return p, cmdio.Usagef("--price vcg re-simulates the policy once per job; it is not available with --policy exec")
+	}
+	return p, nil
+}

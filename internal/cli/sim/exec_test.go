@@ -1,0 +1,305 @@
+package simcli
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/internal/testutil"
+	"github.com/swfkit/swfkit/pkg/provenance"
+)
+
+// window writes the header of an archive trace and its job records
+// [from, from+n) to a file in dir and returns its path: a few thousand jobs
+// keep the exec tests fast.
+func window(t *testing.T, dir, trace string, from, n int) string {
+	t.Helper()
+	in, err := cmdio.Open(testutil.Trace(t, trace), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	var out bytes.Buffer
+	sc := bufio.NewScanner(in)
+	sc.Buffer(nil, 1<<20)
+	job := 0
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(strings.TrimSpace(line), ";") {
+			if job == 0 {
+				out.WriteString(line + "\n")
+			}
+			continue
+		}
+		if job >= from && job < from+n {
+			out.WriteString(line + "\n")
+		}
+		job++
+	}
+	path := filepath.Join(dir, strings.TrimSuffix(trace, ".swf.gz")+".window.swf")
+	if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// windows are the KTH-SP2 and LANL-CM5 slices the exec policies are held to.
+func windows(t *testing.T) []string {
+	dir := t.TempDir()
+	return []string{
+		window(t, dir, "KTH-SP2-1996-2.1-cln.swf.gz", 10000, 4000),
+		window(t, dir, "LANL-CM5-1994-4.1-cln.swf.gz", 80000, 4000),
+	}
+}
+
+// buildGoClient builds examples/policies/easy-go into a temporary directory.
+func buildGoClient(t *testing.T) string {
+	t.Helper()
+	client := filepath.Join(t.TempDir(), "easy-go")
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(gobin); err != nil {
+		gobin = "go"
+	}
+	cmd := exec.Command(gobin, "build", "-o", client, "./examples/policies/easy-go")
+	cmd.Dir = testutil.RepoRoot(t)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./examples/policies/easy-go: %v\n%s", err, out)
+	}
+	return client
+}
+
+// records returns the job lines of an SWF output; header returns the rest.
+func records(out string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(out, "\n") {
+		if !strings.HasPrefix(l, ";") {
+			b.WriteString(l)
+		}
+	}
+	return b.String()
+}
+
+func header(out string) []string {
+	var h []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, ";") {
+			h = append(h, l)
+		}
+	}
+	return h
+}
+
+// sameSchedule runs the built-in policy and the exec program on trace and
+// requires byte-identical records, and headers that differ only in the
+// policy's Note lines.
+func sameSchedule(t *testing.T, builtin, program, trace string, noKill bool) {
+	t.Helper()
+	args := []string{trace}
+	if noKill {
+		args = append(args, "--no-kill")
+	}
+	want, errs, code := runCmd(t, "", append([]string{"-p", builtin}, args...)...)
+	if code != 0 {
+		t.Fatalf("%s: exit %d: %s", builtin, code, errs)
+	}
+	got, errs, code := runCmd(t, "", append([]string{"-p", "exec", "--exec", program}, args...)...)
+	if code != 0 {
+		t.Fatalf("exec %s: exit %d: %s", program, code, errs)
+	}
+	name := filepath.Base(trace)
+	if records(got) != records(want) {
+		t.Errorf("%s no-kill=%v: exec %q and %s schedules differ", name, noKill, program, builtin)
+	}
+	hw, hg := header(want), header(got)
+	var policyNote, execNote string
+	for i, j := 0, 0; i < len(hw) || j < len(hg); {
+		switch {
+		case j < len(hg) && strings.HasPrefix(hg[j], "; Note: swfsim exec: program "):
+			execNote = hg[j]
+			j++
+		case i < len(hw) && j < len(hg) && hw[i] == hg[j]:
+			i, j = i+1, j+1
+		case i < len(hw) && j < len(hg) && strings.HasPrefix(hw[i], "; Note: swfsim policy "+builtin+":") &&
+			strings.HasPrefix(hg[j], "; Note: swfsim policy exec:"):
+			policyNote = hg[j]
+			i, j = i+1, j+1
+		case i < len(hw) && j < len(hg) && strings.HasPrefix(hw[i], "; Provenance: ") && strings.HasPrefix(hg[j], "; Provenance: "):
+			sameProvenance(t, name, hw[i], hg[j], builtin, program)
+			i, j = i+1, j+1
+		default:
+			t.Fatalf("%s: headers differ beyond the policy notes:\n%s\n%s", name, strings.Join(hw, "\n"), strings.Join(hg, "\n"))
+		}
+	}
+	if policyNote == "" || !strings.Contains(execNote, program) {
+		t.Errorf("%s: the header does not name the program: %q %q", name, policyNote, execNote)
+	}
+}
+
+// sameProvenance requires the Provenance lines of the built-in and the exec
+// run to differ only in the policy and in --exec, which names the program.
+func sameProvenance(t *testing.T, name, builtinLine, execLine, builtin, program string) {
+	t.Helper()
+	pw, err := provenance.Parse(strings.TrimPrefix(builtinLine, "; Provenance: "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := provenance.Parse(strings.TrimPrefix(execLine, "; Provenance: "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := pw.Get("policy"); p != builtin {
+		t.Errorf("%s: built-in Provenance says policy=%s", name, p)
+	}
+	if p, _ := pg.Get("policy"); p != "exec" {
+		t.Errorf("%s: exec Provenance says policy=%s", name, p)
+	}
+	if e, _ := pg.Get("exec"); e != program {
+		t.Errorf("%s: exec Provenance says exec=%q, want %q", name, e, program)
+	}
+	if len(pw.Fields) != len(pg.Fields) {
+		t.Fatalf("%s: Provenance lines have %d and %d fields", name, len(pw.Fields), len(pg.Fields))
+	}
+	for k, f := range pw.Fields {
+		if f.Key == "policy" || f.Key == "exec" {
+			continue
+		}
+		if pg.Fields[k] != f {
+			t.Errorf("%s: Provenance field %s=%q, built-in %s=%q", name, pg.Fields[k].Key, pg.Fields[k].Value, f.Key, f.Value)
+		}
+	}
+}
+
+// The Go reference client makes the built-in fcfs and easy schedules, byte
+// for byte, with and without --no-kill.
+func TestExecGoClientMatchesBuiltin(t *testing.T) {
+	client := buildGoClient(t)
+	for _, trace := range windows(t) {
+		for _, noKill := range []bool{false, true} {
+			sameSchedule(t, "easy", client, trace, noKill)
+			sameSchedule(t, "fcfs", client+" -fcfs", trace, noKill)
+		}
+	}
+}
+
+// The Python reference policies make the built-in schedules, byte for byte.
+func TestIntegrationPythonPolicies(t *testing.T) {
+	python := testutil.Component(t, "python3", "python3")
+	root := testutil.RepoRoot(t)
+	for _, trace := range windows(t) {
+		for _, noKill := range []bool{false, true} {
+			for _, name := range []string{"fcfs", "easy"} {
+				program := python + " " + filepath.Join(root, "examples", "policies", name+".py")
+				sameSchedule(t, name, program, trace, noKill)
+			}
+		}
+	}
+}
+
+const execTiny = `; MaxProcs: 4
+1 0 -1 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1
+2 0 -1 5 4 -1 -1 4 5 -1 1 1 1 -1 1 -1 -1 -1
+3 5 -1 5 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1
+`
+
+func TestExecCommandErrors(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.swf")
+	if err := os.WriteFile(in, []byte(execTiny), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const hello = `read m; echo "{\"protocol\":1}"; `
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want []string // in stderr
+	}{
+		{"no --exec", []string{"-p", "exec", in}, 2, []string{"--policy exec needs --exec"}},
+		{"--exec with another policy", []string{"-p", "easy", "--exec", "x", in}, 2, []string{"--exec does not apply to policy easy; it is used by exec"}},
+		{"--exec-timeout with another policy", []string{"-p", "fcfs", "--exec-timeout", "1s", in}, 2, []string{"--exec-timeout does not apply"}},
+		{"unterminated quote", []string{"-p", "exec", "--exec", "python3 'my policy.py", in}, 2, []string{"single quote at byte 9 is not closed"}},
+		{"empty command", []string{"-p", "exec", "--exec", "  ", in}, 2, []string{"empty command"}},
+		{"zero timeout", []string{"-p", "exec", "--exec", "x", "--exec-timeout", "0s", in}, 2, []string{"--exec-timeout 0s: want a positive duration"}},
+		{"vcg prices", []string{"-p", "exec", "--exec", "x", "--price", "vcg", in}, 2, []string{"--price vcg"}},
+		{"not found", []string{"-p", "exec", "--exec", "/no/such/policy --fast", in, "-o", filepath.Join(dir, "out.swf")}, 1,
+			[]string{"exec policy [/no/such/policy --fast]: first message (hello): cannot start program"}},
+		{"bad start", []string{"-p", "exec", "--exec", "sh -c '" + hello + `read m; echo "deciding" >&2; echo "{\"start\":[0,1]}"; sleep 5'`, in, "-o", filepath.Join(dir, "out.swf")}, 1,
+			[]string{"swfsim: exec: deciding\n", "round 1 at time 0: job 1 (SWF job 2): start[1]: job does not fit: it needs 4 processors and 2 are free", "the last 1 lines of its stderr:\n    deciding"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errs, code := runCmd(t, "", tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d: %s", code, tc.code, errs)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errs)
+				}
+			}
+			if out != "" {
+				t.Errorf("output on a failed run: %q", out)
+			}
+			// No partial output under the final name.
+			if _, err := os.Stat(filepath.Join(dir, "out.swf")); !os.IsNotExist(err) {
+				t.Errorf("out.swf exists after a failed run (%v)", err)
+			}
+		})
+	}
+}
+
+// The worked transcript of docs/swfsim-external.md is what swfsim and
+// easy.py say to each other: recorded with tee around the real program.
+func TestIntegrationWorkedTranscriptPython(t *testing.T) {
+	python := testutil.Component(t, "python3", "python3")
+	root := testutil.RepoRoot(t)
+	dir := t.TempDir()
+	script := "tee " + filepath.Join(dir, "in") + " | " + python + " " + filepath.Join(root, "examples", "policies", "easy.py") +
+		" | tee " + filepath.Join(dir, "out")
+	_, errs, code := runCmd(t, "", "-p", "exec", "--exec", "sh -c '"+script+"'", filepath.Join(root, "pkg", "extpolicy", "testdata", "worked.swf"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	read := func(name string) []string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n")
+	}
+	engine, program := read("in"), read("out")
+	var got strings.Builder
+	for i, line := range engine { // ping-pong: every engine line but the last gets one reply
+		got.WriteString("engine:  " + strings.TrimSuffix(line, "\n") + "\n")
+		if i < len(program) {
+			got.WriteString("program: " + strings.TrimSuffix(program[i], "\n") + "\n")
+		}
+	}
+	want, err := os.ReadFile(filepath.Join(root, "pkg", "extpolicy", "testdata", "worked.transcript"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("transcript with easy.py:\n%s\nwant:\n%s", got.String(), want)
+	}
+}
+
+// --seed reaches the program in its first message.
+func TestExecSeed(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "in.swf")
+	if err := os.WriteFile(in, []byte(execTiny), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// FCFS answers for execTiny: 0 at time 0, 2 at 5, 1 at 10.
+	script := `read m; case $m in *seed?:7,*) ;; *) echo "no seed 7 in $m" >&2; exit 9;; esac; ` +
+		`echo "{\"protocol\":1}"; read m; echo "{\"start\":[0]}"; read m; echo "{\"start\":[2]}"; read m; echo "{\"start\":[1]}"; read m`
+	_, errs, code := runCmd(t, "", "-p", "exec", "--exec", "sh -c '"+script+"'", "--seed", "7", in)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+}

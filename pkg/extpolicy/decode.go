@@ -1,0 +1,248 @@
+package extpolicy
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// Version is the protocol version this package speaks (docs/swfsim-external.md).
+const Version = 1
+
+// helloReply is the program's answer to the first message.
+type helloReply struct {
+	// Protocol is the version the program speaks; it must be Version.
+	Protocol *int64 `json:"protocol"`
+	// Note is a line the program wants in the output header (its name and
+	// parameters), optional.
+	Note string `json:"note"`
+	// EveryRound asks for a round message in every scheduling round, also
+	// those in which no waiting job fits in the free processors.
+	EveryRound bool `json:"every_round"`
+}
+
+// reply is the program's answer to a round message.
+type reply struct {
+	// Start lists the jobs to start now, in order.
+	Start []int64 `json:"start"`
+	// Timer, when not null, is the next time the program wants a round even
+	// if nothing happens then; it replaces the timer it asked for before.
+	Timer *int64 `json:"timer"`
+	timer int64  // where the fast path points Timer
+}
+
+// decodeStrict decodes one JSON object from line into v: unknown keys,
+// anything after the object, and a value of another type are errors.
+func decodeStrict(line []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if err == io.EOF {
+			return errors.New("empty line")
+		}
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("more than one JSON value on the line")
+	}
+	return nil
+}
+
+func parseHello(line []byte) (helloReply, error) {
+	var h helloReply
+	if err := decodeStrict(line, &h); err != nil {
+		return h, fmt.Errorf("%w: %v: %s", ErrMalformed, err, quoteLine(line))
+	}
+	if h.Protocol == nil {
+		return h, fmt.Errorf("%w: the first reply must give the protocol version the program speaks, e.g. {\"protocol\":%d}: %s",
+			ErrProtocol, Version, quoteLine(line))
+	}
+	if *h.Protocol != Version {
+		return h, fmt.Errorf("%w: the program speaks protocol %d; this swfsim speaks %d", ErrProtocol, *h.Protocol, Version)
+	}
+	h.Note = oneLine(h.Note)
+	return h, nil
+}
+
+// maxNote bounds the program's note in the output header.
+const maxNote = 500
+
+// oneLine makes the program's note fit on one header line: control
+// characters become spaces, and it is cut at maxNote bytes (on a rune
+// boundary).
+func oneLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
+	if len(s) > maxNote {
+		cut := maxNote
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
+}
+
+// parseReply decodes a round reply into r, reusing r.Start. The common shape
+// takes a fast path; anything else goes to encoding/json, whose verdict
+// decides (so both accept exactly the same replies).
+func parseReply(line []byte, r *reply) error {
+	if parseReplyFast(line, r) {
+		return nil
+	}
+	r.Start, r.Timer = r.Start[:0], nil
+	if err := decodeStrict(line, r); err != nil {
+		return fmt.Errorf("%w: %v: %s", ErrMalformed, err, quoteLine(line))
+	}
+	return nil
+}
+
+// parseReplyFast parses {"start":[ids],"timer":T} with JSON whitespace
+// anywhere, the keys in either order, either absent, each at most once, null
+// for either value, and integers without exponent, fraction or leading zeros
+// that fit in an int64. It returns false for anything else, which may still
+// be valid (escaped keys, 1e2) or not: encoding/json then decides.
+func parseReplyFast(b []byte, r *reply) bool {
+	r.Start, r.Timer = r.Start[:0], nil
+	var seenStart, seenTimer bool
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return false
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return skipSpace(b, i+1) == len(b)
+	}
+	for {
+		var key string
+		switch {
+		case hasPrefixAt(b, i, `"start"`):
+			key, i = "start", i+7
+		case hasPrefixAt(b, i, `"timer"`):
+			key, i = "timer", i+7
+		default:
+			return false
+		}
+		i = skipSpace(b, i)
+		if i >= len(b) || b[i] != ':' {
+			return false
+		}
+		i = skipSpace(b, i+1)
+		null := hasPrefixAt(b, i, "null")
+		switch {
+		case key == "start" && !seenStart:
+			seenStart = true
+			if null {
+				i += 4
+				break
+			}
+			if i >= len(b) || b[i] != '[' {
+				return false
+			}
+			i = skipSpace(b, i+1)
+			if i < len(b) && b[i] == ']' {
+				i++
+				break
+			}
+			for {
+				v, j, ok := parseInt(b, i)
+				if !ok {
+					return false
+				}
+				r.Start = append(r.Start, v)
+				i = skipSpace(b, j)
+				if i < len(b) && b[i] == ',' {
+					i = skipSpace(b, i+1)
+					continue
+				}
+				if i < len(b) && b[i] == ']' {
+					i++
+					break
+				}
+				return false
+			}
+		case key == "timer" && !seenTimer:
+			seenTimer = true
+			if null {
+				i += 4
+				break
+			}
+			v, j, ok := parseInt(b, i)
+			if !ok {
+				return false
+			}
+			r.timer = v
+			r.Timer = &r.timer
+			i = j
+		default:
+			return false // a repeated key: encoding/json keeps the last
+		}
+		i = skipSpace(b, i)
+		if i < len(b) && b[i] == ',' {
+			i = skipSpace(b, i+1)
+			continue
+		}
+		if i < len(b) && b[i] == '}' {
+			return skipSpace(b, i+1) == len(b)
+		}
+		return false
+	}
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+func hasPrefixAt(b []byte, i int, p string) bool {
+	return len(b)-i >= len(p) && string(b[i:i+len(p)]) == p
+}
+
+// parseInt parses a JSON integer at b[i:] that fits in an int64 and is not
+// followed by a fraction or an exponent.
+func parseInt(b []byte, i int) (int64, int, bool) {
+	neg := false
+	if i < len(b) && b[i] == '-' {
+		neg = true
+		i++
+	}
+	start := i
+	var v uint64
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		if i-start >= 18 { // 19+ digits may overflow: leave them to encoding/json
+			return 0, i, false
+		}
+		v = v*10 + uint64(b[i]-'0')
+		i++
+	}
+	n := i - start
+	if n == 0 || (n > 1 && b[start] == '0') {
+		return 0, i, false
+	}
+	if i < len(b) && (b[i] == '.' || b[i] == 'e' || b[i] == 'E') {
+		return 0, i, false
+	}
+	if neg {
+		return -int64(v), i, true
+	}
+	return int64(v), i, true
+}
+
+// quoteLine quotes a reply for an error message, cut to 200 bytes.
+func quoteLine(line []byte) string {
+	line = bytes.TrimRight(line, "\r\n")
+	if len(line) > 200 {
+		return fmt.Sprintf("%q... (%d bytes)", line[:200], len(line))
+	}
+	return fmt.Sprintf("%q", line)
+}

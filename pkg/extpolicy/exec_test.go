@@ -1,0 +1,177 @@
+package extpolicy_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/swfkit/swfkit/pkg/extpolicy"
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+// The validation cases run tiny fake clients: sh scripts that read the
+// engine's lines and answer canned replies. The workload, on 4 processors:
+//
+//	job 0: submit 0, 2 procs, runtime 10, estimate 10
+//	job 1: submit 0, 4 procs, runtime 5,  estimate 5
+//	job 2: submit 5, 1 proc,  runtime 5,  estimate 5
+//
+// Round 1 is at time 0 (jobs 0 and 1 arrive, 4 free). SWF job numbers are
+// id+1 (recordsOf).
+func tinyJobs() []sim.Job {
+	return []sim.Job{
+		{Procs: 2, Submit: 0, Runtime: 10, Estimate: 10},
+		{Procs: 4, Submit: 0, Runtime: 5, Estimate: 5},
+		{Procs: 1, Submit: 5, Runtime: 5, Estimate: 5},
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the stderr goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// runExec simulates jobs with argv as the policy and returns the policy,
+// the run's error and what the program wrote on stderr (prefixed).
+func runExec(t *testing.T, argv []string, jobs []sim.Job, timeout time.Duration) (*extpolicy.Policy, error, string) {
+	t.Helper()
+	var stderr syncBuffer
+	p, err := extpolicy.NewExec(argv, extpolicy.Options{Records: recordsOf(jobs), Timeout: timeout, Stderr: &stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.New(sim.Config{Procs: 4}, jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = p.Finish(s, s.Run(p))
+	return p, err, stderr.String()
+}
+
+// sh runs script with sh -c; hello reads the first message and answers it.
+func sh(script string) []string { return []string{"sh", "-c", script} }
+
+const hello = `read m; echo '{"protocol":1}'; `
+
+func TestExecErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		script string
+		want   error
+		stage  extpolicy.Stage
+		round  int64
+		time   int64
+		job    int32
+		text   []string // in the error message
+	}{
+		{"unknown id", hello + `read m; echo '{"start":[7]}'; sleep 5`,
+			extpolicy.ErrUnknownJob, extpolicy.StageRound, 1, 0, -1, []string{"round 1 at time 0", "start[0]: unknown job id 7: the trace's jobs are 0..2", "was killed by swfsim"}},
+		{"not yet submitted", hello + `read m; echo '{"start":[2]}'; sleep 5`,
+			extpolicy.ErrNotWaiting, extpolicy.StageRound, 1, 0, 2, []string{"job 2 (SWF job 3)", "not been submitted yet (submit time 5)"}},
+		{"started twice", hello + `read m; echo '{"start":[0,0]}'; sleep 5`,
+			extpolicy.ErrNotWaiting, extpolicy.StageRound, 1, 0, 0, []string{"start[1]", "job 0 (SWF job 1)", "already running (started at 0)"}},
+		{"does not fit", hello + `read m; echo '{"start":[0,1]}'; sleep 5`,
+			extpolicy.ErrDoesNotFit, extpolicy.StageRound, 1, 0, 1, []string{"job 1 (SWF job 2)", "needs 4 processors and 2 are free"}},
+		{"malformed JSON", hello + `read m; echo '{start:[0]}'; sleep 5`,
+			extpolicy.ErrMalformed, extpolicy.StageRound, 1, 0, -1, []string{"malformed reply", `"{start:[0]}"`}},
+		{"timer in the past", hello + `read m; echo '{"start":[],"timer":0}'; sleep 5`,
+			extpolicy.ErrProtocol, extpolicy.StageRound, 1, 0, -1, []string{"timer 0 is not after the round's time 0"}},
+		{"no reply", hello + `read m; echo thinking >&2; sleep 5`,
+			extpolicy.ErrTimeout, extpolicy.StageRound, 1, 0, -1, []string{"no reply within 300ms (--exec-timeout)", "was killed by swfsim", "    thinking"}},
+		{"early exit", hello + `read m; echo 'giving up' >&2; exit 3`,
+			extpolicy.ErrExited, extpolicy.StageRound, 1, 0, -1, []string{"closed its output", "exited with status 3", "the last 1 lines of its stderr:\n    giving up"}},
+		{"crash", hello + `read m; kill -SEGV $$`,
+			extpolicy.ErrExited, extpolicy.StageRound, 1, 0, -1, []string{"ended by signal: segmentation fault"}},
+		{"exit in the middle of a reply", hello + `read m; printf '{"start":['; exit 0`,
+			extpolicy.ErrExited, extpolicy.StageRound, 1, 0, -1, []string{"in the middle of a line", "exited with status 0"}},
+		// Round 1 (time 0): nothing started, job 2 still to come: no
+		// deadlock. Round 2 (time 5, job 2 arrives): nothing runs, nothing
+		// will arrive, nothing started, no timer.
+		{"deadlock", hello + `while read m; do echo '{"start":[]}'; done`,
+			extpolicy.ErrDeadlock, extpolicy.StageRound, 2, 5, 0, []string{"3 jobs wait (this one first), nothing runs, no job will arrive"}},
+		{"wrong version", `read m; echo '{"protocol":2}'; sleep 5`,
+			extpolicy.ErrProtocol, extpolicy.StageHello, 0, 0, -1, []string{"first message (hello)", "speaks protocol 2"}},
+		{"no version", `read m; echo '{}'; sleep 5`,
+			extpolicy.ErrProtocol, extpolicy.StageHello, 0, 0, -1, []string{`{"protocol":1}`}},
+		// FCFS answers: round 1 starts 0 (1 does not fit); round 2 at 5:
+		// 2 starts; round 3 at 10 (0 and 2 end): 1 starts; the end is at 15.
+		{"output after the end", hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m; echo bye`,
+			extpolicy.ErrProtocol, extpolicy.StageEnd, 3, 15, -1, []string{"final message at time 15", `wrote after the final message: "bye"`}},
+		{"status 1 at the end", hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m; echo done >&2; exit 1`,
+			extpolicy.ErrExited, extpolicy.StageEnd, 3, 15, -1, []string{"did not exit with status 0", "exited with status 1", "    done"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			_, err, _ := runExec(t, sh(tc.script), tinyJobs(), 300*time.Millisecond)
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("error %v, want %v", err, tc.want)
+			}
+			var e *extpolicy.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%T is not an *extpolicy.Error", err)
+			}
+			if e.Stage != tc.stage || e.Round != tc.round || e.Time != tc.time || e.Job != tc.job {
+				t.Errorf("stage %d round %d time %d job %d, want %d %d %d %d", e.Stage, e.Round, e.Time, e.Job, tc.stage, tc.round, tc.time, tc.job)
+			}
+			if tc.job >= 0 && e.JobNumber != int64(tc.job)+1 {
+				t.Errorf("SWF job number %d, want %d", e.JobNumber, tc.job+1)
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, `exec policy [sh -c `) {
+				t.Errorf("message does not name the program: %s", msg)
+			}
+			for _, s := range tc.text {
+				if !strings.Contains(msg, s) {
+					t.Errorf("message lacks %q:\n%s", s, msg)
+				}
+			}
+			// Every failure ends the program: none waits for its sleep 5.
+			if d := time.Since(start); d > 3*time.Second {
+				t.Errorf("took %v: the program was not stopped", d)
+			}
+		})
+	}
+}
+
+func TestExecNotFound(t *testing.T) {
+	_, err, _ := runExec(t, []string{"/no/such/program", "x"}, tinyJobs(), time.Second)
+	var e *extpolicy.Error
+	if !errors.Is(err, extpolicy.ErrStart) || !errors.As(err, &e) || e.Stage != extpolicy.StageHello {
+		t.Fatalf("error %v, want ErrStart at the hello", err)
+	}
+	if !strings.Contains(err.Error(), "/no/such/program") {
+		t.Errorf("message does not name the program: %v", err)
+	}
+}
+
+// A program that does its job: FCFS answers (see "output after the end"),
+// stderr passed through with the prefix, exit 0.
+func TestExecSuccess(t *testing.T) {
+	script := hello + `echo starting >&2; read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m; echo "$m" | grep -q '"type":"end"' || exit 9; echo bye >&2`
+	p, err, stderr := runExec(t, sh(script), tinyJobs(), 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "swfsim: exec: starting\nswfsim: exec: bye\n"; stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	if p.Rounds() != 3 {
+		t.Errorf("%d rounds, want 3", p.Rounds())
+	}
+}

@@ -1,0 +1,230 @@
+package extpolicy
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+)
+
+// Process is an external policy program started without a shell, with pipes
+// on its standard input and output (the engine's ends support deadlines) and
+// its standard error passed through, line by line, with a prefix, while the
+// last lines are kept for error messages.
+type Process struct {
+	cmd    *exec.Cmd
+	stdin  *os.File // the engine's end: messages to the program
+	stdout *os.File // the engine's end: replies from the program
+	tail   *stderrTail
+
+	done     chan struct{} // closed when the program has exited
+	state    *os.ProcessState
+	waitErr  error
+	killed   bool // by us
+	stopOnce sync.Once
+	exit     string
+}
+
+// StderrTailLines is how many of the program's last stderr lines an error keeps.
+const StderrTailLines = 10
+
+// StartProcess starts argv[0] (looked up in PATH when it has no slash) with
+// the arguments argv[1:]. Each line the program writes on its standard error
+// is written to stderr (nil: discarded) as prefix + line; stderr is written
+// from another goroutine until the program has exited. The program runs in its
+// own process group, so that stopping it also stops what it started.
+func StartProcess(argv []string, stderr io.Writer, prefix string) (*Process, error) {
+	if len(argv) == 0 {
+		return nil, fmt.Errorf("%w: empty command", ErrStart)
+	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrStart, err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, fmt.Errorf("%w: %v", ErrStart, err)
+	}
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	p := &Process{stdin: inW, stdout: outR, tail: &stderrTail{out: stderr, prefix: prefix}, done: make(chan struct{})}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdin = inR
+	cmd.Stdout = outW
+	cmd.Stderr = p.tail
+	// A grandchild that keeps stderr open must not hold up Wait for long.
+	cmd.WaitDelay = time.Second
+	ownGroup(cmd)
+	p.cmd = cmd
+	err = cmd.Start()
+	inR.Close() // the program's ends: only the program holds them now
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, fmt.Errorf("%w: %v", ErrStart, err)
+	}
+	go func() {
+		p.waitErr = cmd.Wait()
+		p.state = cmd.ProcessState
+		p.tail.flush()
+		close(p.done)
+	}()
+	return p, nil
+}
+
+// Stdin returns the engine's end of the program's standard input.
+func (p *Process) Stdin() *os.File { return p.stdin }
+
+// Stdout returns the engine's end of the program's standard output.
+func (p *Process) Stdout() *os.File { return p.stdout }
+
+// Exited returns a channel closed when the program has exited.
+func (p *Process) Exited() <-chan struct{} { return p.done }
+
+// Stop waits up to grace for the program to exit by itself, then kills it
+// (and its process group), and returns how it ended: "exited with status N",
+// "ended by signal: ..." or "was killed by swfsim". Stop closes the engine's
+// pipe ends; calling it again returns the same answer.
+func (p *Process) Stop(grace time.Duration) string {
+	p.stopOnce.Do(func() {
+		if grace > 0 {
+			t := time.NewTimer(grace)
+			select {
+			case <-p.done:
+			case <-t.C:
+			}
+			t.Stop()
+		}
+		select {
+		case <-p.done:
+		default:
+			p.killed = true
+			killGroup(p.cmd.Process)
+			<-p.done
+		}
+		p.stdin.Close()
+		p.stdout.Close()
+		p.exit = p.describe()
+	})
+	return p.exit
+}
+
+func (p *Process) describe() string {
+	switch {
+	case p.killed:
+		return "was killed by swfsim"
+	case p.state == nil:
+		return fmt.Sprintf("could not be waited for: %v", p.waitErr)
+	case p.state.ExitCode() >= 0:
+		return fmt.Sprintf("exited with status %d", p.state.ExitCode())
+	}
+	return "ended by " + p.state.String()
+}
+
+// Success reports whether the program exited with status 0; valid after Stop.
+func (p *Process) Success() bool { return !p.killed && p.state != nil && p.state.Success() }
+
+// StderrTail returns the last lines (at most StderrTailLines) the program
+// wrote on its standard error; complete only after Stop.
+func (p *Process) StderrTail() []string { return p.tail.last() }
+
+// stderrTail passes the program's stderr through line by line with a prefix
+// and keeps the last lines.
+type stderrTail struct {
+	mu      sync.Mutex
+	out     io.Writer
+	prefix  string
+	partial []byte
+	lines   []string // ring of the last StderrTailLines lines
+	next    int
+	full    bool
+	failed  bool // out returned an error: stop passing through, keep the tail
+}
+
+// maxLine bounds a stderr line: longer ones are passed through in pieces.
+const maxLine = 64 << 10
+
+func (t *stderrTail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := len(b)
+	for len(b) > 0 {
+		i := indexNewline(b)
+		if i < 0 {
+			t.partial = append(t.partial, b...)
+			if len(t.partial) >= maxLine {
+				t.emit(t.partial)
+				t.partial = t.partial[:0]
+			}
+			break
+		}
+		if len(t.partial) > 0 {
+			t.partial = append(t.partial, b[:i]...)
+			t.emit(t.partial)
+			t.partial = t.partial[:0]
+		} else {
+			t.emit(b[:i])
+		}
+		b = b[i+1:]
+	}
+	return n, nil
+}
+
+func indexNewline(b []byte) int {
+	for i, c := range b {
+		if c == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t *stderrTail) emit(line []byte) {
+	if len(line) > 0 && line[len(line)-1] == '\r' {
+		line = line[:len(line)-1]
+	}
+	if !t.failed {
+		buf := make([]byte, 0, len(t.prefix)+len(line)+1)
+		buf = append(append(append(buf, t.prefix...), line...), '\n')
+		if _, err := t.out.Write(buf); err != nil {
+			t.failed = true
+		}
+	}
+	kept := string(line)
+	if len(kept) > 300 {
+		kept = kept[:300] + "..."
+	}
+	if t.lines == nil {
+		t.lines = make([]string, StderrTailLines)
+	}
+	t.lines[t.next] = kept
+	t.next = (t.next + 1) % StderrTailLines
+	if t.next == 0 {
+		t.full = true
+	}
+}
+
+// flush passes on a last line without a newline.
+func (t *stderrTail) flush() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.partial) > 0 {
+		t.emit(t.partial)
+		t.partial = nil
+	}
+}
+
+func (t *stderrTail) last() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.full {
+		return append([]string(nil), t.lines[:t.next]...)
+	}
+	return append(append([]string(nil), t.lines[t.next:]...), t.lines[:t.next]...)
+}

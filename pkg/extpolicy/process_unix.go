@@ -1,0 +1,24 @@
+//go:build unix
+
+package extpolicy
+
+import (
+	"os"
+	"os/exec"
+	"syscall"
+)
+
+// ownGroup starts the program in a process group of its own, so that
+// killGroup also stops what it started (sh -c '...', a Python worker), and,
+// where the system can, has it killed when swfsim dies (Ctrl-C, SIGTERM),
+// since the terminal's signals no longer reach its group.
+func ownGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithParent(cmd.SysProcAttr)
+}
+
+func killGroup(p *os.Process) {
+	if err := syscall.Kill(-p.Pid, syscall.SIGKILL); err != nil {
+		_ = p.Kill()
+	}
+}

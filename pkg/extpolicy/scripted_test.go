@@ -1,0 +1,176 @@
+package extpolicy_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"testing"
+
+	"github.com/swfkit/swfkit/pkg/extpolicy"
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+// runScripted simulates jobs on procs processors with an in-process client
+// that answers each engine message (decoded) with respond's line; respond is
+// not called for the final message. It returns the messages the client got.
+func runScripted(t *testing.T, procs int64, jobs []sim.Job, respond func(m map[string]any) string) ([]map[string]any, *extpolicy.Policy, error) {
+	t.Helper()
+	toClientR, toClientW := io.Pipe()
+	fromClientR, fromClientW := io.Pipe()
+	var got []map[string]any
+	done := make(chan error, 1)
+	go func() {
+		defer fromClientW.Close()
+		in := bufio.NewReader(toClientR)
+		for {
+			line, err := in.ReadBytes('\n')
+			if err != nil {
+				done <- fmt.Errorf("client: %v", err)
+				return
+			}
+			var m map[string]any
+			if err := json.Unmarshal(line, &m); err != nil {
+				done <- err
+				return
+			}
+			got = append(got, m)
+			if m["type"] == "end" {
+				done <- nil
+				return
+			}
+			if _, err := io.WriteString(fromClientW, respond(m)+"\n"); err != nil {
+				done <- nil // the engine stopped listening (a failure under test)
+				io.Copy(io.Discard, toClientR)
+				return
+			}
+		}
+	}()
+	p := extpolicy.New(fromClientR, toClientW, extpolicy.Options{Records: recordsOf(jobs)})
+	s, err := sim.New(sim.Config{Procs: procs}, jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = p.Finish(s, s.Run(p))
+	if cerr := <-done; err == nil && cerr != nil {
+		t.Fatal(cerr)
+	}
+	return got, p, err
+}
+
+func num(m map[string]any, key string) int64 { return int64(m[key].(float64)) }
+
+// A timer delays job 0 to time 3; a round in which nothing fits is not sent
+// and its end comes with the next message, with its time:
+//
+//	0  jobs 0 (2 procs) and 1 (4) arrive; the reply starts nothing, timer 3
+//	3  timer: start 0 (runs to 13)
+//	5  job 2 arrives (1 proc, 2 free): start 2 (runs to 10)
+//	10 job 2 ends: 2 free, job 1 needs 4: no message
+//	13 job 0 ends: message with both ends; start 1 (runs to 18)
+//	18 job 1 ends, nothing waits: no message; the final message has its end
+func TestTimerAndSkippedRounds(t *testing.T) {
+	jobs := tinyJobs()
+	msgs, p, err := runScripted(t, 4, jobs, func(m map[string]any) string {
+		switch {
+		case m["type"] == "hello":
+			return `{"protocol":1}`
+		case num(m, "time") == 0:
+			return `{"start":[],"timer":3}`
+		case num(m, "time") == 3:
+			return `{"start":[0]}`
+		case num(m, "time") == 5:
+			return `{"start":[2]}`
+		}
+		return `{"start":[1]}`
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var times, timers []int64
+	for _, m := range msgs[1 : len(msgs)-1] {
+		times = append(times, num(m, "time"))
+		timers = append(timers, num(m, "timer"))
+	}
+	if fmt.Sprint(times) != "[0 3 5 13]" || fmt.Sprint(timers) != "[-1 3 -1 -1]" {
+		t.Errorf("rounds at %v with timers %v, want [0 3 5 13] and [-1 3 -1 -1]", times, timers)
+	}
+	ended, _ := json.Marshal(msgs[4]["ended"])
+	if string(ended) != `[{"id":2,"time":10},{"id":0,"time":13}]` {
+		t.Errorf("round at 13: ended %s", ended)
+	}
+	end := msgs[len(msgs)-1]
+	endJSON, _ := json.Marshal(end)
+	// Waits: 3 + 13 + 0.
+	const want = `{"ended":[{"id":1,"time":18}],"killed":[],"time":18,"totals":{"completed":3,"engine_rounds":6,"jobs":3,"killed":0,"last_end":18,"rounds":4,"wait_sum":16},"type":"end"}`
+	if string(endJSON) != want {
+		t.Errorf("final message\n%s\nwant\n%s", endJSON, want)
+	}
+	if jobs[0].Start != 3 || jobs[1].Start != 13 || jobs[2].Start != 5 {
+		t.Errorf("starts %d %d %d, want 3 13 5", jobs[0].Start, jobs[1].Start, jobs[2].Start)
+	}
+	if p.Rounds() != 4 {
+		t.Errorf("Rounds() = %d", p.Rounds())
+	}
+}
+
+// "every_round": every scheduling round gets a message, also those in which
+// nothing fits or nothing waits (10 and 18 above).
+func TestEveryRound(t *testing.T) {
+	msgs, _, err := runScripted(t, 4, tinyJobs(), func(m map[string]any) string {
+		switch {
+		case m["type"] == "hello":
+			return `{"protocol":1,"every_round":true}`
+		case num(m, "time") == 0:
+			return `{"start":[],"timer":3}`
+		case num(m, "time") == 3:
+			return `{"start":[0]}`
+		case num(m, "time") == 5:
+			return `{"start":[2]}`
+		case num(m, "time") == 13:
+			return `{"start":[1]}`
+		}
+		return `{"start":[]}`
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var times []int64
+	for _, m := range msgs[1 : len(msgs)-1] {
+		times = append(times, num(m, "time"))
+	}
+	if fmt.Sprint(times) != "[0 3 5 10 13 18]" {
+		t.Errorf("rounds at %v, want [0 3 5 10 13 18]", times)
+	}
+}
+
+// A program that only ever asks for another timer while jobs wait on an
+// empty machine with nothing to arrive is stopped after MaxIdleRounds
+// rounds: from time 5 (the last arrival), one a second.
+func TestIdleTimersAreADeadlock(t *testing.T) {
+	_, _, err := runScripted(t, 4, tinyJobs(), func(m map[string]any) string {
+		if m["type"] == "hello" {
+			return `{"protocol":1}`
+		}
+		return fmt.Sprintf(`{"start":[],"timer":%d}`, num(m, "time")+1)
+	})
+	var e *extpolicy.Error
+	if !errors.Is(err, extpolicy.ErrDeadlock) || !errors.As(err, &e) {
+		t.Fatalf("error %v, want a deadlock", err)
+	}
+	if want := int64(5 + extpolicy.MaxIdleRounds - 1); e.Time != want || e.Job != 0 {
+		t.Errorf("at time %d about job %d, want time %d, job 0", e.Time, e.Job, want)
+	}
+}
+
+// A trace without jobs: the first message, then the final one at time 0.
+func TestNoJobs(t *testing.T) {
+	msgs, _, err := runScripted(t, 4, nil, func(m map[string]any) string { return `{"protocol":1}` })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != 2 || msgs[1]["type"] != "end" || num(msgs[1], "time") != 0 {
+		t.Fatalf("messages %v, want hello and an end at time 0", msgs)
+	}
+}
