@@ -24,7 +24,7 @@ stdevs=(0.5 2 10 15 20 25 25 25 25) # the paper's first group of stdevs (3.2.3)
 row() { # trace setup kind category level simulated.swf
 	local t=$1 out=$6
 	local stat
-	stat=$("$bin"/swfstat --format csv --uqos-lower-bound "${lower[$t]}" --uqos-upper-bound "${upper[$t]}" "$out" |
+	stat=$("$bin"/swfstat --format csv --rt-lower-bound "${lower[$t]}" --rt-upper-bound "${upper[$t]}" "$out" |
 		awk -F, '$7=="bsld"&&$8=="mean"{b=$9} $7=="uqos"&&$8=="mean"{u=$9} END{printf "%.2f\t%.3f", b, u}')
 	local killed jobs
 	killed=$(grep -c 'killed=1' "$out" || true)

@@ -78,10 +78,10 @@ var table = []Info{
 			return NewLXFW(w), nil
 		}},
 	{Name: "selective", Summary: "selective reservation: a job gets a reservation once its expansion factor passes a threshold (Srinivasan et al.)",
-		Params: []string{"threshold", "well-estimated", "slowdown-bound"},
+		Params: []string{"threshold", "well-estimated", "bsld-threshold"},
 		New:    func(p Params, n int) (sim.Policy, error) { return newSelective(p.Research, false, n) }},
 	{Name: "selective-d", Summary: "selective reservation with one threshold per short/long x narrow/wide category (Srinivasan et al.)",
-		Params: []string{"threshold", "category-runtime", "category-procs", "well-estimated", "slowdown-bound"},
+		Params: []string{"threshold", "category-runtime", "category-procs", "well-estimated", "bsld-threshold"},
 		New:    func(p Params, n int) (sim.Policy, error) { return newSelective(p.Research, true, n) }},
 	{Name: "timed-fcfs", Summary: "FCFS with a fixed-length trial run for every job as soon as possible (Thebe, Bunde & Leung)",
 		Params: []string{"trial"},

@@ -48,7 +48,7 @@ import (
 //   - A job with estimate 0 counts as 1 s in its XFactor, as it reserves 1 s.
 //   - Categories use the estimate, the only length a scheduler knows; so do the
 //     per-category averages of auto and adaptive.
-//   - "Slowdown" is the bounded slowdown of section 2 (bound --slowdown-bound,
+//   - "Slowdown" is the bounded slowdown of section 2 (bound --bsld-threshold,
 //     10 s), from the simulated wait and runtime. "Well estimated" means
 //     estimate/F <= runtime <= estimate*F with F = --well-estimated (2).
 //   - A category without well-estimated jobs takes the overall average; if no
@@ -196,7 +196,7 @@ func newSelective(r ResearchParams, diff bool, n int) (sim.Policy, error) {
 		sel.bound = DefaultSlowdownBound
 	}
 	if sel.shortMax < 0 || sel.narrowMax < 0 || sel.well < 1 || sel.bound < 0 {
-		return nil, fmt.Errorf("policy: selective needs --short-max, --narrow-max, --slowdown-bound >= 0 and --well-estimated >= 1")
+		return nil, fmt.Errorf("policy: selective needs --category-runtime, --category-procs, --bsld-threshold >= 0 and --well-estimated >= 1")
 	}
 	return sel, nil
 }

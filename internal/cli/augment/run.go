@@ -85,8 +85,8 @@ func flags() []cli.Flag {
 		&cli.Float64Flag{Name: "bound-percentile", Value: 0.95, Category: catBounds, Usage: "`FRACTION` (a percentile / 100) the upper bounds are based on (0..1)"},
 		&cli.Float64Flag{Name: "bound-upper-frac", Value: 0.5, Category: catBounds, Usage: "upper bound = `FRACTION` x percentile (0..1)"},
 		&cli.Float64Flag{Name: "bound-lower-frac", Value: 0.04, Category: catBounds, Usage: "lower bound = `FRACTION` x upper bound (Table 4; Table 3 says 0.05; 0..1)"},
-		&cli.Float64Flag{Name: "rt-lower", Category: catBounds, Usage: "runtime lower bound, `SECONDS` (overrides)"},
-		&cli.Float64Flag{Name: "rt-upper", Category: catBounds, Usage: "runtime upper bound, `SECONDS` (overrides)"},
+		&cli.Float64Flag{Name: "rt-lower-bound", Aliases: []string{"rt-lower"}, Category: catBounds, Usage: "runtime lower bound (Guim's rt_lowerbound, swfstat's name), `SECONDS` (overrides; --rt-lower is a deprecated alias)"},
+		&cli.Float64Flag{Name: "rt-upper-bound", Aliases: []string{"rt-upper"}, Category: catBounds, Usage: "runtime upper bound (Guim's rt_upperbound, swfstat's name), `SECONDS` (overrides; --rt-upper is a deprecated alias)"},
 		&cli.Float64Flag{Name: "procs-lower", Category: catBounds, Usage: "processor lower bound `N` (overrides)"},
 		&cli.Float64Flag{Name: "procs-upper", Category: catBounds, Usage: "processor upper bound `N` (overrides)"},
 		&cli.Float64Flag{Name: "area-lower", Category: catBounds, Usage: "area lower bound, `PROC_SECONDS` (overrides)"},
@@ -131,7 +131,7 @@ var flagGroups = []struct {
 	{"--error-qual", []string{"error-qual"}, []string{"error-percent", "error-untouched"}},
 	{"--error-quant or --error-qual", []string{"error-quant", "error-qual"}, []string{"error-stdev"}},
 	{"--estimate, --error-quant or --error-qual", []string{"estimate", "error-quant", "error-qual"}, []string{"as-prediction"}},
-	{"--bounds, --error-quant or --error-qual", []string{"bounds", "error-quant", "error-qual"}, []string{"bound-percentile", "bound-upper-frac", "bound-lower-frac", "rt-lower", "rt-upper", "procs-lower", "procs-upper", "area-lower", "area-upper", "top-apps"}},
+	{"--bounds, --error-quant or --error-qual", []string{"bounds", "error-quant", "error-qual"}, []string{"bound-percentile", "bound-upper-frac", "bound-lower-frac", "rt-lower-bound", "rt-upper-bound", "procs-lower", "procs-upper", "area-lower", "area-upper", "top-apps"}},
 	{"--load or --target-load", []string{"load", "target-load"}, []string{"procs"}},
 }
 
@@ -161,7 +161,7 @@ func checkApplicable(c *cli.Context) error {
 // default": given explicitly as 0 (or below) they would silently act as not
 // given, so they must be positive.
 var zeroIsDefault = []string{"deadline-factor", "min-deadline", "globmax", "epsilon", "digits",
-	"rt-lower", "rt-upper", "procs-lower", "procs-upper", "area-lower", "area-upper", "procs"}
+	"rt-lower-bound", "rt-upper-bound", "procs-lower", "procs-upper", "area-lower", "area-upper", "procs"}
 
 func parsePlan(c *cli.Context) (*plan, error) {
 	if err := checkApplicable(c); err != nil {
@@ -279,7 +279,7 @@ func parsePlan(c *cli.Context) (*plan, error) {
 	p.bounds = augment.BoundsConfig{
 		Percentile: c.Float64("bound-percentile"), UpperFraction: c.Float64("bound-upper-frac"),
 		LowerFraction: c.Float64("bound-lower-frac"), TopApps: c.Int("top-apps"),
-		RuntimeLower: c.Float64("rt-lower"), RuntimeUpper: c.Float64("rt-upper"),
+		RuntimeLower: c.Float64("rt-lower-bound"), RuntimeUpper: c.Float64("rt-upper-bound"),
 		ProcsLower: c.Float64("procs-lower"), ProcsUpper: c.Float64("procs-upper"),
 		AreaLower: c.Float64("area-lower"), AreaUpper: c.Float64("area-upper"),
 	}

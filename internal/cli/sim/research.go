@@ -22,7 +22,7 @@ func researchFlags() []cli.Flag {
 		&cli.Int64Flag{Name: "category-runtime", Aliases: []string{"short-max"}, Value: policy.DefaultShortMax, Usage: "selective-d: a job whose estimate is at most `SECONDS` is short (swfstat's name; --short-max is a deprecated alias)"},
 		&cli.Int64Flag{Name: "category-procs", Aliases: []string{"narrow-max"}, Value: policy.DefaultNarrowMax, Usage: "selective-d: a job of at most `PROCS` processors is narrow (swfstat's name; --narrow-max is a deprecated alias)"},
 		&cli.Float64Flag{Name: "well-estimated", Value: policy.DefaultWellEstimated, Usage: "selective auto/adaptive thresholds average the jobs whose runtime is within this `FACTOR` of their estimate"},
-		&cli.Int64Flag{Name: "slowdown-bound", Value: policy.DefaultSlowdownBound, Usage: "selective thresholds: bound of the bounded slowdown, `SECONDS`"},
+		&cli.Int64Flag{Name: "bsld-threshold", Aliases: []string{"slowdown-bound"}, Value: policy.DefaultSlowdownBound, Usage: "selective thresholds: runtime floor of the bounded slowdown, `SECONDS` (swfstat's name; --slowdown-bound is a deprecated alias)"},
 		&cli.Int64Flag{Name: "trial", Value: policy.DefaultTrial, Usage: "timed-fcfs, timed-easy: trial-run length in `SECONDS` (0: no trial runs)"},
 		&cli.StringFlag{Name: "predictor", Usage: "easy-p, sjbf, easy++: runtime predictor `NAME`: estimate, last2, lastk:K, exact, or token (each job's pred= token, as swfaugment --as-prediction writes; the estimate stays the kill time) (default last2; sjbf: estimate)"},
 		&cli.BoolFlag{Name: "repredict", Usage: "easy-p, sjbf, easy++ with --predictor last2 or lastk:K: recompute the predictions of a user's waiting jobs whenever a job of that user ends, instead of predicting once at submission"},
@@ -39,7 +39,7 @@ func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 		ShortMax:      c.Int64("category-runtime"),
 		NarrowMax:     c.Int64("category-procs"),
 		WellEstimated: c.Float64("well-estimated"),
-		SlowdownBound: c.Int64("slowdown-bound"),
+		SlowdownBound: c.Int64("bsld-threshold"),
 		Trial:         c.Int64("trial"),
 		TrialSet:      true,
 		Predictor:     c.String("predictor"),
@@ -54,7 +54,7 @@ func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 	case !(r.WellEstimated >= 1):
 		return r, cmdio.Usagef("--well-estimated %g: want a factor >= 1", r.WellEstimated)
 	case r.SlowdownBound < 1:
-		return r, cmdio.Usagef("--slowdown-bound %d: want a positive number of seconds", r.SlowdownBound)
+		return r, cmdio.Usagef("--bsld-threshold %d: want a positive number of seconds", r.SlowdownBound)
 	case r.Trial < 0 || r.Trial > swf.MaxTime:
 		return r, cmdio.Usagef("--trial %d: want a number of seconds from 0 to %d", r.Trial, int64(swf.MaxTime))
 	}

@@ -57,8 +57,8 @@ func flags() []cli.Flag {
 		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, `N` requested processors (Srinivasan et al. use 64 for LANL)"},
 		&cli.Int64Flag{Name: "trial", Aliases: []string{"short-threshold"}, Value: 90, Usage: "--by short: longest runtime of a short job, `SECONDS`: Thebe et al.'s trial run, swfsim's --trial (--short-threshold is a deprecated alias)"},
 		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor `F` of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
-		&cli.Float64Flag{Name: "uqos-lower-bound", Usage: "U-QoS rt_lowerbound, `SECONDS`", DefaultText: "from swfaugment's bounds Note in the input, else 4% of the upper bound"},
-		&cli.Float64Flag{Name: "uqos-upper-bound", Usage: "U-QoS rt_upperbound, `SECONDS`", DefaultText: "from swfaugment's bounds Note in the input, else 50% of the 95th percentile of runtime"},
+		&cli.Float64Flag{Name: "rt-lower-bound", Aliases: []string{"uqos-lower-bound"}, Usage: "U-QoS rt_lowerbound, `SECONDS` (swfaugment's name; --uqos-lower-bound is a deprecated alias)", DefaultText: "from swfaugment's bounds Note in the input, else 4% of the upper bound"},
+		&cli.Float64Flag{Name: "rt-upper-bound", Aliases: []string{"uqos-upper-bound"}, Usage: "U-QoS rt_upperbound, `SECONDS` (swfaugment's name; --uqos-upper-bound is a deprecated alias)", DefaultText: "from swfaugment's bounds Note in the input, else 50% of the 95th percentile of runtime"},
 		&cli.StringFlag{Name: "skip-first", Value: "0", Usage: "leave the first `N` jobs (or N%) out of the per-job metrics (warm-up)"},
 		&cli.StringFlag{Name: "skip-last", Value: "0", Usage: "leave the last `N` jobs (or N%) out of the per-job metrics (cool-down)"},
 		&cli.StringFlag{Name: "plot", Usage: "draw a figure to `FILE` (.svg, .png or .pdf)"},
@@ -82,7 +82,7 @@ func flags() []cli.Flag {
 // summaryOnly are the flags that shape the summary only, not --check-capacity.
 var summaryOnly = []string{"format", "by", "baseline", "bsld-threshold", "percentiles",
 	"category-runtime", "category-procs", "trial", "uqos-factor",
-	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last", "html", "metrics", "tag", "csv", "json", "jobs", "kill-warn"}
+	"rt-lower-bound", "rt-upper-bound", "skip-first", "skip-last", "html", "metrics", "tag", "csv", "json", "jobs", "kill-warn"}
 
 // options are the parsed command line.
 type options struct {
@@ -209,8 +209,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 	}
 	cfg.ShortRuntime, cfg.NarrowProcs, cfg.TrialRuntime = c.Int64("category-runtime"), c.Int64("category-procs"), c.Int64("trial")
 	cfg.UQoSFactor = c.Float64("uqos-factor")
-	cfg.UQoSLowerBound, cfg.UQoSUpperBound = c.Float64("uqos-lower-bound"), c.Float64("uqos-upper-bound")
-	for _, name := range []string{"uqos-lower-bound", "uqos-upper-bound"} {
+	cfg.UQoSLowerBound, cfg.UQoSUpperBound = c.Float64("rt-lower-bound"), c.Float64("rt-upper-bound")
+	for _, name := range []string{"rt-lower-bound", "rt-upper-bound"} {
 		if c.IsSet(name) && !(c.Float64(name) > 0) {
 			return nil, cmdio.Usagef("--%s %v: must be positive (leave it out to derive it from the trace)", name, c.Float64(name))
 		}
@@ -219,7 +219,7 @@ func parseOptions(c *cli.Context) (*options, error) {
 		return nil, cmdio.Usagef("--uqos-factor must be positive and the U-QoS bounds non-negative")
 	}
 	if cfg.UQoSLowerBound > 0 && cfg.UQoSUpperBound > 0 && cfg.UQoSLowerBound > cfg.UQoSUpperBound {
-		return nil, cmdio.Usagef("--uqos-lower-bound %v is above --uqos-upper-bound %v", cfg.UQoSLowerBound, cfg.UQoSUpperBound)
+		return nil, cmdio.Usagef("--rt-lower-bound %v is above --rt-upper-bound %v", cfg.UQoSLowerBound, cfg.UQoSUpperBound)
 	}
 	for _, name := range []string{"skip-first", "skip-last"} {
 		n, err := stats.ParseCount(c.String(name))
@@ -428,7 +428,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	for _, t := range traces {
 		if t.uqosLower > t.uqosUpper {
-			return cmdio.Usagef("%s: U-QoS lower bound %g s is above the upper bound %g s (--uqos-lower-bound, --uqos-upper-bound, swfaugment's bounds Note or the trace's runtimes)", t.display, t.uqosLower, t.uqosUpper)
+			return cmdio.Usagef("%s: U-QoS lower bound %g s is above the upper bound %g s (--rt-lower-bound, --rt-upper-bound, swfaugment's bounds Note or the trace's runtimes)", t.display, t.uqosLower, t.uqosUpper)
 		}
 	}
 	for _, t := range traces {

@@ -479,7 +479,7 @@ func TestUQoSBoundsShared(t *testing.T) {
 		}
 	}
 	// Both bounds given: nothing derived, nothing shared to state.
-	if m := values("--uqos-lower-bound", "5", "--uqos-upper-bound", "60", hand, over); m["hand uqos_bounds_from"] != "--uqos-lower-bound and --uqos-upper-bound" || m["over uqos rt_upperbound_s"] != "60" {
+	if m := values("--uqos-lower-bound", "5", "--uqos-upper-bound", "60", hand, over); m["hand uqos_bounds_from"] != "--rt-lower-bound and --rt-upper-bound" || m["over uqos rt_upperbound_s"] != "60" {
 		t.Errorf("given bounds: %v", m)
 	}
 }
@@ -618,4 +618,25 @@ func column(t *testing.T, csvText, name string) string {
 		}
 	}
 	return v
+}
+
+// TestRuntimeBoundAliases: swfstat's U-QoS bounds carry swfaugment's names
+// (--rt-lower-bound, --rt-upper-bound); the old --uqos-* names still work for
+// one release and are recorded under the new ones.
+func TestRuntimeBoundAliases(t *testing.T) {
+	chdirRoot(t)
+	out, errOut, code := run(t, "", "--format", "csv", "--uqos-lower-bound", "5", "--uqos-upper-bound", "60", hand)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got := column(t, out, "uqos_upper_s"); got != "60" {
+		t.Errorf("uqos_upper_s %q, want 60 from the deprecated alias", got)
+	}
+	js, errOut, code := run(t, "", "--format", "json", "--uqos-upper-bound", "60", hand)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(js, "rt-upper-bound=60") || strings.Contains(js, "uqos-upper-bound=") {
+		t.Errorf("provenance does not record the alias under its new name:\n%s", js[:min(len(js), 600)])
+	}
 }

@@ -125,7 +125,7 @@ func buildTidy(o *options, traces []*trace, ic *inputColumns) *tidyTable {
 		from := t.label
 		switch {
 		case o.cfg.UQoSLowerBound > 0 && o.cfg.UQoSUpperBound > 0:
-			return "--uqos-lower-bound and --uqos-upper-bound"
+			return "--rt-lower-bound and --rt-upper-bound"
 		case t.uqosFrom != "":
 			from = t.uqosFrom
 		}
