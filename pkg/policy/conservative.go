@@ -51,8 +51,9 @@ type Conservative struct {
 	// minResv is at most the earliest reservation of a waiting job, so
 	// Schedule walks the queue to start jobs only when it may be now.
 	minResv   int64
-	lastProof int  // compress: index of the proof added or updated last
-	naive     bool // tests: compress after every round with ends, no pruning
+	lastProof int        // compress: index of the proof added or updated last
+	naive     bool       // tests: compress after every round with ends, no pruning
+	holds     []sim.Hold // rebuild: the running jobs' holds
 
 	// Rebuilds counts full rebuilds of the schedule (only with NoKill).
 	Rebuilds int
@@ -464,10 +465,12 @@ func (c *Conservative) rebuild(s *sim.Sim) {
 	// as after a compression that moved nothing.
 	c.moved, c.freedEnd, c.movedEnd = false, 0, 0
 	now := s.Now()
-	c.profile.Reset(s.Procs(), now)
+	holds := c.holds[:0]
 	for _, j := range s.Running() {
-		c.profile.Reserve(now, c.held[j.ID], int64(j.Procs))
+		holds = append(holds, sim.Hold{End: c.held[j.ID], Procs: int64(j.Procs)})
 	}
+	c.profile.ResetRunning(s.Procs(), now, holds)
+	c.holds = holds
 	c.rq.regroup() // drops left entries (the new reservations ungroup it below)
 	q := c.rq.q
 	for i := 0; i < len(q); {
