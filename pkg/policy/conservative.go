@@ -56,8 +56,14 @@ type Conservative struct {
 	holds     []sim.Hold // rebuild: the running jobs' holds
 	fits      noFits     // rebuild: starts proven not to fit, by job shape
 
-	// Rebuilds counts full rebuilds of the schedule (only with NoKill).
-	Rebuilds int
+	// greedy: every reservation is where a rebuild would put it now, the
+	// last rebuild's or placed after it at the end of the queue, and no
+	// capacity came free since (rebuild).
+	greedy bool
+
+	// Rebuilds counts rounds that rebuild the schedule (only with NoKill);
+	// Reused counts those of them that found it unchanged (rebuild).
+	Rebuilds, Reused int
 }
 
 // NewConservative returns conservative backfilling for n jobs.
@@ -171,7 +177,7 @@ func (c *Conservative) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 	c.ended = true
 	if c.held[j.ID] > s.Now() {
 		c.profile.Release(s.Now(), c.held[j.ID], int64(j.Procs))
-		c.freed = true
+		c.freed, c.greedy = true, false
 		c.freedEnd = max(c.freedEnd, c.held[j.ID])
 	}
 	if j.State == sim.Waiting { // back in the queue (run limit, preemption): reinsert
@@ -188,10 +194,11 @@ func (c *Conservative) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 func (c *Conservative) maintain(s *sim.Sim) {
 	c.ensureProfile(s)
 	c.profile.Advance(s.Now())
-	if c.overdue(s) || c.stale(s) {
-		c.rebuild(s)
+	if over, procs := c.overdue(s); over || c.stale(s) {
+		c.rebuild(s, procs)
 	} else if c.ended && (c.naive || c.freed || c.moved) {
 		c.moved = false
+		c.greedy = false
 		c.compress(s)
 	}
 	c.freed, c.ended = false, false
@@ -247,7 +254,9 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 // reserve gives a waiting job its reservation and queues it.
 func (c *Conservative) reserve(j *sim.Job, now int64) {
 	c.place(j, now)
-	c.rq.add(j, c.resv[j.ID])
+	if !c.rq.add(j, c.resv[j.ID]) {
+		c.greedy = false // a rebuild would have placed it before others
+	}
 }
 
 // place reserves the earliest start for j in the profile.

@@ -10,10 +10,10 @@ import (
 // estimate (Conservative's doc comment): the whole schedule is made again.
 
 // overdue reports whether a running job has outlived the interval it holds in
-// the profile (only with NoKill), extending each such hold to now+1.
-func (c *Conservative) overdue(s *sim.Sim) bool {
+// the profile (only with NoKill), extending each such hold to now+1; procs is
+// the sum of their processors.
+func (c *Conservative) overdue(s *sim.Sim) (found bool, procs int64) {
 	now := s.Now()
-	found := false
 	for _, j := range s.Running() {
 		if j.PlannedEnd > now {
 			break // sorted by PlannedEnd; held >= PlannedEnd
@@ -21,9 +21,10 @@ func (c *Conservative) overdue(s *sim.Sim) bool {
 		if c.held[j.ID] <= now {
 			c.held[j.ID] = now + 1 // the rebuild that follows reserves it
 			found = true
+			procs += int64(j.Procs)
 		}
 	}
-	return found
+	return found, procs
 }
 
 // stale reports whether a waiting job's reservation has passed without it
@@ -52,12 +53,35 @@ func (c *Conservative) stale(s *sim.Sim) bool {
 // next one's search starts after t. This is what makes --no-kill bearable on
 // bag-of-tasks logs, where a job that outlives its estimate causes a rebuild
 // in every round until it ends.
-func (c *Conservative) rebuild(s *sim.Sim) {
+//
+// Most such rounds remake the schedule of the round before unchanged, and
+// that is recognised without remaking it (Reused): when the reservations are
+// still those of the last rebuild, or of the jobs queued after it in arrival
+// order, and no capacity came free since, the running jobs now hold what they
+// held then, less what has ended on time, plus the overdue jobs over [now,
+// now+1), and what started held its reservation. Taken in arrival order, each
+// job then sees a profile with at most the capacity it saw last time, so no
+// earlier start fits it; and if every reservation starts after now+1 (minResv),
+// its own slot has kept the room it had, being disjoint from [now, now+1) and
+// from the slots of the jobs before it. So every job keeps its reservation,
+// and only the overdue jobs' second is reserved.
+func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 	c.Rebuilds++
 	// Afterwards every job sits at its earliest start given all the others,
 	// as after a compression that moved nothing.
 	c.moved, c.freedEnd, c.movedEnd = false, 0, 0
 	now := s.Now()
+	if c.greedy && !c.freed && !c.naive && c.minResv <= now {
+		c.minResv = c.rq.earliest() // selective reservation lets it lag
+	}
+	if c.greedy && !c.freed && !c.naive && c.minResv > now {
+		c.Reused++
+		if overdueProcs > 0 {
+			c.profile.Reserve(now, now+1, overdueProcs)
+		}
+		return
+	}
+	c.greedy = true
 	holds := c.holds[:0]
 	for _, j := range s.Running() {
 		holds = append(holds, sim.Hold{End: c.held[j.ID], Procs: int64(j.Procs)})
