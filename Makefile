@@ -42,7 +42,7 @@ demo: build
 	bash scripts/demo.sh $(BIN) $(DEMO) $(OUT)
 
 # Speed and memory benchmarks (the figures quoted in docs/ and in the issue notes).
-SWEEPS := GAAggregateUtility|GADampingSelection|DegenerateCases|ResearchChecker|CheckAllTraces|EveryTrace|AllTraces|TrialRunWaits
+SWEEPS := GAAggregateUtility|GADampingSelection|DegenerateCases|ResearchChecker|CheckAllTraces|EveryTrace|AllTraces|TrialRunWaits|RICCGrowth
 bench:
 	$(GO) test -run '^$$' -bench . -skip '$(SWEEPS)' -benchmem -timeout 60m ./...
 
