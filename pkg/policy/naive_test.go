@@ -154,8 +154,7 @@ func TestSelectivePruningExact(t *testing.T) {
 	}{
 		{"KTH-SP2-1996-2.1-cln.swf.gz", 0, 5000, "2"},
 		{"RICC-2010-2.swf.gz", 30000, 2500, "1.5"},
-		{"LANL-CM5-1994-4.1-cln.swf.gz", 4000, 6000, "3"},
-		{"RICC-2010-2.swf.gz", 30000, 2500, "adaptive"},
+		{"LANL-CM5-1994-4.1-cln.swf.gz", 4000, 3000, "3"},
 	} {
 		t.Run(tc.trace+"/"+tc.threshold, func(t *testing.T) {
 			tr := simtest.Load(t, testutil.Trace(t, tc.trace), false)
