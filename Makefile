@@ -9,7 +9,10 @@ OUT       := out
 FUZZTIME  ?= 10s
 STATICCHECK_VERSION ?= v0.8.2
 
-.PHONY: all build test unit e2e components test-integration demo bench sweeps fuzz lint clean
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+
+.PHONY: all build test unit e2e components test-integration demo bench sweeps fuzz lint clean man completion install
 
 all: build
 
@@ -41,14 +44,38 @@ e2e: build
 demo: build
 	bash scripts/demo.sh $(BIN) $(DEMO) $(OUT)
 
+# Man pages and shell completion scripts, generated from the flag definitions
+# that --help shows (internal/cli/gendocs).
+man:
+	$(GO) run ./internal/cli/gendocs -man man
+
+completion:
+	$(GO) run ./internal/cli/gendocs -completion completion
+
+# make install PREFIX=$$HOME/.local (or DESTDIR=... for packaging): binaries,
+# man pages, and bash, zsh and fish completions where those shells look.
+install: build man completion
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	for c in $(CMDS); do \
+	  install -m 755 $(BIN)/$$c $(DESTDIR)$(PREFIX)/bin/$$c && \
+	  install -m 644 man/$$c.1 $(DESTDIR)$(PREFIX)/share/man/man1/$$c.1 && \
+	  install -m 644 completion/bash/$$c $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$c && \
+	  install -m 644 completion/zsh/_$$c $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$c && \
+	  install -m 644 completion/fish/$$c.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$c.fish || exit 1; \
+	done
+
 # Speed and memory benchmarks (the figures quoted in docs/ and in the issue notes).
-SWEEPS := GAAggregateUtility|GADampingSelection|DegenerateCases|ResearchChecker|CheckAllTraces|EveryTrace|AllTraces|TrialRunWaits|RICCGrowth
+SWEEPS := Reproductions|GAAggregateUtility|GADampingSelection|DegenerateCases|ResearchChecker|CheckAllTraces|EveryTrace|AllTraces|TrialRunWaits|RICCGrowth
 bench:
 	$(GO) test -run '^$$' -bench . -skip '$(SWEEPS)' -benchmem -timeout 60m ./...
 
 # Whole-trace sweeps kept out of `make test`: every policy through the schedule
 # checker on every trace, the degenerate-case equalities, the published-result
-# reproductions and the GA utility experiments (about an hour on 2 cores).
+# reproductions (BenchmarkReproductions fails when a published figure leaves its
+# tolerance) and the GA utility experiments (about an hour on 2 cores).
 sweeps:
 	$(GO) test -run '^$$' -bench '$(SWEEPS)' -benchtime 1x -timeout 180m ./...
 	$(GO) test -run 'Reference|Pruning' -timeout 60m ./pkg/policy -long
@@ -71,4 +98,4 @@ lint:
 	else echo "staticcheck could not be installed from the module proxy; skipped"; fi
 
 clean:
-	rm -rf $(BIN) $(OUT)
+	rm -rf $(BIN) $(OUT) man completion

@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/klauspost/compress v1.20.3
 	github.com/schollz/progressbar/v3 v3.19.1
+	github.com/ulikunitz/xz v0.5.17
 	github.com/urfave/cli/v2 v2.27.7
 	golang.org/x/term v0.47.0
 	gonum.org/v1/gonum v0.17.0

@@ -9,14 +9,20 @@ set -uo pipefail
 declare -A PKG=(
   [parallel]="parallel"
   [chromium]="chromium"
-  [python3]="python3"
+  [python3]="python3 python3-pandas python3-zstandard"
   [sbatch]="slurm-wlm slurmdbd munge mariadb-server slurm-client"
 )
 ORDER=(parallel chromium python3 sbatch)
 
 missing=()
 for prog in "${ORDER[@]}"; do
-  command -v "$prog" >/dev/null 2>&1 || missing+=("$prog")
+  command -v "$prog" >/dev/null 2>&1 || { missing+=("$prog"); continue; }
+  # The tables' tests load them with pandas (.csv.zst through zstandard): a python3
+  # without them counts as missing.
+  if [ "$prog" = python3 ] && ! python3 -c 'import pandas, zstandard' 2>/dev/null &&
+    ! /usr/bin/python3 -c 'import pandas, zstandard' 2>/dev/null; then
+    missing+=("$prog")
+  fi
 done
 
 case "${1:-check}" in
@@ -41,7 +47,7 @@ install)
   for prog in "${missing[@]}"; do pkgs+=(${PKG[$prog]}); done
   echo "components: installing ${pkgs[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+  apt-get -o DPkg::Lock::Timeout=300 update -qq && apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
   ;;
 *)
   echo "usage: $0 check|install" >&2

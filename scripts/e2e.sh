@@ -54,6 +54,16 @@ if [ -x "$BIN/swfclean" ]; then
   [ "$st" = 0 ] && ok || bad "swfclean | head: exit $st, want 0"
   [ -s "$TMP/err" ] && bad "swfclean | head printed on stderr: $(head -c 200 "$TMP/err")" || ok
   expect 0 "swfclean --check" -- "$BIN/swfclean" --check "$TRACE"
+  # Scheduler logs: the real Slurm dump and MetaCentrum's Alea log convert, and
+  # the result reads back as SWF.
+  expect 0 "swfclean --from sacct" -- "$BIN/swfclean" --from sacct --timezone Europe/Prague "$ROOT/testdata/slurm/sacct.txt" -o "$TMP/slurm.swf"
+  expect 0 "swfclean --check on the converted Slurm log" -- "$BIN/swfclean" --check "$TMP/slurm.swf"
+  expect 1 "swfclean --check --submission without Computer" -- "$BIN/swfclean" --check --submission "$TMP/slurm.swf"
+  stderr_has "not ready for submission" "swfclean --check --submission says why it failed"
+  if [ -d "$DATA/not-swf" ]; then
+    expect 0 "swfclean --check --from alea" -- "$BIN/swfclean" --check --from alea "$DATA/not-swf/MetaCentrum-wagap-2013-alea-format.gz"
+    stderr_has "17900 lines read = 0 header + 17900 job lines" "swfclean --from alea accounts for every line"
+  fi
 fi
 
 if [ -x "$BIN/swfsim" ] && [ -x "$BIN/swfstat" ]; then

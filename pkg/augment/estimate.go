@@ -33,6 +33,28 @@ func (u Untouched) String() string {
 	return "exact"
 }
 
+// Target says where an estimate transform writes its values.
+type Target int
+
+const (
+	// TargetEstimate rewrites field 9, the requested time, which simulators
+	// use as the kill time; the original goes to est0=. The default.
+	TargetEstimate Target = iota
+	// TargetPrediction writes the value as a pred= token and leaves field 9
+	// alone: a runtime prediction the scheduler uses while the user's request
+	// stays the kill time (swfsim --predictor token). This is Guim et al.'s
+	// setup: their "fake estimator" fed a predictor slot of Tsafrir et al.'s
+	// simulator (section 3.1).
+	TargetPrediction
+)
+
+func (t Target) String() string {
+	if t == TargetPrediction {
+		return "prediction"
+	}
+	return "estimate"
+}
+
 // QuantConfig configures QuantitativeErrors (Guim et al. 3.2.2). Error and
 // Stdev are percentages of the runtime, as in the paper's experiments (errors
 // 5..10000, stdevs 0.5..1000).
@@ -42,6 +64,8 @@ type QuantConfig struct {
 	// PerfectShare is the share of jobs estimated perfectly in category 11
 	// ("equal"); the paper uses 50% (0 means 0.5; use a tiny value for none).
 	PerfectShare float64
+	// Target is where the values go: field 9 (the zero value) or pred=.
+	Target Target
 }
 
 // EstimateReport is what an estimate transform did.
@@ -52,11 +76,16 @@ type EstimateReport struct {
 	Converted   int // qualitative: jobs whose nature was changed
 	Unknown     int // jobs with unknown runtime: untouched
 	Over, Under int // estimate above / below the runtime
+	Target      Target
 }
 
 // Notes returns the header Note lines.
 func (r *EstimateReport) Notes() []string {
-	return append(r.Note, fmt.Sprintf("swfaugment estimate: rewrote field 9 of %d jobs (original in est0=): %d exact, %d over and %d under the runtime%s; %d jobs with unknown runtime untouched",
+	what := "rewrote field 9 of %d jobs (original in est0=)"
+	if r.Target == TargetPrediction {
+		what = "wrote pred= on %d jobs as runtime predictions (field 9, the kill time, unchanged; use swfsim --predictor token)"
+	}
+	return append(r.Note, fmt.Sprintf("swfaugment estimate: "+what+": %d exact, %d over and %d under the runtime%s; %d jobs with unknown runtime untouched",
 		r.Changed, r.Perfect, r.Over, r.Under, convertedText(r), r.Unknown))
 }
 
@@ -68,7 +97,11 @@ func convertedText(r *EstimateReport) string {
 }
 
 func (r *EstimateReport) record(j *swf.Job, est int64) {
-	setEstimate(j, est)
+	if r.Target == TargetPrediction {
+		j.SetExtra(KeyPrediction, strconv.FormatInt(est, 10))
+	} else {
+		setEstimate(j, est)
+	}
 	r.Changed++
 	switch {
 	case est == j.RunTime || (j.RunTime == 0 && est == 1):
@@ -99,7 +132,7 @@ func QuantitativeErrors(jobs []swf.Job, b *Bounds, cfg QuantConfig, rng *rand.Ra
 	if cfg.PerfectShare < 0 || cfg.PerfectShare > 1 {
 		return nil, errors.New("estimate: perfect share must be in [0, 1]")
 	}
-	rep := &EstimateReport{}
+	rep := &EstimateReport{Target: cfg.Target}
 	perfect := ""
 	if cfg.Category == CatEqual {
 		perfect = " perfect-share=" + fmtPct(cfg.PerfectShare)
@@ -176,6 +209,8 @@ type QualConfig struct {
 	Conversion     Conversion
 	Percent, Stdev float64
 	Untouched      Untouched
+	// Target is where the values go: field 9 (the zero value) or pred=.
+	Target Target
 }
 
 // QualitativeErrors converts the nature of jobs following the pseudo-code of
@@ -191,7 +226,7 @@ func QualitativeErrors(jobs []swf.Job, b *Bounds, cfg QualConfig, rng *rand.Rand
 	if !(cfg.Stdev >= 0) || math.IsNaN(cfg.Percent) || math.IsInf(cfg.Percent, 0) || math.IsInf(cfg.Stdev, 0) {
 		return nil, errors.New("estimate: percent and stdev must be finite, stdev non-negative")
 	}
-	rep := &EstimateReport{}
+	rep := &EstimateReport{Target: cfg.Target}
 	rep.Note = []string{fmt.Sprintf("swfaugment estimate qualitative (Guim et al. 2007, 3.3.1, Table 5): conversion=%s percent=%s%% stdev=%s%% with runtime bounds %s..%s s; short->rt+upper, large->rt-upper (at most lower-1); jobs not converted: %s",
 		cfg.Conversion, fmtFloat(cfg.Percent), fmtFloat(cfg.Stdev), fmtFloat(b.RuntimeLower), fmtFloat(b.RuntimeUpper), cfg.Untouched)}
 	normal := distuv.Normal{Mu: cfg.Percent, Sigma: cfg.Stdev, Src: rngSource{rng}}
@@ -229,6 +264,8 @@ type Model struct {
 	Kind string  // "exact", "scale" or "uniform"
 	R    float64 // scale: estimate = R x runtime
 	A, B float64 // uniform: estimate = runtime x U(A, B)
+	// Target is where the values go: field 9 (the zero value) or pred=.
+	Target Target
 }
 
 // ParseModel parses exact, scale:R or uniform:A,B.
@@ -273,7 +310,7 @@ func (m Model) String() string {
 // (Mu'alem & Feitelson): exact = runtime, scale:R = R x runtime, uniform:A,B =
 // runtime x U(A, B), rounded to whole seconds, at least 1 s.
 func ApplyModel(jobs []swf.Job, m Model, rng *rand.Rand) *EstimateReport {
-	rep := &EstimateReport{Note: []string{fmt.Sprintf("swfaugment estimate model (Mu'alem & Feitelson): %s; rounded, at least 1 s", m)}}
+	rep := &EstimateReport{Target: m.Target, Note: []string{fmt.Sprintf("swfaugment estimate model (Mu'alem & Feitelson): %s; rounded, at least 1 s", m)}}
 	unif := distuv.Uniform{Min: m.A, Max: m.B, Src: rngSource{rng}}
 	for i := range jobs {
 		j := &jobs[i]

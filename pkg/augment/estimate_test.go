@@ -2,7 +2,9 @@ package augment
 
 import (
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/swfkit/swfkit/pkg/swf"
@@ -322,5 +324,70 @@ func TestEstimateDeterminismAndSeed(t *testing.T) {
 	}
 	if diff < len(a)/4 {
 		t.Errorf("seeds 1 and 2 differ on only %d of %d estimates", diff, len(a))
+	}
+}
+
+// TestAsPrediction: every transform with TargetPrediction writes the same
+// values it would write into field 9 as pred= tokens, leaves field 9 alone
+// and writes no est0=.
+func TestAsPrediction(t *testing.T) {
+	_, orig := loadTrace(t, "KTH-SP2-1996-2.1-cln.swf.gz")
+	orig = orig[:5000]
+	b, err := ComputeBounds(orig, BoundsConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	transforms := map[string]func(jobs []swf.Job, target Target) (*EstimateReport, error){
+		"quant": func(jobs []swf.Job, target Target) (*EstimateReport, error) {
+			return QuantitativeErrors(jobs, b, QuantConfig{Error: 100, Stdev: 20, Category: CatPureEqual, Target: target}, NewRand(3, StreamEstimate))
+		},
+		"qual": func(jobs []swf.Job, target Target) (*EstimateReport, error) {
+			return QualitativeErrors(jobs, b, QualConfig{Conversion: BothWays, Percent: 50, Target: target}, NewRand(3, StreamEstimate))
+		},
+		"model": func(jobs []swf.Job, target Target) (*EstimateReport, error) {
+			return ApplyModel(jobs, Model{Kind: "uniform", A: 1, B: 3, Target: target}, NewRand(3, StreamEstimate)), nil
+		},
+	}
+	for name, transform := range transforms {
+		t.Run(name, func(t *testing.T) {
+			asEstimate, asPrediction := slices.Clone(orig), slices.Clone(orig)
+			for i := range orig {
+				asEstimate[i].Extra, asPrediction[i].Extra = nil, nil
+			}
+			if _, err := transform(asEstimate, TargetEstimate); err != nil {
+				t.Fatal(err)
+			}
+			rep, err := transform(asPrediction, TargetPrediction)
+			if err != nil {
+				t.Fatal(err)
+			}
+			written := 0
+			for i := range orig {
+				p := &asPrediction[i]
+				if p.RequestedTime != orig[i].RequestedTime {
+					t.Fatalf("job %d: field 9 %d changed from %d", p.JobNumber, p.RequestedTime, orig[i].RequestedTime)
+				}
+				if _, ok := p.ExtraValue(KeyEstimate0); ok {
+					t.Fatalf("job %d: est0= written although field 9 was kept", p.JobNumber)
+				}
+				v, ok := p.ExtraValue(KeyPrediction)
+				_, changed := asEstimate[i].ExtraValue(KeyEstimate0)
+				if ok != changed {
+					t.Fatalf("job %d: pred= written %v, field 9 rewritten as an estimate %v", p.JobNumber, ok, changed)
+				}
+				if ok {
+					written++
+					if v != strconv.FormatInt(asEstimate[i].RequestedTime, 10) {
+						t.Fatalf("job %d: pred=%s, the estimate transform wrote %d", p.JobNumber, v, asEstimate[i].RequestedTime)
+					}
+				}
+			}
+			if written == 0 || written != rep.Changed {
+				t.Errorf("%d pred= tokens, report says %d changed", written, rep.Changed)
+			}
+			if notes := rep.Notes(); !strings.Contains(notes[len(notes)-1], "wrote pred= on") {
+				t.Errorf("Note %q does not say pred= was written", notes[len(notes)-1])
+			}
+		})
 	}
 }

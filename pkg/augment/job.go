@@ -49,6 +49,9 @@ const (
 	KeyUtility    = "u"
 	KeyCheckpoint = "ckpt"
 	KeyEstimate0  = "est0"
+	// KeyPrediction holds a runtime prediction that is not the kill time
+	// (DESIGN.md's pred=S; swfsim --predictor token reads it).
+	KeyPrediction = "pred"
 )
 
 // roundEstimate turns a float estimate into whole seconds, at least 1: field 9

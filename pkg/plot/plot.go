@@ -3,7 +3,6 @@ package plot
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"path/filepath"
 	"strings"
@@ -26,10 +25,11 @@ const (
 	Utilization Kind = "utilization"
 	QueueLength Kind = "queue-length"
 	Category    Kind = "category"
+	Gantt       Kind = "gantt"
 )
 
 // Kinds lists every Kind in documentation order.
-var Kinds = []Kind{WaitCDF, BSLDCDF, Utilization, QueueLength, Category}
+var Kinds = []Kind{WaitCDF, BSLDCDF, Utilization, QueueLength, Category, Gantt}
 
 // ParseKind reads a --plot-kind value.
 func ParseKind(s string) (Kind, error) {
@@ -38,7 +38,7 @@ func ParseKind(s string) (Kind, error) {
 			return k, nil
 		}
 	}
-	return "", fmt.Errorf("unknown plot kind %q (want wait-cdf, bsld-cdf, utilization, queue-length or category)", s)
+	return "", fmt.Errorf("unknown plot kind %q (want wait-cdf, bsld-cdf, utilization, queue-length, category or gantt)", s)
 }
 
 // Formats are the file extensions Write accepts.
@@ -78,7 +78,11 @@ var Categories = []string{"SN", "SW", "LN", "LW"}
 // ErrNoData is returned when no input has anything to draw.
 var ErrNoData = errors.New("plot: no input has data for this figure")
 
-// New draws a figure of the given kind.
+// ErrNoMachine is returned for a utilization figure of a trace whose machine
+// size is unknown.
+var ErrNoMachine = errors.New("machine size unknown (give --procs)")
+
+// New draws a figure of the given kind; a Gantt chart is drawn by NewGantt.
 func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 	p := plot.New()
 	p.Legend.Top = true
@@ -89,37 +93,30 @@ func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 		p.Title.Text = "Wait time CDF (log scale; waits under 1 s drawn at 1 s)"
 		p.X.Label.Text = "wait time (s)"
 		p.Y.Label.Text = "fraction of jobs"
-		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{}
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, decades{}
 		err = addCDFs(p, inputs, func(in Input) []float64 { return in.Waits }, 1)
 	case BSLDCDF:
 		p.Title.Text = "Bounded slowdown CDF (log scale)"
 		p.X.Label.Text = "bounded slowdown"
 		p.Y.Label.Text = "fraction of jobs"
-		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{}
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, decades{}
 		err = addCDFs(p, inputs, func(in Input) []float64 { return in.BoundedSlowdowns }, 1)
 	case Utilization:
-		p.Title.Text = "Utilization over time"
+		p.Title.Text = "Utilization over time (time average per bin)"
 		p.X.Label.Text = "time since first submit (h)"
-		p.Y.Label.Text = "processors in use (%)"
-		err = addTimelines(p, inputs, func(tl stats.Timeline) ([]float64, error) {
-			if tl.Machine <= 0 {
-				return nil, errors.New("machine size unknown (give --procs)")
-			}
-			out := make([]float64, len(tl.InUse))
-			for i, v := range tl.InUse {
-				out[i] = 100 * v / float64(tl.Machine)
-			}
-			return out, nil
-		})
+		p.Y.Label.Text = "processors in use (% of the machine)"
+		err = addTimelines(p, inputs, utilizationSeries, true)
 	case QueueLength:
 		p.X.Label.Text = "time since first submit (h)"
 		p.Title.Text = "Queue length over time (time average per bin)"
 		p.Y.Label.Text = "jobs waiting"
-		err = addTimelines(p, inputs, func(tl stats.Timeline) ([]float64, error) { return tl.Queued, nil })
+		err = addTimelines(p, inputs, func(in Input) ([]float64, error) { return in.Timeline.Queued, nil }, false)
 	case Category:
-		p.Title.Text = "Mean bounded slowdown by category (S/L short/long, N/W narrow/wide)"
-		p.Y.Label.Text = "mean bounded slowdown"
-		p.X.Label.Text = "job category"
+		p.Title.Text = "Mean bounded slowdown by category (log scale)"
+		// No y label: gonum centres it at the arithmetic middle of the
+		// range, near the top of a log axis, and shrinks the data area to
+		// fit it. The title names the quantity.
+		p.X.Label.Text = "job category: short/long (S/L), narrow/wide (N/W)"
 		err = addCategoryBars(p, inputs)
 	default:
 		return nil, fmt.Errorf("plot: unknown kind %q", kind)
@@ -128,16 +125,6 @@ func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 		return nil, err
 	}
 	return p, nil
-}
-
-// Write draws p in the given format ("svg", "png", "pdf") to w, 16 x 10 cm.
-func Write(p *plot.Plot, format string, w io.Writer) error {
-	wt, err := p.WriterTo(16*vg.Centimeter, 10*vg.Centimeter, format)
-	if err != nil {
-		return err
-	}
-	_, err = wt.WriteTo(w)
-	return err
 }
 
 func addCDFs(p *plot.Plot, inputs []Input, values func(Input) []float64, floor float64) error {
@@ -185,13 +172,29 @@ func cdfPoints(sorted []float64, floor float64) plotter.XYs {
 	return pts
 }
 
-func addTimelines(p *plot.Plot, inputs []Input, series func(stats.Timeline) ([]float64, error)) error {
+// utilizationSeries is processors in use in percent of the machine.
+func utilizationSeries(in Input) ([]float64, error) {
+	tl := in.Timeline
+	if tl.Machine <= 0 {
+		return nil, ErrNoMachine
+	}
+	out := make([]float64, len(tl.InUse))
+	for i, v := range tl.InUse {
+		out[i] = 100 * v / float64(tl.Machine)
+	}
+	return out, nil
+}
+
+// addTimelines draws one curve per input. With percent, the y axis ends at
+// 100% (or at the highest value, for a log whose jobs oversubscribe its
+// machine) and each legend entry states the machine size.
+func addTimelines(p *plot.Plot, inputs []Input, series func(Input) ([]float64, error), percent bool) error {
 	drawn, top := 0, 1.0
 	for i, in := range inputs {
 		if len(in.Timeline.Times) == 0 {
 			continue
 		}
-		ys, err := series(in.Timeline)
+		ys, err := series(in)
 		if err != nil {
 			return fmt.Errorf("%s: %w", in.Label, err)
 		}
@@ -206,45 +209,53 @@ func addTimelines(p *plot.Plot, inputs []Input, series func(stats.Timeline) ([]f
 		}
 		style(line, i)
 		p.Add(line)
-		p.Legend.Add(in.Label, line)
+		label := in.Label
+		if percent {
+			label = fmt.Sprintf("%s (%d processors)", in.Label, in.Timeline.Machine)
+		}
+		p.Legend.Add(label, line)
 		drawn++
 	}
 	if drawn == 0 {
 		return ErrNoData
 	}
-	// Headroom above the curves for the legend at the top.
-	p.Y.Min, p.Y.Max = 0, 1.25*top
+	p.Y.Min, p.Y.Max = 0, top
+	if percent {
+		p.Y.Max = math.Max(100, top)
+	}
+	legendAbove(p)
 	return nil
 }
 
+// addCategoryBars draws one bar per input and category on a log axis from
+// 1, the least bounded slowdown, to the decade above the highest bar.
 func addCategoryBars(p *plot.Plot, inputs []Input) error {
 	if len(inputs) == 0 {
 		return ErrNoData
 	}
-	width := vg.Points(min(60/float64(len(inputs)), 20))
+	const group = 0.8 // share of a category's slot taken by its bars
+	width := group / float64(len(inputs))
 	top := 1.0
 	for i, in := range inputs {
-		vals := make(plotter.Values, len(Categories))
-		for k, c := range Categories {
-			v, ok := in.CategoryBSLD[c]
-			if !ok || math.IsNaN(v) {
-				v = 0 // an empty category draws no bar
+		bars := &rects{}
+		c := plotutil.Color(i)
+		for k, cat := range Categories {
+			v, ok := in.CategoryBSLD[cat]
+			if !ok || math.IsNaN(v) || v <= 1 {
+				continue // an empty category draws no bar; a mean of 1 is a bar of height 0
 			}
-			vals[k] = v
+			x0 := float64(k) - group/2 + float64(i)*width
+			bars.list = append(bars.list, rect{x0: x0, x1: x0 + width, y0: 1, y1: v, color: c})
 			top = math.Max(top, v)
 		}
-		bars, err := plotter.NewBarChart(vals, width)
-		if err != nil {
-			return fmt.Errorf("plot %s: %w", in.Label, err)
-		}
-		bars.Color = plotutil.Color(i)
-		bars.LineStyle.Width = vg.Length(0)
-		bars.Offset = width * vg.Length(float64(i)-float64(len(inputs)-1)/2)
 		p.Add(bars)
-		p.Legend.Add(in.Label, bars)
+		p.Legend.Add(in.Label, swatch{c})
 	}
 	p.NominalX(Categories...)
-	p.Y.Min, p.Y.Max = 0, 1.25*top // headroom for the legend
+	p.X.Min, p.X.Max = -0.5, float64(len(Categories))-0.5
+	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, decades{}
+	p.Y.Min, p.Y.Max = 1, math.Max(10, math.Pow(10, math.Ceil(math.Log10(top))))
+	legendAbove(p)
 	return nil
 }
 

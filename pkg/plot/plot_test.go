@@ -6,7 +6,12 @@ import (
 	"errors"
 	"image/png"
 	"io"
+	"math"
+	"strings"
 	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/swfkit/swfkit/pkg/stats"
 )
@@ -27,17 +32,17 @@ func TestEveryKindEveryFormat(t *testing.T) {
 	for _, kind := range Kinds {
 		for _, format := range Formats {
 			t.Run(string(kind)+"."+format, func(t *testing.T) {
-				p, err := New(kind, inputs())
+				p, err := figureOf(kind)
 				if err != nil {
 					t.Fatal(err)
 				}
 				var buf bytes.Buffer
-				if err := Write(p, format, &buf); err != nil {
+				if err := Write(p, format, Size{}, &buf); err != nil {
 					t.Fatal(err)
 				}
 				checkValid(t, format, buf.Bytes())
 				if format == "svg" {
-					for _, label := range []string{"easy", "cons"} {
+					for _, label := range labelsOf(kind) {
 						if !bytes.Contains(buf.Bytes(), []byte(label)) {
 							t.Errorf("legend label %q missing from the SVG", label)
 						}
@@ -46,6 +51,21 @@ func TestEveryKindEveryFormat(t *testing.T) {
 			})
 		}
 	}
+}
+
+func figureOf(kind Kind) (Drawer, error) {
+	if kind == Gantt {
+		return NewGantt(Schedule{Label: "easy", Machine: 4, From: 0, To: 3600, Start: "t=0 s", ColorBy: "user",
+			Jobs: []GanttJob{{Start: 0, End: 600, Procs: 2, Group: "cons"}}})
+	}
+	return New(kind, inputs())
+}
+
+func labelsOf(kind Kind) []string {
+	if kind == Gantt {
+		return []string{"easy", "user cons"}
+	}
+	return []string{"easy", "cons"}
 }
 
 func checkValid(t *testing.T, format string, data []byte) {
@@ -91,7 +111,7 @@ func TestDegenerate(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := Write(p, "png", &buf); err != nil {
+	if err := Write(p, "png", Size{}, &buf); err != nil {
 		t.Fatal(err)
 	}
 	checkValid(t, "png", buf.Bytes())
@@ -124,5 +144,118 @@ func TestCDFPoints(t *testing.T) {
 	pts := cdfPoints(v, 1)
 	if len(pts) != MaxCDFPoints || pts[len(pts)-1].Y != 1 || pts[len(pts)-1].X != 9999 || pts[0].X != 1 {
 		t.Errorf("%d points, last %v, first %v", len(pts), pts[len(pts)-1], pts[0])
+	}
+}
+
+// TestFontsEmbedded: an SVG or PDF figure carries its font, so text laid
+// out with Liberation metrics is drawn in Liberation where none is installed.
+func TestFontsEmbedded(t *testing.T) {
+	p, err := New(WaitCDF, inputs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var svg, pdf bytes.Buffer
+	if err := Write(p, "svg", Size{}, &svg); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(p, "pdf", Size{}, &pdf); err != nil {
+		t.Fatal(err)
+	}
+	s := svg.String()
+	if !strings.Contains(s, "@font-face") || !strings.Contains(s, `font-family:"Liberation Serif"`) || !strings.Contains(s, "data:font/ttf;") {
+		t.Error("SVG does not embed its font")
+	}
+	if !strings.Contains(s, "font-family:Liberation Serif") {
+		t.Error("SVG text is not set in the embedded family")
+	}
+	if !bytes.Contains(pdf.Bytes(), []byte("/FontFile2")) {
+		t.Error("PDF does not embed its font (no /FontFile2)")
+	}
+	// The inline form for HTML pages has no prolog and no font: the page
+	// embeds it once (FontCSS).
+	in, err := InlineSVG(p, Size{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(in, []byte("<svg")) || bytes.Contains(in, []byte("@font-face")) {
+		t.Errorf("InlineSVG starts %q", in[:min(len(in), 40)])
+	}
+	css, err := FontCSS()
+	if err != nil || !strings.HasPrefix(css, `@font-face{font-family:"Liberation Serif"`) || len(css) < 100000 {
+		t.Errorf("FontCSS: %d bytes, %v", len(css), err)
+	}
+}
+
+func TestSizeAndDPI(t *testing.T) {
+	size, err := ParseSize("6x4in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	size.DPI = 100
+	p, _ := New(Category, inputs())
+	var buf bytes.Buffer
+	if err := Write(p, "png", size, &buf); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 600 || b.Dy() != 400 {
+		t.Errorf("6x4in at 100 dpi is %dx%d px", b.Dx(), b.Dy())
+	}
+	for in, want := range map[string]vg.Length{"16x10cm": 16 * vg.Centimeter, "16cmx4in": 16 * vg.Centimeter, " 8.5X11in": 8.5 * vg.Inch} {
+		got, err := ParseSize(in)
+		if err != nil || math.Abs(float64(got.Width-want)) > 1e-9 {
+			t.Errorf("ParseSize(%q) = %v, %v", in, got, err)
+		}
+	}
+	for _, bad := range []string{"16x10", "16cm", "x10cm", "0x10cm", "1x1cm", "500x10cm", "axbcm", "NaNx5in"} {
+		if _, err := ParseSize(bad); err == nil {
+			t.Errorf("ParseSize(%q): no error", bad)
+		}
+	}
+	for _, n := range []int{0, 35, 1201} {
+		if _, err := ParseDPI(n); err == nil {
+			t.Errorf("ParseDPI(%d): no error", n)
+		}
+	}
+}
+
+func TestAxes(t *testing.T) {
+	p, _ := New(Utilization, inputs())
+	if p.Y.Min != 0 || p.Y.Max != 100 {
+		t.Errorf("utilization axis %g..%g, want 0..100", p.Y.Min, p.Y.Max)
+	}
+	over := inputs()
+	over[0].Timeline.InUse = []float64{5, 6} // a log that oversubscribes its 4 processors
+	p, _ = New(Utilization, over)
+	if p.Y.Max != 150 {
+		t.Errorf("oversubscribed utilization axis ends at %g, want the 150%% drawn", p.Y.Max)
+	}
+	var buf bytes.Buffer
+	Write(p, "svg", Size{}, &buf)
+	if !strings.Contains(buf.String(), "easy (4 processors)") {
+		t.Error("the utilization legend does not state the machine size")
+	}
+	p, _ = New(Category, inputs())
+	if _, ok := p.Y.Scale.(plot.LogScale); !ok || p.Y.Min != 1 || p.Y.Max != 10 {
+		t.Errorf("category axis %T %g..%g, want log 1..10", p.Y.Scale, p.Y.Min, p.Y.Max)
+	}
+	for _, k := range []Kind{WaitCDF, BSLDCDF} {
+		p, _ = New(k, inputs())
+		if _, ok := p.X.Scale.(plot.LogScale); !ok {
+			t.Errorf("%s: x axis not logarithmic", k)
+		}
+	}
+	ticks := decades{}.Ticks(1, 2e6)
+	var labels []string
+	for _, tk := range ticks {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "1 10 100 1000 10000 100000 1e6" {
+		t.Errorf("decade labels %q", got)
 	}
 }

@@ -38,7 +38,15 @@ import (
 //     estimate is (pkg/predict);
 //   - a job that has outlived both its prediction and its estimate (only with
 //     --no-kill) is expected to end one second from now, as in easy;
-//   - the shadow time and extra processors are computed once per pass, as easy.
+//   - the shadow time and extra processors are computed once per pass, as easy;
+//   - a prediction is made once, when the job is submitted (spec item 2), and
+//     changes only by correction once the job runs. With --repredict
+//     (Repredict), the predictions of a user's waiting jobs are recomputed
+//     whenever a job of that user ends, so a job that waited sees the
+//     runtimes of the user's jobs that ended meanwhile (pyss's EASY++ does
+//     this; its tests plus_plus_easy.10 and .11 expect it);
+//   - the predictor "token" predicts the pred= value recorded on the job's
+//     input line (swfaugment --as-prediction), capped at the estimate.
 //
 // Degenerate cases: with the predictor "estimate" and no SJBF, every
 // prediction is the estimate, no correction ever fires and the decisions are
@@ -49,9 +57,11 @@ type PredictiveEASY struct {
 	predictor predict.Predictor
 	corrector predict.Corrector
 	sjbf      bool
+	repredict bool    // recompute a user's waiting predictions when one of the user's jobs ends
+	given     []int64 // per job ID: the pred= token (-1: none); nil: no job has one
 
 	pred      []int64 // per job ID: current prediction
-	first     []int64 // per job ID: prediction at submission
+	first     []int64 // per job ID: prediction the job started with (before corrections)
 	corrected []bool  // per job ID: corrected at least once
 	view      runView
 	byPred    []*sim.Job // sjbf: waiting jobs by (prediction, submit, ID), and started ones until compacted
@@ -74,7 +84,20 @@ func NewPredictiveEASY(pr predict.Predictor, c predict.Corrector, sjbf bool, n i
 // Note describes the options and the accuracy of the predictions, for the
 // output header.
 func (e *PredictiveEASY) Note() string {
-	return fmt.Sprintf("predictor %s, corrector %s, sjbf %v; %s", e.predictor, e.corrector, e.sjbf, &e.Accuracy)
+	re := ""
+	if e.repredict {
+		re = ", repredict"
+	}
+	if e.given != nil {
+		missing := 0
+		for _, g := range e.given {
+			if g < 0 {
+				missing++
+			}
+		}
+		re += fmt.Sprintf(", %d jobs without pred= predicted their estimate", missing)
+	}
+	return fmt.Sprintf("predictor %s, corrector %s, sjbf %v%s; %s", e.predictor, e.corrector, e.sjbf, re, &e.Accuracy)
 }
 
 func (e *PredictiveEASY) predictJob(s *sim.Sim, j *sim.Job) predict.Job {
@@ -82,7 +105,11 @@ func (e *PredictiveEASY) predictJob(s *sim.Sim, j *sim.Job) predict.Job {
 	if !s.NoKill() && run > j.Estimate {
 		run = j.Estimate
 	}
-	return predict.Job{User: int64(j.User), Estimate: j.Estimate, Runtime: run}
+	given := int64(-1)
+	if e.given != nil {
+		given = e.given[j.ID]
+	}
+	return predict.Job{User: int64(j.User), Estimate: j.Estimate, Runtime: run, Given: given}
 }
 
 // Arrived predicts the job's runtime.
@@ -113,6 +140,43 @@ func (e *PredictiveEASY) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 	ran := j.End - j.Start
 	e.predictor.Terminated(e.predictJob(s, j), ran)
 	e.Accuracy.Add(e.first[j.ID], j.Estimate, ran)
+	if e.repredict && j.User >= 0 {
+		e.repredictUser(s, j.User)
+	}
+}
+
+// repredictUser recomputes the predictions of the user's waiting jobs after
+// one of the user's jobs ended; SJBF's order follows the new predictions.
+func (e *PredictiveEASY) repredictUser(s *sim.Sim, user int32) {
+	// Jobs started in the last pass may still be in byPred, their
+	// predictions corrected since: drop them so that byPred is sorted.
+	e.compactSJBF()
+	for _, w := range s.Waiting() {
+		if w.User != user || w.State != sim.Waiting {
+			continue
+		}
+		p := e.predictor.Predict(e.predictJob(s, w))
+		if p == e.pred[w.ID] {
+			continue
+		}
+		if e.sjbf {
+			// A linear search: byPred need not be sorted. A started job
+			// stays in it until a pass compacts it (a pass with no free
+			// processor does not), its prediction may be corrected
+			// meanwhile, and Arrived's binary search then places new jobs
+			// against an out-of-order neighbour.
+			i := slices.Index(e.byPred, w)
+			if i < 0 {
+				panic("policy: easy++ waiting job missing from the SJBF order")
+			}
+			e.byPred = slices.Delete(e.byPred, i, i+1)
+		}
+		e.pred[w.ID], e.first[w.ID] = p, p
+		if e.sjbf {
+			i, _ := slices.BinarySearchFunc(e.byPred, w, e.shorter)
+			e.byPred = slices.Insert(e.byPred, i, w)
+		}
+	}
 }
 
 // Timer corrects the prediction of a job still running at its predicted end.
@@ -149,13 +213,18 @@ func (e *PredictiveEASY) Schedule(s *sim.Sim) {
 	}
 	var backfill []*sim.Job
 	if e.sjbf {
-		if e.started {
-			e.byPred = slices.DeleteFunc(e.byPred, func(j *sim.Job) bool { return j.State != sim.Waiting })
-			e.started = false
-		}
+		e.compactSJBF()
 		backfill = e.byPred
 	}
 	easyGeneral(s, e, s.Waiting(), s.FreeProcs(), &e.view, backfill)
+}
+
+// compactSJBF drops the jobs that started since the last compaction from byPred.
+func (e *PredictiveEASY) compactSJBF() {
+	if e.started {
+		e.byPred = slices.DeleteFunc(e.byPred, func(j *sim.Job) bool { return j.State != sim.Waiting })
+		e.started = false
+	}
 }
 
 func (e *PredictiveEASY) candidate(j *sim.Job) candidacy {

@@ -133,6 +133,7 @@ type GA struct {
 	util     []utility.Func
 	interval []int64 // checkpoint interval by job ID, 0 = none (ga-ckpt)
 	bumps    []int32 // by job ID
+	bumped   []int64 // by job ID: seconds of the job's bumped runs (ga-ckpt)
 	airline  []int32 // bumped jobs waiting, in bump order
 
 	searcher *ga.Searcher
@@ -224,9 +225,24 @@ func NewGA(cfg GAConfig, ckpt bool, util []utility.Func, interval []int64) (*GA,
 	}
 	if ckpt {
 		g.bumps = make([]int32, len(util))
+		g.bumped = make([]int64, len(util))
 	}
 	return g, nil
 }
+
+// Ended writes runtotal=S on a bumped job when its last run ends: the
+// seconds of all its runs, so that swfstat's utilization and slowdown count
+// the work bumping lost (field 4 holds the last run only).
+func (g *GA) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
+	if g.bumped == nil || g.bumped[j.ID] == 0 || (why != sim.Completed && why != sim.KilledAtEstimate) {
+		return
+	}
+	setToken(j, KeyRunTotal, fmt.Sprint(g.bumped[j.ID]+s.Now()-j.Start))
+}
+
+// KeyRunTotal is the token ga-ckpt writes on a job it bumped: the seconds of
+// all the job's runs (pkg/stats reads it).
+const KeyRunTotal = "runtotal"
 
 // Bumps returns every bump so far, in time order (the slice is the GA's).
 func (g *GA) Bumps() []Bump { return g.log }
@@ -569,6 +585,7 @@ func (g *GA) bump(s *sim.Sim, j *sim.Job) {
 	g.stats.LostWork += float64(ran-saved) * float64(j.Procs)
 	g.stats.Overhead += float64(overhead) * float64(j.Procs)
 	g.bumps[j.ID]++
+	g.bumped[j.ID] += ran
 	g.log = append(g.log, Bump{ID: j.ID, At: s.Now(), Ran: ran, Saved: saved, Overhead: overhead})
 	s.Preempt(g, j, saved)
 	j.Remaining += overhead

@@ -3,6 +3,7 @@ package policy
 import (
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -49,6 +50,10 @@ func TestGACkptBumpsForTheUrgentJob(t *testing.T) {
 	}
 	if !slices.Contains(got[0].Tokens, "bumps=1") {
 		t.Errorf("L tokens %v, want bumps=1", got[0].Tokens)
+	}
+	// runtotal: L ran 0..550 and 600..10110, 550 + 9510 s; U was never bumped.
+	if !slices.Contains(got[0].Tokens, "runtotal=10060") || slices.ContainsFunc(got[1].Tokens, func(t string) bool { return strings.HasPrefix(t, "runtotal=") }) {
+		t.Errorf("tokens L %v, U %v; want runtotal=10060 on L only", got[0].Tokens, got[1].Tokens)
 	}
 	st := g.Stats()
 	if st.Bumps != 1 || st.LostWork != 500 || st.Overhead != 100 {

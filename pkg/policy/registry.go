@@ -24,7 +24,8 @@ type Params struct {
 	GA GAConfig
 	// Extra returns the value of extension token key (e.g. "u", "ckpt") of
 	// the job with the given ID; policies that read per-job tokens (ga,
-	// ga-ckpt) need it. nil means no job has tokens.
+	// ga-ckpt, and the predictor "token" of easy-p, sjbf and easy++) need
+	// it. nil means no job has tokens.
 	Extra func(id int32, key string) (string, bool)
 	// Research holds the parameters of the research policies (research.go).
 	Research ResearchParams
@@ -78,7 +79,7 @@ var table = []Info{
 		Params: []string{"threshold", "well-estimated", "slowdown-bound"},
 		New:    func(p Params, n int) (sim.Policy, error) { return newSelective(p.Research, false, n) }},
 	{Name: "selective-d", Summary: "selective reservation with one threshold per short/long x narrow/wide category (Srinivasan et al.)",
-		Params: []string{"threshold", "short-max", "narrow-max", "well-estimated", "slowdown-bound"},
+		Params: []string{"threshold", "category-runtime", "category-procs", "well-estimated", "slowdown-bound"},
 		New:    func(p Params, n int) (sim.Policy, error) { return newSelective(p.Research, true, n) }},
 	{Name: "timed-fcfs", Summary: "FCFS with a fixed-length trial run for every job as soon as possible (Thebe, Bunde & Leung)",
 		Params: []string{"trial"},
@@ -87,26 +88,26 @@ var table = []Info{
 		Params: []string{"trial"},
 		New:    func(p Params, n int) (sim.Policy, error) { return newTimed(p.Research, TimedEASY, n) }},
 	{Name: "easy-p", Summary: "EASY with system-generated runtime predictions and prediction correction (Tsafrir, Etsion & Feitelson)",
-		Params: []string{"predictor", "corrector", "ladder"},
+		Params: []string{"predictor", "corrector", "ladder", "repredict"},
 		New: func(p Params, n int) (sim.Policy, error) {
-			return newPredictive(p.Research, predict.NameLast2, false, n)
+			return newPredictive(p, predict.NameLast2, false, n)
 		}},
 	{Name: "sjbf", Summary: "EASY backfilling the shortest (by user estimate) waiting jobs first (Tsafrir, Etsion & Feitelson)",
-		Params: []string{"predictor", "corrector", "ladder"},
+		Params: []string{"predictor", "corrector", "ladder", "repredict"},
 		New: func(p Params, n int) (sim.Policy, error) {
-			return newPredictive(p.Research, predict.NameEstimate, true, n)
+			return newPredictive(p, predict.NameEstimate, true, n)
 		}},
 	{Name: "easy++", Summary: "EASY with last-two predictions, prediction correction and shortest-job backfilled first (Tsafrir, Etsion & Feitelson)",
-		Params: []string{"predictor", "corrector", "ladder"},
+		Params: []string{"predictor", "corrector", "ladder", "repredict"},
 		New: func(p Params, n int) (sim.Policy, error) {
-			return newPredictive(p.Research, predict.NameLast2, true, n)
+			return newPredictive(p, predict.NameLast2, true, n)
 		}},
 	{Name: "ga", Summary: "genetic algorithm over queue orderings maximising aggregate utility, EASY over the best (Lee 2009 ch. 3)",
-		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "seed"},
+		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers"},
 		Needs:  []string{"u"},
 		New:    func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, false) }},
 	{Name: "ga-ckpt", Summary: "checkpoint-aware ga: may terminate and requeue checkpointing jobs (Lee 2009 6.7)",
-		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "seed",
+		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers",
 			"bump-limit", "boost", "airline", "restart-overhead"},
 		Needs: []string{"u"},
 		New:   func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, true) }},

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -43,6 +44,10 @@ type ResearchParams struct {
 	// Ladder is the ladder corrector's rungs in seconds; nil means
 	// predict.DefaultLadder.
 	Ladder []int64
+	// Repredict makes easy-p, sjbf and easy++ recompute the predictions of a
+	// user's waiting jobs whenever a job of that user ends; false predicts
+	// once, at submission (the spec's item 2).
+	Repredict bool
 }
 
 // Defaults of the research policies' parameters.
@@ -62,7 +67,8 @@ func (r ResearchParams) trial() int64 {
 	return r.Trial
 }
 
-func newPredictive(r ResearchParams, defaultPredictor string, sjbf bool, n int) (sim.Policy, error) {
+func newPredictive(p Params, defaultPredictor string, sjbf bool, n int) (sim.Policy, error) {
+	r := p.Research
 	spec := r.Predictor
 	if spec == "" {
 		spec = defaultPredictor
@@ -79,7 +85,47 @@ func newPredictive(r ResearchParams, defaultPredictor string, sjbf bool, n int) 
 	if err != nil {
 		return nil, err
 	}
-	return NewPredictiveEASY(pr, c, sjbf, n), nil
+	e := NewPredictiveEASY(pr, c, sjbf, n)
+	e.repredict = r.Repredict
+	if spec == predict.NameToken {
+		if e.given, err = RecordedPredictions(n, p.Extra); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+// KeyPrediction is the extension token holding a runtime prediction that is
+// not the kill time (swfaugment --as-prediction), read by the predictor
+// "token".
+const KeyPrediction = "pred"
+
+// RecordedPredictions reads the pred= token of jobs 0..n-1 through extra:
+// seconds, -1 for a job without one. No token at all is an error, so that
+// --predictor token on a trace without predictions does not pass for a run
+// with them.
+func RecordedPredictions(n int, extra func(id int32, key string) (string, bool)) ([]int64, error) {
+	given := make([]int64, n)
+	found := false
+	for id := range given {
+		given[id] = -1
+		if extra == nil {
+			continue
+		}
+		v, ok := extra(int32(id), KeyPrediction)
+		if !ok {
+			continue
+		}
+		s, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || s < 0 {
+			return nil, fmt.Errorf("job %d: %s=%s: want a prediction in whole seconds >= 0", id+1, KeyPrediction, v)
+		}
+		given[id], found = s, true
+	}
+	if !found && n > 0 {
+		return nil, fmt.Errorf("predictor token: no job has a %s= token (swfaugment --as-prediction writes them)", KeyPrediction)
+	}
+	return given, nil
 }
 
 func newTimed(r ResearchParams, base TimedBase, n int) (sim.Policy, error) {

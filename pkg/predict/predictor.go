@@ -16,6 +16,10 @@ type Job struct {
 	// Runtime is the time the job will actually run in the simulation (after
 	// any kill at the estimate). Only the Exact oracle reads it.
 	Runtime int64
+	// Given is a prediction recorded with the job on its input line (the
+	// pred= token that swfaugment --as-prediction writes); below 0 means
+	// none. Only the Token predictor reads it.
+	Given int64
 }
 
 // Predictor predicts a job's runtime when it is submitted, learning from the
@@ -35,12 +39,14 @@ const (
 	NameLast2    = "last2"
 	NameLastK    = "lastk" // written lastk:K
 	NameExact    = "exact"
+	NameToken    = "token"
 )
 
 // New returns a fresh predictor from its specification: "estimate" (the user
 // estimate), "last2" (average of the user's two most recently terminated jobs,
-// the EASY++ predictor), "lastk:K" (average of the last K) or "exact" (the
-// actual runtime, an oracle baseline).
+// the EASY++ predictor), "lastk:K" (average of the last K), "exact" (the
+// actual runtime, an oracle baseline) or "token" (the prediction recorded on
+// the job's input line, Job.Given).
 func New(spec string) (Predictor, error) {
 	name, arg, hasArg := strings.Cut(spec, ":")
 	switch {
@@ -48,6 +54,8 @@ func New(spec string) (Predictor, error) {
 		return Estimate{}, nil
 	case name == NameExact && !hasArg:
 		return Exact{}, nil
+	case name == NameToken && !hasArg:
+		return Token{}, nil
 	case name == NameLast2 && !hasArg:
 		return NewLastK(2), nil
 	case name == NameLastK && hasArg:
@@ -57,7 +65,7 @@ func New(spec string) (Predictor, error) {
 		}
 		return NewLastK(k), nil
 	}
-	return nil, fmt.Errorf("predict: unknown predictor %q (want estimate, last2, lastk:K or exact)", spec)
+	return nil, fmt.Errorf("predict: unknown predictor %q (want estimate, last2, lastk:K, exact or token)", spec)
 }
 
 // Estimate predicts the user estimate itself: EASY's view of a job.
@@ -82,6 +90,29 @@ func (Exact) Predict(j Job) int64 { return floor(j.Runtime, j.Estimate) }
 func (Exact) Terminated(Job, int64) {}
 
 func (Exact) String() string { return NameExact }
+
+// Token predicts the value recorded with the job (Job.Given), e.g. an
+// erroneous estimate that swfaugment --as-prediction wrote as pred=, so that
+// Guim, Corbalan & Labarta's synthetic errors act as predictions while the
+// user estimate stays the kill time (the setup of Tsafrir et al.'s simulator
+// they used, section 3.1). The value is capped at the estimate: the job is
+// killed there, so the scheduler knows it ends by then. A job without a
+// recorded value is predicted its estimate.
+type Token struct{}
+
+// Predict returns min(Given, estimate), at least 1 s when the estimate is, or
+// the estimate when Given < 0.
+func (Token) Predict(j Job) int64 {
+	if j.Given < 0 {
+		return j.Estimate
+	}
+	return floor(min(j.Given, j.Estimate), j.Estimate)
+}
+
+// Terminated does nothing.
+func (Token) Terminated(Job, int64) {}
+
+func (Token) String() string { return NameToken }
 
 // floor raises p to 1 s unless limit is 0: a job whose estimate (or runtime)
 // is 0 may be predicted 0.

@@ -16,6 +16,8 @@ func TestNew(t *testing.T) {
 		{spec: "lastk:2", name: "last2"},
 		{spec: "lastk:1", name: "lastk:1"},
 		{spec: "lastk:10", name: "lastk:10"},
+		{spec: "token", name: "token"},
+		{spec: "token:1", wantErr: "unknown predictor"},
 		{spec: "lastk", wantErr: "unknown predictor"},
 		{spec: "lastk:0", wantErr: "K >= 1"},
 		{spec: "lastk:x", wantErr: "K >= 1"},
@@ -52,7 +54,12 @@ type step struct {
 }
 
 func submit(user, estimate, runtime, want int64) step {
-	return step{job: Job{User: user, Estimate: estimate, Runtime: runtime}, want: want}
+	return step{job: Job{User: user, Estimate: estimate, Runtime: runtime, Given: -1}, want: want}
+}
+
+// given is a submission with a recorded prediction (the pred= token).
+func given(estimate, runtime, pred, want int64) step {
+	return step{job: Job{User: 1, Estimate: estimate, Runtime: runtime, Given: pred}, want: want}
 }
 
 func done(user, runtime int64) step {
@@ -107,6 +114,15 @@ func TestPredictors(t *testing.T) {
 			submit(7, 1000, 1, 102),
 			done(7, 3), // 3, 3, 3
 			submit(7, 1000, 1, 3),
+		}},
+		{"token is the recorded prediction", "token", []step{
+			given(3600, 100, 50, 50),     // below the runtime: kept, a correction will raise it
+			given(3600, 100, 7200, 3600), // capped at the estimate, the kill time
+			given(3600, 100, 0, 1),       // never below 1 s
+			given(0, 0, 0, 0),            // unless the estimate is 0
+			submit(1, 900, 100, 900),     // no token: the estimate
+			done(1, 10), done(1, 10),     // history is not used
+			given(3600, 100, 2000, 2000),
 		}},
 		{"lastk:1 is the last runtime", "lastk:1", []step{
 			submit(4, 700, 1, 700),

@@ -107,3 +107,54 @@ func TestFirstAndVCG(t *testing.T) {
 		t.Errorf("whole-wait VCG price of C = %v, want %v", prices[1], wantC)
 	}
 }
+
+func step(v, deadline float64) utility.Func {
+	return utility.Func{Points: []utility.Point{{Time: 0, Value: v}, {Time: deadline, Value: v}, {Time: deadline + 1, Value: 0}}}
+}
+
+// TestVCGEqualPricesFromAStep: equal VCG prices are what a step utility
+// function gives when either of two jobs alone pushes a third past its step
+// (the session notes saw 24 jobs priced alike under easy on KTH). On 10
+// processors under priority-FIFO (queue 0 first): A (0..100) fills the
+// machine; C (queue 1, 10 s, worth 100 within 130 s of its submission at 1)
+// waits behind B1 and B2 (queue 0, 20 s each, submitted at 2 and 3): B1
+// 100..120, B2 120..140, C 140..150, turnaround 149: C earns 0.
+//   - B1's window (thesis 3.4.3): the jobs waiting at its submission, C
+//     only (B2 arrives while B1 waits); A is pinned until 100. Without B1, C
+//     runs 100..110 (turnaround 109): AUalt - AUtrue = 100.
+//   - B2's window: C and B1. Without B2, B1 runs 100..120 as before and C
+//     120..130 (turnaround 129 <= 130): 100 again.
+//   - A's window: every job arrives while A runs. Without A, C starts at 1
+//     (turnaround 10, earns 100), B1 runs 11..31 and B2 31..51, each 89 s
+//     sooner than with A, worth 10 x 89/1e6 each on lin(10, 1e6).
+//   - C: nobody waits at 1, nobody arrives while C runs: 0.
+func TestVCGEqualPricesFromAStep(t *testing.T) {
+	input := []sim.Job{
+		{Procs: 10, Submit: 0, Runtime: 100, Estimate: 100, Queue: 0}, // A
+		{Procs: 10, Submit: 1, Runtime: 10, Estimate: 10, Queue: 1},   // C
+		{Procs: 10, Submit: 2, Runtime: 20, Estimate: 20, Queue: 0},   // B1
+		{Procs: 10, Submit: 3, Runtime: 20, Estimate: 20, Queue: 0},   // B2
+	}
+	util := []utility.Func{lin(10, 1e6), step(100, 130), lin(10, 1e6), lin(10, 1e6)}
+	prio := func(int32, []int32, []utility.Func) (sim.Policy, error) { return policy.NewPrioFIFO(nil), nil }
+	result := simulate(t, 10, input, policy.NewPrioFIFO(nil))
+	if got := []int64{result[0].Start, result[1].Start, result[2].Start, result[3].Start}; !slices.Equal(got, []int64{0, 140, 100, 120}) {
+		t.Fatalf("starts %v, want [0 140 100 120]", got)
+	}
+	if w := WindowOf(result, 2, false); !slices.Equal(w.Jobs, []int32{1}) || !slices.Equal(w.Running, []int32{0}) {
+		t.Errorf("window of B1 %+v, want jobs [C], A running", w)
+	}
+	if w := WindowOf(result, 3, false); !slices.Equal(w.Jobs, []int32{1, 2}) || !slices.Equal(w.Running, []int32{0}) {
+		t.Errorf("window of B2 %+v, want jobs [C B1], A running", w)
+	}
+	prices, err := VCG(input, result, util, VCGConfig{Procs: 10, NewPolicy: prio})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{100 + 2*10*89/1e6, 0, 100, 100}
+	for k := range want {
+		if d := prices[k] - want[k]; d > 1e-9 || d < -1e-9 {
+			t.Errorf("VCG price of job %d = %v, want %v", k, prices[k], want[k])
+		}
+	}
+}

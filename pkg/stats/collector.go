@@ -227,8 +227,11 @@ func (c Config) boundedSlowdown(r *record) (float64, bool) {
 	if !r.scheduleKnown() {
 		return 0, false
 	}
-	b := math.Max(float64(r.run), c.bsldThreshold())
-	return (float64(r.wait) + b) / b, true
+	// The time not on processors: the wait when the job ran once; for a
+	// job bumped and restarted (runtotal=), its response minus all its runs.
+	idle := r.wait + r.run - r.busy
+	b := math.Max(float64(r.busy), c.bsldThreshold())
+	return (float64(idle) + b) / b, true
 }
 
 // WithBy returns a Collector over the same jobs with other breakdown keys.

@@ -18,6 +18,12 @@
 //   - Slowdown (expansion factor, Lee sec. 1.4) is (wait+run)/run, undefined
 //     for run 0. Bounded slowdown follows Srinivasan et al. sec. 2 and Lee
 //     sec. 1.4: (wait+max(run,T))/max(run,T) with T = Config.BSLDThreshold.
+//   - A job that ran several times (swfsim ga-ckpt bumps it) carries
+//     runtotal=S, the seconds of all its runs; field 4 is its last run. Then
+//     "run" above is S and "wait" is the response (field 3 + field 4) minus S,
+//     the time it spent off the processors; utilization counts S x processors,
+//     so lost work is counted. Response, wait_s and the timeline use the
+//     fields (the last run).
 //   - Processors of a job for machine metrics (utilization, queue, capacity)
 //     are chosen by Config.ProcsFrom, by default field 8, else field 5, as
 //     swfsim allocates them (swfsim leaves field 5 as it was read, so for a

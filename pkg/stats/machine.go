@@ -22,7 +22,7 @@ func (c *Collector) machineRows() []Row {
 		n++
 		first = min(first, r.submit)
 		last = max(last, r.end())
-		area += float64(r.run) * float64(r.procs)
+		area += float64(r.busy) * float64(r.procs) // all runs: lost work counts
 	}
 	makespan, util := math.NaN(), math.NaN()
 	if n > 0 {

@@ -51,7 +51,7 @@ func (g *groupMetrics) rows(idx []int, by1, g1, by2, g2 string) []Row {
 	dist("wait_s", false, func(r *record, _ int) (float64, bool) { return float64(r.wait), r.waitKnown() })
 	dist("response_s", false, func(r *record, _ int) (float64, bool) { return float64(r.wait + r.run), r.scheduleKnown() })
 	dist("slowdown", false, func(r *record, _ int) (float64, bool) {
-		return float64(r.wait+r.run) / float64(r.run), r.scheduleKnown() && r.run > 0
+		return float64(r.wait+r.run) / float64(r.busy), r.scheduleKnown() && r.busy > 0
 	})
 	dist("bsld", false, func(r *record, _ int) (float64, bool) { return g.cfg.boundedSlowdown(r) })
 

@@ -12,6 +12,7 @@ type record struct {
 	number         int64
 	submit, wait   int64
 	run            int64
+	busy           int64 // seconds on processors over all runs: runtotal= when present, else run
 	procs          int64 // per Config.ProcsFrom; -1 unknown
 	width          int64 // requested processors (field 8, else 5); -1 unknown
 	requested      int64 // field 9; -1 unknown
@@ -32,6 +33,11 @@ func (r *record) runKnown() bool      { return r.run >= 0 }
 func (r *record) scheduleKnown() bool { return r.wait >= 0 && r.run >= 0 }
 func (r *record) start() int64        { return r.submit + r.wait }
 func (r *record) end() int64          { return r.submit + r.wait + r.run }
+
+// KeyRunTotal is the token swfsim's ga-ckpt writes on a bumped job: the
+// seconds of all its runs, the bumped ones (lost work and restart overhead
+// included) and the last one (field 4).
+const KeyRunTotal = "runtotal"
 
 func firstPositive(a, b int64) int64 {
 	if a > 0 {
@@ -55,6 +61,14 @@ func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
 		user: job.UserID, queue: job.Queue,
 	}
 	r.procs = firstPositive(c.ProcsFrom.Procs(job), -1)
+	r.busy = r.run
+	if v, ok := job.ExtraValue(KeyRunTotal); ok {
+		t, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || t < r.run {
+			return r, fmt.Errorf("%s=%s: want the seconds of all the job's runs, at least its runtime (field 4) %d", KeyRunTotal, v, r.run)
+		}
+		r.busy = t
+	}
 	if v, ok := job.ExtraValue("killed"); ok {
 		r.killed = v == "1"
 	}

@@ -106,10 +106,10 @@ func TestHandTrace(t *testing.T) {
 		{"start_value_earned_pct", "p50", 76, 4}, {"start_value_earned_pct", "p75", 12.125, 4},
 		{"start_value_earned_pct", "p98", 0, 4},
 
-		{"uqos", "rt_upperbound_s", 2000, 0}, {"uqos", "rt_lowerbound_s", 100, 0},
-		{"uqos", "phi", 0.0075, 1}, {"uqos", "delta_s", 0.75, 1},
-		{"uqos", "n", 5, 5}, {"uqos", "mean", 44.5935, 5}, {"uqos", "p25", 1.0075, 5},
-		{"uqos", "p50", 1.96, 5}, {"uqos", "p75", 100, 5}, {"uqos", "p100", 120, 5},
+		{"uqos", "rt_upperbound_s", 2000, 0}, {"uqos", "rt_lowerbound_s", 80, 0},
+		{"uqos", "phi", 0.0075, 1}, {"uqos", "delta_s", 0.6, 1},
+		{"uqos", "n", 5, 5}, {"uqos", "mean", 55.5935, 5}, {"uqos", "p25", 1.0075, 5},
+		{"uqos", "p50", 1.96, 5}, {"uqos", "p75", 125, 5}, {"uqos", "p100", 150, 5},
 
 		{"fairness", "n", 5, 5}, {"fairness", "pct_le_1", 20, 5}, {"fairness", "pct_1_to_1.5", 20, 5},
 		{"fairness", "pct_1.5_to_2", 20, 5}, {"fairness", "pct_2_to_4", 0, 5}, {"fairness", "pct_gt_4", 40, 5},
@@ -121,7 +121,7 @@ func TestHandTrace(t *testing.T) {
 
 func TestUQoSFactor(t *testing.T) {
 	rep := collect(t, "testdata/hand.swf", Config{UQoSFactor: 2}).Report("hand")
-	checkRows(t, rep, []want{{"uqos", "delta_s", 1.5, 1}, {"uqos", "mean", 22.5935, 5}})
+	checkRows(t, rep, []want{{"uqos", "delta_s", 1.2, 1}, {"uqos", "mean", 28.0935, 5}})
 	// Explicit bounds: lower 10 makes J1 (run 100) a middle job: min(1, 0) = 0,
 	// J2 (run 5) short: 90/delta; upper 500 makes J5 large too:
 	// phi = (30/4000 + 960/1000)/2 = 0.48375, delta = 4.8375.
@@ -335,5 +335,36 @@ func BenchmarkCollectorAdd(b *testing.B) {
 		if err := c.Add(&job); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestRunTotal: ga-ckpt's schedule of TestGACkptBumpsForTheUrgentJob
+// (pkg/policy): L ran 0..550, was bumped, and ran again 600..10110, so field
+// 4 holds 9510 and runtotal=10060; U ran 550..600. The machine was busy all
+// the time: utilization (10060 + 50) x 10 / (10 x 10110) = 100%, where the
+// last runs alone give 95600/101100. L's time off the processors is
+// 600 + 9510 - 10060 = 50 s: slowdown and bounded slowdown 10110/10060.
+func TestRunTotal(t *testing.T) {
+	const trace = "; MaxProcs: 10\n" +
+		"1 0 600 9510 10 -1 -1 10 10000 -1 1 1 1 -1 -1 -1 -1 -1 bumps=1 runtotal=10060\n" +
+		"2 550 0 50 10 -1 -1 10 50 -1 1 2 1 -1 -1 -1 -1 -1\n"
+	rep := collectFrom(t, strings.NewReader(trace), Config{}).Report("ckpt")
+	l := 10110.0 / 10060
+	checkRows(t, rep, []want{
+		{"utilization_pct", "value", 100, 2},
+		{"slowdown", "mean", (l + 1) / 2, 2},
+		{"bsld", "mean", (l + 1) / 2, 2},
+		{"response_s", "mean", (10110 + 50) / 2.0, 2},
+		{"wait_s", "mean", 300, 2},
+	})
+	bad := strings.Replace(trace, "runtotal=10060", "runtotal=9000", 1)
+	c := NewCollector(Config{}, Machine{Procs: 10})
+	r := swf.NewReader(strings.NewReader(bad))
+	if _, err := r.Header(); err != nil {
+		t.Fatal(err)
+	}
+	job, _ := r.Read()
+	if err := c.Add(&job); err == nil || !strings.Contains(err.Error(), "runtotal=9000") {
+		t.Errorf("runtotal below the runtime: error %v, want one naming runtotal=9000", err)
 	}
 }

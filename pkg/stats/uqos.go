@@ -43,7 +43,7 @@ func (c Config) uqosParams(recs []record) uqosParams {
 		u.derived = true
 	}
 	if u.lower <= 0 {
-		u.lower = u.upper / 20 // 5%, without 0.05's representation error
+		u.lower = u.upper / 25 // 4% (Table 4), without 0.04's representation error
 		u.derived = true
 	}
 	var sum float64

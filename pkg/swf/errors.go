@@ -15,9 +15,19 @@ var (
 	ErrNotInteger = errors.New("not an integer")
 	// ErrExtraToken: a token after field 18 is not of the form key=value.
 	ErrExtraToken = errors.New("not a key=value extension token")
+	// ErrRange: a whole number beyond 64 bits, or a time beyond MaxTime.
+	ErrRange = errors.New("out of range")
 	// ErrHeaderValue: a header label the toolkit needs has a malformed value.
 	ErrHeaderValue = errors.New("malformed header value")
 )
+
+// MaxTime bounds every time field (2 Submit, 3 Wait, 4 Run, 6 Average CPU,
+// 9 Requested, 18 Think Time): a Reader refuses a value beyond ±MaxTime
+// seconds (2^40 s, about 34,800 years) with ErrRange. Real traces are far
+// inside it (ten years are 3.2e8 s; Unix times 1.7e9), and within it the sum
+// of the times of more than four million jobs fits in int64, so code that
+// adds a few times of a record, or the runtimes of a trace, cannot overflow.
+const MaxTime = 1 << 40
 
 // ParseError reports a problem at a line (and field) of a trace.
 type ParseError struct {

@@ -2,7 +2,10 @@ package swf
 
 import (
 	"bytes"
+	"errors"
 	"io"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -53,15 +56,74 @@ func FuzzReadWrite(f *testing.F) {
 			t.Fatalf("%d jobs, then %d", len(jobs), len(jobs2))
 		}
 		for i := range jobs {
-			if jobs[i].fields() != jobs2[i].fields() {
-				t.Fatalf("job %d: %v then %v", i, jobs[i].fields(), jobs2[i].fields())
+			if jobs[i].values() != jobs2[i].values() {
+				t.Fatalf("job %d: %v then %v", i, jobs[i].values(), jobs2[i].values())
 			}
 			// The canonical form reads back to the same values too.
 			canon := jobs[i].AppendCanonical(nil)
 			back, _, ok := readJobs(append(canon, '\n'))
-			if !ok || len(back) != 1 || back[0].fields() != jobs[i].fields() {
+			if !ok || len(back) != 1 || back[0].values() != jobs[i].values() {
 				t.Fatalf("canonical %q does not read back", canon)
 			}
 		}
 	})
+}
+
+// FuzzParseIntLimits: an integer field is read exactly as strconv.ParseInt
+// reads a plain decimal, out-of-range values are ErrRange (never a wrapped
+// number), and a record that parses is written back byte-identical.
+func FuzzParseIntLimits(f *testing.F) {
+	for _, s := range []string{"9223372036854775807", "9223372036854775808", "-9223372036854775808",
+		"-9223372036854775809", "99999999999999999999", "18446744073709551615", "18446744073709551616",
+		"9007199254740993", "1e18", "9.223372036854775807e18", "-0", "+12.000", "12.5", "0x1p4",
+		"1099511627776", "1099511627777", "-1099511627776"} {
+		f.Add(s, 1)
+		f.Add(s, 4)
+	}
+	f.Fuzz(func(t *testing.T, tok string, field int) {
+		if field < 1 || field > NumFields || field == FieldAverageCPUTime || tok == "" {
+			return
+		}
+		for _, c := range []byte(tok) {
+			if isSpace(c) || c == '\n' || c == ';' {
+				return
+			}
+		}
+		v, res := parseInt([]byte(tok))
+		if plain, err := strconv.ParseInt(tok, 10, 64); err == nil {
+			if res != numOK || v != plain {
+				t.Fatalf("%q: %d %v, strconv says %d", tok, v, res, plain)
+			}
+		} else if errors.Is(err, strconv.ErrRange) && plainDecimal(tok) && res != numRange {
+			t.Fatalf("%q: %d %v, strconv says out of range", tok, v, res)
+		}
+		fields := strings.Fields("1 0 1 1 4 -1 -1 4 1 -1 1 1 1 -1 -1 -1 -1 -1")
+		fields[field-1] = tok
+		line := strings.Join(fields, " ") + "\n"
+		jobs, out, ok := readJobs([]byte(line))
+		if !ok {
+			_, err := NewReader(strings.NewReader(line)).Read()
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Field != field {
+				t.Fatalf("%q: error %v does not name field %d", line, err, field)
+			}
+			return
+		}
+		if string(out) != line {
+			t.Fatalf("%q written back as %q", line, out)
+		}
+		got := *jobs[0].intField(field)
+		if res != numOK || got != v {
+			t.Fatalf("%q: field %d = %d, parseInt %d %v", tok, field, got, v, res)
+		}
+		if isTimeField(field) && (got > MaxTime || got < -MaxTime) {
+			t.Fatalf("%q: time %d beyond MaxTime accepted", tok, got)
+		}
+	})
+}
+
+// plainDecimal reports whether s is an optional sign and digits.
+func plainDecimal(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	return len(s) > 0 && strings.Trim(s, "0123456789") == "" && len(s) == len(strings.TrimSpace(s))
 }

@@ -103,12 +103,16 @@ func (h *Header) Int(label string) (v int64, ok bool, err error) {
 		if i := strings.IndexAny(num, " \t("); i >= 0 {
 			num = num[:i]
 		}
-		f, integral, good := parseNumber([]byte(num))
-		if !good || !integral {
+		v, res := parseInt([]byte(num))
+		if res != numOK {
+			expected := "an integer"
+			if res == numRange {
+				expected = "an integer within ±9223372036854775807 (64 bits)"
+			}
 			return 0, true, &ParseError{File: h.File, Line: l.Line, Err: ErrHeaderValue,
-				Detail: "header label " + l.Label + ": expected an integer, got " + strconv.Quote(l.Value)}
+				Detail: "header label " + l.Label + ": expected " + expected + ", got " + strconv.Quote(l.Value)}
 		}
-		return int64(f), true, nil
+		return v, true, nil
 	}
 	return 0, false, nil
 }
@@ -195,6 +199,12 @@ func (h *Header) SetCounts(distinctJobs, records int) {
 // header, before the closing bare ";" lines and any comment block after them.
 func (h *Header) AddNote(text string) {
 	h.insert(HeaderLine{Raw: "; Note: " + text, Label: "Note", Value: text})
+}
+
+// Add adds a "; Label: value" line where AddNote would, after every labelled
+// line, also when the label is already present (Set replaces instead).
+func (h *Header) Add(label, value string) {
+	h.insert(HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value})
 }
 
 // insert puts a new line after the last labelled line (or its continuations), so

@@ -1,6 +1,9 @@
 package swf
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // Field numbers (1-based, as in the SWF definition).
 const (
@@ -75,8 +78,8 @@ type Job struct {
 	// that was not read.
 	Line int
 
-	raw  []byte      // the line as read, without its newline
-	orig [18]float64 // field values as read, to detect changes
+	raw  []byte           // the line as read, without its newline
+	orig [NumFields]int64 // field values as read (field 6 as its bits), to detect changes
 	// origExtra is the number of Extra tokens as read; the tokens themselves are
 	// compared against raw.
 	origExtra int
@@ -141,15 +144,16 @@ func (j *Job) intField(n int) *int64 {
 	panic("swf: field number out of range")
 }
 
-// fields returns the 18 values in field order.
-func (j *Job) fields() [NumFields]float64 {
-	return [NumFields]float64{
-		float64(j.JobNumber), float64(j.SubmitTime), float64(j.WaitTime),
-		float64(j.RunTime), float64(j.AllocatedProcs), j.AverageCPUTime,
-		float64(j.UsedMemory), float64(j.RequestedProcs), float64(j.RequestedTime),
-		float64(j.RequestedMemory), float64(j.Status), float64(j.UserID),
-		float64(j.GroupID), float64(j.Executable), float64(j.Queue),
-		float64(j.Partition), float64(j.PrecedingJob), float64(j.ThinkTime),
+// values returns the 18 values in field order, field 6 as its bits, so that
+// comparing them is exact.
+func (j *Job) values() [NumFields]int64 {
+	return [NumFields]int64{
+		j.JobNumber, j.SubmitTime, j.WaitTime,
+		j.RunTime, j.AllocatedProcs, int64(math.Float64bits(j.AverageCPUTime)),
+		j.UsedMemory, j.RequestedProcs, j.RequestedTime,
+		j.RequestedMemory, j.Status, j.UserID,
+		j.GroupID, j.Executable, j.Queue,
+		j.Partition, j.PrecedingJob, j.ThinkTime,
 	}
 }
 
@@ -200,7 +204,7 @@ func (j *Job) Raw() []byte { return j.raw }
 // Changed reports whether any field or extension token differs from what was read.
 // A job that was not read counts as changed.
 func (j *Job) Changed() bool {
-	if j.raw == nil || j.fields() != j.orig || len(j.Extra) != j.origExtra {
+	if j.raw == nil || j.values() != j.orig || len(j.Extra) != j.origExtra {
 		return true
 	}
 	// Compare the extension tokens with the raw line's tail.

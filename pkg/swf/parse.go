@@ -1,6 +1,7 @@
 package swf
 
 import (
+	"errors"
 	"math"
 	"strconv"
 )
@@ -37,8 +38,98 @@ func nextTokenString(line string, i int) (start, end int) {
 var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// parseNumber parses a decimal number without allocating in the common cases
-// (integers and short decimals). integral reports whether the value is a whole number.
+// number is the outcome of parsing a field.
+type number int
+
+const (
+	numOK       number = iota
+	numBad             // not a decimal number
+	numFraction        // a number, but not a whole one where one is needed
+	numRange           // a whole number beyond int64, or a time beyond MaxTime
+)
+
+// maxExact is the largest magnitude a float64 holds exactly as an integer:
+// an integer written with an exponent ("1e3") must lie within it.
+const maxExact = 1 << 53
+
+// isDecimal reports whether b holds only the characters of a decimal number
+// (digits, sign, point, exponent): no hex ("0x1p4"), "Inf", "NaN" or "_",
+// which strconv.ParseFloat would accept.
+func isDecimal(b []byte) bool {
+	for _, c := range b {
+		if !(c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E') {
+			return false
+		}
+	}
+	return true
+}
+
+// parseInt parses an integer field exactly: decimal digits with an optional
+// sign and an optional all-zero fraction ("12.0"), or a number with an
+// exponent whose value is a whole number within ±2^53. It does not allocate
+// on the common path.
+func parseInt(b []byte) (int64, number) {
+	i, neg := 0, false
+	if i < len(b) && (b[i] == '-' || b[i] == '+') {
+		neg = b[i] == '-'
+		i++
+	}
+	var mant uint64
+	digits, over := 0, false
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		d := uint64(b[i] - '0')
+		if mant > (math.MaxUint64-d)/10 {
+			over = true
+		} else {
+			mant = mant*10 + d
+		}
+		digits++
+	}
+	fraction := false
+	if i < len(b) && b[i] == '.' {
+		i++
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			fraction = fraction || b[i] != '0'
+			digits++
+		}
+	}
+	if i != len(b) {
+		return parseIntSlow(b)
+	}
+	switch {
+	case digits == 0:
+		return 0, numBad
+	case fraction:
+		return 0, numFraction
+	case over, !neg && mant > math.MaxInt64, neg && mant > 1<<63:
+		return 0, numRange
+	case neg:
+		return int64(-mant), numOK // -(1<<63) wraps to itself: MinInt64
+	}
+	return int64(mant), numOK
+}
+
+// parseIntSlow handles exponents and rejects garbage.
+func parseIntSlow(b []byte) (int64, number) {
+	if !isDecimal(b) {
+		return 0, numBad
+	}
+	v, err := strconv.ParseFloat(string(b), 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return 0, numBad
+	case err != nil, math.Abs(v) > maxExact:
+		return 0, numRange
+	case v != math.Trunc(v):
+		return 0, numFraction
+	}
+	return int64(v), numOK
+}
+
+// parseNumber parses a decimal number (field 6, header values) without
+// allocating in the common cases (integers and short decimals). integral
+// reports whether the value is a whole number; ok is false for anything that
+// is not a finite decimal number.
 func parseNumber(b []byte) (v float64, integral bool, ok bool) {
 	i, neg := 0, false
 	if i < len(b) && (b[i] == '-' || b[i] == '+') {
@@ -86,6 +177,9 @@ func parseNumber(b []byte) (v float64, integral bool, ok bool) {
 
 // parseSlow handles exponents, very long numbers and rejects garbage.
 func parseSlow(b []byte) (float64, bool, bool) {
+	if !isDecimal(b) {
+		return 0, false, false
+	}
 	v, err := strconv.ParseFloat(string(b), 64)
 	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
 		return 0, false, false

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"math"
 )
 
 // MaxMalformedKept is how many malformed-line errors a lenient Reader keeps.
@@ -186,20 +187,26 @@ func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
 			return j, &ParseError{File: r.Name, Line: lineNo, Err: ErrFieldCount,
 				Detail: "expected 18 whitespace-separated fields, got " + itoa(n-1)}
 		}
-		v, integral, ok := parseNumber(line[s:e])
-		if !ok {
-			return j, &ParseError{File: r.Name, Line: lineNo, Field: n, Err: ErrNumber,
-				Detail: "expected a number, got " + shorten(line[s:e])}
-		}
 		if n == FieldAverageCPUTime {
-			j.AverageCPUTime = v
-		} else {
-			if !integral {
-				return j, &ParseError{File: r.Name, Line: lineNo, Field: n, Err: ErrNotInteger,
-					Detail: "expected an integer, got " + shorten(line[s:e])}
+			v, _, ok := parseNumber(line[s:e])
+			switch {
+			case !ok:
+				return j, numberError(r.Name, lineNo, n, numBad, line[s:e])
+			case math.Abs(v) > MaxTime:
+				return j, numberError(r.Name, lineNo, n, numRange, line[s:e])
 			}
-			*j.intField(n) = int64(v)
+			j.AverageCPUTime = v
+			j.orig[n-1] = int64(math.Float64bits(v))
+			continue
 		}
+		v, res := parseInt(line[s:e])
+		if res == numOK && isTimeField(n) && (v > MaxTime || v < -MaxTime) {
+			res = numRange
+		}
+		if res != numOK {
+			return j, numberError(r.Name, lineNo, n, res, line[s:e])
+		}
+		*j.intField(n) = v
 		j.orig[n-1] = v
 	}
 	// Extension tokens.
@@ -252,4 +259,30 @@ func appendInt(b []byte, n int) []byte {
 		b = appendInt(b, n/10)
 	}
 	return append(b, byte('0'+n%10))
+}
+
+// numberError is the ParseError for a field that did not parse as res says.
+func numberError(file string, line, field int, res number, tok []byte) *ParseError {
+	e := &ParseError{File: file, Line: line, Field: field}
+	switch {
+	case res == numFraction:
+		e.Err, e.Detail = ErrNotInteger, "expected an integer, got "+shorten(tok)
+	case res == numRange && isTimeField(field):
+		e.Err, e.Detail = ErrRange, "expected a time within ±"+itoa(MaxTime)+" s (about 34,800 years; swfkit's bound, so that sums of times cannot overflow), got "+shorten(tok)
+	case res == numRange:
+		e.Err, e.Detail = ErrRange, "expected an integer within ±9223372036854775807 (64 bits), got "+shorten(tok)
+	default:
+		e.Err, e.Detail = ErrNumber, "expected a number, got "+shorten(tok)
+	}
+	return e
+}
+
+// isTimeField reports whether field n is a time in seconds (submit, wait,
+// run, average CPU, requested time, think time), bounded by MaxTime.
+func isTimeField(n int) bool {
+	switch n {
+	case FieldSubmitTime, FieldWaitTime, FieldRunTime, FieldAverageCPUTime, FieldRequestedTime, FieldThinkTime:
+		return true
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"strings"
 	"testing"
 )
@@ -93,6 +94,21 @@ func TestReaderErrors(t *testing.T) {
 		{"second extra bad", std + " a=1 {x}\n", 1, 20, ErrExtraToken, ""},
 		{"empty sign", "1 0 - 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
 		{"nan", "1 0 NaN 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
+		{"beyond int64", "99999999999999999999 0 1 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 1, ErrRange,
+			`t.swf:1: field 1 (Job Number): expected an integer within ±9223372036854775807 (64 bits), got "99999999999999999999"`},
+		{"int64 max plus one", "9223372036854775808 0 1 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 1, ErrRange, ""},
+		{"int64 min minus one", "1 0 1 100 4 -1 -1 4 200 -1 1 1 -9223372036854775809 -1 -1 -1 -1 -1\n", 1, 13, ErrRange, ""},
+		{"time beyond the bound", "1 0 1 1099511627777 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 4, ErrRange,
+			`t.swf:1: field 4 (Run Time): expected a time within ±1099511627776 s (about 34,800 years; swfkit's bound, so that sums of times cannot overflow), got "1099511627777"`},
+		{"negative time beyond the bound", "1 -1099511627777 1 1 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 2, ErrRange, ""},
+		{"cpu time beyond the bound", "1 0 1 1 4 2e12 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 6, ErrRange, ""},
+		{"exponent beyond 2^53", "1 0 1 1 4 -1 1e17 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 7, ErrRange, ""},
+		{"exponent beyond float", "1 0 1 1 4 -1 1e400 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 7, ErrRange, ""},
+		{"hex float", "1 0 0x1p4 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
+		{"hex float in field 6", "1 0 1 100 4 0x1p4 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 6, ErrNumber, ""},
+		{"inf", "1 0 1 100 4 Inf -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 6, ErrNumber, ""},
+		{"underscore", "1 0 1_0 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
+		{"fraction after big integer", "1 0 1 100 4 -1 99999999999999999999.5 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 7, ErrNotInteger, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -278,9 +294,13 @@ func TestFieldAccess(t *testing.T) {
 	for n := 1; n <= NumFields; n++ {
 		j.SetField(n, float64(n))
 	}
-	f := j.fields()
+	f := j.values()
 	for n := 1; n <= NumFields; n++ {
-		if j.Field(n) != float64(n) || f[n-1] != float64(n) {
+		want := int64(n)
+		if n == FieldAverageCPUTime {
+			want = int64(math.Float64bits(6))
+		}
+		if j.Field(n) != float64(n) || f[n-1] != want {
 			t.Fatalf("field %d round trip", n)
 		}
 	}
@@ -290,4 +310,31 @@ func TestFieldAccess(t *testing.T) {
 		}
 	}()
 	j.Field(19)
+}
+
+// Integers up to the int64 limits are read exactly (not through a float64),
+// and a line holding them is written back byte-identical.
+func TestReaderExactIntegersAtTheLimits(t *testing.T) {
+	line := "9223372036854775807 1099511627776 -1099511627776 1 4 -1 -9223372036854775808 4 1e3 -1 1 12.000 1 9007199254740993 -1 -1 -1 -1"
+	jobs, _, err := readAll(t, line+"\n", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := jobs[0]
+	if j.JobNumber != math.MaxInt64 || j.SubmitTime != MaxTime || j.WaitTime != -MaxTime ||
+		j.Executable != 9007199254740993 || j.UsedMemory != math.MinInt64 || j.RequestedTime != 1000 || j.UserID != 12 {
+		t.Errorf("read %+v", j)
+	}
+	var b bytes.Buffer
+	w := NewWriter(&b)
+	w.Write(&j)
+	w.Flush()
+	if b.String() != line+"\n" {
+		t.Errorf("written back as %q", b.String())
+	}
+	// Changing a value by one at the limit is seen as a change.
+	j.Executable--
+	if !j.Changed() {
+		t.Error("a change of 1 in 9007199254740993 is not seen")
+	}
 }

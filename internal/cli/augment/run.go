@@ -12,6 +12,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/augment"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -21,11 +22,19 @@ const DefaultSeed = 1
 // Run runs swfaugment with args (args[0] is the program name) and returns the
 // exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cmdio.Run(NewApp(stdin, stdout, stderr), args, stderr)
+}
+
+// NewApp is swfaugment's command line: its flags, help and action. The man
+// page and completion scripts are generated from it.
+func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfaugment", "add utility functions, checkpoint intervals, estimate errors and load scaling to an SWF trace", stdout, stderr)
 	app.ArgsUsage = "[FILE]   (default or - : standard input; gzip/zstd detected)"
+	app.Description = description
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error { return run(c, stdin, stdout, stderr) }
-	return cmdio.Run(app, args, stderr)
+	cmdio.SetHelp(app, help)
+	return app
 }
 
 const (
@@ -39,7 +48,7 @@ const (
 func flags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.gz/.zst compress) instead of standard output"},
-		&cli.Uint64Flag{Name: "seed", Value: DefaultSeed, Usage: "random seed; every operation derives its own stream from it"},
+		&cli.Uint64Flag{Name: "seed", Value: DefaultSeed, Usage: "random seed `S`; every operation derives its own stream from it (accepted with any operation, also where nothing is random, so a sweep can always pass it)"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed job lines (counted on stderr) instead of failing"},
 		&cli.BoolFlag{Name: "verbose", Usage: "also print the header Notes on stderr"},
 
@@ -47,46 +56,47 @@ func flags() []cli.Flag {
 		&cli.Float64Flag{Name: "deadline-factor", Value: 2, Category: catUtility, Usage: "deadline = max(min-deadline, `F` x wait in the log); Lee also uses 1 and 3"},
 		&cli.Int64Flag{Name: "min-deadline", Value: 10, Category: catUtility, Usage: "least deadline, `SECONDS`"},
 		&cli.StringFlag{Name: "decay", Value: "linear:1,exponential:1,step:1", Category: catUtility, Usage: "decay model `MIX` (shares of linear, exponential, step)"},
-		&cli.IntFlag{Name: "points", Value: 4, Category: catUtility, Usage: "intermediate points of the linear and exponential models"},
-		&cli.Float64Flag{Name: "globmax", Value: 1, Category: catUtility, Usage: "top of the value-per-processor-minute range split into priority bins"},
-		&cli.Float64Flag{Name: "spread", Value: 0.5, Category: catUtility, Usage: "standard deviation of the start value, as a fraction of a bin's width"},
+		&cli.IntFlag{Name: "points", Value: 4, Category: catUtility, Usage: "`N` intermediate points of the linear and exponential models"},
+		&cli.Float64Flag{Name: "globmax", Value: 1, Category: catUtility, Usage: "top `V` of the value-per-processor-minute range split into priority bins"},
+		&cli.Float64Flag{Name: "spread", Value: 0.5, Category: catUtility, Usage: "standard deviation of the start value, a `FRACTION` of a bin's width (0..1)"},
 		&cli.Int64Flag{Name: "epsilon", Value: 1, Category: catUtility, Usage: "width of an approximated jump, `SECONDS`"},
-		&cli.IntFlag{Name: "digits", Value: 6, Category: catUtility, Usage: "significant digits of values"},
-		&cli.StringFlag{Name: "priority-order", Category: catUtility, Usage: "queue numbers from highest to lowest priority, '+' joins equals, e.g. 0,1+12,2 (default: header Queue lines or queues in the trace, lowest number highest)"},
+		&cli.IntFlag{Name: "digits", Value: 6, Category: catUtility, Usage: "`N` significant digits of values (1-17)"},
+		&cli.StringFlag{Name: "priority-order", Category: catUtility, Usage: "`QUEUES` from highest to lowest priority, '+' joins equals, e.g. 0,1+12,2", DefaultText: "header Queue lines or queues in the trace, lowest number highest"},
 
 		&cli.BoolFlag{Name: "checkpoint", Category: catCheckpoint, Usage: "mark checkpointing jobs with ckpt=SECONDS (survey model)"},
-		&cli.Float64Flag{Name: "ckpt-jobs", Value: 0.16, Category: catCheckpoint, Usage: "share of jobs that checkpoint"},
-		&cli.Float64Flag{Name: "ckpt-work", Value: 0.57, Category: catCheckpoint, Usage: "share of processor-seconds in checkpointing jobs"},
-		&cli.Float64Flag{Name: "ckpt-debug", Value: 0.40, Category: catCheckpoint, Usage: "share of jobs, the smallest, that never checkpoint (debug/trial runs)"},
-		&cli.Float64Flag{Name: "ckpt-quarter", Value: 0.96, Category: catCheckpoint, Usage: "share of checkpointing jobs with interval below a quarter of the runtime"},
+		&cli.Float64Flag{Name: "ckpt-jobs", Value: 0.16, Category: catCheckpoint, Usage: "`SHARE` of jobs that checkpoint (0..1)"},
+		&cli.Float64Flag{Name: "ckpt-work", Value: 0.57, Category: catCheckpoint, Usage: "`SHARE` of processor-seconds in checkpointing jobs (0..1)"},
+		&cli.Float64Flag{Name: "ckpt-debug", Value: 0.40, Category: catCheckpoint, Usage: "`SHARE` of jobs, the smallest, that never checkpoint (debug/trial runs; 0..1)"},
+		&cli.Float64Flag{Name: "ckpt-quarter", Value: 0.96, Category: catCheckpoint, Usage: "`SHARE` of checkpointing jobs with interval below a quarter of the runtime (0..1)"},
 		&cli.Int64Flag{Name: "ckpt-min-runtime", Category: catCheckpoint, Usage: "jobs running less than `SECONDS` never checkpoint"},
 		&cli.StringFlag{Name: "checkpoint-from", Category: catCheckpoint, Usage: "take known answers from `FILE` (lines: JOB SECONDS|none)"},
 		&cli.BoolFlag{Name: "expand", Category: catCheckpoint, Usage: "with --checkpoint-from: fill unanswered jobs from the answers of jobs with the same user and processors"},
 
 		&cli.StringFlag{Name: "estimate", Category: catEstimate, Usage: "estimate `MODEL`: exact, scale:R or uniform:A,B"},
-		&cli.Float64Flag{Name: "error-quant", Category: catEstimate, Usage: "quantitative error, `PCT` of the runtime (Guim 3.2.2)"},
-		&cli.IntFlag{Name: "error-category", Category: catEstimate, Usage: "with --error-quant: job category `N` of Table 2 (1-11) estimated exactly"},
-		&cli.Float64Flag{Name: "perfect-share", Value: 0.5, Category: catEstimate, Usage: "category 11 (equal): share of jobs estimated exactly"},
+		&cli.Float64Flag{Name: "error-quant", Category: catEstimate, Usage: "quantitative error, `PCT` of the runtime (Guim 3.2.2; 0-100 and more)"},
+		&cli.IntFlag{Name: "error-category", Category: catEstimate, Usage: "required with --error-quant: job category `N` of Guim et al.'s Table 2 (1-11) estimated exactly"},
+		&cli.Float64Flag{Name: "perfect-share", Value: 0.5, Category: catEstimate, Usage: "category 11 (equal): `SHARE` of jobs estimated exactly (0..1)"},
 		&cli.StringFlag{Name: "error-qual", Category: catEstimate, Usage: "qualitative conversion `TYPE`: s2l, l2s or both (Guim 3.3.1, Table 5)"},
-		&cli.Float64Flag{Name: "error-percent", Category: catEstimate, Usage: "with --error-qual: mean `PCT` of jobs converted"},
-		&cli.Float64Flag{Name: "error-stdev", Category: catEstimate, Usage: "standard deviation of the error (percent) or of the converted percentage"},
-		&cli.StringFlag{Name: "error-untouched", Value: "exact", Category: catEstimate, Usage: "field 9 of jobs --error-qual does not convert: exact (runtime) or user (kept)"},
+		&cli.Float64Flag{Name: "error-percent", Category: catEstimate, Usage: "with --error-qual: mean `PCT` of jobs converted (0-100)"},
+		&cli.Float64Flag{Name: "error-stdev", Category: catEstimate, Usage: "standard deviation `PCT` of the error or of the converted percentage (0-100)"},
+		&cli.BoolFlag{Name: "as-prediction", Category: catEstimate, Usage: "write the values of --estimate, --error-quant or --error-qual as pred= runtime predictions and leave field 9 (the kill time) alone; swfsim --predictor token reads them (Guim's setup)"},
+		&cli.StringFlag{Name: "error-untouched", Value: "exact", Category: catEstimate, Usage: "field 9 of jobs --error-qual does not convert: `MODE` exact (runtime) or user (kept)"},
 
-		&cli.Float64Flag{Name: "bound-percentile", Value: 0.95, Category: catBounds, Usage: "percentile the upper bounds are based on"},
-		&cli.Float64Flag{Name: "bound-upper-frac", Value: 0.5, Category: catBounds, Usage: "upper bound = this x percentile"},
-		&cli.Float64Flag{Name: "bound-lower-frac", Value: 0.04, Category: catBounds, Usage: "lower bound = this x upper bound (Table 4; Table 3 says 0.05)"},
+		&cli.Float64Flag{Name: "bound-percentile", Value: 0.95, Category: catBounds, Usage: "`FRACTION` (a percentile / 100) the upper bounds are based on (0..1)"},
+		&cli.Float64Flag{Name: "bound-upper-frac", Value: 0.5, Category: catBounds, Usage: "upper bound = `FRACTION` x percentile (0..1)"},
+		&cli.Float64Flag{Name: "bound-lower-frac", Value: 0.04, Category: catBounds, Usage: "lower bound = `FRACTION` x upper bound (Table 4; Table 3 says 0.05; 0..1)"},
 		&cli.Float64Flag{Name: "rt-lower", Category: catBounds, Usage: "runtime lower bound, `SECONDS` (overrides)"},
 		&cli.Float64Flag{Name: "rt-upper", Category: catBounds, Usage: "runtime upper bound, `SECONDS` (overrides)"},
-		&cli.Float64Flag{Name: "procs-lower", Category: catBounds, Usage: "processor lower bound (overrides)"},
-		&cli.Float64Flag{Name: "procs-upper", Category: catBounds, Usage: "processor upper bound (overrides)"},
-		&cli.Float64Flag{Name: "area-lower", Category: catBounds, Usage: "area lower bound, processor-seconds (overrides)"},
-		&cli.Float64Flag{Name: "area-upper", Category: catBounds, Usage: "area upper bound, processor-seconds (overrides)"},
-		&cli.IntFlag{Name: "top-apps", Value: 10, Category: catBounds, Usage: "category 7: how many most executed applications"},
+		&cli.Float64Flag{Name: "procs-lower", Category: catBounds, Usage: "processor lower bound `N` (overrides)"},
+		&cli.Float64Flag{Name: "procs-upper", Category: catBounds, Usage: "processor upper bound `N` (overrides)"},
+		&cli.Float64Flag{Name: "area-lower", Category: catBounds, Usage: "area lower bound, `PROC_SECONDS` (overrides)"},
+		&cli.Float64Flag{Name: "area-upper", Category: catBounds, Usage: "area upper bound, `PROC_SECONDS` (overrides)"},
+		&cli.IntFlag{Name: "top-apps", Value: 10, Category: catBounds, Usage: "category 7: the `N` most executed applications"},
 		&cli.BoolFlag{Name: "bounds", Category: catBounds, Usage: "compute the bounds and record them in the header even without an error option"},
 
 		&cli.Float64Flag{Name: "load", Category: catLoad, Usage: "divide inter-arrival times by `F`"},
 		&cli.Float64Flag{Name: "target-load", Category: catLoad, Usage: "choose F so that the offered load becomes `L`"},
-		&cli.Int64Flag{Name: "procs", Category: catLoad, Usage: "machine size when the header has neither MaxProcs nor MaxNodes"},
+		&cli.Int64Flag{Name: "procs", Category: catLoad, Usage: "machine size `N`; overrides the header's MaxProcs/MaxNodes (and rewrites MaxProcs), as in swfsim and swfstat"},
 	}
 }
 
@@ -120,9 +130,9 @@ var flagGroups = []struct {
 	{"--error-quant", []string{"error-quant"}, []string{"error-category", "perfect-share"}},
 	{"--error-qual", []string{"error-qual"}, []string{"error-percent", "error-untouched"}},
 	{"--error-quant or --error-qual", []string{"error-quant", "error-qual"}, []string{"error-stdev"}},
+	{"--estimate, --error-quant or --error-qual", []string{"estimate", "error-quant", "error-qual"}, []string{"as-prediction"}},
 	{"--bounds, --error-quant or --error-qual", []string{"bounds", "error-quant", "error-qual"}, []string{"bound-percentile", "bound-upper-frac", "bound-lower-frac", "rt-lower", "rt-upper", "procs-lower", "procs-upper", "area-lower", "area-upper", "top-apps"}},
 	{"--load or --target-load", []string{"load", "target-load"}, []string{"procs"}},
-	{"a random operation (--utility, --checkpoint, --checkpoint-from, --estimate, --error-quant or --error-qual)", []string{"utility", "checkpoint", "checkpoint-from", "estimate", "error-quant", "error-qual"}, []string{"seed"}},
 }
 
 // checkApplicable rejects a flag given without the operation it tunes.
@@ -242,6 +252,16 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		}
 		p.qual = q
 	}
+	if c.Bool("as-prediction") {
+		switch {
+		case p.model != nil:
+			p.model.Target = augment.TargetPrediction
+		case p.quant != nil:
+			p.quant.Target = augment.TargetPrediction
+		case p.qual != nil:
+			p.qual.Target = augment.TargetPrediction
+		}
+	}
 	if c.Float64("error-stdev") < 0 {
 		return nil, cmdio.Usagef("--error-stdev must be non-negative")
 	}
@@ -276,11 +296,20 @@ func parsePlan(c *cli.Context) (*plan, error) {
 	return p, nil
 }
 
-func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	p, err := parsePlan(c)
 	if err != nil {
 		return err
 	}
+	name := c.Args().First()
+	files := cmdio.NewFiles(stdin, stdout)
+	files.Input("", name)
+	files.Input("--checkpoint-from", p.answers)
+	files.Output("-o", c.String("output"))
+	if err := files.Check(); err != nil {
+		return err
+	}
+	defer files.Finish(&err)
 	var answers map[int64]int64
 	if p.answers != "" {
 		f, err := os.Open(p.answers)
@@ -293,8 +322,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	name := c.Args().First()
-	in, err := cmdio.Open(name, stdin)
+	in, err := files.Open(name)
 	if err != nil {
 		return err
 	}
@@ -335,8 +363,9 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stderr, n)
 		}
 	}
+	provenance.AddTo(hdr, cmdio.Provenance(c))
 
-	out, err := cmdio.Create(c.String("output"), stdout)
+	out, err := files.Create(c.String("output"))
 	if err != nil {
 		return err
 	}
@@ -348,9 +377,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	w.WriteTrailer(rd.Trailer())
-	err = w.Flush()
-	cmdio.Finish(out, &err)
-	return err
+	return w.Flush()
 }
 
 // malformedNote is the header Note for the lines --lenient skipped.
@@ -448,8 +475,21 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 	return notes, nil
 }
 
-// machineSize is MaxProcs, else MaxNodes, else --procs (DESIGN.md).
+// machineSize is --procs, else MaxProcs, else MaxNodes (DESIGN.md), as in
+// swfsim and swfstat. Given --procs, MaxProcs is rewritten and a Note keeps
+// the old value, so that the next tool in a pipe sees the same machine.
 func machineSize(h *swf.Header, procs int64) (int64, error) {
+	if procs > 0 {
+		old, had := h.Get("MaxProcs")
+		if !had {
+			old = "none"
+		}
+		if old != strconv.FormatInt(procs, 10) {
+			h.Set("MaxProcs", strconv.FormatInt(procs, 10))
+			h.AddNote(fmt.Sprintf("swfaugment MaxProcs set to %d by --procs (input header: %s)", procs, old))
+		}
+		return procs, nil
+	}
 	if n, ok, err := h.MaxProcs(); err != nil {
 		return 0, err
 	} else if ok && n > 0 {
@@ -459,9 +499,6 @@ func machineSize(h *swf.Header, procs int64) (int64, error) {
 		return 0, err
 	} else if ok && n > 0 {
 		return n, nil
-	}
-	if procs > 0 {
-		return procs, nil
 	}
 	return 0, cmdio.Usagef("machine size unknown: the header has neither MaxProcs nor MaxNodes; give --procs")
 }

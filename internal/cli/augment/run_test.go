@@ -75,12 +75,12 @@ func TestUnchangedJobsAndCommentsKept(t *testing.T) {
 	// Factor 1 changes no job: every input line is in the output, in order.
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
-		if !strings.HasPrefix(l, "; Note: swfaugment") {
+		if !strings.HasPrefix(l, "; Note: swfaugment") && !strings.HasPrefix(l, "; Provenance: swfaugment ") {
 			lines = append(lines, l)
 		}
 	}
 	if strings.Join(lines, "\n") != string(in) {
-		t.Errorf("--load 1 is not the identity apart from Notes:\n%s", out)
+		t.Errorf("--load 1 is not the identity apart from Notes and Provenance:\n%s", out)
 	}
 }
 
@@ -116,8 +116,9 @@ func TestStdinAndDeterminismOnTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _, code := runCmd(t, string(data), append(args, "-")...)
-	if code != 0 || c != a {
-		t.Errorf("gzip on stdin: exit %d, same output %v", code, c == a)
+	// The same but for the Provenance line's input= (the file, or - for stdin).
+	if want := strings.Replace(a, "input="+path+"\n", "input=-\n", 1); code != 0 || c != want || want == a {
+		t.Errorf("gzip on stdin: exit %d, same output %v", code, c == want)
 	}
 	d, _, _ := runCmd(t, "", append(append([]string{"--seed", "2"}, args...), path)...)
 	if d == a {
@@ -246,10 +247,32 @@ func TestFlagWithoutItsOperation(t *testing.T) {
 		{[]string{"--error-untouched", "user", "--error-percent", "30", "--error-qual", "s2l"}, 0},
 		{[]string{"--rt-upper", "100", "--bounds"}, 0},
 		{[]string{"--procs", "64", "--load", "2", "--seed", "3", "--utility"}, 0},
+		// --seed goes with every operation, also where nothing is random,
+		// so that a sweep passes it unconditionally.
+		{[]string{"--estimate", "exact", "--seed", "42"}, 0},
+		{[]string{"--load", "2", "--seed", "42"}, 0},
 	} {
 		_, errOut, code := runCmd(t, "", append(tc.args, "testdata/small.swf")...)
 		if code != tc.code {
 			t.Errorf("%v: exit %d (%s), want %d", tc.args, code, errOut, tc.code)
+		}
+	}
+}
+
+// TestProcsOverrides: --procs overrides the header's machine size, as in
+// swfsim and swfstat, and MaxProcs is rewritten with a Note.
+func TestProcsOverrides(t *testing.T) {
+	in, _ := os.ReadFile("testdata/small.swf")
+	if !strings.Contains(string(in), "; MaxProcs: ") {
+		t.Fatal("testdata/small.swf has no MaxProcs")
+	}
+	out, errs, code := runCmd(t, "", "--load", "1", "--procs", "1000", "testdata/small.swf")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"; MaxProcs: 1000\n", "swfaugment MaxProcs set to 1000 by --procs (input header: ", "machine 1000 processors"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 }

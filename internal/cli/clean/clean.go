@@ -11,24 +11,28 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/clean"
+	"github.com/swfkit/swfkit/pkg/convert"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // runClean writes the cleaned trace and the accounting.
-func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+func runClean(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
+	defer files.Finish(&err)
 	cfg, err := o.config()
 	if err != nil {
 		return err
 	}
+	var spool io.Reader
 	if flurryPassFirst(cfg) {
-		input, cleanup, err := o.prescanFlurries(&cfg, stdin)
+		var cleanup func()
+		spool, cleanup, err = o.prescanFlurries(&cfg, files)
 		defer cleanup()
 		if err != nil {
 			return err
 		}
-		stdin = input
 	}
-	r, in, err := openReader(o, stdin)
+	r, in, err := openReader(o, files, spool)
 	if err != nil {
 		return err
 	}
@@ -41,20 +45,24 @@ func runClean(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error)
 	if err != nil {
 		return inFile(r.Name, err)
 	}
-	out, err := cmdio.Create(o.output, stdout)
+	out, err := files.Create(o.output)
 	if err != nil {
 		return err
 	}
-	defer cmdio.Finish(out, &err)
 	if cl.Empty() && len(o.sets) == 0 && o.procs == 0 {
-		err = writeBody(r, cl, swf.NewWriter(out), hdr) // nothing can change: copy through
+		if o.conversion != nil {
+			// A converted log is a new file: it says how it was made. A
+			// plain copy (--rules none) stays byte-identical instead.
+			provenance.AddTo(hdr, o.provenance)
+		}
+		err = writeBody(r, cl, swf.NewWriter(out), hdr) // nothing else can change: copy through
 	} else {
 		err = writeSpooled(o, r, cl, hdr, out)
 	}
 	if err != nil {
 		return err
 	}
-	return writeAccounting(o, r, cl, stderr)
+	return writeAccounting(o, files, r, cl, stderr)
 }
 
 // flurryPassFirst reports whether the flurries rule is selected and is the only
@@ -75,30 +83,29 @@ func flurryPassFirst(cfg clean.Config) bool {
 }
 
 // prescanFlurries is the first pass: it finds the flurries among the records
-// that pass the filters and stores them in cfg. Standard input is copied to a
-// temporary file on the way, returned as the input of the second pass; a named
-// file is simply read again. cleanup removes the copy.
-func (o *options) prescanFlurries(cfg *clean.Config, stdin io.Reader) (io.Reader, func(), error) {
+// that pass the filters and stores them in cfg. A regular file is simply read
+// again by the second pass; any other input (standard input, a pipe such as
+// <(...), a FIFO, a device) can be read only once, so its decompressed text
+// is copied to a spool file on the way, returned as the input of the second
+// pass (nil for a regular file). cleanup removes the spool.
+func (o *options) prescanFlurries(cfg *clean.Config, files *cmdio.Files) (io.Reader, func(), error) {
 	cleanup := func() {}
-	in, err := cmdio.Open(o.input, stdin)
+	in, err := files.Open(o.input)
 	if err != nil {
 		return nil, cleanup, err
 	}
 	defer in.Close()
-	src, next := io.Reader(in), stdin
-	if cmdio.IsStdio(o.input) {
-		copied, err := os.CreateTemp("", "swfclean-input-*.swf")
-		if err != nil {
-			return nil, cleanup, fmt.Errorf("temporary copy of standard input: %w", err)
+	src := io.Reader(in)
+	var spool *os.File
+	if info, err := os.Stat(o.input); cmdio.IsStdio(o.input) || err != nil || !info.Mode().IsRegular() {
+		if spool, err = cmdio.CreateTemp("swfclean-input-"); err != nil {
+			return nil, cleanup, fmt.Errorf("temporary copy of %s (read twice by the flurries rule): %w", cmdio.DisplayName(o.input), err)
 		}
-		cleanup = func() {
-			copied.Close()
-			os.Remove(copied.Name())
-		}
-		src, next = io.TeeReader(in, copied), copied
+		cleanup = func() { cmdio.RemoveTemp(spool) }
+		src = io.TeeReader(in, spool)
 	}
 	r := swf.NewReader(src)
-	r.Name = cmdio.DisplayName(o.input)
+	r.Name = o.name()
 	r.Lenient = o.lenient
 	r.ReuseRecord = true
 	hdr, err := r.Header()
@@ -125,12 +132,13 @@ func (o *options) prescanFlurries(cfg *clean.Config, stdin io.Reader) (io.Reader
 	}
 	flurries := detector.Flurries()
 	cfg.Flurries = &flurries
-	if f, ok := next.(*os.File); ok && f != stdin {
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return nil, cleanup, err
-		}
+	if spool == nil {
+		return nil, cleanup, nil
 	}
-	return next, cleanup, nil
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		return nil, cleanup, err
+	}
+	return spool, cleanup, nil
 }
 
 // inFile prefixes err with the file name unless it is a ParseError, which
@@ -140,17 +148,21 @@ func inFile(name string, err error) error {
 	if errors.As(err, &pe) {
 		return err
 	}
-	return fmt.Errorf("%s: %w", name, err)
+	return cmdio.InFile(name, err)
 }
 
-// openReader opens the input named by the options.
-func openReader(o *options, stdin io.Reader) (*swf.Reader, io.Closer, error) {
-	in, err := cmdio.Open(o.input, stdin)
-	if err != nil {
-		return nil, nil, err
+// openReader opens the input named by the options, or reads spool, the
+// decompressed copy of it, when not nil.
+func openReader(o *options, files *cmdio.Files, spool io.Reader) (*swf.Reader, io.Closer, error) {
+	var in io.ReadCloser = io.NopCloser(spool)
+	if spool == nil {
+		var err error
+		if in, err = files.Open(o.input); err != nil {
+			return nil, nil, err
+		}
 	}
 	r := swf.NewReader(in)
-	r.Name = cmdio.DisplayName(o.input)
+	r.Name = o.name()
 	r.Lenient = o.lenient
 	return r, in, nil
 }
@@ -182,14 +194,11 @@ func writeBody(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer, hdr *swf.Header)
 // final counts (Note lines, MaxJobs, MaxRecords, --set) and the body to out:
 // memory stays constant while the header, written first, says what happened.
 func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header, out io.Writer) error {
-	spool, err := os.CreateTemp("", "swfclean-*.swf")
+	spool, err := cmdio.CreateTemp("swfclean-body-")
 	if err != nil {
 		return fmt.Errorf("temporary file for the output body: %w", err)
 	}
-	defer func() {
-		spool.Close()
-		os.Remove(spool.Name())
-	}()
+	defer cmdio.RemoveTemp(spool)
 	if err := writeBody(r, cl, swf.NewWriter(spool), nil); err != nil {
 		return err
 	}
@@ -199,6 +208,7 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 		label, value, _ := strings.Cut(s, "=")
 		hdr.Set(label, strings.TrimSpace(value))
 	}
+	provenance.AddTo(hdr, o.provenance)
 	hw := swf.NewWriter(out)
 	hw.WriteHeader(hdr)
 	if err := hw.Flush(); err != nil {
@@ -213,16 +223,22 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 
 // writeAccounting writes the id mapping and the JSON report when asked, and
 // the accounting table on stderr unless -q.
-func writeAccounting(o *options, r *swf.Reader, cl *clean.Cleaner, stderr io.Writer) error {
+func writeAccounting(o *options, files *cmdio.Files, r *swf.Reader, cl *clean.Cleaner, stderr io.Writer) error {
 	malformed, firstBad := r.Malformed()
 	rep := cl.Report(malformed)
 	if o.anonymizeMap != "" {
-		if err := writeMapping(o.anonymizeMap, cl.AnonymizeMapping()); err != nil {
+		var err error
+		if o.conversion != nil {
+			err = writeNameMapping(files, o.anonymizeMap, o.conversion.Names, cl.AnonymizeMapping())
+		} else {
+			err = writeMapping(files, o.anonymizeMap, cl.AnonymizeMapping())
+		}
+		if err != nil {
 			return err
 		}
 	}
 	if o.report != "" {
-		if err := writeJSON(o.report, cleanReport{File: r.Name, Report: rep, MalformedLines: errorStrings(firstBad)}); err != nil {
+		if err := writeJSON(files, o.report, cleanReport{File: r.Name, Conversion: o.accounting(), Report: rep, MalformedLines: errorStrings(firstBad)}); err != nil {
 			return err
 		}
 	}
@@ -312,7 +328,8 @@ func cleanWhole(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer) error {
 }
 
 type cleanReport struct {
-	File string `json:"file"`
+	File       string              `json:"file"`
+	Conversion *convert.Accounting `json:"conversion,omitempty"`
 	clean.Report
 	MalformedLines []string `json:"malformed_first,omitempty"`
 }
@@ -325,21 +342,31 @@ func errorStrings(errs []*swf.ParseError) []string {
 	return out
 }
 
-func writeJSON(name string, v any) error {
+func writeJSON(files *cmdio.Files, name string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(name, append(data, '\n'), 0o644)
+	return writeSide(files, name, append(data, '\n'))
 }
 
-func writeMapping(name string, m []clean.Mapping) error {
+func writeMapping(files *cmdio.Files, name string, m []clean.Mapping) error {
 	var b strings.Builder
 	b.WriteString("# kind\told\tnew\n")
 	for _, e := range m {
 		fmt.Fprintf(&b, "%s\t%d\t%d\n", e.Kind, e.Old, e.New)
 	}
-	return os.WriteFile(name, []byte(b.String()), 0o644)
+	return writeSide(files, name, []byte(b.String()))
+}
+
+// writeSide writes a side file of the run (committed with the trace).
+func writeSide(files *cmdio.Files, name string, data []byte) error {
+	out, err := files.Create(name)
+	if err != nil {
+		return err
+	}
+	_, err = out.Write(data)
+	return err
 }
 
 // printAccounting writes the accounting table on stderr.

@@ -8,12 +8,17 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/clean"
+	"github.com/swfkit/swfkit/pkg/convert"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // errAnomaly is returned by --check --fail-on-anomaly when an anomaly fired;
 // the report already says which, so the message is short.
 var errAnomaly = errors.New("anomalies found (see the report)")
+
+// errNotReady is returned by --check --submission when a required header label
+// is missing; the report names them.
+var errNotReady = errors.New("not ready for submission: required header labels missing (see the report)")
 
 // summaryLabels are the header labels the --check report shows when present.
 var summaryLabels = []string{
@@ -24,8 +29,18 @@ var summaryLabels = []string{
 
 // runReport reads the whole input once and prints the --check report and/or
 // the --flurries list. No trace is written.
-func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
-	r, in, err := openReader(o, stdin)
+func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
+	defer func() {
+		if err == errAnomaly {
+			// The report of a check that found anomalies is worth keeping.
+			if cerr := files.Commit(); cerr != nil {
+				err = cerr
+			}
+			return
+		}
+		files.Finish(&err)
+	}()
+	r, in, err := openReader(o, files, nil)
 	if err != nil {
 		return err
 	}
@@ -36,6 +51,10 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 		return err
 	}
 	checker := clean.NewChecker(hdr)
+	var submission *clean.SubmissionChecker
+	if o.submission {
+		submission = clean.NewSubmissionChecker(hdr)
+	}
 	var detector *clean.FlurryDetector
 	var filters *clean.Cleaner
 	if o.flurries {
@@ -58,6 +77,9 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 			return err
 		}
 		checker.Check(&job)
+		if submission != nil {
+			submission.Add(&job)
+		}
 		if detector != nil && filters.Filter(&job) {
 			detector.Add(&job)
 		}
@@ -65,14 +87,18 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 	res := checker.Result()
 	malformed, firstBad := r.Malformed()
 
-	out, err := cmdio.Create(o.output, stdout)
+	out, err := files.Create(o.output)
 	if err != nil {
 		return err
 	}
-	defer cmdio.Finish(out, &err)
 	var b strings.Builder
+	var ready *clean.Submission
 	if o.check {
 		writeCheck(&b, r.Name, hdr, res, malformed, firstBad)
+	}
+	if submission != nil {
+		ready = submission.Result()
+		writeSubmission(&b, ready)
 	}
 	if detector != nil {
 		if o.check {
@@ -84,14 +110,82 @@ func runReport(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error
 		return err
 	}
 	if o.report != "" {
-		if err := writeJSON(o.report, checkJSON(r.Name, res, malformed, firstBad)); err != nil {
+		rep := checkJSON(r.Name, res, malformed, firstBad)
+		rep.Conversion, rep.Submission = o.accounting(), submissionJSON(ready)
+		if err := writeJSON(files, o.report, rep); err != nil {
 			return err
 		}
+	}
+	if o.conversion != nil {
+		malformed += o.conversion.Accounting.Malformed // lines --lenient skipped while converting
 	}
 	if o.failOnAnomaly && (res.Failing() > 0 || malformed > 0) {
 		return errAnomaly
 	}
+	if ready != nil && !ready.Ready() {
+		return errNotReady
+	}
 	return nil
+}
+
+// writeSubmission writes the --submission section of the --check report.
+func writeSubmission(b *strings.Builder, s *clean.Submission) {
+	state := "ready"
+	if !s.Ready() {
+		state = "NOT READY: missing " + strings.Join(s.MissingLabels, ", ")
+	}
+	fmt.Fprintf(b, "submission: %s\n", state)
+	for _, l := range s.Labels {
+		mark, value := "present", l.Value
+		switch {
+		case !l.Present && l.Required:
+			mark, value = "MISSING", l.Why
+		case !l.Present:
+			mark, value = "absent ", l.Why+" (recommended)"
+		}
+		if len(value) > 60 {
+			value = value[:57] + "..."
+		}
+		fmt.Fprintf(b, "  %-7s %-15s %s\n", mark, l.Label, value)
+	}
+	fmt.Fprintf(b, "  %s\n  %s\n", s.Users.String(), s.Groups.String())
+	b.WriteString("  (the anomalies above are what the archive's converter would count; the header labels are set with --set Label=value)\n")
+}
+
+type submissionLabelJSON struct {
+	Label    string `json:"label"`
+	Required bool   `json:"required"`
+	Present  bool   `json:"present"`
+}
+
+type idJSON struct {
+	Distinct   int   `json:"distinct"`
+	Largest    int64 `json:"largest"`
+	Anonymized bool  `json:"look_anonymized"`
+	OutOfOrder int   `json:"first_out_of_order_line,omitempty"`
+}
+
+type submissionReport struct {
+	Ready   bool                  `json:"ready"`
+	Missing []string              `json:"missing_required"`
+	Labels  []submissionLabelJSON `json:"labels"`
+	Users   idJSON                `json:"users"`
+	Groups  idJSON                `json:"groups"`
+}
+
+func submissionJSON(s *clean.Submission) *submissionReport {
+	if s == nil {
+		return nil
+	}
+	ids := func(q clean.IDSequence) idJSON {
+		return idJSON{Distinct: q.Distinct, Largest: q.Largest, Anonymized: q.Anonymized(), OutOfOrder: q.FirstOutOfOrder}
+	}
+	rep := &submissionReport{Ready: s.Ready(), Missing: append([]string{}, s.MissingLabels...),
+		Users: ids(s.Users), Groups: ids(s.Groups)}
+	for _, l := range s.Labels {
+		rep.Labels = append(rep.Labels, submissionLabelJSON{l.Label, l.Required, l.Present})
+	}
+	return rep
 }
 
 func writeCheck(b *strings.Builder, file string, hdr *swf.Header, res *clean.CheckResult, malformed int, firstBad []*swf.ParseError) {
@@ -191,13 +285,15 @@ type checkedAnomaly struct {
 }
 
 type checkReport struct {
-	File           string           `json:"file"`
-	Records        int              `json:"records"`
-	DistinctJobs   int              `json:"distinct_jobs"`
-	Malformed      int              `json:"malformed_skipped"`
-	MalformedLines []string         `json:"malformed_first,omitempty"`
-	Anomalies      []checkedAnomaly `json:"anomalies"`
-	MissingLabels  []string         `json:"missing_labels"`
+	File           string              `json:"file"`
+	Conversion     *convert.Accounting `json:"conversion,omitempty"`
+	Submission     *submissionReport   `json:"submission,omitempty"`
+	Records        int                 `json:"records"`
+	DistinctJobs   int                 `json:"distinct_jobs"`
+	Malformed      int                 `json:"malformed_skipped"`
+	MalformedLines []string            `json:"malformed_first,omitempty"`
+	Anomalies      []checkedAnomaly    `json:"anomalies"`
+	MissingLabels  []string            `json:"missing_labels"`
 }
 
 func checkJSON(file string, res *clean.CheckResult, malformed int, firstBad []*swf.ParseError) checkReport {

@@ -5,15 +5,17 @@ package cleancli
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
-	// The zone database, for filter dates in the log's time zone (TimeZoneString).
+	// The zone database, for filter dates in the log's time zone (TimeZoneString)
+	// and for --timezone.
 	_ "time/tzdata"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/clean"
+	"github.com/swfkit/swfkit/pkg/convert"
+	"github.com/swfkit/swfkit/pkg/provenance"
 )
 
 const description = `swfclean checks and cleans SWF workload traces (Parallel Workloads Archive).
@@ -26,6 +28,13 @@ after dropping the records that match any --filter, and prints the accounting on
 stderr: records read = written + dropped, per rule. The output header gets Note
 lines naming every rule with its counts, and refreshed MaxJobs and MaxRecords.
 'swfclean --rules none' writes its input byte-identical.
+
+With --from sacct (Slurm's 'sacct --parsable2' output, with --timezone) or
+--from alea (the Alea format MetaCentrum publishes) the input is a scheduler's
+log: it is converted to SWF first (jobs renumbered in submit order, the original
+id kept as jobid=ID, names mapped to numbers, every line accounted for), then
+checked or cleaned as above. --check --submission also lists the header labels
+the archive expects and exits 1 when a required one is missing.
 
 Filters use the archive's syntax: --filter 'user=374 and job>14968 and job<28553'
 (and, or, not, parentheses; =, !=, <, <=, >, >=); submit, start and end also
@@ -50,13 +59,27 @@ type options struct {
 	anonymizeMap           string
 	report                 string
 	lenient, quiet         bool
+	provenance             provenance.Record // the run's configuration, for the output header
+	from, timezone         string            // --from FORMAT and the log's time zone
+	nodes                  int64
+	submission             bool
+	// displayName names the input in messages when it is not o.input itself
+	// (a converted log is read from memory); conversion is what --from did.
+	displayName string
+	conversion  *convert.Result
 }
 
 // Run runs swfclean with args (args[0] is the program name) and returns the
 // exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cmdio.Run(NewApp(stdin, stdout, stderr), args, stderr) // options may follow the file name
+}
+
+// NewApp is swfclean's command line: its flags, help and action. The man page
+// and completion scripts are generated from it.
+func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfclean", "check and clean SWF workload traces", stdout, stderr)
-	app.UsageText = "swfclean [options] [FILE|-]"
+	app.UsageText = "swfclean [OPTIONS] [FILE|-]"
 	app.Description = fmt.Sprintf(description, wrap(strings.Join(clean.FilterFieldNames(), ", "), 80))
 	app.DisableSliceFlagSeparator = true
 	app.Flags = flags()
@@ -67,7 +90,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return run(opts, stdin, stdout, stderr)
 	}
-	return cmdio.Run(app, args, stderr) // options may follow the file name
+	cmdio.SetHelp(app, help)
+	return app
 }
 
 func flags() []cli.Flag {
@@ -85,13 +109,17 @@ func flags() []cli.Flag {
 		&cli.Int64Flag{Name: "flurry-window", Value: clean.DefaultFlurryWindow, Usage: "flurry window length in `SECONDS`"},
 		&cli.IntFlag{Name: "flurry-min-jobs", Value: clean.DefaultFlurryMinJobs, Usage: "least `N` jobs of one user in a window to be a flurry"},
 		&cli.Float64Flag{Name: "flurry-share", Value: clean.DefaultFlurryMinShare, Usage: "least `SHARE` (0..1] of a window's submissions to be a flurry"},
-		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` for too_big/clamp_too_big (default: header MaxProcs, else MaxNodes)"},
+		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` for too_big/clamp_too_big", DefaultText: "header MaxProcs, else MaxNodes"},
 		&cli.BoolFlag{Name: "anonymize", Usage: "apply the anonymize rule (user, group, executable, queue, partition ids 1..N by first appearance)"},
 		&cli.StringFlag{Name: "anonymize-map", Usage: "with --anonymize: write the id mapping (kind old new, tab-separated) to `FILE`"},
-		&cli.StringSliceFlag{Name: "set", Usage: "add or replace the header label: 'Label=value' (repeatable)"},
+		&cli.StringSliceFlag{Name: "set", Usage: "add or replace a header line: `LABEL=VALUE`"},
 		&cli.StringFlag{Name: "report", Usage: "also write the accounting (or with --check, the check result) as JSON to `FILE`"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted and reported) instead of failing"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not print the accounting on stderr"},
+		&cli.StringFlag{Name: "from", Value: "swf", Usage: "read the input as `FORMAT`: swf, sacct (the output of `sacct --parsable2` with its header line; see docs/swfclean.md for the command) or alea (the Alea simulator's format MetaCentrum publishes); sacct and alea are converted to SWF, then checked or cleaned as usual"},
+		&cli.StringFlag{Name: "timezone", Usage: "with --from: the IANA time zone `NAME` (e.g. Europe/Prague, UTC) of the log's printed times, as sacct prints the local time of the machine it ran on; required for sacct, UTC by default for alea (header StartTime/EndTime)"},
+		&cli.Int64Flag{Name: "nodes", Usage: "with --from: the machine's number of nodes `N` (header MaxNodes); without it (or --set MaxNodes=N) the largest job's node count is written as a lower bound, with a warning"},
+		&cli.BoolFlag{Name: "submission", Usage: "with --check: also report the readiness of the log for submission to the archive (its expected header labels, whether user and group ids look anonymized); exit 1 when a required label is missing"},
 	}
 }
 
@@ -106,6 +134,9 @@ func parseOptions(c *cli.Context) (*options, error) {
 		},
 		anonymize: c.Bool("anonymize"), anonymizeMap: c.String("anonymize-map"),
 		report: c.String("report"), lenient: c.Bool("lenient"), quiet: c.Bool("quiet"),
+		provenance: cmdio.Provenance(c),
+		from:       c.String("from"), timezone: c.String("timezone"), nodes: c.Int64("nodes"),
+		submission: c.Bool("submission"),
 	}
 	switch c.NArg() {
 	case 0:
@@ -125,8 +156,15 @@ func parseOptions(c *cli.Context) (*options, error) {
 		return nil, cmdio.Usagef("--procs must not be negative, got %d", o.procs)
 	case o.failOnAnomaly && !o.check:
 		return nil, cmdio.Usagef("--fail-on-anomaly needs --check")
-	case o.anonymizeMap != "" && !o.anonymize:
-		return nil, cmdio.Usagef("--anonymize-map needs --anonymize")
+	case o.anonymizeMap != "" && !o.anonymize && !o.converting():
+		return nil, cmdio.Usagef("--anonymize-map needs --anonymize (or --from sacct|alea, whose names it maps)")
+	case o.submission && !o.check:
+		return nil, cmdio.Usagef("--submission needs --check")
+	case o.nodes < 0:
+		return nil, cmdio.Usagef("--nodes must not be negative, got %d", o.nodes)
+	}
+	if err := o.checkFrom(c); err != nil {
+		return nil, err
 	}
 	if o.check || o.flurries || o.listRules {
 		// Report modes write no trace: a cleaning option would be silently ignored.
@@ -136,15 +174,14 @@ func parseOptions(c *cli.Context) (*options, error) {
 			"anonymize", "anonymize-map", "set"} {
 			switch {
 			case !c.IsSet(name):
+			case o.converting() && (name == "procs" || name == "set") && !o.listRules:
+				// They describe the converted log's machine, which --check reads.
 			case o.check || o.listRules:
 				return nil, cmdio.Usagef("--%s does not apply to --check or --list-rules, which write no trace", name)
 			case name != "filter" && name != "keep":
 				return nil, cmdio.Usagef("--%s does not apply to --flurries, which writes no trace", name)
 			}
 		}
-	}
-	if sameFile(o.input, o.output) {
-		return nil, cmdio.Usagef("-o %s would overwrite the input before it is read", o.output)
 	}
 	for _, s := range o.sets {
 		label, _, ok := strings.Cut(s, "=")
@@ -153,16 +190,6 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 	}
 	return o, nil
-}
-
-// sameFile reports whether two file arguments name one existing file.
-func sameFile(a, b string) bool {
-	if cmdio.IsStdio(a) || cmdio.IsStdio(b) {
-		return false
-	}
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // wrap breaks text at spaces into lines of at most width bytes.
@@ -200,10 +227,33 @@ func run(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
 	if o.listRules {
 		return listRules(stdout)
 	}
-	if o.check || o.flurries {
-		return runReport(o, stdin, stdout, stderr)
+	// Every file of the run, checked before any is opened: no output may be
+	// the input.
+	files := cmdio.NewFiles(stdin, stdout)
+	files.Input("", o.input)
+	outputs := func(files *cmdio.Files) {
+		files.Output("-o", o.output)
+		files.Output("--report", o.report)
+		files.Output("--anonymize-map", o.anonymizeMap)
 	}
-	return runClean(o, stdin, stdout, stderr)
+	outputs(files)
+	if err := files.Check(); err != nil {
+		return err
+	}
+	if o.converting() {
+		// The log is converted in memory; the run then reads the SWF from there.
+		converted, err := convertInput(o, files, stderr)
+		if err != nil {
+			return err
+		}
+		o.input = "-"
+		files = cmdio.NewFiles(converted, stdout)
+		outputs(files)
+	}
+	if o.check || o.flurries {
+		return runReport(o, files, stderr)
+	}
+	return runClean(o, files, stderr)
 }
 
 func listRules(w io.Writer) error {

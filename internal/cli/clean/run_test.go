@@ -19,6 +19,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
+// sacctDump is the committed output of scripts/slurm-jobmix.sh on a real Slurm.
+const sacctDump = "../../../testdata/slurm/sacct.txt"
+
 type result struct {
 	stdout, stderr string
 	code           int
@@ -69,6 +72,17 @@ func TestGolden(t *testing.T) {
 		{"list_rules", "", []string{"--list-rules"}},
 		{"check_hpc2n", "HPC2N-2002-2-first3170.swf.gz", []string{"--check", "-"}},
 		{"check_kth_cln", "KTH-SP2-1996-2.1-cln.swf.gz", []string{"--check", "--flurries"}},
+		// The dump of scripts/slurm-jobmix.sh on a real Slurm, converted as it is,
+		// then cleaned with the default rules, then checked for submission.
+		{"from_sacct", "", []string{"--from", "sacct", "--timezone", "Europe/Prague", "--rules", "none", sacctDump}},
+		{"from_sacct_clean", "", []string{"--from", "sacct", "--timezone", "Europe/Prague", "--procs", "16", "--nodes", "2", sacctDump}},
+		{"from_sacct_submission", "", []string{"--check", "--submission", "--from", "sacct", "--timezone", "Europe/Prague", sacctDump}},
+		{"from_sacct_submission_ready", "", []string{"--check", "--submission", "--from", "sacct", "--timezone", "Europe/Prague",
+			"--procs", "16", "--nodes", "2", "--set", "Computer=two nodes of 8 CPUs on one machine", "--set", "Installation=swfkit tests",
+			"--set", "Acknowledge=swfkit", "--set", "Information=scripts/slurm-jobmix.sh", sacctDump}},
+		// The first lines of MetaCentrum's published log, two of them with broken run times.
+		{"from_alea", "", []string{"--from", "alea", "--rules", "none", "--timezone", "Europe/Prague", "testdata/metacentrum-head.alea"}},
+		{"check_from_alea", "", []string{"--check", "--from", "alea", "testdata/metacentrum-head.alea"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,6 +170,38 @@ func TestCommand(t *testing.T) {
 		{name: "accounting", args: []string{"testdata/dirty.swf"}, code: 0,
 			stderrHas: "8 records read = 5 written + 3 dropped"},
 		{name: "quiet", args: []string{"-q", "testdata/dirty.swf"}, code: 0, stderrNone: true},
+		{name: "unknown format", args: []string{"--from", "pbs", "x"}, code: 2, stderrHas: `--from "pbs": expected swf, sacct or alea`},
+		{name: "sacct without timezone", args: []string{"--from", "sacct", sacctDump}, code: 2, stderrHas: "--from sacct needs --timezone"},
+		{name: "bad timezone", args: []string{"--from", "sacct", "--timezone", "Mars/Olympus", sacctDump}, code: 2, stderrHas: `--timezone "Mars/Olympus"`},
+		{name: "timezone without from", args: []string{"--timezone", "UTC", "testdata/dirty.swf"}, code: 2, stderrHas: "--timezone applies to --from"},
+		{name: "nodes without from", args: []string{"--nodes", "4", "testdata/dirty.swf"}, code: 2, stderrHas: "--nodes applies to --from"},
+		{name: "submission without check", args: []string{"--submission", "testdata/dirty.swf"}, code: 2, stderrHas: "--submission needs --check"},
+		{name: "submission of an SWF log", args: []string{"--check", "--submission", "testdata/dirty.swf"}, code: 1,
+			stdoutHas: "submission: NOT READY: missing Information, Conversion", stderrHas: "not ready for submission"},
+		{name: "sacct as SWF", args: []string{sacctDump}, code: 1, stderrHas: "sacct.txt:1: field 1 (Job Number): expected a number"},
+		{name: "SWF as sacct", args: []string{"--from", "sacct", "--timezone", "UTC", "testdata/dirty.swf"}, code: 1,
+			stderrHas: "testdata/dirty.swf:1: expected the header line of `sacct --parsable2`"},
+		{name: "sacct from stdin", args: []string{"--from", "sacct", "--timezone", "UTC", "-q"},
+			stdin: "JobID|Submit|Start|End|State|AllocCPUS\n7|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|COMPLETED|4\n",
+			code:  0, stdoutHas: "1 0 10 60 4 -1 -1 4 -1 -1 1 -1 -1 -1 -1 -1 -1 -1 jobid=7"},
+		{name: "sacct pipe in a name", args: []string{"--from", "sacct", "--timezone", "UTC"},
+			stdin: "JobID|JobName|Submit|Start|End|State|AllocCPUS\n7|a|b|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|COMPLETED|4\n",
+			code:  1, stderrHas: "<stdin>:2: 8 columns, the header has 7: a value contains '|'"},
+		{name: "sacct unknown state", args: []string{"--from", "sacct", "--timezone", "UTC"},
+			stdin: "JobID|Submit|Start|End|State|AllocCPUS\n7|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|EXPLODED|4\n",
+			code:  1, stderrHas: `<stdin>:2: column State: unknown Slurm job state "EXPLODED"`},
+		{name: "sacct lenient", args: []string{"--from", "sacct", "--timezone", "UTC", "--lenient", "--rules", "none"},
+			stdin: "JobID|Submit|Start|End|State|AllocCPUS\n7|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|EXPLODED|4\n" +
+				"8|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|FAILED|4\n",
+			code: 0, stderrHas: "3 lines read = 1 header + 1 job lines + 0 step lines + 0 skipped + 1 malformed (--lenient)"},
+		{name: "sacct anonymize map", args: []string{"--from", "sacct", "--timezone", "Europe/Prague", "--anonymize-map", "/dev/null", "-q", sacctDump},
+			code: 0, stdoutHas: "jobid="},
+		{name: "lenient conversion fails --fail-on-anomaly", args: []string{"--check", "--fail-on-anomaly", "--lenient", "--from", "alea"},
+			stdin: "0 1000 5 100 1 1 1024 1 3600 -1 1 62 1 1 -1 1 1 1 {1} q 1:ppn=1\nnot a job\n", code: 1,
+			stderrHas: "1 malformed (--lenient)"},
+		{name: "alea as SWF", args: []string{"testdata/metacentrum-head.alea"}, code: 1, stderrHas: "metacentrum-head.alea:1: field 19"},
+		{name: "alea truncated", args: []string{"--from", "alea"}, stdin: "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1,1}",
+			code: 1, stderrHas: "<stdin>:1: 19 columns, expected 21 (18 SWF fields, {node list}, queue name, properties) (the last line, without a newline"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -249,7 +295,7 @@ func TestOutputFileReportAndMapping(t *testing.T) {
 	}
 	body, _ := io.ReadAll(zr)
 	again := swfclean(t, nil, "--anonymize", "-q", "testdata/dirty.swf")
-	if string(body) != again.stdout {
+	if withoutProvenance(string(body)) != withoutProvenance(again.stdout) {
 		t.Errorf("-o out.swf.gz differs from stdout output")
 	}
 	var rep struct {
@@ -317,14 +363,14 @@ func TestDropFlurriesTwoPasses(t *testing.T) {
 	fromStdin := swfclean(t, bytes.NewReader(readFile(t, "testdata/dirty.swf")), args...)
 	// sort_submit holds the trace, so the flurries are found in memory instead.
 	whole := swfclean(t, nil, append(args, "--rules", "default,sort_submit", "--skip", "sort_submit", "testdata/dirty.swf")...)
-	if fromFile.code != 0 || fromStdin.code != 0 || fromFile.stdout != fromStdin.stdout || !strings.Contains(fromFile.stdout, "flurry user=374") {
+	if fromFile.code != 0 || fromStdin.code != 0 || withoutProvenance(fromFile.stdout) != withoutProvenance(fromStdin.stdout) || !strings.Contains(fromFile.stdout, "flurry user=374") {
 		t.Fatalf("file and stdin runs differ or found no flurry:\n%s\n---\n%s", fromFile.stdout, fromStdin.stdout)
 	}
-	if whole.stdout != fromFile.stdout {
+	if withoutProvenance(whole.stdout) != withoutProvenance(fromFile.stdout) {
 		t.Errorf("two passes and one pass differ:\n%s\n---\n%s", fromFile.stdout, whole.stdout)
 	}
 	gz := swfclean(t, bytes.NewReader(gzipped(t, readFile(t, "testdata/dirty.swf"))), args...)
-	if gz.stdout != fromFile.stdout {
+	if gz.stdout != fromStdin.stdout {
 		t.Errorf("gzip stdin differs")
 	}
 }
@@ -370,4 +416,16 @@ func TestProcsRewritesMaxProcs(t *testing.T) {
 	if res.code != 0 || !strings.Contains(res.stdout, "; MaxProcs: 64\n") || strings.Contains(res.stdout, "MaxProcs was") {
 		t.Errorf("--procs equal to the header: exit %d\n%s", res.code, res.stdout)
 	}
+}
+
+// withoutProvenance drops the Provenance line, which differs between runs
+// with different options that must write the same trace otherwise.
+func withoutProvenance(s string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if !strings.HasPrefix(l, "; Provenance: ") {
+			b.WriteString(l)
+		}
+	}
+	return b.String()
 }

@@ -63,10 +63,11 @@ func NewApp(name, usage string, stdout, stderr io.Writer) *cli.App {
 }
 
 // Run runs app with args and returns the exit status, printing any error (but not
-// a closed pipe) on stderr as "name: message".
+// a closed pipe) on stderr as "name: message". Its --help is HelpText.
 //
 // Flags may follow file arguments: args are reordered by Interspersed first.
 func Run(app *cli.App, args []string, stderr io.Writer) int {
+	app.CustomAppHelpTemplate = helpTemplate(HelpText(app))
 	err := app.Run(Interspersed(args, app.Flags))
 	code := ExitCode(err)
 	if err != nil && code != 0 {

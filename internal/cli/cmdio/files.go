@@ -1,192 +1,211 @@
 package cmdio
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
-
-	"github.com/klauspost/compress/gzip"
-	"github.com/klauspost/compress/zstd"
 )
 
-var (
-	magicGzip  = []byte{0x1f, 0x8b}
-	magicZstd  = []byte{0x28, 0xb5, 0x2f, 0xfd}
-	magicBzip2 = []byte("BZh")
-	magicXz    = []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}
-)
-
-// IsStdio reports whether a file argument means standard input or output.
-func IsStdio(name string) bool { return name == "" || name == "-" }
-
-// DisplayName is the name used in messages for a file argument.
-func DisplayName(name string) string {
-	if IsStdio(name) {
-		return "<stdin>"
-	}
-	return name
+// Files is the set of files one run of a command reads and writes. A command
+// registers every input (trace arguments and side inputs) and every output
+// (-o and side files such as --report or --plot) while it parses its flags,
+// calls Check before it reads or writes anything, opens and creates them
+// through Files, and ends with Finish, which commits every output only when
+// the whole run succeeded:
+//
+//	files := cmdio.NewFiles(stdin, stdout)
+//	files.Input("", traceName)
+//	files.Output("-o", c.String("output"))
+//	files.Output("--report", c.String("report"))
+//	if err := files.Check(); err != nil { return err } // usage error, exit 2
+//	defer files.Finish(&err)
+//	in, err := files.Open(traceName)
+//	out, err := files.Create(c.String("output"))
+//
+// Names "" and "-" are standard input or output. The zero value is not usable:
+// use NewFiles.
+type Files struct {
+	stdin   io.Reader
+	stdout  io.Writer
+	inputs  []fileArg
+	outputs []fileArg
+	created []*Output
 }
 
-type readCloser struct {
-	io.Reader
-	closers []func() error
+// fileArg is a file named on the command line and the flag that named it
+// ("" for an operand).
+type fileArg struct {
+	flag, name string
+	output     bool
 }
 
-func (r *readCloser) Close() error {
-	var first error
-	for _, c := range r.closers {
-		if err := c(); err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
-}
-
-// Open opens a trace for reading: name "" or "-" is stdin. gzip and zstd input is
-// decompressed whatever the file is called; bzip2 and xz are refused clearly.
-func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
-	rc := &readCloser{}
-	var src io.Reader = stdin
-	if !IsStdio(name) {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		src = f
-		rc.closers = append(rc.closers, f.Close)
-	}
-	br := bufio.NewReaderSize(src, 64<<10)
-	magic, _ := br.Peek(6)
+func (a fileArg) String() string {
 	switch {
-	case bytes.HasPrefix(magic, magicGzip):
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			rc.Close()
-			return nil, fmt.Errorf("%s: %w", DisplayName(name), err)
-		}
-		rc.Reader = zr
-		rc.closers = append([]func() error{zr.Close}, rc.closers...)
-	case bytes.HasPrefix(magic, magicZstd):
-		zr, err := zstd.NewReader(br)
-		if err != nil {
-			rc.Close()
-			return nil, fmt.Errorf("%s: %w", DisplayName(name), err)
-		}
-		rc.Reader = zr
-		rc.closers = append([]func() error{func() error { zr.Close(); return nil }}, rc.closers...)
-	case bytes.HasPrefix(magic, magicBzip2), bytes.HasPrefix(magic, magicXz):
-		rc.Close()
-		return nil, fmt.Errorf("%s: bzip2/xz compression is not supported; decompress it first or recompress with gzip or zstd", DisplayName(name))
-	default:
-		rc.Reader = br
+	case IsStdio(a.name) && a.output:
+		return "standard output"
+	case IsStdio(a.name):
+		return "standard input"
+	case a.flag == "":
+		return a.name
 	}
-	return rc, nil
+	return a.flag + " " + a.name
 }
 
-// Output is a command's output: standard output, or a file that is written under
-// a temporary name in the same directory and renamed into place only when the
-// command succeeds, so that a failed run never leaves a truncated file that looks
-// valid. Use Finish to close it.
-type Output struct {
-	io.Writer
-	closers []func() error
-	file    *os.File // nil for stdout
-	name    string
-	done    bool
+// NewFiles returns an empty set over the command's standard input and output.
+func NewFiles(stdin io.Reader, stdout io.Writer) *Files {
+	return &Files{stdin: stdin, stdout: stdout}
 }
 
-// Close flushes the compressor and commits the file (renames it into place).
-// Commands should call Finish instead, which aborts on failure.
-func (o *Output) Close() error { return o.finish(true) }
-
-// Abort closes the output and removes the temporary file; nothing is written
-// under the output's name. It does nothing for stdout or after Close.
-func (o *Output) Abort() { o.finish(false) }
-
-func (o *Output) finish(commit bool) error {
-	if o.done {
-		return nil
+// Input registers a file the run reads; flag is the option that names it, ""
+// for an operand. A name that is "" is not registered (flag not given) unless
+// flag is "" too (standard input).
+func (fs *Files) Input(flag, name string) {
+	if name == "" && flag != "" {
+		return
 	}
-	o.done = true
-	var first error
-	for _, c := range o.closers {
-		if err := c(); err != nil && first == nil {
-			first = err
+	fs.inputs = append(fs.inputs, fileArg{flag: flag, name: name})
+}
+
+// Output registers a file the run writes. Name "" is not registered for a
+// side file (flag not given), but is standard output for "-o".
+func (fs *Files) Output(flag, name string) {
+	if name == "" && flag != "-o" {
+		return
+	}
+	fs.outputs = append(fs.outputs, fileArg{flag: flag, name: name, output: true})
+}
+
+// Check refuses, with a usage error, an output that is the same file as an
+// input or as another output (os.SameFile: hard links and symbolic links
+// count; standard input and output count when they are regular files), so
+// that no run can destroy what it reads. Character devices (/dev/null) may
+// be both. Commands call it after registering every file and before opening any.
+func (fs *Files) Check() error {
+	for i, out := range fs.outputs {
+		oi, ok := fs.stat(out.name, false)
+		if !ok {
+			continue
+		}
+		for _, in := range fs.inputs {
+			if ii, ok := fs.stat(in.name, true); ok && sameFile(oi, ii) {
+				return Usagef("%s would overwrite the input %s (the same file); write elsewhere", out, in)
+			}
+		}
+		for _, prev := range fs.outputs[:i] {
+			if pi, ok := fs.stat(prev.name, false); ok && sameFile(oi, pi) {
+				return Usagef("%s and %s are the same file", out, prev)
+			}
 		}
 	}
-	if o.file == nil {
-		return first
+	stdoutUses := 0
+	for _, out := range fs.outputs {
+		if IsStdio(out.name) {
+			stdoutUses++
+		}
 	}
-	if !commit || first != nil {
-		os.Remove(o.file.Name())
-		return first
-	}
-	if err := os.Rename(o.file.Name(), o.name); err != nil {
-		os.Remove(o.file.Name())
-		return err
+	if stdoutUses > 1 {
+		return Usagef("more than one output goes to standard output")
 	}
 	return nil
 }
 
-// Finish ends a command's output: it commits it when *errp is nil (and stores
-// a commit error in *errp), else aborts it. Use it as
-//
-//	defer cmdio.Finish(out, &err)
-func Finish(o *Output, errp *error) {
-	if o == nil {
-		return
+// stat returns what a file argument is, for the same-file test: for "" and
+// "-", the standard stream when it is an *os.File.
+func (fs *Files) stat(name string, input bool) (os.FileInfo, bool) {
+	var info os.FileInfo
+	var err error
+	if IsStdio(name) {
+		var stream any = fs.stdout
+		if input {
+			stream = fs.stdin
+		}
+		f, ok := stream.(*os.File)
+		if !ok || f == nil {
+			return nil, false
+		}
+		info, err = f.Stat()
+	} else {
+		info, err = os.Stat(name)
 	}
-	if *errp != nil {
-		o.Abort()
-		return
-	}
-	if err := o.Close(); err != nil {
-		*errp = err
-	}
+	return info, err == nil
 }
 
-// Create opens an output: name "" or "-" is stdout; a name ending in .gz or .zst
-// is compressed. A file is written under a temporary name and appears under its
-// own name only when Close (or Finish on success) commits it; stdout is never closed.
-func Create(name string, stdout io.Writer) (*Output, error) {
-	o := &Output{Writer: stdout, name: name}
-	if IsStdio(name) {
-		return o, nil
+// sameFile is os.SameFile, except that writing into a character device that
+// is also read (/dev/null both ways) destroys nothing.
+func sameFile(a, b os.FileInfo) bool {
+	if a.Mode()&os.ModeCharDevice != 0 && b.Mode()&os.ModeCharDevice != 0 {
+		return false
 	}
-	dir, base := filepath.Split(name)
-	if dir == "" {
-		dir = "."
+	return os.SameFile(a, b)
+}
+
+// Open opens an input for reading, as the package-level Open does (name "" or
+// "-" is standard input; compression is detected).
+func (fs *Files) Open(name string) (io.ReadCloser, error) {
+	return Open(name, fs.stdin)
+}
+
+// Create opens an output of the run, as Output describes. It is committed by
+// Finish, not by its Close. A name not registered with Output is checked
+// against the inputs here (a usage error), but then the check comes after
+// the inputs were read: register outputs before.
+func (fs *Files) Create(name string) (*Output, error) {
+	registered := false
+	for _, out := range fs.outputs {
+		registered = registered || out.name == name
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if !registered {
+		fs.Output("output", name)
+		if err := fs.Check(); err != nil {
+			fs.outputs = fs.outputs[:len(fs.outputs)-1]
+			return nil, err
+		}
+	}
+	o, err := Create(name, fs.stdout)
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return nil, err
-	}
-	o.file = f
-	o.Writer = f
-	o.closers = []func() error{f.Close}
-	switch {
-	case strings.HasSuffix(name, ".gz"):
-		zw := gzip.NewWriter(f)
-		o.Writer = zw
-		o.closers = append([]func() error{zw.Close}, o.closers...)
-	case strings.HasSuffix(name, ".zst"):
-		zw, err := zstd.NewWriter(f)
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			return nil, err
-		}
-		o.Writer = zw
-		o.closers = append([]func() error{zw.Close}, o.closers...)
-	}
+	fs.created = append(fs.created, o)
 	return o, nil
+}
+
+// Commit flushes and closes every output, then renames every temporary file
+// into place. If any output fails to close, none is renamed.
+func (fs *Files) Commit() error {
+	for _, o := range fs.created {
+		if err := o.close(); err != nil {
+			fs.Abort()
+			return err
+		}
+	}
+	var first error
+	for _, o := range fs.created {
+		if err := o.commit(); err != nil && first == nil {
+			first = fmt.Errorf("%s: %w", o.name, err)
+		}
+	}
+	fs.created = nil
+	return first
+}
+
+// Abort closes every output and removes the temporary files: no file named
+// by the run is created or replaced (devices and standard output have had
+// what was written to them).
+func (fs *Files) Abort() {
+	for _, o := range fs.created {
+		o.Abort()
+	}
+	fs.created = nil
+}
+
+// Finish commits every output when *errp is nil, storing a commit error in
+// *errp, and aborts them all otherwise:
+//
+//	defer files.Finish(&err)
+func (fs *Files) Finish(errp *error) {
+	if *errp != nil {
+		fs.Abort()
+		return
+	}
+	*errp = fs.Commit()
 }

@@ -6,6 +6,7 @@ package simcli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/ga"
 	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/price"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/swf"
@@ -204,11 +206,11 @@ func repricer(name string, params policy.Params, interval []int64) func(int32, [
 	}
 }
 
-// jobTokens keeps the u= and ckpt= values of the simulated jobs, in job
-// order, for Params.Extra.
+// jobTokens keeps the u=, ckpt= and pred= values of the simulated jobs, in
+// job order, for Params.Extra.
 type jobTokens struct {
-	u, ckpt       []string
-	hasU, hasCkpt []bool
+	u, ckpt, pred          []string
+	hasU, hasCkpt, hasPred []bool
 }
 
 func (t *jobTokens) add(sj *swf.Job) {
@@ -219,6 +221,9 @@ func (t *jobTokens) add(sj *swf.Job) {
 	t.hasU = append(t.hasU, okU)
 	t.ckpt = append(t.ckpt, strings.Clone(c))
 	t.hasCkpt = append(t.hasCkpt, okC)
+	p, okP := sj.ExtraValue(policy.KeyPrediction)
+	t.pred = append(t.pred, strings.Clone(p))
+	t.hasPred = append(t.hasPred, okP)
 }
 
 func (t *jobTokens) value(id int32, key string) (string, bool) {
@@ -227,11 +232,14 @@ func (t *jobTokens) value(id int32, key string) (string, bool) {
 		return t.u[id], t.hasU[id]
 	case "ckpt":
 		return t.ckpt[id], t.hasCkpt[id]
+	case policy.KeyPrediction:
+		return t.pred[id], t.hasPred[id]
 	}
 	return "", false
 }
 
-// needsTokens reports whether the run reads u=/ckpt= tokens.
+// needsTokens reports whether the run reads u=/ckpt=/pred= tokens.
 func needsTokens(info policy.Info, opt Options) bool {
-	return info.Name == "ga" || info.Name == "ga-ckpt" || opt.Price.mode != ""
+	return info.Name == "ga" || info.Name == "ga-ckpt" || opt.Price.mode != "" ||
+		(slices.Contains(info.Params, "predictor") && opt.Params.Research.Predictor == predict.NameToken)
 }

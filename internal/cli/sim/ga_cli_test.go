@@ -60,7 +60,7 @@ func TestCLIGACkpt(t *testing.T) {
 	// L is bumped at 550 (500 s saved, 10 s overhead) and reruns 600..10110;
 	// U runs 550..600. Wait and runtime are those of the last run.
 	want := []string{
-		"1 0 600 9510 10 -1 -1 10 10000 -1 1 1 1 -1 1 -1 -1 -1 u=0:10,1000000:0 ckpt=100 bumps=1 price=9.8989",
+		"1 0 600 9510 10 -1 -1 10 10000 -1 1 1 1 -1 1 -1 -1 -1 u=0:10,1000000:0 ckpt=100 bumps=1 runtotal=10060 price=9.8989",
 		"2 550 0 50 10 -1 -1 10 50 -1 1 2 2 -1 1 -1 -1 -1 u=0:1000,200:0 price=750",
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
@@ -107,7 +107,7 @@ func TestCLIGACkptVCG(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := jobLines(out)
-	if len(lines) != 2 || !strings.HasSuffix(lines[0], "bumps=1 price=0") || !strings.HasSuffix(lines[1], "price=0") {
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], "bumps=1 runtotal=10060 price=0") || !strings.HasSuffix(lines[1], "price=0") {
 		t.Errorf("ga-ckpt vcg output %q", lines)
 	}
 	if !strings.Contains(out, "VCG price") {

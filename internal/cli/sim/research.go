@@ -19,12 +19,13 @@ import (
 func researchFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "threshold", Value: "auto", Usage: "selective starvation threshold: `X`, SN,SW,LN,LW (selective-d), auto, adaptive or scaled-adaptive:F"},
-		&cli.Int64Flag{Name: "short-max", Value: policy.DefaultShortMax, Usage: "selective-d: a job whose estimate is at most `SECONDS` is short"},
-		&cli.Int64Flag{Name: "narrow-max", Value: policy.DefaultNarrowMax, Usage: "selective-d: a job of at most `PROCS` processors is narrow"},
+		&cli.Int64Flag{Name: "category-runtime", Aliases: []string{"short-max"}, Value: policy.DefaultShortMax, Usage: "selective-d: a job whose estimate is at most `SECONDS` is short (swfstat's name; --short-max is a deprecated alias)"},
+		&cli.Int64Flag{Name: "category-procs", Aliases: []string{"narrow-max"}, Value: policy.DefaultNarrowMax, Usage: "selective-d: a job of at most `PROCS` processors is narrow (swfstat's name; --narrow-max is a deprecated alias)"},
 		&cli.Float64Flag{Name: "well-estimated", Value: policy.DefaultWellEstimated, Usage: "selective auto/adaptive thresholds average the jobs whose runtime is within this `FACTOR` of their estimate"},
 		&cli.Int64Flag{Name: "slowdown-bound", Value: policy.DefaultSlowdownBound, Usage: "selective thresholds: bound of the bounded slowdown, `SECONDS`"},
 		&cli.Int64Flag{Name: "trial", Value: policy.DefaultTrial, Usage: "timed-fcfs, timed-easy: trial-run length in `SECONDS` (0: no trial runs)"},
-		&cli.StringFlag{Name: "predictor", Usage: "easy-p, sjbf, easy++: runtime predictor `NAME`: estimate, last2, lastk:K or exact (default last2; sjbf: estimate)"},
+		&cli.StringFlag{Name: "predictor", Usage: "easy-p, sjbf, easy++: runtime predictor `NAME`: estimate, last2, lastk:K, exact, or token (each job's pred= token, as swfaugment --as-prediction writes; the estimate stays the kill time) (default last2; sjbf: estimate)"},
+		&cli.BoolFlag{Name: "repredict", Usage: "easy-p, sjbf, easy++: recompute the predictions of a user's waiting jobs whenever a job of that user ends, instead of predicting once at submission"},
 		&cli.StringFlag{Name: "corrector", Value: policy.DefaultCorrector, Usage: "easy-p, sjbf, easy++: prediction corrector `NAME`: estimate, ladder or double"},
 		&cli.StringFlag{Name: "ladder", Value: predict.FormatLadder(predict.DefaultLadder), Usage: "rungs of --corrector ladder: `DURATIONS` with unit s, m, h or d"},
 		&cli.BoolFlag{Name: "fair-start", Usage: "add fairstart=T to every job: its start under FCFS-conservative switched to strict FCFS at its arrival (Srinivasan et al. section 5)"},
@@ -35,20 +36,21 @@ func researchFlags() []cli.Flag {
 func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 	r := policy.ResearchParams{
 		Threshold:     c.String("threshold"),
-		ShortMax:      c.Int64("short-max"),
-		NarrowMax:     c.Int64("narrow-max"),
+		ShortMax:      c.Int64("category-runtime"),
+		NarrowMax:     c.Int64("category-procs"),
 		WellEstimated: c.Float64("well-estimated"),
 		SlowdownBound: c.Int64("slowdown-bound"),
 		Trial:         c.Int64("trial"),
 		TrialSet:      true,
 		Predictor:     c.String("predictor"),
 		Corrector:     c.String("corrector"),
+		Repredict:     c.Bool("repredict"),
 	}
 	switch {
 	case r.ShortMax < 1:
-		return r, cmdio.Usagef("--short-max %d: want a positive number of seconds", r.ShortMax)
+		return r, cmdio.Usagef("--category-runtime %d: want a positive number of seconds", r.ShortMax)
 	case r.NarrowMax < 1:
-		return r, cmdio.Usagef("--narrow-max %d: want a positive number of processors", r.NarrowMax)
+		return r, cmdio.Usagef("--category-procs %d: want a positive number of processors", r.NarrowMax)
 	case !(r.WellEstimated >= 1):
 		return r, cmdio.Usagef("--well-estimated %g: want a factor >= 1", r.WellEstimated)
 	case r.SlowdownBound < 1:

@@ -28,6 +28,7 @@ var researchRuns = []struct {
 	{policy: "easy-p"},
 	{policy: "sjbf"},
 	{policy: "easy++", params: policy.ResearchParams{Corrector: "ladder"}},
+	{policy: "easy++", params: policy.ResearchParams{Repredict: true}},
 }
 
 // researchInput is a trace read once for the checker: its bytes (for

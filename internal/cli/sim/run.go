@@ -26,33 +26,40 @@ const progressMinJobs = 50000
 // Run runs swfsim with args (args[0] is the program name) and returns the exit
 // status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cmdio.Run(NewApp(stdin, stdout, stderr), args, stderr)
+}
+
+// NewApp is swfsim's command line: its flags, help and action. The man page
+// and completion scripts are generated from it.
+func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfsim", "simulate a scheduling policy over an SWF trace", stdout, stderr)
 	app.ArgsUsage = "[FILE]"
 	app.Description = "Reads FILE (or stdin; gzip/zstd detected) and writes the simulated schedule as SWF:\n" +
 		"field 3 = simulated wait, field 4 = simulated runtime, status 0 and killed=1 for a job killed at\n" +
 		"its requested time, everything else unchanged. Policies: " + policy.Names() + "."
 	app.Flags = []cli.Flag{
-		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Usage: "scheduling policy (see --list-policies)"},
+		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Usage: "scheduling policy `NAME` (see --list-policies)"},
 		&cli.BoolFlag{Name: "list-policies", Usage: "list the policies with a one-line summary and exit"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.gz/.zst compress) instead of stdout"},
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` (overrides the header's MaxProcs/MaxNodes)"},
-		&cli.BoolFlag{Name: "no-kill", Usage: "let jobs run past their requested time (default: kill at it)"},
+		&cli.BoolFlag{Name: "no-kill", Usage: "let jobs run past their requested time instead of killing them at it"},
 		&cli.BoolFlag{Name: "strict", Usage: "fail on the first job that cannot be simulated instead of skipping it"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted on stderr and in a header Note) instead of failing on the first"},
-		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processor count: requested (field 8, else 5), requested-only, allocated (field 5) or max"},
+		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processor count `RULE`: requested (field 8, else 5), requested-only, allocated (field 5) or max"},
 		&cli.Float64Flag{Name: "lxfw-weight", Value: policy.DefaultLXFWWeight, Usage: "lxfw: weight `W` of the wait, per hour, added to the expansion factor"},
-		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: queue numbers from highest to lowest priority, e.g. `0,1,2` (default: ascending queue number, unknown last)"},
-		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn when more than this `SHARE` of jobs would be killed at their requested time"},
+		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: `QUEUES` from highest to lowest priority, e.g. 0,1,2", DefaultText: "ascending queue number, unknown last"},
+		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn when more than this `SHARE` of jobs (0..1) would be killed at their requested time"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar (it shows only on a terminal, for long traces)"},
-		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of the randomised policies ga and ga-ckpt (a usage error with any other policy)"},
+		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of the randomised policies ga and ga-ckpt; accepted (and recorded in the Provenance line) by every policy, so a sweep can pass it to all"},
 	}
 	app.Flags = append(app.Flags, researchFlags()...)
 	app.Flags = append(app.Flags, gaFlags()...)
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
-	return cmdio.Run(app, args, stderr)
+	cmdio.SetHelp(app, help())
+	return app
 }
 
-func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	if c.Bool("list-policies") {
 		tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
 		for _, in := range policy.List() {
@@ -74,16 +81,25 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	in, err := cmdio.Open(opt.Input, stdin)
+	files := cmdio.NewFiles(stdin, stdout)
+	files.Input("", opt.Input)
+	files.Output("-o", c.String("output"))
+	if err := files.Check(); err != nil {
+		return err
+	}
+	defer files.Finish(&err)
+	in, err := files.Open(opt.Input)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := cmdio.Create(c.String("output"), stdout)
+	out, err := files.Create(c.String("output"))
 	if err != nil {
 		return err
 	}
 	opt.Warn = stderr
+	prov := cmdio.Provenance(c)
+	opt.Provenance = &prov
 	if !c.Bool("no-progress") && isTerminal(stderr) {
 		opt.PriceProgress = stderr
 		opt.Progress = func(total int) func(done int) {
@@ -104,9 +120,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	err = Simulate(in, out, opt)
-	cmdio.Finish(out, &err)
-	return err
+	return Simulate(in, out, opt)
 }
 
 var errNoPolicy = errors.New("--policy is required (see --list-policies)")

@@ -32,7 +32,9 @@ const tiny = `; Version: 2.2
 
 // easy on tiny: J1 0-10; J2 (head) shadow 10; J3 backfills 2-10; J4 (20 s,
 // estimate 10) waits (extra 0), starts when J2 ends at 15 and is killed at 25;
-// J5 has no runtime and is skipped.
+// J5 has no runtime and is skipped. Offered load over submits 0..3 on 4
+// processors (12 processor-seconds): input (30+20+8+20)/12 = 6.5, simulated
+// (30+20+8+10)/12 = 5.6667 (J4 cut at 10 s).
 const tinyEasy = `; Version: 2.2
 ; MaxProcs: 4
 ; MaxJobs: 4
@@ -44,7 +46,9 @@ const tinyEasy = `; Version: 2.2
 ; Note: swfsim unsimulable jobs: skip jobs that cannot be simulated
 ; Note: swfsim skipped 1 jobs: unknown runtime
 ; Note: swfsim simulated 4 jobs, 1 killed at their requested time
+; Note: swfsim offered load (processors x runtime per processor-second of the submit span): input 6.5000, simulated jobs 5.6667 (1 killed at their requested time)
 ; Note: swfsim MaxJobs 4 and MaxRecords 4 count the output, 1 records left out (input header: MaxJobs none, MaxRecords none)
+; Provenance: swfsim version=0.1.0-dev policy=easy list-policies=false procs=0 no-kill=false strict=false lenient=false procs-from=requested lxfw-weight=0.02 priority-order="" kill-warn=0.05 seed=1 threshold=auto category-runtime=3600 category-procs=8 well-estimated=2 slowdown-bound=10 trial=90 predictor="" repredict=false corrector=estimate ladder=1m,5m,15m,30m,1h,2h,5h,10h,20h,50h,100h fair-start=false ga-population=20 ga-generations=100 ga-mutation=0.1 ga-elitism=false ga-seeds=arrival,priority,density,value ga-warm-start=false bump-limit=1 boost=false airline=false restart-overhead=1 price="" price-window=thesis input=-
 ;
 1 0 0 10 3 -1 -1 3 10 -1 1 7 1 -1 1 -1 -1 -1
 2 1 9 5 4 -1 -1 4 5 -1 1 7 1 -1 1 -1 -1 -1 tag=x
@@ -189,10 +193,10 @@ func TestFlagNotForPolicy(t *testing.T) {
 		{[]string{"--threshold", "3"}, "--threshold does not apply to policy easy; it is used by selective, selective-d"},
 		{[]string{"--lxfw-weight", "5"}, "--lxfw-weight does not apply to policy easy; it is used by lxfw"},
 		{[]string{"--priority-order", "3,2"}, "--priority-order does not apply to policy easy; it is used by priofifo"},
-		{[]string{"--seed", "9"}, "--seed does not apply to policy easy; it is used by ga, ga-ckpt"},
 		{[]string{"--ga-generations", "5"}, "--ga-generations does not apply"},
 		{[]string{"--airline"}, "--airline does not apply to policy easy; it is used by ga-ckpt"},
-		{[]string{"--narrow-max", "2"}, "--narrow-max does not apply to policy easy; it is used by selective-d"},
+		{[]string{"--narrow-max", "2"}, "--category-procs does not apply to policy easy; it is used by selective-d"},
+		{[]string{"--category-runtime", "600"}, "--category-runtime does not apply to policy easy; it is used by selective-d"},
 		{[]string{"--predictor", "exact"}, "--predictor does not apply to policy easy; it is used by easy-p, sjbf, easy++"},
 	} {
 		_, errs, code := runCmd(t, tiny, append([]string{"-p", "easy"}, tc.args...)...)
@@ -205,6 +209,9 @@ func TestFlagNotForPolicy(t *testing.T) {
 		{"-p", "lxfw", "--lxfw-weight", "5"},
 		{"-p", "timed-easy", "--trial", "30"},
 		{"-p", "selective-d", "--narrow-max", "2"},
+		{"-p", "selective-d", "--category-procs", "2", "--category-runtime", "600"},
+		{"-p", "easy", "--seed", "3"}, // every policy takes --seed, so sweeps need no condition
+		{"-p", "fcfs", "--seed", "3"},
 		{"-p", "easy-p", "--predictor", "exact"},
 	} {
 		if _, errs, code := runCmd(t, tiny, args...); code != 0 {

@@ -10,7 +10,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -35,6 +37,10 @@ type Options struct {
 	// the number done (or nil for no progress).
 	Progress func(total int) func(done int)
 
+	// Provenance, if not nil, is added to the output header (after the Notes)
+	// as the run's configuration.
+	Provenance *provenance.Record
+
 	// Price selects the price= tokens to add (ga.go); PriceProgress, if not
 	// nil, shows the VCG re-simulations' progress bar.
 	Price         priceSetup
@@ -52,7 +58,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if !ok {
 		return fmt.Errorf("unknown policy %q", opt.Policy)
 	}
-	// Policies and prices that read u=/ckpt= tokens get them through
+	// Policies and prices that read u=/ckpt=/pred= tokens get them through
 	// Params.Extra; only those keys are kept, only when needed.
 	var tokens *jobTokens
 	if needsTokens(info, opt) {
@@ -156,6 +162,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		addPriceTokens(jobs, prices)
 		hdr.AddNote("swfsim " + note)
 	}
+	if opt.Provenance != nil {
+		provenance.AddTo(hdr, *opt.Provenance)
+	}
 	return write(data, name, hdr, jobs, which, opt.Lenient, out)
 }
 
@@ -239,6 +248,12 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 		}
 	}
 	out = append(out, fmt.Sprintf("swfsim simulated %d jobs, %d killed at their requested time", len(jobs), k))
+	if input, simulated, ok := sim.OfferedLoad(jobs, procs); ok {
+		// Next to each other, so that a --target-load whose work was cut
+		// by kills shows in the file itself.
+		out = append(out, fmt.Sprintf("swfsim offered load (processors x runtime per processor-second of the submit span): input %s, simulated jobs %s (%d killed at their requested time)",
+			strconv.FormatFloat(input, 'f', 4, 64), strconv.FormatFloat(simulated, 'f', 4, 64), k))
+	}
 	return out
 }
 
@@ -298,10 +313,10 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 }
 
 // ownedTokens are the extension tokens swfsim writes: killed= (here), bumps=
-// (ga-ckpt), trial= (timed-*), price= (--price) and fairstart= (--fair-start).
+// and runtotal= (ga-ckpt), trial= (timed-*), price= (--price) and fairstart= (--fair-start).
 // They are removed from every input job before this run's are added, so that
 // re-simulating a schedule leaves none of the previous run's tokens behind.
-var ownedTokens = []string{"killed", "bumps", "trial", "price", "fairstart"}
+var ownedTokens = []string{"killed", "bumps", "runtotal", "trial", "price", "fairstart"}
 
 // chunks holds the input in fixed-size blocks, so that keeping it costs its
 // size and no more (io.ReadAll's doubling would leave garbage twice as big).
@@ -309,24 +324,40 @@ type chunks [][]byte
 
 const chunkSize = 1 << 20
 
-// readChunks reads r to the end and counts its lines.
+// readChunks reads r to the end and counts its lines. Only io.EOF ends the
+// input: any other error, io.ErrUnexpectedEOF included, is the source's
+// (a truncated file) and is returned.
 func readChunks(r io.Reader) (chunks, int, error) {
 	var c chunks
 	lines := 1
 	for {
 		b := make([]byte, chunkSize)
-		n, err := io.ReadFull(r, b)
+		n, err := fill(r, b)
 		if n > 0 {
 			c = append(c, b[:n:n])
 			lines += bytes.Count(b[:n], []byte{'\n'})
 		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
+		if err == io.EOF {
 			return c, lines, nil
 		}
 		if err != nil {
 			return nil, 0, err
 		}
 	}
+}
+
+// fill reads into b until it is full or r returns an error, which it returns
+// as it is (unlike io.ReadFull, which turns io.EOF into io.ErrUnexpectedEOF).
+func fill(r io.Reader, b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := r.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 func (c chunks) reader() io.Reader {
@@ -386,7 +417,7 @@ func (w *workload) distinct() int {
 }
 
 // load reads and parses the whole input and converts its records.
-// tokens, when not nil, collects the u=/ckpt= tokens of the simulated jobs.
+// tokens, when not nil, collects the u=/ckpt=/pred= tokens of the simulated jobs.
 func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	name := opt.Input
 	if name == "" || name == "-" {
@@ -394,7 +425,7 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	}
 	data, lines, err := readChunks(in)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, cmdio.InFile(name, err)
 	}
 	rd := swf.NewReader(data.reader())
 	rd.Name = name

@@ -1,8 +1,6 @@
 package statcli
 
 import (
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -10,18 +8,14 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
-// setting is one choice that every output states.
-type setting struct {
-	name  string
-	value float64
-	text  string // how the table states it
-}
-
-func settings(o *options) []setting {
+// settings are the lines that state every choice of the summary: the
+// table's "#" lines and the JSON notes (the CSV has them as columns).
+func settings(o *options) []string {
 	cfg := o.cfg
 	ps := make([]string, len(cfg.Percentiles))
 	for i, p := range cfg.Percentiles {
@@ -37,35 +31,28 @@ func settings(o *options) []setting {
 	if o.procsFromNote {
 		fromNote = ", as the swfsim run that wrote the input: its Note"
 	}
-	return []setting{
-		{"bsld_threshold_s", cfg.BSLDThreshold, fmt.Sprintf("bounded slowdown = (wait+max(run,%g))/max(run,%g); slowdown = (wait+run)/run", cfg.BSLDThreshold, cfg.BSLDThreshold)},
-		{"percentiles=nearest_rank", 1, "percentiles " + strings.Join(ps, ",") + " by nearest rank: the value at rank ceil(p/100*n) of the n sorted values; start_value_earned_pct percentiles run from the best job down (Lee, Table 4.1)"},
-		{"procs_from=" + cfg.ProcsFrom.String(), 1, fmt.Sprintf("processors for utilization, queue and capacity: %s (--procs-from %s%s); category width: requested processors (field 8, else 5)", procs, cfg.ProcsFrom, fromNote)},
-		{"category_runtime_s", float64(cfg.ShortRuntime), fmt.Sprintf("category: short <= %d s < long, narrow <= %d processors < wide", cfg.ShortRuntime, cfg.NarrowProcs)},
-		{"category_procs", float64(cfg.NarrowProcs), ""},
-		{"short_threshold_s", float64(cfg.TrialRuntime), fmt.Sprintf("--by short: short = runtime <= %d s", cfg.TrialRuntime)},
-		{"uqos_factor", cfg.UQoSFactor, uqosText(o)},
-		uqosFromSetting(o),
-		{"", 0, "utility: u(wait+run) from each job's u= token; aggregate utility = sum (Lee eq. 2.1); start value earned = u(wait+run)/u(0)"},
-		{"", 0, "estimate accuracy: inaccuracy = |requested - runtime|/requested (Lee eq. 5.1); under 20%: runtime < 0.2 x requested"},
-		{"", 0, fmt.Sprintf("fairness (Srinivasan et al. Table 9): bounded slowdown / fair bounded slowdown, fair = (fairstart-submit+max(run,%g))/max(run,%g); bins right-closed", cfg.BSLDThreshold, cfg.BSLDThreshold)},
-		{"", 0, "makespan, utilization, peak: every job read (warm-up and cool-down too) with known wait, runtime and processors; makespan = last end - first submit"},
+	return []string{
+		fmt.Sprintf("bounded slowdown = (wait+max(run,%g))/max(run,%g); slowdown = (wait+run)/run", cfg.BSLDThreshold, cfg.BSLDThreshold),
+		"percentiles " + strings.Join(ps, ",") + " by nearest rank: the value at rank ceil(p/100*n) of the n sorted values; start_value_earned_pct percentiles run from the best job down (Lee, Table 4.1)",
+		fmt.Sprintf("processors for utilization, queue and capacity: %s (--procs-from %s%s); category width: requested processors (field 8, else 5)", procs, cfg.ProcsFrom, fromNote),
+		fmt.Sprintf("category: short <= %d s < long, narrow <= %d processors < wide", cfg.ShortRuntime, cfg.NarrowProcs),
+		fmt.Sprintf("--by short: short = runtime <= %d s", cfg.TrialRuntime),
+		uqosText(o),
+		"utility: u(wait+run) from each job's u= token; aggregate utility = sum (Lee eq. 2.1); start value earned = u(wait+run)/u(0)",
+		"estimate accuracy: inaccuracy = |requested - runtime|/requested (Lee eq. 5.1); under 20%: runtime < 0.2 x requested",
+		fmt.Sprintf("fairness (Srinivasan et al. Table 9): bounded slowdown / fair bounded slowdown, fair = (fairstart-submit+max(run,%g))/max(run,%g); bins right-closed", cfg.BSLDThreshold, cfg.BSLDThreshold),
+		"makespan, utilization, peak: every job read (warm-up and cool-down too) with known wait, runtime and processors; makespan = last end - first submit",
 	}
-}
-
-// uqosFromSetting names the input whose U-QoS bounds all columns use.
-func uqosFromSetting(o *options) setting {
-	if o.uqosFrom == "" {
-		return setting{}
-	}
-	return setting{name: "uqos_bounds_from=" + o.uqosFrom, value: 1}
 }
 
 func uqosText(o *options) string {
 	cfg := o.cfg
-	bounds := "rt bounds from the trace: upper = 50% of the 95th percentile of runtime, lower = 5% of upper"
+	bounds := "rt bounds from the trace: upper = 50% of the 95th percentile of runtime, lower = 4% of upper (Guim et al. Table 4; killed jobs count at their simulated runtime: run swfaugment --bounds on the input before swfsim, or give the bounds, to use recorded runtimes)"
 	if cfg.UQoSLowerBound > 0 || cfg.UQoSUpperBound > 0 {
 		bounds = fmt.Sprintf("rt bounds given: lower %g s, upper %g s (0 = from the trace)", cfg.UQoSLowerBound, cfg.UQoSUpperBound)
+	}
+	if len(o.uqosNote) > 0 {
+		bounds += fmt.Sprintf("; bounds not given taken from swfaugment's bounds Note (recorded runtimes) in %s", strings.Join(o.uqosNote, ", "))
 	}
 	if o.uqosFrom != "" {
 		which := "the first input"
@@ -77,12 +64,17 @@ func uqosText(o *options) string {
 	return fmt.Sprintf("U-QoS (Guim et al. Table 6): factor %g; %s; phi = mean wait/run of large jobs; value = mean over jobs", cfg.UQoSFactor, bounds)
 }
 
-func writeSummary(w io.Writer, o *options, traces []*trace, reports []*stats.Report) error {
-	switch o.format {
+// writeSummary writes the summary in format: table, csv or json.
+func writeSummary(w io.Writer, format string, o *options, traces []*trace, ic *inputColumns, tt *tidyTable) error {
+	switch format {
 	case "csv":
-		return writeCSV(w, o, traces, reports)
+		return tt.writeCSV(w)
 	case "json":
-		return writeJSON(w, o, traces, reports)
+		return writeTidyJSON(w, o, traces, ic, tt)
+	}
+	reports := make([]*stats.Report, len(traces))
+	for i, t := range traces {
+		reports[i] = t.report
 	}
 	return writeTable(w, o, traces, reports)
 }
@@ -185,10 +177,9 @@ func sortSections(list []*section) {
 
 func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Report) error {
 	fmt.Fprintln(w, "# swfstat")
+	fmt.Fprintf(w, "# %s: %s\n", provenance.Label, o.provenance.Format())
 	for _, s := range settings(o) {
-		if s.text != "" {
-			fmt.Fprintf(w, "# %s\n", s.text)
-		}
+		fmt.Fprintf(w, "# %s\n", s)
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -203,6 +194,11 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 	tw.Flush()
 	for _, n := range oversubscribed(o, traces, reports) {
 		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	for _, t := range traces {
+		if t.warning != "" {
+			fmt.Fprintf(w, "warning: %s: %s: %s\n", t.label, t.warning, killHint)
+		}
 	}
 
 	fmt.Fprintln(w, "\nexcluded (a job can count under several reasons; every other job is in every metric)")
@@ -222,6 +218,15 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 
 	list, values := sections(reports)
 	for _, s := range list {
+		var keys []rowKey
+		for _, k := range s.keys {
+			if o.metricSelected(k.metric) {
+				keys = append(keys, k)
+			}
+		}
+		if len(keys) == 0 {
+			continue
+		}
 		fmt.Fprintf(w, "\n%s\n", s.title())
 		head := append([]string{"metric", "statistic"}, labels(traces)...)
 		for i, t := range traces {
@@ -230,7 +235,7 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 			}
 		}
 		cells := [][]string{head}
-		for _, k := range s.keys {
+		for _, k := range keys {
 			line := []string{k.metric, k.stat}
 			for _, v := range values[k] {
 				line = append(line, formatTable(v))
@@ -246,11 +251,6 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 	}
 	return nil
 }
-
-// CSVHeader is the CSV column list; it does not change between versions.
-// change_pct is empty without --baseline, for the baseline itself, and where
-// the baseline's value is 0 or undefined.
-var CSVHeader = []string{"label", "file", "by1", "group1", "by2", "group2", "metric", "statistic", "value", "jobs", "change_pct"}
 
 // changePct is the change of v relative to base in percent, NaN when undefined.
 func changePct(v, base float64) float64 {
@@ -286,34 +286,6 @@ func change(o *options, base map[rowKey]float64, i int, row stats.Row) float64 {
 	return changePct(row.Value, b)
 }
 
-func writeCSV(w io.Writer, o *options, traces []*trace, reports []*stats.Report) error {
-	cw := csv.NewWriter(w)
-	cw.Write(CSVHeader)
-	base := baselineValues(o, reports)
-	for i, rep := range reports {
-		t := traces[i]
-		rec := func(metric, stat string, v float64, jobs int) {
-			cw.Write([]string{t.label, t.display, "", "", "", "", metric, stat, formatExact(v), strconv.Itoa(jobs), ""})
-		}
-		for _, s := range settings(o) {
-			if s.name != "" {
-				rec("setting", s.name, s.value, 0)
-			}
-		}
-		rec("input", "jobs_read", float64(rep.JobsRead), rep.JobsRead)
-		rec("input", "measured", float64(rep.Measured), rep.Measured)
-		for _, e := range rep.Excluded {
-			rec("excluded", e.Reason+" (left out of: "+e.Affects+")", float64(e.Jobs), e.Jobs)
-		}
-		for _, row := range rep.Rows {
-			cw.Write([]string{t.label, t.display, row.By1, row.Group1, row.By2, row.Group2, row.Metric, row.Statistic,
-				formatExact(row.Value), strconv.Itoa(row.Jobs), formatExact(change(o, base, i, row))})
-		}
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
 // jsonValue is a number that encodes NaN as null.
 type jsonValue float64
 
@@ -323,86 +295,6 @@ func (v jsonValue) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return strconv.AppendFloat(nil, f, 'f', -1, 64), nil
-}
-
-// JSONDoc is the JSON output.
-type JSONDoc struct {
-	Settings map[string]any `json:"settings"`
-	Notes    []string       `json:"notes"`
-	Inputs   []JSONInput    `json:"inputs"`
-	Rows     []JSONRow      `json:"rows"`
-}
-
-// JSONInput describes one input.
-type JSONInput struct {
-	Label        string          `json:"label"`
-	File         string          `json:"file"`
-	JobsRead     int             `json:"jobs_read"`
-	Measured     int             `json:"measured"`
-	MachineProcs int64           `json:"machine_procs"`
-	MachineFrom  string          `json:"machine_procs_source"`
-	Excluded     []JSONExclusion `json:"excluded"`
-}
-
-// JSONExclusion is one reason jobs were left out.
-type JSONExclusion struct {
-	Reason    string `json:"reason"`
-	LeftOutOf string `json:"left_out_of"`
-	Jobs      int    `json:"jobs"`
-}
-
-// JSONRow has the CSV columns.
-type JSONRow struct {
-	Label     string    `json:"label"`
-	File      string    `json:"file"`
-	By1       string    `json:"by1"`
-	Group1    string    `json:"group1"`
-	By2       string    `json:"by2"`
-	Group2    string    `json:"group2"`
-	Metric    string    `json:"metric"`
-	Statistic string    `json:"statistic"`
-	Value     jsonValue `json:"value"`
-	Jobs      int       `json:"jobs"`
-	ChangePct jsonValue `json:"change_pct"`
-}
-
-func writeJSON(w io.Writer, o *options, traces []*trace, reports []*stats.Report) error {
-	doc := JSONDoc{Settings: map[string]any{}, Inputs: []JSONInput{}, Rows: []JSONRow{}}
-	base := baselineValues(o, reports)
-	if o.baseline >= 0 {
-		doc.Settings["baseline"] = traces[o.baseline].label
-	}
-	for _, s := range settings(o) {
-		if s.text != "" {
-			doc.Notes = append(doc.Notes, s.text)
-		}
-		name, choice, byName := strings.Cut(s.name, "=")
-		switch {
-		case s.name == "": // a note only
-		case byName:
-			doc.Settings[name] = choice // the CSV says "name=choice" with value 1
-		default:
-			doc.Settings[s.name] = jsonValue(s.value)
-		}
-	}
-	doc.Notes = append(doc.Notes, oversubscribed(o, traces, reports)...)
-	for i, rep := range reports {
-		t := traces[i]
-		in := JSONInput{Label: t.label, File: t.display, JobsRead: rep.JobsRead, Measured: rep.Measured,
-			MachineProcs: t.machine.Procs, MachineFrom: t.machine.Source, Excluded: []JSONExclusion{}}
-		for _, e := range rep.Excluded {
-			in.Excluded = append(in.Excluded, JSONExclusion{e.Reason, e.Affects, e.Jobs})
-		}
-		doc.Inputs = append(doc.Inputs, in)
-		for _, row := range rep.Rows {
-			doc.Rows = append(doc.Rows, JSONRow{t.label, t.display, row.By1, row.Group1, row.By2, row.Group2, row.Metric, row.Statistic,
-				jsonValue(row.Value), row.Jobs, jsonValue(change(o, base, i, row))})
-		}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(doc)
 }
 
 func labels(traces []*trace) []string {

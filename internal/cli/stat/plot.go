@@ -1,18 +1,29 @@
 package statcli
 
 import (
-	"os"
+	"bufio"
+	"fmt"
+	"slices"
+	"strconv"
 
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
-// writePlot draws the --plot figure with one curve or bar group per input.
-func writePlot(o *options, traces []*trace) error {
+// ganttColorKeys are the values of --gantt-color.
+var ganttColorKeys = []string{"category", "user", "status", "killed"}
+
+// figure draws one figure of the given kind over traces (a Gantt chart
+// draws traces[0]).
+func figure(o *options, kind plot.Kind, traces []*trace) (plot.Drawer, error) {
+	if kind == plot.Gantt {
+		return gantt(o, traces[0], 0, 0, "")
+	}
 	inputs := make([]plot.Input, len(traces))
 	for i, t := range traces {
 		in := plot.Input{Label: t.label}
-		switch o.plotKind {
+		switch kind {
 		case plot.WaitCDF, plot.BSLDCDF:
 			rep := t.collector.Report(t.label)
 			in.Waits, in.BoundedSlowdowns = rep.Waits, rep.BoundedSlowdowns
@@ -28,17 +39,114 @@ func writePlot(o *options, traces []*trace) error {
 		}
 		inputs[i] = in
 	}
-	p, err := plot.New(o.plotKind, inputs)
+	p, err := plot.New(kind, inputs)
+	if err != nil {
+		return nil, err // not a nil *plot.Plot in a non-nil Drawer
+	}
+	return p, nil
+}
+
+// ganttJobs are the jobs of t for a Gantt chart, grouped by --gantt-color.
+func ganttJobs(o *options, t *trace) ([]plot.GanttJob, error) {
+	spans := t.collector.Spans()
+	if len(spans) == 0 {
+		return nil, fmt.Errorf("%s: %w (no job with known wait, runtime and processors)", t.display, plot.ErrNoData)
+	}
+	jobs := make([]plot.GanttJob, len(spans))
+	for i, s := range spans {
+		jobs[i] = plot.GanttJob{Submit: s.Submit, Start: s.Start, End: s.End, Procs: s.Procs, Group: ganttGroup(o.ganttColor, s)}
+	}
+	return jobs, nil
+}
+
+// ganttWindow resolves --window for the jobs of t: by default the busiest
+// day, the one with the most processor-seconds used. It returns the window
+// and how the chart's title names its start.
+func ganttWindow(o *options, t *trace, jobs []plot.GanttJob) (from, to int64, start string, err error) {
+	const day = 86400
+	c := clockOf(t.hdr)
+	if o.window == "" {
+		from, _ = plot.BusiestWindow(jobs, day)
+		return from, from + day, c.describe(from) + ", the busiest day", nil
+	}
+	w, err := parseWindow(o.window, c)
+	if err != nil {
+		return 0, 0, "", cmdio.Usagef("%v", err)
+	}
+	first, last := jobs[0].Submit, jobs[0].End
+	for _, j := range jobs {
+		first, last = min(first, j.Submit), max(last, j.End)
+	}
+	from, to = first, last
+	if w.hasFrom {
+		from = w.from
+	}
+	if w.hasTo {
+		to = w.to
+	}
+	if from >= to {
+		return 0, 0, "", cmdio.Usagef("--window %s: the jobs of %s run from %d to %d s; the window is empty", o.window, t.label, first, last)
+	}
+	return from, to, c.describe(from), nil
+}
+
+// gantt draws the schedule of one trace over [from, to), or over --window
+// when to <= from.
+func gantt(o *options, t *trace, from, to int64, start string) (plot.Drawer, error) {
+	jobs, err := ganttJobs(o, t)
+	if err != nil {
+		return nil, err
+	}
+	if to <= from {
+		if from, to, start, err = ganttWindow(o, t, jobs); err != nil {
+			return nil, err
+		}
+	}
+	g := plot.Schedule{Label: t.label, Machine: t.machine.Procs, ColorBy: o.ganttColor, Jobs: jobs, From: from, To: to, Start: start}
+	switch o.ganttColor {
+	case "category":
+		g.Groups = append(slices.Clone(plot.Categories), stats.Unknown)
+	case "killed":
+		g.Groups = []string{"no", "yes"}
+	}
+	return plot.NewGantt(g)
+}
+
+func ganttGroup(key string, s stats.Span) string {
+	switch key {
+	case "user":
+		return idOrUnknown(s.User)
+	case "status":
+		return idOrUnknown(s.Status)
+	case "killed":
+		if s.Killed {
+			return "yes"
+		}
+		return "no"
+	}
+	return s.Category
+}
+
+func idOrUnknown(v int64) string {
+	if v < 0 {
+		return stats.Unknown
+	}
+	return strconv.FormatInt(v, 10)
+}
+
+// writePlot draws the --plot figure with one curve or bar group per input.
+func writePlot(o *options, traces []*trace, files *cmdio.Files) error {
+	p, err := figure(o, o.plotKind, traces)
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(o.plotFile)
+	out, err := files.Create(o.plotFile)
 	if err != nil {
 		return err
 	}
-	if err := plot.Write(p, o.plotFmt, f); err != nil {
-		f.Close()
+	bw := bufio.NewWriter(out)
+	if err := plot.Write(p, o.plotFmt, o.plotSize, bw); err != nil {
 		return err
 	}
-	return f.Close()
+	return bw.Flush()
 }

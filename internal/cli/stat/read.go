@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/stats"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -15,25 +17,63 @@ import (
 type trace struct {
 	file, display, label string
 	machine              stats.Machine
-	collector            *stats.Collector
+	collector            *stats.Collector // nil once reported, unless kept (keepRecords)
+	report               *stats.Report
 	malformed            int
 	firstMalformed       error
+	provenance           []provenance.Record // the header's Provenance lines, in order
+	// uqosLower and uqosUpper are the U-QoS bounds the report used.
+	uqosLower, uqosUpper float64
+	warning              string // the --kill-warn warning, "" when none
+	uqosFromNote         bool   // its U-QoS bounds came from swfaugment's bounds Note
 
-	rc  io.ReadCloser // open until readBody
+	// rc and r are the open input between openTrace and readBody: kept open
+	// only for standard input, which cannot be opened twice; a file is
+	// opened again by readBody, so that 200 inputs do not hold 200 files.
+	rc  io.ReadCloser
 	r   *swf.Reader
 	hdr *swf.Header
 	// simProcsFrom is the --procs-from of the swfsim run that wrote this
 	// schedule, from its "swfsim semantics" Note; "" when none.
 	simProcsFrom string
+	// augLower and augUpper are the runtime bounds of swfaugment's bounds
+	// Note (computed on the recorded runtimes, before any simulation); 0 when
+	// the header has none.
+	augLower, augUpper float64
 }
 
 // openTrace opens one input and reads its header. The machine size is
 // --procs, else the header's MaxProcs, else its MaxNodes.
-func openTrace(file, label string, o *options, stdin io.Reader) (*trace, error) {
+func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, error) {
 	t := &trace{file: file, display: cmdio.DisplayName(file), label: label}
-	rc, err := cmdio.Open(file, stdin)
+	rc, r, hdr, err := t.open(o, files)
 	if err != nil {
 		return nil, err
+	}
+	if t.machine, err = machineOf(hdr, o.procs); err != nil {
+		rc.Close()
+		return nil, err
+	}
+	if t.provenance, err = provenance.FromHeader(hdr); err != nil {
+		rc.Close()
+		return nil, err
+	}
+	t.hdr = hdr
+	t.simProcsFrom = simProcsFrom(hdr)
+	t.augLower, t.augUpper = augmentBounds(hdr)
+	if cmdio.IsStdio(file) {
+		t.rc, t.r = rc, r
+	} else {
+		rc.Close()
+	}
+	return t, nil
+}
+
+// open opens the input and reads its header.
+func (t *trace) open(o *options, files *cmdio.Files) (io.ReadCloser, *swf.Reader, *swf.Header, error) {
+	rc, err := files.Open(t.file)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	r := swf.NewReader(rc)
 	r.Name = t.display
@@ -42,15 +82,33 @@ func openTrace(file, label string, o *options, stdin io.Reader) (*trace, error) 
 	hdr, err := r.Header()
 	if err != nil {
 		rc.Close()
-		return nil, fmt.Errorf("%s: %w", t.display, err)
+		return nil, nil, nil, cmdio.InFile(t.display, err)
 	}
-	if t.machine, err = machineOf(hdr, o.procs); err != nil {
-		rc.Close()
-		return nil, err
+	hdr.File = t.display
+	return rc, r, hdr, nil
+}
+
+// augmentBounds finds the runtime bounds in swfaugment's Note
+// "swfaugment bounds (...): ... runtime L..U s ...", the last one winning.
+func augmentBounds(hdr *swf.Header) (lower, upper float64) {
+	for _, l := range hdr.Lines {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(l.Value), "swfaugment bounds")
+		if !strings.EqualFold(l.Label, "Note") || !ok {
+			continue
+		}
+		_, after, ok := strings.Cut(rest, " runtime ")
+		if !ok {
+			continue
+		}
+		field, _, _ := strings.Cut(after, " ")
+		ls, us, ok := strings.Cut(field, "..")
+		lo, err1 := strconv.ParseFloat(ls, 64)
+		up, err2 := strconv.ParseFloat(us, 64)
+		if ok && err1 == nil && err2 == nil && lo > 0 && up > lo {
+			lower, upper = lo, up
+		}
 	}
-	t.rc, t.r, t.hdr = rc, r, hdr
-	t.simProcsFrom = simProcsFrom(hdr)
-	return t, nil
+	return lower, upper
 }
 
 // simProcsFrom finds the processor rule in swfsim's Note
@@ -71,9 +129,20 @@ func simProcsFrom(hdr *swf.Header) string {
 	return from
 }
 
-// readBody reads the records of an opened input into a Collector and closes it.
-func (t *trace) readBody(o *options) error {
-	defer t.rc.Close()
+// readBody reads the records of an input into a Collector, each job also
+// into jobs when not nil, and closes the input.
+func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error {
+	if t.rc == nil {
+		rc, r, _, err := t.open(o, files)
+		if err != nil {
+			return err
+		}
+		t.rc, t.r = rc, r
+	}
+	defer func() {
+		t.rc.Close()
+		t.rc, t.r = nil, nil
+	}()
 	r := t.r
 	t.collector = stats.NewCollector(o.cfg, t.machine)
 	if n, ok, err := t.hdr.MaxJobs(); err == nil && ok && n > 0 {
@@ -92,6 +161,11 @@ func (t *trace) readBody(o *options) error {
 		if err := t.collector.Add(&job); err != nil {
 			return fmt.Errorf("%s: %w", t.display, err)
 		}
+		if jobs != nil {
+			if err := jobs.add(t.collector, &job); err != nil {
+				return fmt.Errorf("%s: %w", t.display, err)
+			}
+		}
 	}
 	t.malformed, _ = r.Malformed()
 	if _, first := r.Malformed(); len(first) > 0 {
@@ -109,7 +183,7 @@ func notSWF(display string, err error) error {
 	if errors.As(err, &pe) {
 		return fmt.Errorf("%w (is %s an SWF trace? each record needs 18 numeric fields, then key=value tokens)", err, display)
 	}
-	return fmt.Errorf("%s: %w", display, err)
+	return cmdio.InFile(display, err)
 }
 
 // machineOf returns the machine size: --procs when given (it overrides the

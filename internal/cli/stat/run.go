@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
@@ -22,73 +24,134 @@ import (
 // Run runs swfstat with args (args[0] is the program name) and returns the
 // exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cmdio.Run(NewApp(stdin, stdout, stderr), args, stderr)
+}
+
+// NewApp is swfstat's command line: its flags, help and action. The man page
+// and completion scripts are generated from it.
+func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfstat", "summarize SWF traces side by side: waits, slowdowns, utilization, utility, U-QoS, fairness", stdout, stderr)
 	app.ArgsUsage = "[FILE...]  (standard input when none; gzip and zstd are detected)"
 	app.Description = "Prints one column per input. Every number states how many jobs it is over; every job left out of a metric is counted with its reason."
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
-	return cmdio.Run(app, args, stderr)
+	cmdio.SetHelp(app, help)
+	return app
 }
 
 func flags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the summary to `FILE` (.gz/.zst compress) instead of standard output"},
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "summary format: table (aligned for a terminal), csv or json (long form, stable column names)"},
+		&cli.StringFlag{Name: "format", Value: "table", Usage: "summary `FORMAT`: table (aligned for a terminal), csv or json (long form, stable column names)"},
 		&cli.StringFlag{Name: "label", Usage: "comma-separated column `LABELS`, one per input (default: file names)"},
 		&cli.StringFlag{Name: "baseline", Usage: "add each number's change in percent relative to the input with this `LABEL` (as Srinivasan et al.'s Fig. 1 compares with conservative backfilling)"},
 		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS`"},
-		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated percentiles to report (nearest rank)"},
+		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated `PERCENTILES` to report (nearest rank; each 0..100)"},
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N`; overrides the header's MaxProcs/MaxNodes (the output says so)", DefaultText: "header MaxProcs, else MaxNodes"},
-		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5; use for a recorded log) or max; swfsim's definition"},
-		&cli.StringSliceFlag{Name: "by", Usage: "break down by category, status, short, user or queue; give twice for a cross table"},
+		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, `RULE` as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5; use for a recorded log) or max; swfsim's definition"},
+		&cli.StringSliceFlag{Name: "by", Usage: "break down by `KEY`: category, status, short, user or queue; give twice for a cross table"},
 		&cli.Int64Flag{Name: "category-runtime", Value: 3600, Usage: "category: longest short job, `SECONDS`"},
-		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, requested processors (Srinivasan et al. use 64 for LANL)"},
-		&cli.Int64Flag{Name: "short-threshold", Value: 90, Usage: "--by short: longest runtime of a short job, `SECONDS` (Thebe et al.'s trial run)"},
-		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
-		&cli.Float64Flag{Name: "uqos-lower-bound", Usage: "U-QoS rt_lowerbound, `SECONDS`", DefaultText: "5% of the upper bound"},
-		&cli.Float64Flag{Name: "uqos-upper-bound", Usage: "U-QoS rt_upperbound, `SECONDS`", DefaultText: "50% of the 95th percentile of runtime"},
+		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, `N` requested processors (Srinivasan et al. use 64 for LANL)"},
+		&cli.Int64Flag{Name: "trial", Aliases: []string{"short-threshold"}, Value: 90, Usage: "--by short: longest runtime of a short job, `SECONDS`: Thebe et al.'s trial run, swfsim's --trial (--short-threshold is a deprecated alias)"},
+		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor `F` of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
+		&cli.Float64Flag{Name: "uqos-lower-bound", Usage: "U-QoS rt_lowerbound, `SECONDS`", DefaultText: "from swfaugment's bounds Note in the input, else 4% of the upper bound"},
+		&cli.Float64Flag{Name: "uqos-upper-bound", Usage: "U-QoS rt_upperbound, `SECONDS`", DefaultText: "from swfaugment's bounds Note in the input, else 50% of the 95th percentile of runtime"},
 		&cli.StringFlag{Name: "skip-first", Value: "0", Usage: "leave the first `N` jobs (or N%) out of the per-job metrics (warm-up)"},
 		&cli.StringFlag{Name: "skip-last", Value: "0", Usage: "leave the last `N` jobs (or N%) out of the per-job metrics (cool-down)"},
 		&cli.StringFlag{Name: "plot", Usage: "draw a figure to `FILE` (.svg, .png or .pdf)"},
-		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure: wait-cdf, bsld-cdf, utilization, queue-length or category"},
+		&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`: the tables, every figure, a Gantt chart per input (--window), provenance and warnings"},
+		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure `KIND`: wait-cdf, bsld-cdf, utilization, queue-length, category or gantt (one input)"},
+		&cli.StringFlag{Name: "plot-size", Value: "16x10cm", Usage: "figure size `WxH` in cm or in (e.g. 6x4in)"},
+		&cli.IntFlag{Name: "plot-dpi", Value: plot.DefaultDPI, Usage: "resolution of a .png figure, `N` dots per inch (36-1200)"},
+		&cli.StringFlag{Name: "window", Usage: "gantt: time span `START:END`, seconds since the trace's start or dates YYYY-MM-DD[THH:MM] in its time zone; either side may be empty (the trace's start or end)", DefaultText: "the busiest day"},
+		&cli.StringFlag{Name: "gantt-color", Value: "category", Usage: "gantt: color jobs by `KEY`: category, user, status or killed"},
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing"},
+		&cli.StringFlag{Name: "metrics", Usage: "only these metrics: a comma `LIST` of names or shell patterns (bsld,wait_s,fairness*), in every format"},
+		&cli.StringSliceFlag{Name: "tag", Usage: "add a constant column `KEY=VALUE` to the CSV, JSON and --jobs tables (repeatable)"},
+		&cli.StringFlag{Name: "csv", Usage: "also write the summary as CSV to `FILE` (.gz/.zst compress), whatever --format says"},
+		&cli.StringFlag{Name: "json", Usage: "also write the summary as JSON to `FILE` (.gz/.zst compress), whatever --format says"},
+		&cli.StringFlag{Name: "jobs", Usage: "write one row per job of every input to `FILE` (.csv, .csv.gz or .csv.zst): SWF fields, derived values, extension tokens, provenance"},
+		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn (stderr, table, CSV/JSON warning column) about an input in which more than this `SHARE` (0..1) of the jobs were killed at their requested time"},
 	}
 }
 
 // summaryOnly are the flags that shape the summary only, not --check-capacity.
 var summaryOnly = []string{"format", "by", "baseline", "bsld-threshold", "percentiles",
-	"category-runtime", "category-procs", "short-threshold", "uqos-factor",
-	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last"}
+	"category-runtime", "category-procs", "trial", "uqos-factor",
+	"uqos-lower-bound", "uqos-upper-bound", "skip-first", "skip-last", "html", "metrics", "tag", "csv", "json", "jobs", "kill-warn"}
 
 // options are the parsed command line.
 type options struct {
-	cfg       stats.Config
-	files     []string
-	labels    []string
-	format    string
-	output    string
-	plotFile  string
-	plotKind  plot.Kind
-	plotFmt   string
-	checkCap  bool
-	lenient   bool
-	procs     int64
-	procsFrom string
-	baseline  int // index of the --baseline input, -1 for none
+	cfg      stats.Config
+	files    []string
+	labels   []string
+	format   string
+	output   string
+	plotFile string
+	htmlFile string
+	plotKind plot.Kind
+	plotFmt  string
+	plotSize plot.Size
+	window   string
+	// ganttColor is --gantt-color.
+	ganttColor string
+	checkCap   bool
+	lenient    bool
+	procs      int64
+	procsFrom  string
+	baseline   int // index of the --baseline input, -1 for none
 	// uqosFrom is the label of the input whose U-QoS bounds every column
 	// uses ("" with one input or both bounds given); uqosLower and uqosUpper
 	// are those bounds.
 	uqosFrom             string
 	procsFromNote        bool // --procs-from taken from swfsim's Note
 	uqosLower, uqosUpper float64
+	// uqosNote lists the inputs whose U-QoS bounds come from swfaugment's
+	// bounds Note in their header.
+	uqosNote []string
+
+	metrics    []string            // --metrics patterns; nil: all
+	tags       []provenance.Column // --tag, in order
+	csvFile    string              // --csv
+	jsonFile   string              // --json
+	jobsFile   string              // --jobs
+	killWarn   float64             // --kill-warn
+	provenance provenance.Record   // this run's configuration (JSON "provenance")
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
 	o := &options{
-		format: c.String("format"), output: c.String("output"), plotFile: c.String("plot"),
+		format: c.String("format"), output: c.String("output"), plotFile: c.String("plot"), htmlFile: c.String("html"),
 		checkCap: c.Bool("check-capacity"), lenient: c.Bool("lenient"), procsFrom: c.String("procs-from"),
 	}
+	o.provenance = cmdio.Provenance(c)
+	o.csvFile, o.jsonFile, o.jobsFile, o.killWarn = c.String("csv"), c.String("json"), c.String("jobs"), c.Float64("kill-warn")
+	if !(o.killWarn >= 0 && o.killWarn <= 1) {
+		return nil, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", o.killWarn)
+	}
+	if m := c.String("metrics"); m != "" {
+		for _, p := range strings.Split(m, ",") {
+			p = strings.TrimSpace(p)
+			if _, err := path.Match(p, ""); err != nil || p == "" {
+				return nil, cmdio.Usagef("--metrics %q: want a comma list of metric names or patterns", m)
+			}
+			o.metrics = append(o.metrics, p)
+		}
+	}
+	if o.jobsFile != "" {
+		name := strings.TrimSuffix(strings.TrimSuffix(o.jobsFile, ".gz"), ".zst")
+		if !strings.HasSuffix(name, ".csv") {
+			return nil, cmdio.Usagef("--jobs %s: want a .csv, .csv.gz or .csv.zst file", o.jobsFile)
+		}
+	}
+	reserved := append(append([]string{"label", "file"}, SummaryColumns...), jobFieldColumns...)
+	reserved = append(reserved, jobDerivedColumns...)
+	tags, err := parseTags(c.StringSlice("tag"), reserved)
+	if err != nil {
+		return nil, cmdio.Usagef("%v", err)
+	}
+	o.tags = tags
 	o.files = c.Args().Slice()
 	if len(o.files) == 0 {
 		o.files = []string{"-"}
@@ -116,7 +179,6 @@ func parseOptions(c *cli.Context) (*options, error) {
 	if !(cfg.BSLDThreshold > 0) || math.IsInf(cfg.BSLDThreshold, 0) {
 		return nil, cmdio.Usagef("--bsld-threshold %v: want a positive number of seconds", cfg.BSLDThreshold)
 	}
-	var err error
 	ps, err := parsePercentiles(c.String("percentiles"))
 	if err != nil {
 		return nil, cmdio.Usagef("--percentiles: %v", err)
@@ -129,12 +191,12 @@ func parseOptions(c *cli.Context) (*options, error) {
 	if cfg.ProcsFrom, err = sim.ParseProcsFrom(o.procsFrom); err != nil {
 		return nil, cmdio.Usagef("%v", err) // the same values as swfsim's flag
 	}
-	for _, name := range []string{"category-runtime", "category-procs", "short-threshold"} {
+	for _, name := range []string{"category-runtime", "category-procs", "trial"} {
 		if c.Int64(name) < 1 {
 			return nil, cmdio.Usagef("--%s %d: want a positive number", name, c.Int64(name))
 		}
 	}
-	cfg.ShortRuntime, cfg.NarrowProcs, cfg.TrialRuntime = c.Int64("category-runtime"), c.Int64("category-procs"), c.Int64("short-threshold")
+	cfg.ShortRuntime, cfg.NarrowProcs, cfg.TrialRuntime = c.Int64("category-runtime"), c.Int64("category-procs"), c.Int64("trial")
 	cfg.UQoSFactor = c.Float64("uqos-factor")
 	cfg.UQoSLowerBound, cfg.UQoSUpperBound = c.Float64("uqos-lower-bound"), c.Float64("uqos-upper-bound")
 	if !(cfg.UQoSFactor > 0) || math.IsInf(cfg.UQoSFactor, 0) || cfg.UQoSLowerBound < 0 || cfg.UQoSUpperBound < 0 {
@@ -168,16 +230,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 		cfg.By = append(cfg.By, k)
 	}
-	if o.plotFile != "" || c.IsSet("plot-kind") {
-		if o.plotFile == "" {
-			return nil, cmdio.Usagef("--plot-kind needs --plot FILE")
-		}
-		if o.plotKind, err = plot.ParseKind(c.String("plot-kind")); err != nil {
-			return nil, cmdio.Usagef("--plot-kind: %v", err)
-		}
-		if o.plotFmt, err = plot.FormatOf(o.plotFile); err != nil {
-			return nil, cmdio.Usagef("--plot: %v", err)
-		}
+	if err := o.parsePlotOptions(c); err != nil {
+		return nil, err
 	}
 	if o.checkCap {
 		// The capacity check prints a fixed report of every record: the
@@ -200,6 +254,52 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 	}
 	return o, nil
+}
+
+// parsePlotOptions reads the figure flags; a flag that would not change
+// any figure drawn is a usage error.
+func (o *options) parsePlotOptions(c *cli.Context) error {
+	var err error
+	if o.plotFile == "" {
+		for _, name := range []string{"plot-kind", "plot-dpi"} {
+			if c.IsSet(name) {
+				return cmdio.Usagef("--%s needs --plot FILE", name)
+			}
+		}
+	} else {
+		if o.plotKind, err = plot.ParseKind(c.String("plot-kind")); err != nil {
+			return cmdio.Usagef("--plot-kind: %v", err)
+		}
+		if o.plotFmt, err = plot.FormatOf(o.plotFile); err != nil {
+			return cmdio.Usagef("--plot: %v", err)
+		}
+		if o.plotKind == plot.Gantt && len(o.files) != 1 {
+			return cmdio.Usagef("--plot-kind gantt draws the schedule of one input, got %d (--html draws one per input)", len(o.files))
+		}
+	}
+	if c.IsSet("plot-size") && o.plotFile == "" && o.htmlFile == "" {
+		return cmdio.Usagef("--plot-size needs --plot FILE or --html FILE")
+	}
+	if o.plotSize, err = plot.ParseSize(c.String("plot-size")); err != nil {
+		return cmdio.Usagef("--plot-size: %v", err)
+	}
+	if c.IsSet("plot-dpi") && o.plotFmt != "png" {
+		return cmdio.Usagef("--plot-dpi sets the resolution of a .png figure; --plot %s is %s", o.plotFile, o.plotFmt)
+	}
+	if o.plotSize.DPI, err = plot.ParseDPI(c.Int("plot-dpi")); err != nil {
+		return cmdio.Usagef("--plot-dpi: %v", err)
+	}
+	drawsGantt := o.plotKind == plot.Gantt || o.htmlFile != ""
+	for _, name := range []string{"window", "gantt-color"} {
+		if c.IsSet(name) && !drawsGantt {
+			return cmdio.Usagef("--%s applies to a Gantt chart: --plot-kind gantt or --html", name)
+		}
+	}
+	o.window, o.ganttColor = c.String("window"), c.String("gantt-color")
+	if !slices.Contains(ganttColorKeys, o.ganttColor) {
+		return cmdio.Usagef("--gantt-color %q: want %s", o.ganttColor, strings.Join(ganttColorKeys, ", "))
+	}
+	return nil
 }
 
 func (o *options) parseLabels(s string) error {
@@ -244,68 +344,134 @@ func parsePercentiles(s string) ([]float64, error) {
 	return ps, nil
 }
 
-func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	o, err := parseOptions(c)
 	if err != nil {
 		return err
 	}
+	files := cmdio.NewFiles(stdin, stdout)
+	for _, f := range o.files {
+		files.Input("", f)
+	}
+	files.Output("-o", o.output)
+	files.Output("--plot", o.plotFile)
+	files.Output("--csv", o.csvFile)
+	files.Output("--json", o.jsonFile)
+	files.Output("--jobs", o.jobsFile)
+	files.Output("--html", o.htmlFile)
+	if err := files.Check(); err != nil {
+		return err
+	}
+	defer func() {
+		if errors.Is(err, errViolation) {
+			// A failed capacity check is a report worth keeping.
+			if cerr := files.Commit(); cerr != nil {
+				err = cerr
+			}
+			return
+		}
+		files.Finish(&err)
+	}()
 	traces := make([]*trace, 0, len(o.files))
 	defer func() {
 		for _, t := range traces {
-			t.rc.Close() // after an error; readBody closed the others already
+			if t.rc != nil {
+				t.rc.Close() // standard input, after an error
+			}
 		}
 	}()
 	for i, f := range o.files {
-		t, err := openTrace(f, o.labels[i], o, stdin)
+		t, err := openTrace(f, o.labels[i], o, files)
 		if err != nil {
 			return err
 		}
 		traces = append(traces, t)
 	}
+	if o.window != "" {
+		for _, t := range traces {
+			if _, err := parseWindow(o.window, clockOf(t.hdr)); err != nil {
+				return cmdio.Usagef("%s: %v", t.display, err)
+			}
+		}
+	}
 	if err := o.followSwfsim(c.IsSet("procs-from"), traces, stderr); err != nil {
 		return err
 	}
-	for i := range traces {
-		if err := traces[i].readBody(o); err != nil {
-			return err
-		}
-		if n, first := traces[i].malformed, traces[i].firstMalformed; n > 0 {
-			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", traces[i].display, n, first)
-		}
+	var jobs *jobsExport
+	if o.jobsFile != "" {
+		jobs = newJobsExport(len(traces))
+		defer jobs.remove()
 	}
-	shareUQoSBounds(o, traces)
-	out, err := cmdio.Create(o.output, stdout)
-	if err != nil {
+	if err := summarize(o, traces, files, jobs); err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(out, 64<<10)
-	var runErr error
-	if o.checkCap {
-		runErr = writeCapacity(bw, traces)
-	} else {
-		reports := make([]*stats.Report, len(traces))
-		for i, t := range traces {
-			reports[i] = t.collector.Report(t.label)
-			if t.malformed > 0 {
-				skipped := stats.Exclusion{Reason: "malformed record skipped (--lenient)", Affects: "everything (not read)", Jobs: t.malformed}
-				reports[i].Excluded = append([]stats.Exclusion{skipped}, reports[i].Excluded...)
-			}
+	for _, t := range traces {
+		if t.malformed > 0 {
+			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", t.display, t.malformed, t.firstMalformed)
 		}
-		runErr = writeSummary(bw, o, traces, reports)
+		if t.warning != "" {
+			fmt.Fprintf(stderr, "swfstat: warning: %s: %s: %s\n", t.display, t.warning, killHint)
+		}
 	}
-	if err := bw.Flush(); err != nil && runErr == nil {
-		runErr = err
+	if o.checkCap {
+		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeCapacity(w, traces) }}})
 	}
-	if runErr != nil && !errors.Is(runErr, errViolation) {
-		out.Abort() // a failed capacity check is a report worth keeping; other errors are not
-	} else if err := out.Close(); err != nil && runErr == nil {
-		runErr = err
+	if err := o.checkMetrics(traces); err != nil {
+		return err
 	}
-	if runErr != nil {
-		return runErr
+	ic := newInputColumns(o, traces)
+	tt := buildTidy(o, traces, ic)
+	outs := []output{{o.output, func(w io.Writer) error { return writeSummary(w, o.format, o, traces, ic, tt) }}}
+	if o.csvFile != "" {
+		outs = append(outs, output{o.csvFile, func(w io.Writer) error { return tt.writeCSV(w) }})
+	}
+	if o.jsonFile != "" {
+		outs = append(outs, output{o.jsonFile, func(w io.Writer) error { return writeTidyJSON(w, o, traces, ic, tt) }})
+	}
+	if jobs != nil {
+		outs = append(outs, output{o.jobsFile, func(w io.Writer) error { return jobs.write(w, traces, ic) }})
+	}
+	if err := writeOutputs(files, outs); err != nil {
+		return err
 	}
 	if o.plotFile != "" {
-		return writePlot(o, traces)
+		if err := writePlot(o, traces, files); err != nil {
+			return err
+		}
+	}
+	if o.htmlFile != "" {
+		reports := make([]*stats.Report, len(traces))
+		for i, t := range traces {
+			reports[i] = t.report
+		}
+		return writeHTML(o, traces, reports, files)
+	}
+	return nil
+}
+
+// output is one file a run writes ("" or "-": standard output).
+type output struct {
+	name  string
+	write func(io.Writer) error
+}
+
+// writeOutputs writes every output through files, which commits them all
+// only when the whole run succeeded (action's Finish). A failed capacity
+// check (errViolation) is written in full and returned.
+func writeOutputs(files *cmdio.Files, outs []output) error {
+	for _, out := range outs {
+		f, err := files.Create(out.name)
+		if err != nil {
+			return err
+		}
+		bw := bufio.NewWriterSize(f, 64<<10)
+		err = out.write(bw)
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -342,22 +508,24 @@ func (o *options) followSwfsim(flagSet bool, traces []*trace, stderr io.Writer) 
 	return nil
 }
 
-// shareUQoSBounds makes every input use the U-QoS runtime bounds of one
-// input, the --baseline one or else the first, when the bounds are derived
-// from a trace: per-file bounds would define U-QoS differently per column.
-func shareUQoSBounds(o *options, traces []*trace) {
-	if len(traces) < 2 || (o.cfg.UQoSLowerBound > 0 && o.cfg.UQoSUpperBound > 0) {
-		return
+// useAugmentBounds gives an input that carries swfaugment's bounds Note
+// those runtime bounds, for the ones not given by flag: they come from the
+// recorded runtimes (not the simulated, post-kill ones) and are the bounds
+// its estimate errors used, so "short" and "large" mean the same to the
+// injection and to U-QoS. It reports whether it did.
+func useAugmentBounds(o *options, t *trace) bool {
+	if t.augUpper <= 0 || (o.cfg.UQoSLowerBound > 0 && o.cfg.UQoSUpperBound > 0) {
+		return false
 	}
-	ref := max(o.baseline, 0)
-	lower, upper := traces[ref].collector.UQoSBounds()
-	if !(upper > 0) || !(lower > 0) {
-		lower, upper = math.NaN(), math.NaN() // undefined for every column, not re-derived per file
+	lower, upper := t.augLower, t.augUpper
+	if o.cfg.UQoSLowerBound > 0 {
+		lower = o.cfg.UQoSLowerBound
 	}
-	for _, t := range traces {
-		t.collector.SetUQoSBounds(lower, upper)
+	if o.cfg.UQoSUpperBound > 0 {
+		upper = o.cfg.UQoSUpperBound
 	}
-	o.uqosFrom, o.uqosLower, o.uqosUpper = traces[ref].label, lower, upper
+	t.collector.SetUQoSBounds(lower, upper)
+	return true
 }
 
 // errViolation marks a failed capacity check (exit 1, already reported).

@@ -62,6 +62,8 @@ func TestGolden(t *testing.T) {
 		{"capacity-procs", []string{"--check-capacity", "--procs", "5", "pkg/stats/testdata/oversubscribed.swf"}},
 		{"procs-override", []string{"--procs", "64", "--label", "hand,over", hand, "pkg/stats/testdata/oversubscribed.swf"}},
 		{"baseline", []string{"--baseline", "over", "--label", "hand,over", hand, "pkg/stats/testdata/oversubscribed.swf"}},
+		{"csv-tag-metrics", []string{"--format", "csv", "--tag", "study=s1", "--tag", "trace=hand", "--metrics", "bsld,jobs", "--by", "category", hand}},
+		{"json-tag-metrics", []string{"--format", "json", "--tag", "study=s1", "--metrics", "wait_s", hand}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -95,8 +97,8 @@ func TestHandValuesInTable(t *testing.T) {
 	}
 	tab := parseTable(t, out, 1)
 	for key, want := range map[string]float64{
-		"overall/wait_s/mean": 231, "overall/bsld/mean": 4.4935, "overall/uqos/mean": 44.5935,
-		"overall/uqos/delta_s": 0.75, "overall/utility/sum": 37.325, "overall/start_value_earned_pct/p50": 76,
+		"overall/wait_s/mean": 231, "overall/bsld/mean": 4.4935, "overall/uqos/mean": 55.5935,
+		"overall/uqos/delta_s": 0.6, "overall/utility/sum": 37.325, "overall/start_value_earned_pct/p50": 76,
 		"overall/utilization_pct/value": 18.6806, "overall/fairness/pct_gt_4": 40,
 		"overall/under_20pct_of_request/percent": 25, "overall/request_inaccuracy_pct/mean": 39.1667,
 	} {
@@ -140,12 +142,13 @@ func parseTable(t *testing.T, out string, inputs int) map[string][]float64 {
 	return res
 }
 
+// A breakdown key that does not apply is NoGroup ("all") in CSV and JSON.
 func sectionOf(by1, g1, by2, g2 string) string {
-	if by1 == "" {
+	if by1 == NoGroup {
 		return "overall"
 	}
 	s := by1 + "=" + g1
-	if by2 != "" {
+	if by2 != NoGroup {
 		s += ", " + by2 + "=" + g2
 	}
 	return s
@@ -188,12 +191,16 @@ func TestFormatsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatalf("CSV does not parse: %v", err)
 		}
-		if strings.Join(records[0], ",") != strings.Join(CSVHeader, ",") {
+		if strings.Join(records[0], ",") != strings.Join(SummaryColumns, ",") {
 			t.Fatalf("CSV header %v", records[0])
 		}
-		checked := 0
+		checked, other := 0, 0
 		for _, r := range records[1:] {
-			if r[6] == "setting" || r[6] == "input" || r[6] == "excluded" {
+			if r[2] == "" || r[3] == "" || r[4] == "" || r[5] == "" {
+				t.Fatalf("CSV row with an empty breakdown key: %v", r)
+			}
+			if r[6] == "input" || r[6] == "excluded" {
+				other++
 				continue
 			}
 			exact := math.NaN()
@@ -225,10 +232,13 @@ func TestFormatsAgree(t *testing.T) {
 		if err := json.Unmarshal([]byte(jsonOut), &doc); err != nil {
 			t.Fatalf("JSON does not parse: %v", err)
 		}
-		if len(doc.Inputs) != len(labels) || len(doc.Rows) != checked {
-			t.Errorf("JSON: %d inputs and %d rows, CSV: %d inputs and %d rows", len(doc.Inputs), len(doc.Rows), len(labels), checked)
+		if len(doc.Inputs) != len(labels) || len(doc.Rows) != checked+other {
+			t.Errorf("JSON: %d inputs and %d rows, CSV: %d inputs and %d rows", len(doc.Inputs), len(doc.Rows), len(labels), checked+other)
 		}
 		for _, r := range doc.Rows {
+			if r.Metric == "input" || r.Metric == "excluded" {
+				continue
+			}
 			exact := math.NaN()
 			if r.Value != nil {
 				exact = *r.Value
@@ -272,6 +282,21 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--check-capacity", "--by", "category", hand}, "", 2, "--by does not apply to --check-capacity"},
 		{[]string{"--check-capacity", "--percentiles", "50", hand}, "", 2, "--percentiles does not apply"},
 		{[]string{"--check-capacity", "--procs-from", "allocated", "--label", "h", hand}, "", 0, ""},
+		{[]string{"--check-capacity", "--html", "r.html", hand}, "", 2, "--html does not apply to --check-capacity"},
+		{[]string{"--html", hand, hand}, "", 2, "--html " + hand},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", hand, hand}, "", 2, "one input, got 2"},
+		{[]string{"--window", "0:100", hand}, "", 2, "--window applies to a Gantt chart"},
+		{[]string{"--gantt-color", "user", "--plot", "x.svg", hand}, "", 2, "--gantt-color applies to a Gantt chart"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--gantt-color", "queue", hand}, "", 2, "--gantt-color \"queue\""},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "100:50", hand}, "", 2, "the end must be after the start"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "2020-01-01:2020-01-02", hand}, "", 2, "no UnixStartTime"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "soon:later", hand}, "", 2, "want seconds since the trace's start or a date"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "100000:200000", hand}, "", 1, "no job runs in the window"},
+		{[]string{"--plot", "x.svg", "--plot-dpi", "300", hand}, "", 2, "--plot-dpi sets the resolution of a .png"},
+		{[]string{"--plot", "x.png", "--plot-dpi", "5", hand}, "", 2, "want 36 to 1200"},
+		{[]string{"--plot", "x.png", "--plot-size", "16x10", hand}, "", 2, "--plot-size"},
+		{[]string{"--plot-size", "6x4in", hand}, "", 2, "--plot-size needs --plot FILE or --html FILE"},
+		{[]string{"--plot-dpi", "100", hand}, "", 2, "--plot-dpi needs --plot FILE"},
 	} {
 		_, errOut, code := run(t, tc.stdin, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.message) {
@@ -305,10 +330,14 @@ func TestStdinAndOutputFile(t *testing.T) {
 func TestPlots(t *testing.T) {
 	chdirRoot(t)
 	dir := t.TempDir()
-	for _, kind := range []string{"wait-cdf", "bsld-cdf", "utilization", "queue-length", "category"} {
+	for _, kind := range []string{"wait-cdf", "bsld-cdf", "utilization", "queue-length", "category", "gantt"} {
 		for _, ext := range []string{"png", "svg", "pdf"} {
 			path := filepath.Join(dir, kind+"."+ext)
-			if _, errOut, code := run(t, "", "--plot", path, "--plot-kind", kind, "--label", "a,b", hand, hand); code != 0 {
+			args := []string{"--plot", path, "--plot-kind", kind, "--label", "a,b", hand, hand}
+			if kind == "gantt" {
+				args = []string{"--plot", path, "--plot-kind", kind, "--gantt-color", "killed", "--window", ":", hand}
+			}
+			if _, errOut, code := run(t, "", args...); code != 0 {
 				t.Fatalf("%s: exit %d: %s", path, code, errOut)
 			}
 			data, err := os.ReadFile(path)
@@ -389,9 +418,11 @@ func TestUQoSBoundsShared(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := map[string]string{}
-		for _, r := range recs[1:] {
-			if r[2] == "" && (r[6] == "uqos" || r[6] == "setting") {
-				m[r[0]+" "+r[6]+" "+r[7]] = r[8]
+		for _, r := range csvRows(t, recs) {
+			if r["by1"] == NoGroup && r["metric"] == "uqos" {
+				m[r["label"]+" uqos "+r["statistic"]] = r["value"]
+				m[r["label"]+" uqos_bounds_from"] = r["uqos_bounds_from"]
+				m[r["label"]+" uqos_upper_s"] = r["uqos_upper_s"]
 			}
 		}
 		return m
@@ -401,9 +432,9 @@ func TestUQoSBoundsShared(t *testing.T) {
 		m := map[string]string{}
 		out, _, _ := run(t, "", "--format", "csv", "--label", label, path)
 		recs, _ := csv.NewReader(strings.NewReader(out)).ReadAll()
-		for _, r := range recs[1:] {
-			if r[2] == "" && r[6] == "uqos" {
-				m[r[0]+" uqos "+r[7]] = r[8]
+		for _, r := range csvRows(t, recs) {
+			if r["by1"] == NoGroup && r["metric"] == "uqos" {
+				m[r["label"]+" uqos "+r["statistic"]] = r["value"]
 			}
 		}
 		return m
@@ -418,8 +449,9 @@ func TestUQoSBoundsShared(t *testing.T) {
 		{[]string{"--baseline", "over", hand, over}, "over", "50", alone("over", over), alone("hand", hand)["hand uqos rt_upperbound_s"]},
 	} {
 		m := values(tc.args...)
-		if m["hand setting uqos_bounds_from="+tc.ref] != "1" || m["over setting uqos_bounds_from="+tc.ref] != "1" {
-			t.Errorf("%v: no setting uqos_bounds_from=%s: %v", tc.args, tc.ref, m)
+		if m["hand uqos_bounds_from"] != tc.ref || m["over uqos_bounds_from"] != tc.ref ||
+			m["hand uqos_upper_s"] != tc.upper || m["over uqos_upper_s"] != tc.upper {
+			t.Errorf("%v: columns uqos_bounds_from and uqos_upper_s are not %s and %s: %v", tc.args, tc.ref, tc.upper, m)
 		}
 		for _, l := range []string{"hand", "over"} {
 			if got := m[l+" uqos rt_upperbound_s"]; got != tc.upper {
@@ -436,7 +468,7 @@ func TestUQoSBoundsShared(t *testing.T) {
 		}
 	}
 	// Both bounds given: nothing derived, nothing shared to state.
-	if m := values("--uqos-lower-bound", "5", "--uqos-upper-bound", "60", hand, over); m["hand setting uqos_bounds_from=hand"] != "" || m["over uqos rt_upperbound_s"] != "60" {
+	if m := values("--uqos-lower-bound", "5", "--uqos-upper-bound", "60", hand, over); m["hand uqos_bounds_from"] != "--uqos-lower-bound and --uqos-upper-bound" || m["over uqos rt_upperbound_s"] != "60" {
 		t.Errorf("given bounds: %v", m)
 	}
 }
@@ -452,7 +484,7 @@ func TestFollowsSwfsimProcsFrom(t *testing.T) {
 		t.Fatalf("swfsim: exit %d: %s", code, simErr.String())
 	}
 	out, errOut, code := run(t, sched.String(), "--format", "csv")
-	if code != 0 || !strings.Contains(out, "setting,procs_from=allocated,1,") || errOut != "" {
+	if code != 0 || column(t, out, "procs_from") != "allocated" || errOut != "" {
 		t.Errorf("no flag: exit %d, stderr %q, procs_from=allocated not taken from swfsim's Note:\n%s", code, errOut, out)
 	}
 	out, _, _ = run(t, sched.String())
@@ -464,7 +496,7 @@ func TestFollowsSwfsimProcsFrom(t *testing.T) {
 		t.Errorf("capacity of swfsim's own schedule: exit %d, stderr %q\n%s", code, errOut, out)
 	}
 	out, errOut, _ = run(t, sched.String(), "--format", "csv", "--procs-from", "requested")
-	if !strings.Contains(out, "setting,procs_from=requested,1,") || !strings.Contains(errOut, "swfsim simulated with --procs-from allocated") {
+	if column(t, out, "procs_from") != "requested" || !strings.Contains(errOut, "swfsim simulated with --procs-from allocated") {
 		t.Errorf("flag against the Note: stderr %q", errOut)
 	}
 	// Inputs simulated with different rules: a warning, and the flag's default.
@@ -475,7 +507,44 @@ func TestFollowsSwfsimProcsFrom(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errOut, _ = run(t, sched.String(), "--format", "csv", "-", f)
-	if !strings.Contains(out, "setting,procs_from=requested,1,") || !strings.Contains(errOut, "different --procs-from (allocated, requested)") {
+	if column(t, out, "procs_from") != "requested" || !strings.Contains(errOut, "different --procs-from (allocated, requested)") {
 		t.Errorf("mixed inputs: stderr %q", errOut)
 	}
+}
+
+// csvRows returns the records after the header as maps from column name.
+func csvRows(t *testing.T, recs [][]string) []map[string]string {
+	t.Helper()
+	if len(recs) == 0 {
+		t.Fatal("CSV without a header")
+	}
+	var out []map[string]string
+	for _, r := range recs[1:] {
+		m := map[string]string{}
+		for j, name := range recs[0] {
+			m[name] = r[j]
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// column returns the value of a column that is constant over a CSV summary.
+func column(t *testing.T, csvText, name string) string {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(csvText)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := csvRows(t, recs)
+	if len(rows) == 0 {
+		t.Fatalf("CSV has no rows:\n%s", csvText)
+	}
+	v := rows[0][name]
+	for _, r := range rows {
+		if r[name] != v {
+			t.Fatalf("column %s is not constant: %q and %q", name, v, r[name])
+		}
+	}
+	return v
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# One grid point: point.sh RUNS TRACE POLICY LOAD SEED
+#   swfaugment --estimate $ESTIMATE --target-load LOAD --seed SEED TRACE
+#   | swfsim --policy POLICY --seed SEED  ->  RUNS/<trace>_<policy>_load<LOAD>_seed<SEED>.swf.gz
+# The file name is a function of the grid point only, and a point whose file
+# exists is not recomputed: the file appears (by rename) only when the whole
+# pipeline succeeded, so an existing file is always a finished point.
+# The parameters themselves travel in the file's Provenance header lines;
+# swfstat reads them from there, not from the name.
+set -euo pipefail
+[ $# -eq 5 ] || { echo "usage: $0 RUNS TRACE POLICY LOAD SEED" >&2; exit 2; }
+runs=$1 trace=$2 policy=$3 load=$4 seed=$5
+: "${ESTIMATE:=uniform:1,3}"
+: "${SWFKIT_BIN:=$(cd "$(dirname "$0")/../.." && pwd)/bin}"
+
+base=$(basename "$trace")
+base=${base%.gz}; base=${base%.zst}; base=${base%.swf}
+name="${base}_${policy}_load${load}_seed${seed}"
+out="$runs/$name.swf.gz"
+if [ -e "$out" ]; then
+  echo "finished already: $out"
+  exit 0
+fi
+mkdir -p "$runs"
+tmp="$runs/.$name.partial.swf.gz"
+trap 'rm -f "$tmp"' EXIT
+"$SWFKIT_BIN/swfaugment" --estimate "$ESTIMATE" --target-load "$load" --seed "$seed" "$trace" |
+  "$SWFKIT_BIN/swfsim" --policy "$policy" --seed "$seed" --no-progress -o "$tmp"
+mv -f "$tmp" "$out"
+echo "wrote $out"

@@ -1,0 +1,292 @@
+package study
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/swfkit/swfkit/internal/testutil"
+)
+
+var (
+	buildOnce sync.Once
+	binDir    string
+	buildErr  error
+)
+
+// binaries builds the four commands once per test binary.
+func binaries(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "swfkit-study-bin-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		cmd := exec.Command("go", "build", "-o", dir+string(os.PathSeparator), "./cmd/...")
+		cmd.Dir = testutil.RepoRoot(t)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+		binDir = dir
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binDir
+}
+
+// smallTraces writes two small traces (two windows of the bundled KTH-SP2
+// log), so that the whole grid runs in seconds.
+func smallTraces(t *testing.T, bin, dir string) []string {
+	t.Helper()
+	src := filepath.Join(testutil.RepoRoot(t), "testdata", "KTH-SP2-1996-2.1-cln.swf.gz")
+	var paths []string
+	for name, keep := range map[string]string{"kth-a": "job<=150", "kth-b": "job>5000 and job<=5150"} {
+		path := filepath.Join(dir, name+".swf")
+		run(t, nil, filepath.Join(bin, "swfclean"), "-q", "--rules", "none", "--keep", keep, src, "-o", path)
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+func run(t *testing.T, env []string, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, out.String())
+	}
+	return out.String()
+}
+
+// grid is the test's study: 2 traces x 3 policies x 2 loads x 2 seeds.
+type grid struct {
+	traces                 []string
+	policies, loads, seeds []string
+}
+
+func (g grid) env(bin, runs, csvPath string) []string {
+	return []string{"TRACES=" + strings.Join(g.traces, " "), "POLICIES=" + strings.Join(g.policies, " "),
+		"LOADS=" + strings.Join(g.loads, " "), "SEEDS=" + strings.Join(g.seeds, " "),
+		"RUNS=" + runs, "STUDY_CSV=" + csvPath, "SWFKIT_BIN=" + bin}
+}
+
+func (g grid) points() []string {
+	var out []string
+	for _, tr := range g.traces {
+		for _, p := range g.policies {
+			for _, l := range g.loads {
+				for _, s := range g.seeds {
+					out = append(out, strings.Join([]string{tr, p, l, s}, " "))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkStudy reads the aggregated CSV and checks that its rows carry every
+// grid point exactly once, recovered from the provenance columns alone.
+func checkStudy(t *testing.T, csvPath string, g grid) {
+	t.Helper()
+	data, err := os.ReadFile(csvPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", csvPath, err)
+	}
+	col := map[string]int{}
+	for i, name := range recs[0] {
+		col[name] = i
+	}
+	for _, name := range []string{"label", "metric", "statistic", "value", "swfaugment.input", "swfsim.policy", "swfaugment.target-load", "swfaugment.seed", "swfsim.seed"} {
+		if _, ok := col[name]; !ok {
+			t.Fatalf("study CSV has no column %s: %v", name, recs[0])
+		}
+	}
+	perPoint := map[string]string{} // grid point -> label
+	for _, r := range recs[1:] {
+		if r[col["metric"]] != "bsld" || r[col["statistic"]] != "mean" || r[col["by1"]] != "all" {
+			continue
+		}
+		if r[col["swfaugment.seed"]] != r[col["swfsim.seed"]] {
+			t.Errorf("%s: seeds differ: %v", r[col["label"]], r)
+		}
+		point := strings.Join([]string{r[col["swfaugment.input"]], r[col["swfsim.policy"]], r[col["swfaugment.target-load"]], r[col["swfaugment.seed"]]}, " ")
+		if prev, dup := perPoint[point]; dup {
+			t.Errorf("grid point %s twice: %s and %s", point, prev, r[col["label"]])
+		}
+		perPoint[point] = r[col["label"]]
+		if r[col["value"]] == "" {
+			t.Errorf("%s: no mean bounded slowdown", point)
+		}
+	}
+	var got []string
+	for p := range perPoint {
+		got = append(got, p)
+	}
+	sort.Strings(got)
+	want := g.points()
+	sort.Strings(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("grid points in the study CSV:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func modTimes(t *testing.T, runs string) map[string]time.Time {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(runs, "*.swf.gz"))
+	m := map[string]time.Time{}
+	for _, f := range files {
+		st, err := os.Stat(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[f] = st.ModTime()
+	}
+	return m
+}
+
+// TestIntegrationStudyParallel runs the example study with GNU parallel: a
+// first sweep in which every seed-2 point fails (a swfsim that refuses it),
+// then the same command again, which runs only the failed points, leaves the
+// finished ones untouched, and aggregates the whole grid.
+func TestIntegrationStudyParallel(t *testing.T) {
+	testutil.Component(t, "parallel", "parallel")
+	bin := binaries(t)
+	dir := t.TempDir()
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"fcfs", "easy", "conservative"},
+		loads: []string{"0.7", "0.9"}, seeds: []string{"1", "2"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	script := filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-parallel.sh")
+
+	// A bin directory whose swfsim fails on seed 2.
+	broken := filepath.Join(dir, "broken-bin")
+	os.Mkdir(broken, 0o755)
+	for _, c := range []string{"swfaugment", "swfstat"} {
+		os.Symlink(filepath.Join(bin, c), filepath.Join(broken, c))
+	}
+	os.WriteFile(filepath.Join(broken, "swfsim"), []byte("#!/bin/sh\ncase \" $* \" in *\" --seed 2 \"*) echo refused >&2; exit 1;; esac\nexec "+
+		filepath.Join(bin, "swfsim")+" \"$@\"\n"), 0o755)
+	cmd := exec.Command("bash", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), g.env(broken, runs, csvPath)...)
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "12 grid points failed") {
+		t.Fatalf("first sweep: %v, want 12 failed points:\n%s", err, out)
+	}
+	if _, err := os.Stat(csvPath); err == nil {
+		t.Fatal("a failed sweep was aggregated")
+	}
+	first := modTimes(t, runs)
+	if len(first) != 12 {
+		t.Fatalf("%d points finished after the first sweep, want 12", len(first))
+	}
+	if partial, _ := filepath.Glob(filepath.Join(runs, ".*")); len(partial) != 0 {
+		t.Errorf("partial files left: %v", partial)
+	}
+
+	start := time.Now()
+	out2 := run(t, g.env(bin, runs, csvPath), "bash", script)
+	t.Logf("second sweep (12 points and the aggregation) took %v", time.Since(start))
+	if strings.Contains(out2, "finished already") || strings.Count(out2, "wrote "+runs) != 12 {
+		t.Errorf("the second sweep did not run exactly the 12 failed points:\n%s", out2)
+	}
+	second := modTimes(t, runs)
+	if len(second) != 24 {
+		t.Fatalf("%d points after the second sweep, want 24", len(second))
+	}
+	for f, mt := range first {
+		if !second[f].Equal(mt) {
+			t.Errorf("%s was recomputed", f)
+		}
+	}
+	checkStudy(t, csvPath, g)
+
+	// Determinism: a point computed again elsewhere is byte-identical.
+	other := filepath.Join(dir, "again")
+	point := filepath.Join(testutil.RepoRoot(t), "examples", "study", "point.sh")
+	run(t, []string{"SWFKIT_BIN=" + bin}, point, other, g.traces[0], "conservative", "0.9", "2")
+	name := strings.TrimSuffix(filepath.Base(g.traces[0]), ".swf") + "_conservative_load0.9_seed2.swf.gz"
+	a, _ := os.ReadFile(filepath.Join(runs, name))
+	b, err := os.ReadFile(filepath.Join(other, name))
+	if err != nil || !bytes.Equal(a, b) || len(a) == 0 {
+		t.Errorf("%s computed twice differs (%d and %d bytes, %v)", name, len(a), len(b), err)
+	}
+}
+
+// TestIntegrationStudySlurm submits the example study as a Slurm job array
+// with an aggregation job (afterok), waits for it and checks the table.
+func TestIntegrationStudySlurm(t *testing.T) {
+	testutil.Slurm(t)
+	bin := binaries(t)
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"fcfs", "easy", "conservative"},
+		loads: []string{"0.8"}, seeds: []string{"1", "2"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	script := filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-slurm.sh")
+	cmd := exec.Command("bash", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), g.env(bin, runs, csvPath)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("run-slurm.sh: %v\n%s", err, out)
+	}
+	ids := strings.Fields(string(out))
+	if len(ids) != 2 {
+		t.Fatalf("run-slurm.sh printed %q, want ARRAY AGGREGATE", out)
+	}
+	aggregate := ids[1]
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		q, _ := exec.Command("squeue", "-h", "-j", ids[0]+","+aggregate, "-o", "%i %T").CombinedOutput()
+		if strings.TrimSpace(string(q)) == "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			exec.Command("scancel", ids[0], aggregate).Run()
+			t.Fatalf("the study did not finish in 5 minutes; still queued:\n%s", q)
+		}
+		time.Sleep(2 * time.Second)
+	}
+	// Accounting may lag behind the queue: wait for the job's final state.
+	var state string
+	for {
+		out, _ := exec.Command("sacct", "-n", "-X", "-P", "-j", aggregate, "-o", "State").CombinedOutput()
+		state = strings.TrimSpace(string(out))
+		if state != "" && state != "PENDING" && state != "RUNNING" && state != "COMPLETING" || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	if state != "COMPLETED" {
+		logs, _ := filepath.Glob(filepath.Join(runs, "slurm", "*"))
+		var b strings.Builder
+		for _, l := range logs {
+			data, _ := os.ReadFile(l)
+			fmt.Fprintf(&b, "== %s\n%s", l, data)
+		}
+		t.Fatalf("aggregation job %s: state %q\n%s", aggregate, state, b.String())
+	}
+	checkStudy(t, csvPath, g)
+	points, _ := filepath.Glob(filepath.Join(runs, "*.swf.gz"))
+	if len(points) != len(g.points()) {
+		t.Errorf("%d point files, want %d", len(points), len(g.points()))
+	}
+}

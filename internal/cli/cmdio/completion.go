@@ -1,0 +1,119 @@
+package cmdio
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// takesFile reports whether a flag's value is a file name, from its
+// placeholder.
+func takesFile(f FlagDoc) bool { return strings.Contains(f.Placeholder, "FILE") }
+
+// BashCompletion is a bash completion script for app: option names, the
+// values of options with known choices (Help.Choices), file names for FILE
+// values and for arguments.
+func BashCompletion(app *cli.App) string {
+	h := HelpOf(app)
+	fn := "_" + strings.ReplaceAll(app.Name, "-", "_")
+	var names []string
+	var b strings.Builder
+	fmt.Fprintf(&b, "# bash completion for %s, generated from its flag definitions (make completion).\n", app.Name)
+	fmt.Fprintf(&b, "%s() {\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n\tcase $prev in\n", fn)
+	for _, f := range Flags(app) {
+		names = append(names, f.Names()...)
+		if f.Placeholder == "" {
+			continue
+		}
+		pattern := strings.Join(f.Names(), "|")
+		switch {
+		case len(h.Choices[f.Name]) > 0:
+			fmt.Fprintf(&b, "\t%s) COMPREPLY=($(compgen -W %q -- \"$cur\")); return ;;\n", pattern, strings.Join(h.Choices[f.Name], " "))
+		case takesFile(f):
+			fmt.Fprintf(&b, "\t%s) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", pattern)
+		default:
+			fmt.Fprintf(&b, "\t%s) COMPREPLY=(); return ;; # %s\n", pattern, f.Placeholder)
+		}
+	}
+	b.WriteString("\tesac\n")
+	fmt.Fprintf(&b, "\tif [[ $cur == -* ]]; then\n\t\tCOMPREPLY=($(compgen -W %q -- \"$cur\"))\n\telse\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n\tfi\n}\n", strings.Join(names, " "))
+	fmt.Fprintf(&b, "complete -o filenames -F %s %s\n", fn, app.Name)
+	return b.String()
+}
+
+// ZshCompletion is a zsh completion function (#compdef) for app.
+func ZshCompletion(app *cli.App) string {
+	h := HelpOf(app)
+	var b strings.Builder
+	fmt.Fprintf(&b, "#compdef %s\n# zsh completion for %s, generated from its flag definitions (make completion).\n", app.Name, app.Name)
+	b.WriteString("_arguments -s -S \\\n")
+	for _, f := range Flags(app) {
+		desc := zshEscape(firstSentence(f.Usage))
+		action := ""
+		if f.Placeholder != "" {
+			switch {
+			case len(h.Choices[f.Name]) > 0:
+				action = fmt.Sprintf(":%s:(%s)", zshEscape(f.Placeholder), strings.Join(h.Choices[f.Name], " "))
+			case takesFile(f):
+				action = fmt.Sprintf(":%s:_files", zshEscape(f.Placeholder))
+			default:
+				action = fmt.Sprintf(":%s: ", zshEscape(f.Placeholder))
+			}
+		}
+		repeat := ""
+		if f.Repeatable {
+			repeat = "*"
+		}
+		names := f.Names()
+		if len(names) == 1 {
+			fmt.Fprintf(&b, "\t'%s%s[%s]%s' \\\n", repeat, names[0], desc, action)
+			continue
+		}
+		fmt.Fprintf(&b, "\t'(%s)'%s{%s}'[%s]%s' \\\n", strings.Join(names, " "), repeat, strings.Join(names, ","), desc, action)
+	}
+	b.WriteString("\t'*:file:_files'\n")
+	return b.String()
+}
+
+// FishCompletion is a fish completion script for app.
+func FishCompletion(app *cli.App) string {
+	h := HelpOf(app)
+	var b strings.Builder
+	fmt.Fprintf(&b, "# fish completion for %s, generated from its flag definitions (make completion).\n", app.Name)
+	for _, f := range Flags(app) {
+		fmt.Fprintf(&b, "complete -c %s", app.Name)
+		for _, n := range f.Names() {
+			if strings.HasPrefix(n, "--") {
+				fmt.Fprintf(&b, " -l %s", n[2:])
+			} else {
+				fmt.Fprintf(&b, " -s %s", n[1:])
+			}
+		}
+		if f.Placeholder != "" {
+			b.WriteString(" -r")
+			switch {
+			case len(h.Choices[f.Name]) > 0:
+				fmt.Fprintf(&b, " -f -a '%s'", strings.Join(h.Choices[f.Name], " "))
+			case takesFile(f):
+				b.WriteString(" -F")
+			default:
+				b.WriteString(" -f")
+			}
+		}
+		fmt.Fprintf(&b, " -d '%s'\n", strings.ReplaceAll(firstSentence(f.Usage), "'", `\'`))
+	}
+	return b.String()
+}
+
+// firstSentence shortens a usage text for a completion menu.
+func firstSentence(s string) string {
+	if i := strings.IndexAny(s, ";("); i > 20 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+func zshEscape(s string) string {
+	return strings.NewReplacer("'", `'\''`, "[", `\[`, "]", `\]`, ":", `\:`).Replace(s)
+}

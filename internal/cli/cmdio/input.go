@@ -1,0 +1,176 @@
+package cmdio
+
+import (
+	"bufio"
+	"bytes"
+	"compress/bzip2"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
+)
+
+var (
+	magicGzip  = []byte{0x1f, 0x8b}
+	magicZstd  = []byte{0x28, 0xb5, 0x2f, 0xfd}
+	magicBzip2 = []byte("BZh")
+	magicXz    = []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}
+)
+
+// IsStdio reports whether a file argument means standard input or output.
+func IsStdio(name string) bool { return name == "" || name == "-" }
+
+// DisplayName is the name used in messages for a file argument.
+func DisplayName(name string) string {
+	if IsStdio(name) {
+		return "<stdin>"
+	}
+	return name
+}
+
+// CorruptError is a compressed input that ends early or fails its checks (a
+// missing trailer, a bad CRC, garbage after a member). It is never io.EOF nor
+// io.ErrUnexpectedEOF, so no reader can take it for the end of the data, and
+// it is not a malformed line: --lenient does not skip it.
+type CorruptError struct {
+	File   string // the display name of the input
+	Format string // gzip, zstd, bzip2 or xz
+	Err    error  // what the decompressor said
+}
+
+func (e *CorruptError) Error() string {
+	what := "corrupt"
+	if errors.Is(e.Err, io.ErrUnexpectedEOF) {
+		what = "truncated"
+	}
+	return fmt.Sprintf("%s: %s %s data (%v); the file is incomplete or damaged", e.File, what, e.Format, e.Err)
+}
+
+// Unwrap returns the decompressor's error only when it is not an end-of-file
+// sentinel, so that errors.Is(err, io.ErrUnexpectedEOF) never treats a
+// damaged file as a short one.
+func (e *CorruptError) Unwrap() error {
+	if errors.Is(e.Err, io.ErrUnexpectedEOF) || errors.Is(e.Err, io.EOF) {
+		return nil
+	}
+	return e.Err
+}
+
+// checkedReader turns every error of a decompressor other than a clean io.EOF
+// into a CorruptError.
+type checkedReader struct {
+	r      io.Reader
+	file   string
+	format string
+	err    error // sticky
+}
+
+func (c *checkedReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.r.Read(p)
+	switch {
+	case err == nil, err == io.EOF:
+		if err != nil {
+			c.err = err
+		}
+	default:
+		var pathErr *os.PathError
+		if errors.As(err, &pathErr) {
+			c.err = err // an I/O error of the file itself names the file already
+		} else {
+			c.err = &CorruptError{File: c.file, Format: c.format, Err: err}
+		}
+		err = c.err
+	}
+	return n, err
+}
+
+type readCloser struct {
+	io.Reader
+	closers []func() error
+}
+
+func (r *readCloser) Close() error {
+	var first error
+	for _, c := range r.closers {
+		if err := c(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// Open opens a trace for reading: name "" or "-" is stdin. gzip, zstd, bzip2
+// and xz input is decompressed whatever the file is called (detected from the
+// first bytes). A compressed stream that is truncated or fails its checksum is
+// a *CorruptError naming the file, returned by Read, never a short read that
+// ends with io.EOF.
+func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
+	rc := &readCloser{}
+	var src io.Reader = stdin
+	if !IsStdio(name) {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		src = f
+		rc.closers = append(rc.closers, f.Close)
+	}
+	if src == nil {
+		src = bytes.NewReader(nil)
+	}
+	display := DisplayName(name)
+	br := bufio.NewReaderSize(src, 64<<10)
+	magic, _ := br.Peek(6)
+	format := ""
+	var zr io.Reader
+	var err error
+	switch {
+	case bytes.HasPrefix(magic, magicGzip):
+		format = "gzip"
+		var gz *gzip.Reader
+		if gz, err = gzip.NewReader(br); err == nil {
+			zr = gz
+			rc.closers = append([]func() error{gz.Close}, rc.closers...)
+		}
+	case bytes.HasPrefix(magic, magicZstd):
+		format = "zstd"
+		var zd *zstd.Decoder
+		if zd, err = zstd.NewReader(br, zstd.WithDecoderConcurrency(1)); err == nil {
+			zr = zd
+			rc.closers = append([]func() error{func() error { zd.Close(); return nil }}, rc.closers...)
+		}
+	case bytes.HasPrefix(magic, magicBzip2) && len(magic) >= 4 && magic[3] >= '1' && magic[3] <= '9':
+		format = "bzip2"
+		zr = bzip2.NewReader(br)
+	case bytes.HasPrefix(magic, magicXz):
+		format = "xz"
+		zr, err = xz.NewReader(br)
+	default:
+		rc.Reader = br
+		return rc, nil
+	}
+	if err != nil {
+		rc.Close()
+		return nil, &CorruptError{File: display, Format: format, Err: err}
+	}
+	rc.Reader = &checkedReader{r: zr, file: display, format: format}
+	return rc, nil
+}
+
+// InFile prefixes err with the display name of a file unless the error names
+// the file already (a *CorruptError or an *os.PathError).
+func InFile(display string, err error) error {
+	var corrupt *CorruptError
+	var pathErr *os.PathError
+	if err == nil || errors.As(err, &corrupt) || errors.As(err, &pathErr) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", display, err)
+}

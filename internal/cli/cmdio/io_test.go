@@ -1,0 +1,416 @@
+package cmdio
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// smallText is testdata/small.swf.bz2 and .xz decompressed (made by the
+// bzip2 and xz programs).
+const smallText = "; Version: 2\n; Computer: test\n" +
+	"1 0 5 100 4 -1 -1 4 120 -1 1 1 1 -1 1 -1 -1 -1\n" +
+	"2 10 0 50 2 -1 -1 2 60 -1 1 2 1 -1 1 -1 -1 -1\n"
+
+func gzipped(t *testing.T, text string) []byte {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	io.WriteString(zw, text)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func zstded(t *testing.T, text string) []byte {
+	var b bytes.Buffer
+	zw, _ := zstd.NewWriter(&b)
+	io.WriteString(zw, text)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// compressedForms returns smallText in every compression Open detects.
+func compressedForms(t *testing.T) map[string][]byte {
+	bz, err := os.ReadFile("testdata/small.swf.bz2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	xz, err := os.ReadFile("testdata/small.swf.xz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string][]byte{"gzip": gzipped(t, smallText), "zstd": zstded(t, smallText), "bzip2": bz, "xz": xz}
+}
+
+func readAllNamed(t *testing.T, dir, name string, data []byte) (string, error) {
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(path, nil)
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	got, err := io.ReadAll(r)
+	return string(got), err
+}
+
+func TestOpenDetectsCompressionByContent(t *testing.T) {
+	dir := t.TempDir()
+	for format, data := range compressedForms(t) {
+		got, err := readAllNamed(t, dir, "neutral-"+format, data)
+		if err != nil || got != smallText {
+			t.Errorf("%s: read %q, %v", format, got, err)
+		}
+	}
+	// Text that merely starts like a bzip2 magic is text.
+	got, err := readAllNamed(t, dir, "bzh.txt", []byte("BZh is not bzip2\n"))
+	if err != nil || got != "BZh is not bzip2\n" {
+		t.Errorf("BZh text: %q, %v", got, err)
+	}
+	r, err := Open("-", strings.NewReader(smallText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := io.ReadAll(r); string(got) != smallText {
+		t.Errorf("stdin read %q", got)
+	}
+	if _, err := Open(filepath.Join(dir, "missing.swf"), nil); err == nil || !strings.Contains(err.Error(), "missing.swf") {
+		t.Errorf("missing file error %v", err)
+	}
+}
+
+// A compressed stream cut anywhere, or with its trailer damaged, is an error
+// that names the file and is not an end-of-file sentinel.
+func TestOpenRefusesTruncatedAndCorruptStreams(t *testing.T) {
+	dir := t.TempDir()
+	for format, data := range compressedForms(t) {
+		cases := map[string][]byte{}
+		for _, cut := range []int{1, 4, 8, len(data) / 2} {
+			cases["cut "+string(rune('0'+cut%10))+"/"+format] = data[:len(data)-cut]
+		}
+		// Damage the last byte of the checksum or trailer.
+		bad := bytes.Clone(data)
+		bad[len(bad)-5] ^= 0x55
+		cases["damaged trailer"] = bad
+		for what, data := range cases {
+			name := "t-" + format + ".swf"
+			got, err := readAllNamed(t, dir, name, data)
+			var ce *CorruptError
+			if !errors.As(err, &ce) || ce.Format != format {
+				t.Errorf("%s %s: read %d bytes, err %v; want a CorruptError", format, what, len(got), err)
+				continue
+			}
+			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+				t.Errorf("%s %s: %v is an EOF sentinel", format, what, err)
+			}
+			if !strings.Contains(err.Error(), name) {
+				t.Errorf("%s %s: %q does not name the file", format, what, err)
+			}
+		}
+	}
+	// The same on standard input.
+	data := gzipped(t, smallText)
+	r, _ := Open("-", bytes.NewReader(data[:len(data)-8]))
+	if _, err := io.ReadAll(r); err == nil || !strings.Contains(err.Error(), "<stdin>: truncated gzip") {
+		t.Errorf("truncated gzip on stdin: %v", err)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestFilesCheckRefusesOverwritingAnInput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "t.swf")
+	os.WriteFile(in, []byte(smallText), 0o644)
+	hard := filepath.Join(dir, "hard.swf")
+	os.Link(in, hard)
+	soft := filepath.Join(dir, "soft.swf")
+	os.Symlink("t.swf", soft)
+	other := filepath.Join(dir, "other.swf")
+	stdinFile, _ := os.Open(in)
+	defer stdinFile.Close()
+	tests := []struct {
+		name    string
+		stdin   io.Reader
+		inputs  []string
+		outputs [][2]string
+		want    string // "" for no error
+	}{
+		{"new file", nil, []string{in}, [][2]string{{"-o", other}}, ""},
+		{"same path", nil, []string{in}, [][2]string{{"-o", in}}, "-o " + in + " would overwrite the input " + in},
+		{"hard link", nil, []string{in}, [][2]string{{"-o", hard}}, "would overwrite the input"},
+		{"symlink", nil, []string{in}, [][2]string{{"-o", soft}}, "would overwrite the input"},
+		{"side file", nil, []string{in}, [][2]string{{"-o", other}, {"--report", in}}, "--report " + in},
+		{"second input", nil, []string{other, in}, [][2]string{{"--plot", hard}}, "would overwrite the input " + in},
+		{"stdin is the file", stdinFile, []string{""}, [][2]string{{"-o", in}}, "would overwrite the input standard input"},
+		{"two outputs one file", nil, []string{in}, [][2]string{{"-o", other}, {"--report", other}}, ""},
+		{"devices are not files", nil, []string{"/dev/null"}, [][2]string{{"-o", "/dev/null"}}, ""},
+	}
+	os.WriteFile(other, nil, 0o644)
+	tests[7].want = "--report " + other + " and -o " + other + " are the same file"
+	for _, tt := range tests {
+		fs := NewFiles(tt.stdin, nil)
+		for _, name := range tt.inputs {
+			fs.Input("", name)
+		}
+		for _, o := range tt.outputs {
+			fs.Output(o[0], o[1])
+		}
+		err := fs.Check()
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		case tt.want != "" && ExitCode(err) != 2:
+			t.Errorf("%s: exit %d, want 2", tt.name, ExitCode(err))
+		}
+	}
+	if readFile(t, in) != smallText {
+		t.Error("Check changed the input")
+	}
+}
+
+func TestOutputCompressionAndAtomicity(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"x.swf", "x.swf.gz", "x.swf.zst"} {
+		path := filepath.Join(dir, name)
+		// A failed run leaves nothing under the name, and no temporary file.
+		o, err := Create(path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(o, "partial")
+		failure := errors.New("bad input")
+		Finish(o, &failure)
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Errorf("%s exists after a failed run", name)
+		}
+		o, _ = Create(path, nil)
+		io.WriteString(o, "whole")
+		var ok error
+		Finish(o, &ok)
+		if ok != nil {
+			t.Fatal(ok)
+		}
+		raw := readFile(t, path)
+		compressed := strings.HasPrefix(raw, string(magicGzip)) || strings.HasPrefix(raw, string(magicZstd))
+		if compressed != (name != "x.swf") {
+			t.Errorf("%s: compressed = %v", name, compressed)
+		}
+		r, _ := Open(path, nil)
+		got, _ := io.ReadAll(r)
+		r.Close()
+		if string(got) != "whole" {
+			t.Errorf("%s holds %q", name, got)
+		}
+		// A later failed run keeps the earlier good file.
+		o, _ = Create(path, nil)
+		io.WriteString(o, "again, partial")
+		Finish(o, &failure)
+		r, _ = Open(path, nil)
+		got, _ = io.ReadAll(r)
+		r.Close()
+		if string(got) != "whole" {
+			t.Errorf("%s overwritten by a failed run: %q", name, got)
+		}
+	}
+	var out bytes.Buffer
+	w, _ := Create("", &out)
+	io.WriteString(w, "x")
+	w.Close()
+	if out.String() != "x" {
+		t.Errorf("stdout got %q", out.String())
+	}
+	assertOnlyEntries(t, dir, "x.swf", "x.swf.gz", "x.swf.zst")
+}
+
+func assertOnlyEntries(t *testing.T, dir string, want ...string) {
+	t.Helper()
+	entries, _ := os.ReadDir(dir)
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("directory holds %v, want %v (no temporary files)", got, want)
+	}
+}
+
+// Finish commits every output or none.
+func TestFilesCommitAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.json")
+	os.WriteFile(b, []byte("old report"), 0o644)
+	run := func(fail bool) error {
+		fs := NewFiles(nil, nil)
+		fs.Output("-o", a)
+		fs.Output("--report", b)
+		var err error
+		defer fs.Finish(&err)
+		for _, name := range []string{a, b} {
+			o, cerr := fs.Create(name)
+			if cerr != nil {
+				return cerr
+			}
+			io.WriteString(o, "new "+filepath.Base(name))
+		}
+		if fail {
+			err = errors.New("the plot failed")
+		}
+		return err
+	}
+	if err := run(true); err == nil {
+		t.Fatal("no error")
+	}
+	if _, err := os.Stat(a); !os.IsNotExist(err) || readFile(t, b) != "old report" {
+		t.Errorf("a failed run committed an output")
+	}
+	assertOnlyEntries(t, dir, "b.json")
+	if err := run(false); err != nil {
+		t.Fatal(err)
+	}
+	if readFile(t, a) != "new a.swf" || readFile(t, b) != "new b.json" {
+		t.Errorf("a successful run did not commit both: %q, %q", readFile(t, a), readFile(t, b))
+	}
+	assertOnlyEntries(t, dir, "a.swf", "b.json")
+}
+
+func writeOutput(t *testing.T, name, text string) {
+	t.Helper()
+	o, err := Create(name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(o, text)
+	if err := o.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestOutputKeepsModeAndWritesThroughSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.swf")
+	os.WriteFile(target, []byte("old"), 0o600)
+	os.Chmod(target, 0o640)
+	link := filepath.Join(dir, "link.swf")
+	os.Symlink("target.swf", link)
+	writeOutput(t, link, "new")
+	if info, err := os.Lstat(link); err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the symlink was replaced: %v %v", info.Mode(), err)
+	}
+	if readFile(t, target) != "new" {
+		t.Errorf("target holds %q", readFile(t, target))
+	}
+	if info, _ := os.Stat(target); info.Mode().Perm() != 0o640 {
+		t.Errorf("target mode %v, want 0640", info.Mode().Perm())
+	}
+	// A dangling link names the file to create.
+	dangling := filepath.Join(dir, "dangling.swf")
+	os.Symlink("created.swf", dangling)
+	writeOutput(t, dangling, "made")
+	if readFile(t, filepath.Join(dir, "created.swf")) != "made" {
+		t.Error("the dangling link's target was not created")
+	}
+	// A new file gets 0666 less the umask, as if created directly.
+	old := syscall.Umask(0o027)
+	defer syscall.Umask(old)
+	fresh := filepath.Join(dir, "fresh.swf")
+	writeOutput(t, fresh, "x")
+	if info, _ := os.Stat(fresh); info.Mode().Perm() != 0o640 {
+		t.Errorf("new file mode %v, want 0640 under umask 027", info.Mode().Perm())
+	}
+	assertOnlyEntries(t, dir, "created.swf", "dangling.swf", "fresh.swf", "link.swf", "target.swf")
+}
+
+// Devices and FIFOs are written into, never replaced by a regular file.
+func TestOutputWritesDevicesAndFIFOsDirectly(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	got := make(chan string)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- string(b)
+	}()
+	writeOutput(t, fifo, "through the fifo")
+	if s := <-got; s != "through the fifo" {
+		t.Errorf("the FIFO's reader got %q", s)
+	}
+	if info, _ := os.Lstat(fifo); info.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO became %v", info.Mode())
+	}
+	// A private copy of /dev/null (needs root); never the real one.
+	null := filepath.Join(dir, "null")
+	if err := syscall.Mknod(null, syscall.S_IFCHR|0o666, int(1<<8|3)); err != nil {
+		t.Log("mknod (not root?): ", err)
+	} else {
+		writeOutput(t, null, "discarded")
+		if info, _ := os.Lstat(null); info.Mode()&fs.ModeCharDevice == 0 {
+			t.Errorf("the device became %v", info.Mode())
+		}
+	}
+	// A descriptor path is opened, not renamed over: through /dev/fd to a
+	// regular file, the writes land in the open file.
+	f, err := os.CreateTemp(dir, "fd-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString("before;")
+	writeOutput(t, "/proc/self/fd/"+itoa(int(f.Fd())), "after")
+	if s := readFile(t, f.Name()); s != "before;after" {
+		t.Errorf("through the descriptor: %q", s)
+	}
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+func TestInFileNamesTheFileOnce(t *testing.T) {
+	corrupt := &CorruptError{File: "t.gz", Format: "gzip", Err: io.ErrUnexpectedEOF}
+	_, pathErr := os.Open("/no/such/t.swf")
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{errors.New("no records"), "t.gz: no records"},
+		{corrupt, "t.gz: truncated gzip data (unexpected EOF); the file is incomplete or damaged"},
+		{pathErr, "open /no/such/t.swf: no such file or directory"},
+	}
+	for _, tt := range tests {
+		if got := InFile("t.gz", tt.err).Error(); got != tt.want {
+			t.Errorf("InFile(%v) = %q, want %q", tt.err, got, tt.want)
+		}
+	}
+	if InFile("t.gz", nil) != nil {
+		t.Error("InFile(nil) is not nil")
+	}
+}

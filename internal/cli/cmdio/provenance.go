@@ -1,0 +1,82 @@
+package cmdio
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/swfkit/swfkit/pkg/provenance"
+)
+
+// notConfiguration are the flags that cannot change the content of a run's
+// output, left out of its provenance so that one configuration gives one
+// byte-identical output wherever it is written and on any number of cores:
+// where the output goes, progress and verbosity on stderr, worker counts.
+var notConfiguration = map[string]bool{"help": true, "version": true, "output": true,
+	"no-progress": true, "quiet": true, "verbose": true, "ga-workers": true}
+
+// Provenance returns the run's complete effective configuration: the tool
+// name, version=, then every flag of the command by its long name with its
+// value, defaults included, in the order the command declares them (except
+// the few in notConfiguration, which cannot change the output), then one
+// input= field per file argument ("-" for standard input). It walks
+// the command's flags, so a flag added to a command is recorded with no
+// further edit. Deprecated aliases are recorded under the flag's name.
+func Provenance(c *cli.Context) provenance.Record {
+	r := provenance.Record{Tool: c.App.Name}
+	r.Add("version", c.App.Version)
+	for _, f := range c.App.Flags {
+		name := f.Names()[0]
+		if notConfiguration[name] {
+			continue
+		}
+		switch f.(type) {
+		case *cli.StringSliceFlag:
+			vs := c.StringSlice(name)
+			if len(vs) == 0 {
+				r.Add(name, "")
+			}
+			for _, v := range vs {
+				r.Add(name, v)
+			}
+		default:
+			r.Add(name, FlagValue(c, f))
+		}
+	}
+	// The inputs, as given ("-" for standard input): the trace of a study's
+	// grid point is one of its parameters.
+	inputs := c.Args().Slice()
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
+	}
+	for _, in := range inputs {
+		r.Add("input", in)
+	}
+	return r
+}
+
+// FlagValue renders the effective value of a flag: booleans true/false,
+// integers in decimal, floats as the shortest exact decimal without exponent.
+func FlagValue(c *cli.Context, f cli.Flag) string {
+	name := f.Names()[0]
+	switch f.(type) {
+	case *cli.BoolFlag:
+		return strconv.FormatBool(c.Bool(name))
+	case *cli.StringFlag:
+		return c.String(name)
+	case *cli.IntFlag:
+		return strconv.Itoa(c.Int(name))
+	case *cli.Int64Flag:
+		return strconv.FormatInt(c.Int64(name), 10)
+	case *cli.UintFlag:
+		return strconv.FormatUint(uint64(c.Uint(name)), 10)
+	case *cli.Uint64Flag:
+		return strconv.FormatUint(c.Uint64(name), 10)
+	case *cli.Float64Flag:
+		return strconv.FormatFloat(c.Float64(name), 'f', -1, 64)
+	case *cli.DurationFlag:
+		return c.Duration(name).String()
+	}
+	return fmt.Sprint(c.Value(name))
+}

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	augmentcli "github.com/swfkit/swfkit/internal/cli/augment"
+	cleancli "github.com/swfkit/swfkit/internal/cli/clean"
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	simcli "github.com/swfkit/swfkit/internal/cli/sim"
+	statcli "github.com/swfkit/swfkit/internal/cli/stat"
+	"github.com/swfkit/swfkit/internal/testutil"
+)
+
+var runs = map[string]func([]string, *bytes.Buffer, *bytes.Buffer) int{
+	"swfclean":   func(a []string, o, e *bytes.Buffer) int { return cleancli.Run(a, nil, o, e) },
+	"swfaugment": func(a []string, o, e *bytes.Buffer) int { return augmentcli.Run(a, nil, o, e) },
+	"swfsim":     func(a []string, o, e *bytes.Buffer) int { return simcli.Run(a, nil, o, e) },
+	"swfstat":    func(a []string, o, e *bytes.Buffer) int { return statcli.Run(a, nil, o, e) },
+}
+
+var (
+	placeholder   = regexp.MustCompile(`^[A-Z][A-Z0-9_]*([:,x.=][A-Z0-9_.]*)*$|^WxH$`)
+	statedDefault = regexp.MustCompile(`(?i)\(default[: ]|default: `)
+	// A share or fraction states its range: 0..1, (0..1], 1-11, 36-1200.
+	bounded = regexp.MustCompile(`\b(SHARE|FRACTION|PCT)\b`)
+	ranged  = regexp.MustCompile(`[(\[]?\d+(\.\d+)?\s*(\.\.|-)\s*\d+(\.\d+)?[)\]]?`)
+)
+
+// TestFlagsExplainThemselves is the check over every flag of every tool:
+// a value has a meaningful placeholder, a default is stated once and only
+// where there is one, a bounded value states its range. A flag added later
+// with a bad placeholder fails here.
+func TestFlagsExplainThemselves(t *testing.T) {
+	for _, app := range apps() {
+		for _, f := range cmdio.Flags(app) {
+			name := app.Name + " --" + f.Name
+			line := cmdio.FlagLine(f)
+			if f.Usage == "" {
+				t.Errorf("%s: no usage text", name)
+			}
+			if f.Placeholder != "" && !placeholder.MatchString(f.Placeholder) {
+				t.Errorf("%s: placeholder %q; write the value's kind in backquotes in Usage, e.g. `N` or `FILE`", name, f.Placeholder)
+			}
+			if n := len(statedDefault.FindAllString(line, -1)); n > 1 {
+				t.Errorf("%s states its default %d times: %q", name, n, line)
+			}
+			if f.Placeholder == "" && statedDefault.MatchString(line) {
+				t.Errorf("%s: a switch with a default: %q", name, line)
+			}
+			for _, bad := range []string{"(default: 0)", "(default: false)", "(default: true)", `(default: "")`} {
+				if strings.Contains(line, bad) {
+					t.Errorf("%s: %q", name, line)
+				}
+			}
+			if bounded.MatchString(f.Placeholder) && !ranged.MatchString(f.Usage) {
+				t.Errorf("%s: a %s without its range: %q", name, f.Placeholder, f.Usage)
+			}
+		}
+	}
+}
+
+// TestHelp runs every tool's --help: a description, examples, OPTIONS (not
+// urfave/cli's GLOBAL OPTIONS, there are no subcommands), the docs page.
+func TestHelp(t *testing.T) {
+	root := testutil.RepoRoot(t)
+	for _, app := range apps() {
+		var out, errb bytes.Buffer
+		if code := runs[app.Name]([]string{app.Name, "--help"}, &out, &errb); code != 0 {
+			t.Fatalf("%s --help: exit %d: %s", app.Name, code, errb.String())
+		}
+		help := out.String()
+		if help != cmdio.HelpText(app) {
+			t.Errorf("%s --help is not cmdio.HelpText", app.Name)
+		}
+		for _, want := range []string{"\nDESCRIPTION\n", "\nEXAMPLES\n", "\nOPTIONS\n", "\nDOCUMENTATION\n"} {
+			if !strings.Contains(help, want) {
+				t.Errorf("%s --help lacks %s", app.Name, strings.TrimSpace(want))
+			}
+		}
+		if strings.Contains(help, "GLOBAL OPTIONS") || regexp.MustCompile(`-[a-z0-9-]+ value\b`).MatchString(help) {
+			t.Errorf("%s --help says GLOBAL OPTIONS or shows a placeholder `value`", app.Name)
+		}
+		docs := cmdio.HelpOf(app).Docs
+		if _, err := os.Stat(filepath.Join(root, docs)); docs == "" || err != nil || !strings.Contains(help, docs) {
+			t.Errorf("%s --help points to %q, which is not a file of the repository", app.Name, docs)
+		}
+		if len(cmdio.HelpOf(app).Examples) < 3 {
+			t.Errorf("%s: fewer than 3 examples", app.Name)
+		}
+	}
+}
+
+// TestExamplesUseRealFlags: every option an example passes to a swfkit tool
+// is one of that tool's flags, so a renamed flag cannot leave a stale example.
+func TestExamplesUseRealFlags(t *testing.T) {
+	flagsOf := map[string]map[string]bool{}
+	for _, app := range apps() {
+		flagsOf[app.Name] = map[string]bool{}
+		for _, f := range cmdio.Flags(app) {
+			for _, n := range f.Names() {
+				flagsOf[app.Name][n] = true
+			}
+		}
+	}
+	for _, app := range apps() {
+		for _, e := range cmdio.HelpOf(app).Examples {
+			for _, segment := range regexp.MustCompile(`\||&&|;`).Split(e.Command, -1) {
+				words := strings.Fields(segment)
+				if len(words) == 0 {
+					continue
+				}
+				known, ok := flagsOf[filepath.Base(words[0])]
+				if !ok {
+					continue
+				}
+				for _, w := range words[1:] {
+					if w == ">" || w == "<" {
+						break
+					}
+					if len(w) > 1 && w[0] == '-' {
+						name, _, _ := strings.Cut(w, "=")
+						if !known[name] {
+							t.Errorf("%s example %q: %s has no flag %s", app.Name, e.Command, words[0], name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestGeneratedFiles: the man pages and completion scripts name every option.
+func TestGeneratedFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := write(filepath.Join(dir, "man"), filepath.Join(dir, "completion")); err != nil {
+		t.Fatal(err)
+	}
+	for _, app := range apps() {
+		read := func(parts ...string) string {
+			data, err := os.ReadFile(filepath.Join(append([]string{dir}, parts...)...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(data)
+		}
+		man := read("man", app.Name+".1")
+		bash := read("completion", "bash", app.Name)
+		zsh := read("completion", "zsh", "_"+app.Name)
+		fish := read("completion", "fish", app.Name+".fish")
+		for _, want := range []string{".TH " + strings.ToUpper(app.Name) + " 1", ".SH EXAMPLES", ".SH OPTIONS", `\fBswfstat\fR(1)`} {
+			if app.Name != "swfstat" || want != `\fBswfstat\fR(1)` {
+				if !strings.Contains(man, want) {
+					t.Errorf("%s.1 lacks %q", app.Name, want)
+				}
+			}
+		}
+		if strings.Contains(man, "GLOBAL OPTIONS") {
+			t.Errorf("%s.1 says GLOBAL OPTIONS", app.Name)
+		}
+		for _, f := range cmdio.Flags(app) {
+			long := "--" + f.Name
+			if !strings.Contains(man, `\fB\-\-`+strings.ReplaceAll(f.Name, "-", `\-`)+`\fR`) {
+				t.Errorf("%s.1 lacks %s", app.Name, long)
+			}
+			if !strings.Contains(bash, long) || !strings.Contains(zsh, long) || !strings.Contains(fish, "-l "+f.Name+" ") {
+				t.Errorf("%s: a completion script lacks %s", app.Name, long)
+			}
+		}
+		if !strings.Contains(bash, "complete -o filenames -F _"+app.Name+" "+app.Name) || !strings.HasPrefix(zsh, "#compdef "+app.Name) {
+			t.Errorf("%s: completion scripts do not register themselves", app.Name)
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package simcli
+
+import (
+	"strings"
+	"testing"
+)
+
+// predTrace is pkg/policy's tokenJobs as SWF: pred= tokens drive easy-p while
+// field 9 stays the kill time (TestPredictorToken works the schedule out).
+const predTrace = `; Version: 2.2
+; MaxProcs: 10
+1 0 -1 100 6 -1 -1 6 100 -1 1 1 1 -1 1 -1 -1 -1 pred=100
+2 1 -1 10 10 -1 -1 10 10 -1 1 2 1 -1 1 -1 -1 -1
+3 2 -1 50 2 -1 -1 2 1000 -1 1 3 1 -1 1 -1 -1 -1 pred=40
+4 3 -1 60 2 -1 -1 2 30 -1 1 4 1 -1 1 -1 -1 -1 pred=5000
+`
+
+func TestPredictorTokenCommand(t *testing.T) {
+	out, errs, code := runCmd(t, predTrace, "-p", "easy-p", "--predictor", "token")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var jobs []string
+	for _, line := range strings.Split(out, "\n") {
+		if line != "" && !strings.HasPrefix(line, ";") {
+			jobs = append(jobs, line)
+		}
+	}
+	want := []string{
+		"1 0 0 100 6 -1 -1 6 100 -1 1 1 1 -1 1 -1 -1 -1 pred=100",
+		"2 1 99 10 10 -1 -1 10 10 -1 1 2 1 -1 1 -1 -1 -1",
+		"3 2 0 50 2 -1 -1 2 1000 -1 1 3 1 -1 1 -1 -1 -1 pred=40",
+		"4 3 0 30 2 -1 -1 2 30 -1 0 4 1 -1 1 -1 -1 -1 pred=5000 killed=1",
+	}
+	if strings.Join(jobs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("jobs:\n%s\nwant:\n%s", strings.Join(jobs, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(out, "predictor token") {
+		t.Errorf("no Note naming the predictor in\n%s", out)
+	}
+
+	// Without a single pred= token the run fails rather than pass for one
+	// with predictions.
+	if _, errs, code := runCmd(t, tiny, "-p", "easy++", "--predictor", "token"); code != 1 || !strings.Contains(errs, "no job has a pred= token") {
+		t.Errorf("tiny: exit %d, stderr %q; want 1 and no job has a pred= token", code, errs)
+	}
+	if _, errs, code := runCmd(t, tiny, "-p", "easy", "--repredict"); code != 2 || !strings.Contains(errs, "--repredict does not apply to policy easy") {
+		t.Errorf("easy --repredict: exit %d, stderr %q; want a usage error", code, errs)
+	}
+	if _, errs, code := runCmd(t, tiny, "-p", "easy++", "--repredict"); code != 0 {
+		t.Errorf("easy++ --repredict: exit %d, %s", code, errs)
+	}
+}

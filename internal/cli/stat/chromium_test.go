@@ -1,0 +1,106 @@
+package statcli
+
+import (
+	"bytes"
+	"context"
+	"image/color"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/swfkit/swfkit/internal/testutil"
+)
+
+// chromium runs headless Chromium on page with the extra flags and returns
+// its standard output. It fails the test on any console message (the page
+// has no script, so any is an error: a refused resource, a CSS or SVG
+// problem) and on any network error, which would mean the page loads
+// something.
+func chromium(t *testing.T, bin, page string, extra ...string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	args := append([]string{
+		"--headless", "--no-sandbox", "--disable-gpu",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--no-first-run", "--disable-quic", "--hide-scrollbars",
+		"--user-data-dir=" + t.TempDir(), "--enable-logging=stderr", "--v=0",
+	}, extra...)
+	cmd := exec.CommandContext(ctx, bin, append(args, "file://"+page)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium %v: %v\n%s", extra, err, stderr.String())
+	}
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if strings.Contains(line, ":CONSOLE") || strings.Contains(line, "net::ERR_") {
+			t.Errorf("chromium %v: %s", extra, line)
+		}
+	}
+	return stdout.Bytes()
+}
+
+// TestIntegrationHTMLReportChromium renders the --html report in headless
+// Chromium: the DOM holds every figure with its SVG, the screenshot is a
+// page with content, printing gives a PDF of several pages, and there is no
+// console message.
+func TestIntegrationHTMLReportChromium(t *testing.T) {
+	bin := testutil.Component(t, "chromium", "chromium")
+	page := writeReport(t)
+
+	dom := string(chromium(t, bin, page, "--dump-dom"))
+	for _, id := range htmlFigureIDs {
+		m := regexp.MustCompile(`(?s)<figure id="` + id + `">(.*?)</figure>`).FindStringSubmatch(dom)
+		if m == nil || !strings.Contains(m[1], "<svg") || !strings.Contains(m[1], "<path") {
+			t.Errorf("rendered DOM: figure %s missing or without a drawn SVG", id)
+		}
+	}
+	if !strings.Contains(dom, `id="table-overall"`) {
+		t.Error("rendered DOM: no overall table")
+	}
+
+	shot := filepath.Join(t.TempDir(), "report.png")
+	chromium(t, bin, page, "--screenshot="+shot, "--window-size=1280,3000")
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	b := img.Bounds()
+	inked, colored := 0, 0
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			if c.R < 200 || c.G < 200 || c.B < 200 {
+				inked++
+			}
+			if max(c.R, c.G, c.B)-min(c.R, c.G, c.B) > 60 {
+				colored++ // the curves and bars, not only black text
+			}
+		}
+	}
+	total := (b.Dx() / 2) * (b.Dy() / 2)
+	if b.Dx() != 1280 || inked < total/100 || colored < total/1000 {
+		t.Errorf("screenshot %v: %d of %d sampled pixels inked, %d colored; want a page with text and figures", b, inked, total, colored)
+	}
+
+	pdf := filepath.Join(t.TempDir(), "report.pdf")
+	chromium(t, bin, page, "--print-to-pdf="+pdf, "--no-pdf-header-footer")
+	data, err := os.ReadFile(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(data, -1))
+	if !bytes.HasPrefix(data, []byte("%PDF-")) || pages < 2 {
+		t.Errorf("printed PDF: %d bytes, %d pages", len(data), pages)
+	}
+}

@@ -1,0 +1,78 @@
+package statcli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/swfkit/swfkit/pkg/provenance"
+)
+
+// inputColumns are the constant columns of an input in the CSV and JSON
+// tables: the --tag columns, then the TOOL.FLAG columns of the Provenance
+// lines of every input, in order of first appearance. An input without a
+// column's value has it empty in CSV and null in JSON.
+type inputColumns struct {
+	names   []string
+	vals    [][]string // per input, aligned with names
+	present [][]bool
+}
+
+func newInputColumns(o *options, traces []*trace) *inputColumns {
+	ic := &inputColumns{}
+	at := map[string]int{}
+	for _, tag := range o.tags {
+		at[tag.Name] = len(ic.names)
+		ic.names = append(ic.names, tag.Name)
+	}
+	perInput := make([][]provenance.Column, len(traces))
+	for i, t := range traces {
+		perInput[i] = provenance.Columns(t.provenance)
+		for _, c := range perInput[i] {
+			if _, ok := at[c.Name]; !ok {
+				at[c.Name] = len(ic.names)
+				ic.names = append(ic.names, c.Name)
+			}
+		}
+	}
+	for i := range traces {
+		vals := make([]string, len(ic.names))
+		present := make([]bool, len(ic.names))
+		for _, tag := range o.tags {
+			vals[at[tag.Name]], present[at[tag.Name]] = tag.Value, true
+		}
+		for _, c := range perInput[i] {
+			vals[at[c.Name]], present[at[c.Name]] = c.Value, true
+		}
+		ic.vals = append(ic.vals, vals)
+		ic.present = append(ic.present, present)
+	}
+	return ic
+}
+
+func (ic *inputColumns) values(i int) []string { return ic.vals[i] }
+
+// parseTags reads --tag KEY=VALUE flags. A key is letters, digits, '_' and
+// '-' (no '.', which provenance columns use), not a fixed column's name, and
+// given once.
+func parseTags(specs []string, reserved []string) ([]provenance.Column, error) {
+	var tags []provenance.Column
+	for _, s := range specs {
+		k, v, ok := strings.Cut(s, "=")
+		if !ok || k == "" || strings.IndexFunc(k, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+		}) >= 0 {
+			return nil, fmt.Errorf("--tag %q: want KEY=VALUE with a KEY of letters, digits, '_' or '-'", s)
+		}
+		if slices.Contains(reserved, k) {
+			return nil, fmt.Errorf("--tag %q: %s is a column of the table already", s, k)
+		}
+		for _, t := range tags {
+			if t.Name == k {
+				return nil, fmt.Errorf("--tag %s given twice", k)
+			}
+		}
+		tags = append(tags, provenance.Column{Name: k, Value: v})
+	}
+	return tags, nil
+}

@@ -1,0 +1,212 @@
+package statcli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/plot"
+	"github.com/swfkit/swfkit/pkg/report"
+	"github.com/swfkit/swfkit/pkg/stats"
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// htmlFigures are the comparison figures of the report, in page order; a
+// Gantt chart per input follows them.
+var htmlFigures = []struct {
+	kind           plot.Kind
+	title, caption string
+}{
+	{plot.WaitCDF, "Wait time", "Empirical CDF of the wait, one curve per input; log axis, waits under 1 s drawn at 1 s."},
+	{plot.BSLDCDF, "Bounded slowdown", "Empirical CDF of the bounded slowdown, one curve per input; log axis."},
+	{plot.Utilization, "Utilization", "Processors in use in percent of the machine, averaged over 400 equal time bins."},
+	{plot.QueueLength, "Queue length", "Jobs waiting (submitted, not started), averaged over 400 equal time bins."},
+	{plot.Category, "Bounded slowdown by category", "Mean bounded slowdown of short/long (S/L) and narrow/wide (N/W) jobs; log axis."},
+}
+
+// writeHTML writes the --html report.
+func writeHTML(o *options, traces []*trace, reports []*stats.Report, files *cmdio.Files) (err error) {
+	doc := &report.Report{
+		Title:     "swfstat: " + strings.Join(labels(traces), " vs "),
+		Generator: "swfstat " + cmdio.Version,
+	}
+	if doc.FontCSS, err = plot.FontCSS(); err != nil {
+		return err
+	}
+	doc.Notes = append(doc.Notes, settings(o)...)
+	oversub := oversubscribed(o, traces, reports)
+	for i, t := range traces {
+		doc.Inputs = append(doc.Inputs, htmlInput(t, reports[i], oversub))
+	}
+	doc.Tables = htmlTables(o, traces, reports)
+	for _, f := range htmlFigures {
+		p, err := figure(o, f.kind, traces)
+		doc.Figures = append(doc.Figures, htmlFigure(string(f.kind), f.title, f.caption, p, err, o.plotSize))
+		if err != nil && !errors.Is(err, plot.ErrNoData) && !errors.Is(err, plot.ErrNoMachine) {
+			return err
+		}
+	}
+	// Every input's chart shows the same window: --window, else the busiest
+	// day of the --baseline input (else the first).
+	ref := traces[max(o.baseline, 0)]
+	var from, to int64
+	var start string
+	if jobs, err := ganttJobs(o, ref); err == nil {
+		if from, to, start, err = ganttWindow(o, ref, jobs); err != nil {
+			return err
+		}
+	}
+	for i, t := range traces {
+		p, err := gantt(o, t, from, to, start)
+		caption := fmt.Sprintf("Jobs of %s colored by %s; processors are assigned first fit in start order, since SWF records no processor ids.", t.label, o.ganttColor)
+		doc.Figures = append(doc.Figures, htmlFigure("gantt-"+strconv.Itoa(i+1), "Schedule of "+t.label, caption, p, err, o.plotSize))
+		if err != nil && !errors.Is(err, plot.ErrNoData) {
+			return err
+		}
+	}
+	out, err := files.Create(o.htmlFile)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(out, 64<<10)
+	if err := report.Write(bw, doc); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func htmlFigure(id, title, caption string, p plot.Drawer, err error, size plot.Size) report.Figure {
+	f := report.Figure{ID: "fig-" + id, Title: title, Caption: caption}
+	if err != nil {
+		f.Missing = err.Error()
+		return f
+	}
+	if f.SVG, err = plot.InlineSVG(p, size); err != nil {
+		f.SVG, f.Missing = nil, err.Error()
+	}
+	return f
+}
+
+// htmlInput is one input's facts, warnings and provenance.
+func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
+	in := report.Input{Label: t.label, File: t.display}
+	machine := "unknown"
+	if t.machine.Procs > 0 {
+		machine = fmt.Sprintf("%d (%s)", t.machine.Procs, t.machine.Source)
+	}
+	in.Facts = []report.Fact{
+		{Name: "jobs read", Value: strconv.Itoa(rep.JobsRead)},
+		{Name: "measured", Value: strconv.Itoa(rep.Measured)},
+		{Name: "machine processors", Value: machine},
+	}
+	if t.machine.Procs <= 0 {
+		in.Warnings = append(in.Warnings, "machine size unknown: no utilization, queue or capacity figures (give --procs)")
+	}
+	if row, ok := rep.Find("killed", "percent"); ok && row.Value > 0 {
+		count, _ := rep.Find("killed", "count")
+		in.Warnings = append(in.Warnings, fmt.Sprintf("%s%% of the jobs (%s) were killed at their requested time", formatTable(row.Value), formatTable(count.Value)))
+	}
+	if t.malformed > 0 {
+		in.Warnings = append(in.Warnings, fmt.Sprintf("%d malformed records skipped (--lenient); first: %v", t.malformed, t.firstMalformed))
+	}
+	for _, e := range rep.Excluded {
+		in.Excluded = append(in.Excluded, report.Exclusion{Jobs: e.Jobs, Reason: e.Reason, LeftOutOf: e.Affects})
+		if strings.HasPrefix(e.Reason, "wait, runtime or processors unknown") {
+			in.Warnings = append(in.Warnings, fmt.Sprintf("%d jobs left out of the machine metrics and figures (wait, runtime or processors unknown)", e.Jobs))
+		}
+	}
+	for _, n := range oversub {
+		if strings.HasPrefix(n, t.label+": ") {
+			in.Warnings = append(in.Warnings, strings.TrimPrefix(n, t.label+": "))
+		}
+	}
+	in.Warnings = append(in.Warnings, droppedNotes(t.hdr)...)
+	for _, l := range t.hdr.Lines {
+		in.Provenance = append(in.Provenance, l.Raw)
+	}
+	return in
+}
+
+// dropping matches a tool's Note that jobs were left out of the file: swfsim's
+// "skipped N jobs: reason", swfclean's "rule R: N jobs removed".
+var dropping = regexp.MustCompile(`\bskipped [1-9]|\b[1-9][0-9]* (jobs?|records?|lines?) (removed|dropped)`)
+
+// droppedNotes are the header Notes that say jobs were left out of the file
+// by the tools that made it: the file does not hold the whole log.
+func droppedNotes(hdr *swf.Header) []string {
+	var out []string
+	for _, l := range hdr.Lines {
+		if !l.Continuation && strings.EqualFold(l.Label, "Note") && dropping.MatchString(l.Value) {
+			out = append(out, "Note: "+strings.TrimSpace(l.Value))
+		}
+	}
+	return out
+}
+
+// htmlTables are the side-by-side tables of the summary, plus the category
+// breakdown when --by did not ask for it.
+func htmlTables(o *options, traces []*trace, reports []*stats.Report) []report.Table {
+	all := slices.Clone(reports)
+	if !slices.Contains(o.cfg.By, stats.ByCategory) {
+		for i, t := range traces {
+			byCat := t.collector.WithBy(stats.ByCategory).Report(t.label)
+			for _, row := range byCat.Rows {
+				if row.By1 == "category" {
+					all[i] = withRow(all[i], row)
+				}
+			}
+		}
+	}
+	list, values := sections(all)
+	var tables []report.Table
+	for _, s := range list {
+		t := report.Table{ID: tableID(s), Title: s.title(), Head: append([]string{"metric", "statistic"}, labels(traces)...), Numeric: 2}
+		for i, tr := range traces {
+			if o.baseline >= 0 && i != o.baseline {
+				t.Head = append(t.Head, tr.label+" vs "+traces[o.baseline].label)
+			}
+		}
+		for _, k := range s.keys {
+			line := []string{k.metric, k.stat}
+			for _, v := range values[k] {
+				line = append(line, formatTable(v))
+			}
+			for i, v := range values[k] {
+				if o.baseline >= 0 && i != o.baseline {
+					line = append(line, formatChange(changePct(v, values[k][o.baseline])))
+				}
+			}
+			t.Rows = append(t.Rows, line)
+		}
+		tables = append(tables, t)
+	}
+	return tables
+}
+
+// withRow returns a copy of rep with row appended; rep is not changed.
+func withRow(rep *stats.Report, row stats.Row) *stats.Report {
+	c := *rep
+	c.Rows = append(slices.Clip(rep.Rows), row)
+	return &c
+}
+
+func tableID(s *section) string {
+	if s.by1 == "" {
+		return "overall"
+	}
+	id := s.by1 + "-" + s.g1
+	if s.by2 != "" {
+		id += "-" + s.by2 + "-" + s.g2
+	}
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+			return r
+		}
+		return '_'
+	}, id)
+}

@@ -1,0 +1,140 @@
+package statcli
+
+import (
+	"bytes"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/internal/testutil"
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// htmlFigureIDs are the figures every report has, for two inputs.
+var htmlFigureIDs = []string{"fig-wait-cdf", "fig-bsld-cdf", "fig-utilization", "fig-queue-length", "fig-category", "fig-gantt-1", "fig-gantt-2"}
+
+// writeReport writes the report of hand.swf against itself and returns its path.
+func writeReport(t *testing.T) string {
+	t.Helper()
+	chdirRoot(t)
+	path := filepath.Join(t.TempDir(), "report.html")
+	out, errOut, code := run(t, "", "--html", path, "--label", "a,b", "--baseline", "b", "--window", "0:2000", hand, hand)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "overall") {
+		t.Error("--html does not keep the summary on standard output")
+	}
+	return path
+}
+
+func TestHTMLReport(t *testing.T) {
+	data, err := os.ReadFile(writeReport(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	for _, id := range htmlFigureIDs {
+		i := strings.Index(page, `<figure id="`+id+`">`)
+		if i < 0 {
+			t.Errorf("no figure %s", id)
+			continue
+		}
+		if end := strings.Index(page[i:], "</figure>"); end < 0 || !strings.Contains(page[i:i+end], "<svg") {
+			t.Errorf("figure %s has no SVG", id)
+		}
+	}
+	for _, want := range []string{
+		`id="table-overall"`, `id="table-category-SN"`, "a vs b", // tables, with the baseline column
+		"; Note: five jobs whose every metric is worked out by hand", // provenance
+		"20% of the jobs (1) were killed at their requested time",    // warnings
+		"Schedule of a from t=0 s (0.5556 h)",                        // the --window, the same for both inputs
+		"Schedule of b from t=0 s (0.5556 h)",
+		"requested time unknown (field 9 &lt;= 0)", // exclusions
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if strings.Count(page, "@font-face") != 1 {
+		t.Errorf("the font is embedded %d times, want once", strings.Count(page, "@font-face"))
+	}
+}
+
+func TestDroppedNotes(t *testing.T) {
+	hdr, err := swf.NewReader(strings.NewReader(`; Note: swfclean rule no_procs: 1 job removed
+; Note: swfclean rule too_big: no jobs affected
+; Note: swfsim skipped 3 jobs: no processor count
+; Note: swfsim simulated 10 jobs, 0 killed at their requested time
+; Computer: skipped 5 lunches
+1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1
+`)).Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(droppedNotes(hdr), "|")
+	if got != "Note: swfclean rule no_procs: 1 job removed|Note: swfsim skipped 3 jobs: no processor count" {
+		t.Errorf("droppedNotes = %q", got)
+	}
+}
+
+func TestGanttWindowDates(t *testing.T) {
+	rc, err := cmdio.Open(filepath.Join(testutil.RepoRoot(t), "testdata/KTH-SP2-1996-2.1-cln.swf.gz"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	hdr, err := swf.NewReader(rc).Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := clockOf(hdr) // UnixStartTime 843480031 = 1996-09-23 14:00:31 CEST
+	for in, want := range map[string]window{
+		"1996-09-23T14:00:31:1996-09-24": {from: 0, to: 10*3600 - 31, hasFrom: true, hasTo: true},
+		"100:":                           {from: 100, hasFrom: true},
+		":1996-09-23 15:00":              {to: 3600 - 31, hasTo: true},
+	} {
+		got, err := parseWindow(in, c)
+		if err != nil || got != want {
+			t.Errorf("parseWindow(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	if got := c.describe(0); got != "1996-09-23 14:00 CEST" {
+		t.Errorf("describe(0) = %q", got)
+	}
+}
+
+// BenchmarkGantt is the issue's target: the Gantt chart of the whole of a
+// small trace, and of a day of RICC-2010-2 (447,794 jobs), each under 2 s.
+func BenchmarkGantt(b *testing.B) {
+	root := testutil.RepoRoot(b)
+	cases := map[string]func(b *testing.B) []string{
+		"KTH-whole": func(*testing.B) []string {
+			return []string{"--window", ":", filepath.Join(root, "testdata/KTH-SP2-1996-2.1-cln.swf.gz")}
+		},
+		"RICC-day": func(b *testing.B) []string {
+			return []string{"--window", "2010-06-01:2010-06-02", "--procs-from", "allocated", testutil.Trace(b, "RICC-2010-2.swf.gz")}
+		},
+	}
+	for name, argsOf := range cases {
+		b.Run(name, func(b *testing.B) {
+			args := argsOf(b)
+			path := filepath.Join(b.TempDir(), "g.png")
+			for b.Loop() {
+				var errb bytes.Buffer
+				if code := Run(append([]string{"swfstat", "--plot", path, "--plot-kind", "gantt"}, args...), nil, io.Discard, &errb); code != 0 {
+					b.Fatalf("exit %d: %s", code, errb.String())
+				}
+			}
+			f, _ := os.Open(path)
+			defer f.Close()
+			if _, err := png.Decode(f); err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}

@@ -1,0 +1,306 @@
+package statcli
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	augmentcli "github.com/swfkit/swfkit/internal/cli/augment"
+	simcli "github.com/swfkit/swfkit/internal/cli/sim"
+	"github.com/swfkit/swfkit/internal/testutil"
+)
+
+// pipeline runs swfaugment ARGS | swfsim ARGS on the hand trace in process
+// and writes the schedule to dir/name.
+func pipeline(t *testing.T, dir, name string, augment, sim []string) string {
+	t.Helper()
+	in, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var aug, sched, errb bytes.Buffer
+	if code := augmentcli.Run(append([]string{"swfaugment"}, augment...), bytes.NewReader(in), &aug, &errb); code != 0 {
+		t.Fatalf("swfaugment %v: exit %d: %s", augment, code, errb.String())
+	}
+	if code := simcli.Run(append([]string{"swfsim"}, sim...), &aug, &sched, &errb); code != 0 {
+		t.Fatalf("swfsim %v: exit %d: %s", sim, code, errb.String())
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, sched.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func readCSVFile(t *testing.T, path string) []map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return csvRows(t, recs)
+}
+
+// TestStudyColumns: the grid parameters of each input come back as TOOL.FLAG
+// columns from the Provenance lines, --tag adds constant columns, --metrics
+// selects, and one run writes the table, the CSV, the JSON and the per-job
+// table at once, with the same rows in CSV and JSON.
+func TestStudyColumns(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	easy := pipeline(t, dir, "easy.swf", []string{"--target-load", "0.9", "--seed", "3", "--procs", "8"}, []string{"-p", "easy", "--seed", "3"})
+	fcfs := pipeline(t, dir, "fcfs.swf", []string{"--target-load", "0.5", "--seed", "4", "--procs", "8"}, []string{"-p", "fcfs", "--no-kill", "--seed", "4"})
+	csvPath, jsonPath, jobsPath := filepath.Join(dir, "s.csv"), filepath.Join(dir, "s.json"), filepath.Join(dir, "jobs.csv.gz")
+	table, errOut, code := run(t, "", "--csv", csvPath, "--json", jsonPath, "--jobs", jobsPath,
+		"--tag", "study=s1", "--tag", "note=a b", "--metrics", "bsld,wait_*", easy, fcfs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(table, "\noverall\n") || strings.Contains(table, "utilization_pct") || !strings.Contains(table, "wait_s") {
+		t.Errorf("table does not hold exactly the selected metrics:\n%s", table)
+	}
+	rows := readCSVFile(t, csvPath)
+	want := map[string]map[string]string{
+		"easy.swf": {"swfsim.policy": "easy", "swfsim.no-kill": "false", "swfsim.seed": "3", "swfaugment.seed": "3",
+			"swfaugment.target-load": "0.9", "swfaugment.procs": "8", "study": "s1", "note": "a b"},
+		"fcfs.swf": {"swfsim.policy": "fcfs", "swfsim.no-kill": "true", "swfsim.seed": "4", "swfaugment.seed": "4",
+			"swfaugment.target-load": "0.5", "study": "s1"},
+	}
+	metrics := map[string]bool{}
+	for _, r := range rows {
+		for k, v := range want[r["label"]] {
+			if r[k] != v {
+				t.Fatalf("%s: column %s = %q, want %q", r["label"], k, r[k], v)
+			}
+		}
+		metrics[r["metric"]] = true
+	}
+	if len(metrics) != 2 || !metrics["bsld"] || !metrics["wait_s"] {
+		t.Errorf("--metrics bsld,wait_* selected %v", metrics)
+	}
+	// JSON: the same rows, null where the CSV is empty.
+	raw, err := os.ReadFile(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Columns []string         `json:"columns"`
+		Rows    []map[string]any `json:"rows"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatalf("JSON: %v", err)
+	}
+	if len(doc.Rows) != len(rows) || !slices.Contains(doc.Columns, "swfaugment.target-load") {
+		t.Fatalf("JSON has %d rows and columns %v; CSV %d rows", len(doc.Rows), doc.Columns, len(rows))
+	}
+	for i, jr := range doc.Rows {
+		for _, col := range doc.Columns {
+			var s string
+			switch v := jr[col].(type) {
+			case nil:
+			case string:
+				s = v
+			case float64:
+				s = strconv.FormatFloat(v, 'f', -1, 64)
+			}
+			if s != rows[i][col] {
+				t.Fatalf("row %d column %s: JSON %v, CSV %q", i, col, jr[col], rows[i][col])
+			}
+		}
+	}
+	// The per-job table: one row per simulated job, SWF names, tokens, the
+	// derived values and the input columns.
+	jobs := readCSVFile(t, jobsPath)
+	perLabel := map[string]int{}
+	for _, j := range jobs {
+		perLabel[j["label"]]++
+		wait, _ := strconv.ParseFloat(j["wait_time"], 64)
+		run, _ := strconv.ParseFloat(j["run_time"], 64)
+		if j["wait_s"] != j["wait_time"] || j["response_s"] != strconv.FormatFloat(wait+run, 'f', -1, 64) {
+			t.Errorf("job %s of %s: wait_s %s response_s %s from wait %s run %s", j["job_number"], j["label"], j["wait_s"], j["response_s"], j["wait_time"], j["run_time"])
+		}
+		if j["swfsim.policy"] == "" || j["study"] != "s1" || j["category"] == "" {
+			t.Errorf("job row lacks its input columns: %v", j)
+		}
+	}
+	if perLabel["easy.swf"] == 0 || perLabel["fcfs.swf"] == 0 {
+		t.Errorf("jobs per input %v", perLabel)
+	}
+	if jobs[0]["u"] != "0:10,100:10,300:0" || jobs[0]["killed"] != "" {
+		t.Errorf("token columns of job 1: u=%q killed=%q", jobs[0]["u"], jobs[0]["killed"])
+	}
+}
+
+// TestIntegrationPandas: the summary and per-job tables load with
+// pandas.read_csv(FILE) and no options (Debian python3-pandas).
+func TestIntegrationPandas(t *testing.T) {
+	python := pandasPython(t)
+	chdirRoot(t)
+	dir := t.TempDir()
+	easy := pipeline(t, dir, "easy.swf", []string{"--target-load", "0.9", "--seed", "3", "--procs", "8"}, []string{"-p", "easy"})
+	csvPath, jobsPath, zstPath := filepath.Join(dir, "s.csv"), filepath.Join(dir, "jobs.csv.gz"), filepath.Join(dir, "jobs.csv.zst")
+	if _, errOut, code := run(t, "", "--csv", csvPath, "--jobs", jobsPath, "--tag", "study=s1", "--by", "category", easy, hand); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if _, errOut, code := run(t, "", "--jobs", zstPath, easy, hand); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	jobs := len(readCSVFile(t, jobsPath))
+	pandasLoads(t, python, csvPath, len(readCSVFile(t, csvPath)))
+	pandasLoads(t, python, jobsPath, jobs)
+	pandasLoads(t, python, zstPath, jobs)
+}
+
+// pandasLoads checks that pandas.read_csv(path) with no options reads rows
+// rows, with a numeric value or wait_s column.
+func pandasLoads(t *testing.T, python, path string, rows int) {
+	t.Helper()
+	out, err := exec.Command(python, "-c", "import sys, pandas; df = pandas.read_csv(sys.argv[1]); print(len(df)); "+
+		"assert pandas.api.types.is_numeric_dtype(df[[c for c in ('value', 'wait_s') if c in df.columns][0]])", path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pandas.read_csv(%s): %v\n%s", path, err, out)
+	}
+	if got := strings.TrimSpace(string(out)); got != strconv.Itoa(rows) {
+		t.Errorf("pandas read %s rows of %s, want %d", got, path, rows)
+	}
+}
+
+// pandasPython returns a python3 that imports pandas; without one it skips
+// loudly, or fails under make test-integration.
+func pandasPython(t *testing.T) string {
+	t.Helper()
+	testutil.Component(t, "python3", "python3")
+	candidates := []string{"/usr/bin/python3"}
+	if p, err := exec.LookPath("python3"); err == nil {
+		candidates = append([]string{p}, candidates...)
+	}
+	for _, p := range candidates {
+		if exec.Command(p, "-c", "import pandas, zstandard").Run() == nil {
+			return p
+		}
+	}
+	if testutil.Integration() {
+		t.Fatalf("real component missing under %s=1: python3 with pandas and zstandard (Debian packages python3-pandas python3-zstandard)", testutil.IntegrationEnv)
+	}
+	t.Logf("SKIPPED, real component missing: python3 with pandas and zstandard (Debian packages python3-pandas python3-zstandard; `make test-integration` installs them)")
+	t.SkipNow()
+	return ""
+}
+
+// TestJobsGolden: the per-job table of the hand trace, every column.
+func TestJobsGolden(t *testing.T) {
+	golden := chdirRoot(t)
+	path := filepath.Join(t.TempDir(), "jobs.csv")
+	if _, errOut, code := run(t, "", "--jobs", path, "--tag", "run=1", hand); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(golden, "jobs.golden")
+	if *update {
+		os.WriteFile(want, got, 0o644)
+	}
+	if w, _ := os.ReadFile(want); string(w) != string(got) {
+		t.Errorf("--jobs differs from %s (go test -update rewrites it):\n%s", want, got)
+	}
+}
+
+// TestSideOutputsAllOrNothing: a run that fails writes none of its outputs.
+func TestSideOutputsAllOrNothing(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	csvPath, jobsPath := filepath.Join(dir, "s.csv"), filepath.Join(dir, "j.csv")
+	_, _, code := run(t, "", "--csv", csvPath, "--jobs", jobsPath, hand, filepath.Join(dir, "missing.swf"))
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	for _, p := range []string{csvPath, jobsPath} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s written by a failed run", p)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 0 {
+		t.Errorf("left %d files behind", len(entries))
+	}
+	for _, args := range [][]string{
+		{"--jobs", "j.txt", hand},
+		{"--tag", "label=x", hand},
+		{"--tag", "a.b=x", hand},
+		{"--tag", "a=1", "--tag", "a=2", hand},
+		{"--metrics", "[", hand},
+		{"--metrics", "bsld,bsdl", hand}, // a misspelt name selects nothing
+		{"--check-capacity", "--csv", "x.csv", hand},
+	} {
+		if _, errOut, code := run(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d (%s), want 2", args, code, errOut)
+		}
+	}
+}
+
+// TestKillWarning: an input whose killed share passes --kill-warn is named
+// on stderr and in the warning column; under the threshold it is not.
+func TestKillWarning(t *testing.T) {
+	chdirRoot(t)
+	out, errOut, _ := run(t, "", "--format", "csv", hand) // 1 of 5 jobs killed
+	if !strings.Contains(errOut, "20% of jobs (1 of 5) killed at their requested time (over --kill-warn 5%)") ||
+		!strings.HasPrefix(column(t, out, "warning"), "20% of jobs (1 of 5) killed") {
+		t.Errorf("no kill warning: stderr %q", errOut)
+	}
+	out, errOut, _ = run(t, "", "--format", "csv", "--kill-warn", "0.2", hand)
+	if strings.Contains(errOut, "killed") || column(t, out, "warning") != "" {
+		t.Errorf("warning at exactly the threshold: %q", errOut)
+	}
+}
+
+// TestToolTwiceInPipeline: swfaugment | swfaugment keeps both Provenance
+// lines, and swfstat names the second one's columns swfaugment_2.FLAG.
+func TestToolTwiceInPipeline(t *testing.T) {
+	chdirRoot(t)
+	in, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var once, twice, errb bytes.Buffer
+	if augmentcli.Run([]string{"swfaugment", "--estimate", "scale:2", "--seed", "5"}, bytes.NewReader(in), &once, &errb) != 0 ||
+		augmentcli.Run([]string{"swfaugment", "--load", "2", "--seed", "6"}, &once, &twice, &errb) != 0 {
+		t.Fatalf("swfaugment: %s", errb.String())
+	}
+	if n := strings.Count(twice.String(), "\n; Provenance: swfaugment "); n != 2 {
+		t.Fatalf("%d Provenance lines, want 2:\n%s", n, twice.String())
+	}
+	out, errOut, code := run(t, twice.String(), "--format", "csv", "--metrics", "jobs")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for col, want := range map[string]string{"swfaugment.seed": "5", "swfaugment.estimate": "scale:2", "swfaugment.load": "0",
+		"swfaugment_2.seed": "6", "swfaugment_2.load": "2", "swfaugment_2.estimate": "", "swfaugment_2.input": "-"} {
+		if got := column(t, out, col); got != want {
+			t.Errorf("%s = %q, want %q", col, got, want)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+package statcli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // archive traces name their time zone; resolve it on any machine
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// clock relates a trace's times (seconds) to dates: UnixStartTime is time 0,
+// dates are read and shown in the header's TimeZoneString (else its
+// TimeZone offset, else UTC).
+type clock struct {
+	origin int64
+	loc    *time.Location
+	known  bool // UnixStartTime given
+}
+
+func clockOf(hdr *swf.Header) clock {
+	c := clock{loc: time.UTC}
+	if v, ok, err := hdr.UnixStartTime(); err == nil && ok && v > 0 {
+		c.origin, c.known = v, true
+	}
+	if name, ok := hdr.Get("TimeZoneString"); ok {
+		if loc, err := time.LoadLocation(strings.TrimSpace(name)); err == nil {
+			c.loc = loc
+			return c
+		}
+	}
+	if off, ok, err := hdr.Int("TimeZone"); err == nil && ok {
+		c.loc = time.FixedZone(fmt.Sprintf("UTC%+d", off/3600), int(off))
+	}
+	return c
+}
+
+// describe names trace time t for a title: a date when the trace has a
+// UnixStartTime, else seconds.
+func (c clock) describe(t int64) string {
+	if !c.known {
+		return fmt.Sprintf("t=%d s", t)
+	}
+	return time.Unix(c.origin+t, 0).In(c.loc).Format("2006-01-02 15:04 MST")
+}
+
+var dateLayouts = []string{"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02"}
+
+// at reads one side of a window: trace seconds, or a date in the trace's
+// time zone (which needs UnixStartTime).
+func (c clock) at(s string) (int64, error) {
+	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return v, nil
+	}
+	for _, layout := range dateLayouts {
+		if t, err := time.ParseInLocation(layout, s, c.loc); err == nil {
+			if !c.known {
+				return 0, fmt.Errorf("%q is a date, but the trace has no UnixStartTime header line; give seconds", s)
+			}
+			return t.Unix() - c.origin, nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want seconds since the trace's start or a date YYYY-MM-DD[THH:MM[:SS]]", s)
+}
+
+// window is a Gantt chart's time span in trace seconds; a side not given
+// is the trace's first submit or last end.
+type window struct {
+	from, to       int64
+	hasFrom, hasTo bool
+}
+
+// parseWindow reads --window START:END. Dates contain colons, so every colon
+// is tried as the separator until both sides read.
+func parseWindow(s string, c clock) (window, error) {
+	var firstErr error
+	for i := 0; i < len(s); i++ {
+		if s[i] != ':' {
+			continue
+		}
+		var w window
+		var err error
+		if a := strings.TrimSpace(s[:i]); a != "" {
+			w.from, err = c.at(a)
+			w.hasFrom = err == nil
+		}
+		if b := strings.TrimSpace(s[i+1:]); b != "" && err == nil {
+			w.to, err = c.at(b)
+			w.hasTo = err == nil
+		}
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		if w.hasFrom && w.hasTo && w.from >= w.to {
+			return w, fmt.Errorf("--window %s: the end must be after the start", s)
+		}
+		return w, nil
+	}
+	if firstErr == nil {
+		firstErr = fmt.Errorf("want START:END")
+	}
+	return window{}, fmt.Errorf("--window %s: %v", s, firstErr)
+}

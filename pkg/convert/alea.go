@@ -1,0 +1,240 @@
+package convert
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// AleaFields is the number of columns of an Alea line: the 18 SWF fields, the
+// node list in braces, the queue name and the properties string.
+const AleaFields = 21
+
+// aleaBytesThreshold decides field 10's unit: read as KB, a median above 64 GiB
+// per processor is implausible for any machine in a log, so the file is in bytes.
+const aleaBytesThreshold = 64 << 20 // KB
+
+// ReadAlea converts the workload format of the Alea simulator, as MetaCentrum
+// publishes it: per line the 18 SWF fields with Unix submit times and job ids
+// from 0, then the node list of the job's processors in braces, the queue name,
+// and the PBS properties string.
+//
+// Jobs are renumbered from 1 in submit order (the original id in jobid=),
+// submit times become relative to the first (UnixStartTime). Field 10 is the
+// job's requested memory, in bytes or in KB: the unit is decided from the whole
+// file (bytes when, read as KB, the median per processor would exceed 64 GiB),
+// and written as KB per processor, with a Note saying which unit was found. Queue
+// names become queue numbers in order of first appearance (Queue lines and a
+// Note). A field that holds one value on every line is a placeholder, written -1
+// as the archive's converter does (status excepted), with a Note. The node list
+// is kept as nodes=ID*COUNT,... (run-length) and the properties as props=TEXT.
+func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
+	acct := Accounting{Format: "alea", File: cfg.Name}
+	br := bufio.NewReaderSize(r, 64<<10)
+	var jobs []pending
+	var memory []float64 // field 10 as read, per job; -1 unknown
+	lineNo := 0
+	for {
+		line, err := br.ReadString('\n')
+		if line == "" && err == io.EOF {
+			break
+		}
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("%s: %w", cfg.Name, err)
+		}
+		lineNo++
+		acct.Lines++
+		if strings.TrimSpace(line) == "" {
+			acct.BlankLines++
+			continue
+		}
+		p, mem, perr := aleaLine(cfg.Name, lineNo, line, err == nil)
+		if perr != nil {
+			if !cfg.Lenient {
+				return nil, perr
+			}
+			acct.Malformed++
+			if len(acct.FirstErrors) < MaxKeptErrors {
+				acct.FirstErrors = append(acct.FirstErrors, perr.Error())
+			}
+			continue
+		}
+		acct.JobLines++
+		p.order = len(jobs)
+		jobs = append(jobs, p)
+		memory = append(memory, mem)
+	}
+	var notes []string
+	notes = append(notes, aleaMemory(jobs, memory))
+	notes = append(notes, aleaPlaceholders(jobs)...)
+	notes = append(notes, "queue numbers are Alea's queue names in order of first appearance (Queue lines); "+
+		"nodes= is the job's node list (node*processors), props= its PBS properties")
+	return finish("alea", cfg, jobs, acct, notes)
+}
+
+var aleaFieldNames = [AleaFields]string{"1 (job id)", "2 (submit time)", "3 (wait time)", "4 (run time)",
+	"5 (processors)", "6 (CPU time)", "7 (used memory)", "8 (requested processors)", "9 (requested time)",
+	"10 (requested memory)", "11 (status)", "12 (user)", "13 (group)", "14 (executable)", "15 (queue)",
+	"16 (partition)", "17 (preceding job)", "18 (think time)", "19 (node list)", "20 (queue name)", "21 (properties)"}
+
+// aleaLine reads one line: the pending job and field 10 as read.
+func aleaLine(file string, lineNo int, line string, complete bool) (pending, float64, *swf.ParseError) {
+	var p pending
+	tokens := strings.Fields(line)
+	if len(tokens) != AleaFields {
+		e, what := ErrColumnCount, ""
+		if len(tokens) < AleaFields && !complete {
+			e, what = ErrTruncated, " (the last line, without a newline: the file was cut short)"
+		}
+		return p, 0, lineError(file, lineNo, "", e,
+			"%d columns, expected %d (18 SWF fields, {node list}, queue name, properties)%s", len(tokens), AleaFields, what)
+	}
+	var f [swf.NumFields]float64
+	for i := 0; i < swf.NumFields; i++ {
+		v, err := strconv.ParseFloat(tokens[i], 64)
+		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) || (i != 5 && v != math.Trunc(v)) {
+			return p, 0, lineError(file, lineNo, aleaFieldNames[i], ErrValue, "expected a whole number, got %q", tokens[i])
+		}
+		f[i] = v
+	}
+	if f[1] < 0 {
+		return p, 0, lineError(file, lineNo, aleaFieldNames[1], ErrValue, "expected a Unix time, got %q", tokens[1])
+	}
+	list := tokens[18]
+	if len(list) < 2 || list[0] != '{' || list[len(list)-1] != '}' {
+		return p, 0, lineError(file, lineNo, aleaFieldNames[18], ErrValue, "expected {node,node,...}, got %q", shortText(list))
+	}
+	nodes, ok := runLength(list[1 : len(list)-1])
+	if !ok {
+		return p, 0, lineError(file, lineNo, aleaFieldNames[18], ErrValue, "expected node numbers separated by commas, got %q", shortText(list))
+	}
+	p.id = tokens[0]
+	p.submit = int64(f[1])
+	// Only -1 is unknown: another negative wait or run time is kept, for --check
+	// to report (wait_neg, run_neg) and the cleaning rules to handle.
+	p.start, p.end = -1, -1
+	if f[2] != -1 {
+		p.start = p.submit + int64(f[2])
+		if f[3] != -1 {
+			p.end = p.start + int64(f[3])
+		}
+	}
+	p.nodes = -1
+	p.queue = tokens[19]
+	p.job = swf.Job{AllocatedProcs: int64(f[4]), AverageCPUTime: f[5], UsedMemory: int64(f[6]),
+		RequestedProcs: int64(f[7]), RequestedTime: int64(f[8]), RequestedMemory: -1,
+		Status: int64(f[10]), UserID: int64(f[11]), GroupID: int64(f[12]), Executable: int64(f[13]),
+		Queue: int64(f[14]), Partition: int64(f[15]), PrecedingJob: int64(f[16]), ThinkTime: int64(f[17])}
+	if nodes != "" {
+		p.job.Extra = append(p.job.Extra, "nodes="+nodes)
+	}
+	p.job.Extra = append(p.job.Extra, "props="+tokens[20])
+	return p, f[9], nil
+}
+
+// runLength writes "1,1,1,2" as "1*3,2"; ok is false for anything but numbers.
+func runLength(list string) (string, bool) {
+	if list == "" {
+		return "", true
+	}
+	var b strings.Builder
+	items := strings.Split(list, ",")
+	for i := 0; i < len(items); {
+		if !allDigits(items[i]) {
+			return "", false
+		}
+		n := 1
+		for i+n < len(items) && items[i+n] == items[i] {
+			n++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(items[i])
+		if n > 1 {
+			b.WriteString("*" + strconv.Itoa(n))
+		}
+		i += n
+	}
+	return b.String(), true
+}
+
+// aleaMemory decides field 10's unit, writes it in KB per processor, and returns
+// the Note that says what was found.
+func aleaMemory(jobs []pending, memory []float64) string {
+	var perProc []float64
+	for i, m := range memory {
+		if procs := procsOf(&jobs[i].job); m > 0 && procs > 0 {
+			perProc = append(perProc, m/float64(procs))
+		}
+	}
+	if len(perProc) == 0 {
+		return "field 10 (requested memory) is unknown in every line"
+	}
+	sort.Float64s(perProc)
+	median := perProc[len(perProc)/2]
+	bytes := median > aleaBytesThreshold
+	for i, m := range memory {
+		procs := procsOf(&jobs[i].job)
+		if m < 0 || procs <= 0 {
+			continue
+		}
+		kb := m
+		if bytes {
+			kb = m / 1024
+		}
+		jobs[i].job.RequestedMemory = int64(math.Round(kb / float64(procs)))
+	}
+	if bytes {
+		return fmt.Sprintf("field 10 (requested memory) was the job's total in bytes (read as KB, the median "+
+			"per processor would be %.0f GiB): written in KB per processor", median/(1<<20))
+	}
+	return fmt.Sprintf("field 10 (requested memory) was the job's total in KB (median per processor %.0f MiB): "+
+		"written per processor", median/1024)
+}
+
+func procsOf(j *swf.Job) int64 {
+	if j.RequestedProcs > 0 {
+		return j.RequestedProcs
+	}
+	return j.AllocatedProcs
+}
+
+// aleaPlaceholders writes -1 in every field (but status, and the queue, which the
+// names replace) that holds one value on every line, as the archive's converter
+// does, and returns a Note naming them.
+func aleaPlaceholders(jobs []pending) []string {
+	if len(jobs) < 2 {
+		return nil // one line says nothing about placeholders
+	}
+	var constant []string
+	// Fields 1-4 are made from the times (finish), not read as they are.
+	for n := swf.FieldAllocatedProcs; n <= swf.NumFields; n++ {
+		if n == swf.FieldStatus || n == swf.FieldQueue || n == swf.FieldRequestedMemory {
+			continue
+		}
+		v := jobs[0].job.Field(n)
+		same := v != -1
+		for i := 1; same && i < len(jobs); i++ {
+			same = jobs[i].job.Field(n) == v
+		}
+		if !same {
+			continue
+		}
+		for i := range jobs {
+			jobs[i].job.SetField(n, -1)
+		}
+		constant = append(constant, fmt.Sprintf("%d (%s) was %v", n, swf.FieldNames[n-1], v))
+	}
+	if len(constant) == 0 {
+		return nil
+	}
+	return []string{"fields holding one value on every line are placeholders, written -1 (the archive's convention): " +
+		strings.Join(constant, ", ")}
+}

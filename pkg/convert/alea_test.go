@@ -1,0 +1,200 @@
+package convert
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/internal/testutil"
+	"github.com/swfkit/swfkit/pkg/clean"
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+func alea(t *testing.T, text string, cfg Config) (*Result, error) {
+	t.Helper()
+	if cfg.Name == "" {
+		cfg.Name = "log.alea"
+	}
+	return ReadAlea(strings.NewReader(text), cfg)
+}
+
+func TestAleaFields(t *testing.T) {
+	// Job ids from 0, Unix submit times, memory in bytes (4 GiB on 4 processors),
+	// a placeholder 7 in field 14 on every line, one broken run time.
+	text := "" +
+		"0 1000 5 100 4 1 1024 4 3600 4294967296 1 62 1 7 -1 1 1 1 {11,11,12,12} q_1d 2:ppn=2\n" +
+		"1 900 0 50 1 1 1024 1 600 1073741824 1 63 2 7 -1 1 1 1 {13} q_2h 1:ppn=1:brno\n" +
+		"\n" +
+		"2 1000 1 -1000 1 1 1024 1 0 1073741824 0 62 2 7 -1 1 1 1 {13} q_1d 1:ppn=1\n"
+	res, err := alea(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"1 0 0 50 1 -1 -1 1 600 1048576 1 63 2 -1 1 -1 -1 -1 jobid=1 nodes=13 props=1:ppn=1:brno",
+		"2 100 5 100 4 -1 -1 4 3600 1048576 1 62 1 -1 2 -1 -1 -1 jobid=0 nodes=11*2,12*2 props=2:ppn=2",
+		"3 100 1 -1000 1 -1 -1 1 0 1048576 0 62 2 -1 2 -1 -1 -1 jobid=2 nodes=13 props=1:ppn=1",
+	}
+	for i, w := range want {
+		if got := string(res.Jobs[i].AppendCanonical(nil)); got != w {
+			t.Errorf("job %d:\n got %s\nwant %s", i+1, got, w)
+		}
+	}
+	a := res.Accounting
+	if a.Lines != 4 || a.BlankLines != 1 || a.JobLines != 3 || a.Jobs != 3 || !a.Balanced() {
+		t.Errorf("accounting %+v", a)
+	}
+	notes := strings.Join(res.Header.GetAll("Note"), "\n")
+	for _, s := range []string{"in bytes", "6 (Average CPU Time Used) was 1", "14 (Executable Number) was 7", "17 (Preceding Job Number) was 1"} {
+		if !strings.Contains(notes, s) {
+			t.Errorf("notes lack %q:\n%s", s, notes)
+		}
+	}
+	if strings.Contains(notes, "(User ID)") || strings.Contains(notes, "(Status)") {
+		t.Errorf("a field with several values was called a placeholder:\n%s", notes)
+	}
+	if q := res.Header.Queues(); len(q) != 2 || q[0].Name != "q_2h" || q[1].Name != "q_1d" {
+		t.Errorf("queues %+v", q)
+	}
+	if v, _ := res.Header.Get("UnixStartTime"); v != "900" {
+		t.Errorf("UnixStartTime %s", v)
+	}
+}
+
+func TestAleaMemoryInKB(t *testing.T) {
+	// 2 GiB per job in KB: plausible, kept as KB.
+	text := "0 1000 5 100 2 1 1024 2 3600 2097152 1 62 1 1 -1 1 1 1 {1,1} q 1:ppn=2\n" +
+		"1 1001 5 100 1 1 1024 1 3600 1048576 1 63 1 1 -1 1 1 1 {2} q 1:ppn=1\n"
+	res, err := alea(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Jobs[0].RequestedMemory != 1048576 || res.Jobs[1].RequestedMemory != 1048576 {
+		t.Errorf("requested memory %d, %d, want 1048576 KB per processor", res.Jobs[0].RequestedMemory, res.Jobs[1].RequestedMemory)
+	}
+	if notes := strings.Join(res.Header.GetAll("Note"), "\n"); !strings.Contains(notes, "total in KB") {
+		t.Errorf("notes lack the unit:\n%s", notes)
+	}
+}
+
+func TestAleaErrors(t *testing.T) {
+	const good = "0 1000 5 100 4 1 1024 4 3600 4294967296 1 62 1 7 -1 1 1 1 {11} q_1d 2:ppn=2\n"
+	tests := []struct{ name, text, message string }{
+		{"SWF", "1 0 0 100 4 -1 -1 4 3600 -1 1 62 1 7 -1 1 -1 -1\n", "log.alea:1: 18 columns, expected 21"},
+		{"not a number", strings.Replace(good, " 100 ", " ten ", 1), `log.alea:1: column 4 (run time): expected a whole number, got "ten"`},
+		{"fraction", strings.Replace(good, " 100 ", " 1.5 ", 1), `column 4 (run time): expected a whole number, got "1.5"`},
+		{"node list", strings.Replace(good, "{11}", "[11]", 1), `column 19 (node list): expected {node,node,...}, got "[11]"`},
+		{"node name", strings.Replace(good, "{11}", "{a,b}", 1), `column 19 (node list): expected node numbers`},
+		{"truncated", good + "1 1000 5", "log.alea:2: 3 columns, expected 21 (18 SWF fields, {node list}, queue name, properties) (the last line, without a newline"},
+		{"empty", "", "no job could be converted"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := alea(t, tt.text, Config{})
+			var pe *swf.ParseError
+			if !errors.As(err, &pe) || !strings.Contains(err.Error(), tt.message) {
+				t.Errorf("error %v, want a ParseError with %q", err, tt.message)
+			}
+		})
+	}
+	res, err := alea(t, good+"x\n"+good, Config{Lenient: true})
+	if err != nil || res.Accounting.Malformed != 1 || res.Accounting.Jobs != 2 || !res.Accounting.Balanced() {
+		t.Errorf("lenient: %v %+v", err, res)
+	}
+}
+
+func TestRunLength(t *testing.T) {
+	for in, want := range map[string]string{"": "", "5": "5", "1,1,1,2": "1*3,2", "3,1,3,3": "3,1,3*2"} {
+		if got, ok := runLength(in); !ok || got != want {
+			t.Errorf("runLength(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	if _, ok := runLength("1,,2"); ok {
+		t.Error("runLength accepted an empty node")
+	}
+}
+
+// TestAleaMetaCentrum converts the log MetaCentrum publishes: every line becomes
+// a job, and the result reads back as SWF whose header agrees with its records.
+func TestAleaMetaCentrum(t *testing.T) {
+	path := testutil.NotSWF(t)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ReadAlea(z, Config{Name: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Accounting
+	if a.Lines != 17900 || a.Jobs != 17900 || !a.Balanced() {
+		t.Errorf("accounting %s", a.String())
+	}
+	var buf bytes.Buffer
+	w := swf.NewWriter(&buf)
+	w.WriteHeader(res.Header)
+	for i := range res.Jobs {
+		w.Write(&res.Jobs[i])
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r := swf.NewReader(&buf)
+	hdr, err := r.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checker := clean.NewChecker(hdr)
+	n := 0
+	for {
+		job, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("converted record does not read back: %v", err)
+		}
+		checker.Check(&job)
+		n++
+	}
+	if n != 17900 {
+		t.Errorf("%d records read back", n)
+	}
+	for _, fired := range checker.Result().Fired {
+		if strings.HasPrefix(fired.Name, "header_") {
+			t.Errorf("header check %s fired %d times", fired.Name, fired.Count)
+		}
+	}
+	if q := hdr.Queues(); len(q) != 11 {
+		t.Errorf("%d queues, want MetaCentrum's 11", len(q))
+	}
+}
+
+// FuzzReadAlea: any input either fails with a ParseError or converts with every
+// line accounted for.
+func FuzzReadAlea(f *testing.F) {
+	f.Add("0 1000 5 100 4 1 1024 4 3600 4294967296 1 62 1 7 -1 1 1 1 {11,11,12,12} q_1d 2:ppn=2\n")
+	f.Add("0 1000 5 100 4 1 1024 4 3600 4294967296 1 62 1 7 -1 1 1 1 {} q 1\n1 1000 -1 -1 0 1 1024 0 0 0 1 62 1 7 -1 1 1 1 {1} q 1\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		res, err := ReadAlea(strings.NewReader(text), Config{Name: "f", Lenient: true})
+		if err != nil {
+			var pe *swf.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is not a ParseError", err)
+			}
+			return
+		}
+		if !res.Accounting.Balanced() || res.Accounting.Jobs != len(res.Jobs) {
+			t.Fatalf("accounting %+v for %d jobs", res.Accounting, len(res.Jobs))
+		}
+	})
+}

@@ -1,0 +1,330 @@
+package convert
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// Sentinel errors wrapped by the *swf.ParseError values of this package.
+var (
+	// ErrHeaderLine: the log's column header is missing or unreadable.
+	ErrHeaderLine = errors.New("no column header")
+	// ErrDelimiter: the columns are separated by something other than the format's delimiter.
+	ErrDelimiter = errors.New("wrong delimiter")
+	// ErrMissingColumn: a column the conversion needs is absent.
+	ErrMissingColumn = errors.New("required column missing")
+	// ErrColumnCount: a line has another number of columns than the header.
+	ErrColumnCount = errors.New("wrong number of columns")
+	// ErrTruncated: the last line ends before its last column (no final newline).
+	ErrTruncated = errors.New("truncated last line")
+	// ErrValue: a column's value cannot be read.
+	ErrValue = errors.New("malformed value")
+	// ErrState: a job state the conversion does not know.
+	ErrState = errors.New("unknown job state")
+	// ErrNoJobs: the log holds no job that could be converted.
+	ErrNoJobs = errors.New("no jobs")
+)
+
+// MaxKeptErrors is how many malformed-line errors a lenient conversion keeps.
+const MaxKeptErrors = 5
+
+// Config is what a conversion needs beyond the log itself. The zero value
+// converts with times in UTC and an unknown machine size.
+type Config struct {
+	// Name is the input's name in errors and header notes.
+	Name string
+	// Location is the time zone of the log's printed times (sacct prints local
+	// time) and of the header's StartTime and EndTime; nil means UTC.
+	Location *time.Location
+	// Procs and Nodes are the machine size for MaxProcs and MaxNodes; 0 means
+	// unknown: the largest job is written as a lower bound, with a warning.
+	Procs, Nodes int64
+	// Lenient skips and counts malformed lines instead of failing on the first.
+	Lenient bool
+	// Tool names the converting program and options for the Conversion label,
+	// e.g. "swfclean 0.2 --from sacct --timezone Europe/Prague".
+	Tool string
+}
+
+func (c Config) location() *time.Location {
+	if c.Location == nil {
+		return time.UTC
+	}
+	return c.Location
+}
+
+// Skip is a count of input lines that are not jobs in the output, by reason.
+type Skip struct {
+	Reason string `json:"reason"`
+	Count  int    `json:"count"`
+}
+
+// Accounting says where every input line went. Lines = HeaderLines + BlankLines +
+// JobLines + StepLines + the skipped counts + Malformed; Jobs (the SWF records
+// written) is JobLines plus the extra jobs of lines that stand for several
+// (sacct's one line for the never-started tasks of an array: ExpandedLines).
+type Accounting struct {
+	Format      string   `json:"format"`
+	File        string   `json:"file"`
+	Lines       int      `json:"lines_read"`
+	HeaderLines int      `json:"header_lines"`
+	BlankLines  int      `json:"blank_lines"`
+	JobLines    int      `json:"job_lines"`
+	StepLines   int      `json:"step_lines"`
+	Skipped     []Skip   `json:"skipped"`
+	Malformed   int      `json:"malformed_skipped"`
+	FirstErrors []string `json:"malformed_first,omitempty"`
+	Jobs        int      `json:"jobs_written"`
+	// ExpandedLines counts job lines that stood for more than one job.
+	ExpandedLines int `json:"expanded_lines,omitempty"`
+}
+
+// SkippedTotal is the number of lines skipped for a reason (not malformed).
+func (a *Accounting) SkippedTotal() int {
+	n := 0
+	for _, s := range a.Skipped {
+		n += s.Count
+	}
+	return n
+}
+
+// Balanced reports whether every line read is accounted for exactly once.
+func (a *Accounting) Balanced() bool {
+	return a.Lines == a.HeaderLines+a.BlankLines+a.JobLines+a.StepLines+a.SkippedTotal()+a.Malformed
+}
+
+func (a *Accounting) skip(reason string) {
+	for i := range a.Skipped {
+		if a.Skipped[i].Reason == reason {
+			a.Skipped[i].Count++
+			return
+		}
+	}
+	a.Skipped = append(a.Skipped, Skip{Reason: reason, Count: 1})
+}
+
+// String is the one-line summary used on stderr and in the header's Note.
+func (a *Accounting) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d lines read = %d header + %d job lines + %d step lines + %d skipped",
+		a.Lines, a.HeaderLines, a.JobLines, a.StepLines, a.SkippedTotal())
+	if a.BlankLines > 0 {
+		fmt.Fprintf(&b, " + %d blank", a.BlankLines)
+	}
+	if a.Malformed > 0 {
+		fmt.Fprintf(&b, " + %d malformed (--lenient)", a.Malformed)
+	}
+	if len(a.Skipped) > 0 {
+		parts := make([]string, len(a.Skipped))
+		for i, s := range a.Skipped {
+			parts[i] = fmt.Sprintf("%s: %d", s.Reason, s.Count)
+		}
+		fmt.Fprintf(&b, " (%s)", strings.Join(parts, "; "))
+	}
+	fmt.Fprintf(&b, "; %d jobs written", a.Jobs)
+	if a.ExpandedLines > 0 {
+		fmt.Fprintf(&b, " (%d of the job lines stood for several never-started array tasks each)", a.ExpandedLines)
+	}
+	return b.String()
+}
+
+// NameMapping is one name mapped to an integer id: kind is user, group, queue or
+// partition.
+type NameMapping struct {
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	ID   int64  `json:"id"`
+}
+
+// Result is a converted log.
+type Result struct {
+	Header *swf.Header
+	// Jobs in submit order, numbered 1..len(Jobs).
+	Jobs       []swf.Job
+	Accounting Accounting
+	// Names maps every name written as an integer, by kind then id.
+	Names []NameMapping
+	// Warnings say what the output cannot know (an unknown machine size).
+	Warnings []string
+}
+
+// pending is one job before ordering: absolute Unix times (-1 unknown), names,
+// and the SWF fields that do not depend on the order. A name "" keeps the job's
+// own field (formats whose ids are numbers already).
+type pending struct {
+	id                 string
+	submit, start, end int64
+	user, group        string
+	queue, partition   string
+	nodes              int64 // nodes used, for the MaxNodes lower bound; -1 unknown
+	job                swf.Job
+	order              int // input order, for ties
+}
+
+// names numbers names 1..n in order of first use.
+type names struct {
+	kind string
+	ids  map[string]int64
+	list []string
+}
+
+func newNames(kind string) *names { return &names{kind: kind, ids: map[string]int64{}} }
+
+func (n *names) id(name string) int64 {
+	if name == "" {
+		return -1
+	}
+	if id, ok := n.ids[name]; ok {
+		return id
+	}
+	n.list = append(n.list, name)
+	id := int64(len(n.list))
+	n.ids[name] = id
+	return id
+}
+
+func (n *names) mappings() []NameMapping {
+	out := make([]NameMapping, len(n.list))
+	for i, name := range n.list {
+		out[i] = NameMapping{Kind: n.kind, Name: name, ID: int64(i + 1)}
+	}
+	return out
+}
+
+// finish orders, numbers and maps the pending jobs and builds the header. format
+// is the log format's name for the notes; notes are added after the standard ones.
+func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []string) (*Result, error) {
+	if len(jobs) == 0 {
+		return nil, &swf.ParseError{File: cfg.Name, Line: acct.Lines, Err: ErrNoJobs,
+			Detail: fmt.Sprintf("no job could be converted (%s)", acct.String())}
+	}
+	sort.SliceStable(jobs, func(a, b int) bool {
+		if jobs[a].submit != jobs[b].submit {
+			return jobs[a].submit < jobs[b].submit
+		}
+		return jobs[a].order < jobs[b].order
+	})
+	users, groups := newNames("user"), newNames("group")
+	queues, partitions := newNames("queue"), newNames("partition")
+	first := jobs[0].submit
+	last := first
+	var maxProcs, maxNodes int64
+	out := make([]swf.Job, len(jobs))
+	for i := range jobs {
+		p := &jobs[i]
+		j := p.job
+		j.JobNumber = int64(i + 1)
+		j.SubmitTime = p.submit - first
+		j.WaitTime, j.RunTime = -1, -1
+		if p.start != -1 {
+			j.WaitTime = p.start - p.submit
+			if p.end != -1 {
+				j.RunTime = p.end - p.start
+			}
+		}
+		mapName(&j.UserID, users, p.user)
+		mapName(&j.GroupID, groups, p.group)
+		mapName(&j.Queue, queues, p.queue)
+		mapName(&j.Partition, partitions, p.partition)
+		j.Extra = append([]string{"jobid=" + p.id}, j.Extra...)
+		out[i] = j
+		last = max(last, p.submit, p.start, p.end)
+		maxProcs = max(maxProcs, j.AllocatedProcs, j.RequestedProcs)
+		maxNodes = max(maxNodes, p.nodes)
+	}
+	acct.Jobs = len(out)
+	res := &Result{Jobs: out, Accounting: acct}
+	for _, n := range []*names{users, groups, queues, partitions} {
+		res.Names = append(res.Names, n.mappings()...)
+	}
+	res.Header = header(format, cfg, first, last, maxProcs, maxNodes, queues, partitions, res)
+	for _, n := range notes {
+		res.Header.AddNote(n)
+	}
+	res.Header.AddNote(fmt.Sprintf("converted from %s (%s): %s", cfg.Name, format, acct.String()))
+	res.Header.Lines = append(res.Header.Lines, swf.HeaderLine{Raw: ";"})
+	return res, nil
+}
+
+// header builds the SWF header of a converted log; it records the machine-size
+// warnings in res.
+func header(format string, cfg Config, first, last, maxProcs, maxNodes int64, queues, partitions *names, res *Result) *swf.Header {
+	h := &swf.Header{File: cfg.Name}
+	loc := cfg.location()
+	const dateLayout = "Mon Jan _2 15:04:05 MST 2006" // date(1), as the archive writes
+	set := func(label, value string) { h.Set(label, value) }
+	set("Version", "2.2")
+	conv := "swfkit pkg/convert from " + format
+	if cfg.Tool != "" {
+		conv = cfg.Tool
+	}
+	set("Conversion", conv)
+	set("Preemption", "No")
+	set("UnixStartTime", strconv.FormatInt(first, 10))
+	set("TimeZoneString", loc.String())
+	set("StartTime", time.Unix(first, 0).In(loc).Format(dateLayout))
+	set("EndTime", time.Unix(last, 0).In(loc).Format(dateLayout))
+	h.SetCounts(len(res.Jobs), len(res.Jobs))
+	machine := func(label string, given, largest int64, flag string) {
+		if given > 0 {
+			set(label, strconv.FormatInt(given, 10))
+			return
+		}
+		if largest <= 0 {
+			return
+		}
+		set(label, strconv.FormatInt(largest, 10))
+		msg := fmt.Sprintf("%s %d is the largest job's, a lower bound: the machine size was not given (%s)", label, largest, flag)
+		h.AddNote(msg)
+		res.Warnings = append(res.Warnings, msg)
+	}
+	machine("MaxNodes", cfg.Nodes, largestOr(maxNodes), "--nodes")
+	machine("MaxProcs", cfg.Procs, maxProcs, "--procs")
+	if len(queues.list) > 0 {
+		set("MaxQueues", strconv.Itoa(len(queues.list)))
+		for i, q := range queues.list {
+			h.Lines = append(h.Lines, queueLine("Queue", int64(i+1), q))
+		}
+	}
+	if len(partitions.list) > 0 {
+		set("MaxPartitions", strconv.Itoa(len(partitions.list)))
+		for i, p := range partitions.list {
+			h.Lines = append(h.Lines, queueLine("Partition", int64(i+1), p))
+		}
+	}
+	return h
+}
+
+func mapName(field *int64, n *names, name string) {
+	if name != "" {
+		*field = n.id(name)
+	}
+}
+
+func largestOr(n int64) int64 {
+	if n < 0 {
+		return 0
+	}
+	return n
+}
+
+func queueLine(label string, n int64, name string) swf.HeaderLine {
+	v := strconv.FormatInt(n, 10) + " " + name
+	return swf.HeaderLine{Raw: "; " + label + ": " + v, Label: label, Value: v}
+}
+
+// lineError builds the error for a line: column is the column's name ("" for the
+// whole line).
+func lineError(file string, line int, column string, err error, format string, args ...any) *swf.ParseError {
+	detail := fmt.Sprintf(format, args...)
+	if column != "" {
+		detail = "column " + column + ": " + detail
+	}
+	return &swf.ParseError{File: file, Line: line, Err: err, Detail: detail}
+}

@@ -1,0 +1,709 @@
+package convert
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// Sacct columns. The first six are required (AllocCPUS or NCPUS); the others are
+// used when present; every other column is ignored.
+var (
+	SacctRequired = []string{"JobID", "Submit", "Start", "End", "State"}
+	SacctOptional = []string{"JobIDRaw", "ReqCPUS", "NNodes", "Timelimit", "User", "Group",
+		"Partition", "QOS", "ReqMem", "MaxRSS", "TotalCPU", "ElapsedRaw", "ExitCode", "NodeList"}
+)
+
+// SacctStatus maps the Slurm job states of finished jobs to SWF status (field 11).
+// A state in SacctUnfinished is skipped and counted; any other state is an error.
+// PREEMPTED (a job stopped for another, not requeued) ended without completing: 0.
+var SacctStatus = map[string]int64{
+	"COMPLETED": swf.StatusCompleted,
+	"FAILED":    swf.StatusFailed, "TIMEOUT": swf.StatusFailed, "NODE_FAIL": swf.StatusFailed,
+	"OUT_OF_MEMORY": swf.StatusFailed, "BOOT_FAIL": swf.StatusFailed, "DEADLINE": swf.StatusFailed,
+	"PREEMPTED": swf.StatusFailed,
+	"CANCELLED": swf.StatusCancelled,
+}
+
+// SacctUnfinished are the states of jobs that had not finished when sacct was run
+// (or, with --duplicates, a run that was requeued): they are not jobs of the log.
+var SacctUnfinished = []string{"PENDING", "RUNNING", "REQUEUED", "SUSPENDED", "RESIZING",
+	"REQUEUE_HOLD", "REQUEUE_FED", "SPECIAL_EXIT", "REVOKED", "CONFIGURING", "COMPLETING",
+	"STOPPED", "SIGNALING", "STAGE_OUT", "RESV_DEL_HOLD"}
+
+// SacctTimeLayout is how sacct prints times (its default SLURM_TIME_FORMAT).
+const SacctTimeLayout = "2006-01-02T15:04:05"
+
+// sacctColumns holds the index of each known column, -1 when absent.
+type sacctColumns struct {
+	index map[string]int
+	n     int
+}
+
+func (c *sacctColumns) at(name string) int {
+	if i, ok := c.index[strings.ToLower(name)]; ok {
+		return i
+	}
+	return -1
+}
+
+// sacctReader is the state of one conversion.
+type sacctReader struct {
+	cfg      Config
+	cols     sacctColumns
+	loc      *time.Location
+	acct     Accounting
+	jobs     []pending
+	explicit map[string]bool // job ids that have a line of their own
+	// arrayLines are lines for several never-started array tasks, added last.
+	arrayLines []arrayLine
+	stepCPU    map[string]float64
+	stepRSS    map[string]int64
+	jobCPU     []float64 // TotalCPU of the allocation line, seconds; -1 absent
+	started    []bool
+	alloc      []int64
+	trailing   bool // --parsable: every line ends with '|'
+}
+
+// ReadSacct converts the output of `sacct --parsable2` (with its header line) to
+// SWF. One job per allocation line: step lines (ID.batch, ID.extern, ID.0, ...)
+// only add their CPU time and memory to their job; array tasks (ID_N) and
+// heterogeneous components (ID+N) are jobs of their own; a line for several
+// never-started array tasks (ID_[2-4%1]) stands for each of them that has no
+// line of its own (Slurm may still list a task that started). Jobs not
+// finished at dump time (SacctUnfinished) are skipped and counted per state.
+//
+// Fields: 3 and 4 from Submit, Start, End (ElapsedRaw when End is unknown); 5
+// AllocCPUS (or NCPUS) when the job started, else -1; 6 TotalCPU (the job's, or
+// its steps' sum) / processors; 7 the largest MaxRSS of its steps in KB; 8
+// ReqCPUS (else AllocCPUS); 9 Timelimit; 10 ReqMem in KB per processor; 11 State
+// (SacctStatus); 12, 13, 15, 16 User, Group, QOS, Partition names numbered in
+// order of first appearance. A job cancelled while pending (Start None, or Start
+// = End with NodeList "None assigned") did not start: fields 3-6 are -1.
+func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
+	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]bool{},
+		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}}
+	s.acct.Format, s.acct.File = "sacct", cfg.Name
+	br := bufio.NewReaderSize(r, 64<<10)
+	lineNo := 0
+	for {
+		line, err := br.ReadString('\n')
+		if line == "" && err == io.EOF {
+			break
+		}
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("%s: %w", cfg.Name, err)
+		}
+		complete := err == nil
+		lineNo++
+		s.acct.Lines++
+		line = strings.TrimRight(line, "\r\n")
+		if lineNo == 1 {
+			line = strings.TrimPrefix(line, "\uFEFF")
+		}
+		if s.cols.index == nil {
+			if strings.TrimSpace(line) == "" {
+				s.acct.BlankLines++
+				continue
+			}
+			if err := s.readHeader(line, lineNo); err != nil {
+				return nil, err
+			}
+			s.acct.HeaderLines++
+			continue
+		}
+		if strings.TrimSpace(line) == "" {
+			s.acct.BlankLines++
+			continue
+		}
+		if perr := s.readLine(line, lineNo, complete); perr != nil {
+			if !cfg.Lenient {
+				return nil, perr
+			}
+			s.acct.Malformed++
+			if len(s.acct.FirstErrors) < MaxKeptErrors {
+				s.acct.FirstErrors = append(s.acct.FirstErrors, perr.Error())
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	if s.cols.index == nil {
+		return nil, lineError(cfg.Name, 1, "", ErrHeaderLine, "empty input: expected the header line of `sacct --parsable2` (JobID|Submit|...)")
+	}
+	s.addArrayLines()
+	s.fillFromSteps()
+	notes := []string{fmt.Sprintf("sacct times read as local time in %s; field 6 = TotalCPU / processors; "+
+		"field 7 = the largest MaxRSS of the job's steps; field 10 = ReqMem per processor; "+
+		"queue numbers are QOS names, partition numbers partition names (Queue and Partition lines); "+
+		"user and group numbers are names in order of first appearance", s.loc)}
+	return finish("sacct", cfg, s.jobs, s.acct, notes)
+}
+
+// readHeader reads the column names.
+func (s *sacctReader) readHeader(line string, lineNo int) error {
+	name := s.cfg.Name
+	if !strings.Contains(line, "|") {
+		fields := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == '\t' || r == ';' || r == ' ' })
+		if len(fields) > 0 && looksLikeJobID(fields[0]) {
+			return lineError(name, lineNo, "", ErrHeaderLine,
+				"expected the header line of `sacct --parsable2` (column names such as JobID|Submit|State), got a job line %q: run sacct without --noheader", shortText(line))
+		}
+		for _, d := range []struct{ sep, name string }{{",", "commas"}, {"\t", "tabs"}, {";", "semicolons"}, {" ", "spaces"}} {
+			if strings.Contains(line, d.sep) && strings.Contains(strings.ToLower(line), "jobid") {
+				return lineError(name, lineNo, "", ErrDelimiter,
+					"the columns are separated by %s, not '|': dump with `sacct --parsable2` (or --delimiter='|')", d.name)
+			}
+		}
+		return lineError(name, lineNo, "", ErrHeaderLine,
+			"expected the header line of `sacct --parsable2` (column names such as JobID|Submit|State), got %q", shortText(line))
+	}
+	cols := strings.Split(line, "|")
+	if cols[len(cols)-1] == "" {
+		s.trailing = true // sacct --parsable ends every line with '|'
+		cols = cols[:len(cols)-1]
+	}
+	if len(cols) > 0 && looksLikeJobID(cols[0]) {
+		return lineError(name, lineNo, "", ErrHeaderLine,
+			"expected the header line of `sacct --parsable2` (column names such as JobID|Submit|State), got a job line: run sacct without --noheader")
+	}
+	s.cols = sacctColumns{index: map[string]int{}, n: len(cols)}
+	for i, c := range cols {
+		key := strings.ToLower(strings.TrimSpace(c))
+		if _, dup := s.cols.index[key]; !dup {
+			s.cols.index[key] = i
+		}
+	}
+	var missing []string
+	for _, c := range SacctRequired {
+		if s.cols.at(c) < 0 {
+			missing = append(missing, c)
+		}
+	}
+	if s.cols.at("AllocCPUS") < 0 && s.cols.at("NCPUS") < 0 {
+		missing = append(missing, "AllocCPUS (or NCPUS)")
+	}
+	if len(missing) > 0 {
+		return lineError(name, lineNo, "", ErrMissingColumn,
+			"the header lacks the column(s) %s: dump with the --format of docs/swfclean.md", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+func looksLikeJobID(s string) bool {
+	s = strings.TrimSpace(s)
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
+func shortText(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}
+
+// sacctLine is one split line with its position, for column errors.
+type sacctLine struct {
+	s      *sacctReader
+	fields []string
+	lineNo int
+}
+
+func (l *sacctLine) get(col string) (string, bool) {
+	i := l.s.cols.at(col)
+	if i < 0 {
+		return "", false
+	}
+	return strings.TrimSpace(l.fields[i]), true
+}
+
+func (l *sacctLine) err(col string, e error, format string, args ...any) *swf.ParseError {
+	return lineError(l.s.cfg.Name, l.lineNo, col, e, format, args...)
+}
+
+// readLine converts one line: an allocation (a job), a step, or a skipped job.
+func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.ParseError {
+	fields := strings.Split(line, "|")
+	if s.trailing && len(fields) > 0 && fields[len(fields)-1] == "" {
+		fields = fields[:len(fields)-1]
+	}
+	l := &sacctLine{s: s, fields: fields, lineNo: lineNo}
+	switch {
+	case len(fields) > s.cols.n:
+		return lineError(s.cfg.Name, lineNo, "", ErrColumnCount,
+			"%d columns, the header has %d: a value contains '|' (a job name? leave JobName out of --format, or use --delimiter with a character no name holds)",
+			len(fields), s.cols.n)
+	case len(fields) < s.cols.n && !complete:
+		return lineError(s.cfg.Name, lineNo, "", ErrTruncated,
+			"the last line ends after %d of %d columns, without a newline: the dump was cut short", len(fields), s.cols.n)
+	case len(fields) < s.cols.n:
+		return lineError(s.cfg.Name, lineNo, "", ErrColumnCount, "%d columns, the header has %d", len(fields), s.cols.n)
+	}
+	id, _ := l.get("JobID")
+	base, step, ok := splitJobID(id)
+	if !ok {
+		return l.err("JobID", ErrValue, "expected a Slurm job id (123, 123_4, 123_[1-3], 123+0, optionally .step), got %q", id)
+	}
+	if step != "" {
+		return s.readStep(l, base)
+	}
+	state, _ := l.get("State")
+	word, _, _ := strings.Cut(state, " ") // "CANCELLED by 1002"
+	word = strings.TrimSuffix(word, "+")
+	status, finished := SacctStatus[word]
+	if !finished {
+		if !containsString(SacctUnfinished, word) {
+			return l.err("State", ErrState, "unknown Slurm job state %q (expected one of COMPLETED, FAILED, TIMEOUT, CANCELLED, NODE_FAIL, OUT_OF_MEMORY, BOOT_FAIL, DEADLINE, PREEMPTED, or an unfinished state such as PENDING, RUNNING)", state)
+		}
+		s.acct.skip(word + " (not finished)")
+		return nil
+	}
+	p, cpu, alloc, started, perr := s.readJob(l, id, status, word)
+	if perr != nil {
+		return perr
+	}
+	tasks, perr := expandArray(l, id)
+	if perr != nil {
+		return perr
+	}
+	s.acct.JobLines++
+	if strings.Contains(id, "_[") {
+		// Added at the end: Slurm may list a task here that also has a line of its own.
+		s.arrayLines = append(s.arrayLines, arrayLine{tasks: tasks, job: p, cpu: cpu, alloc: alloc, started: started, line: lineNo})
+		return nil
+	}
+	s.explicit[id] = true
+	s.add(p, id, cpu, alloc, started, lineNo, 0)
+	return nil
+}
+
+// arrayLine is one line for several array tasks that never started (ID_[2-4%1]).
+type arrayLine struct {
+	tasks   []string
+	job     pending
+	cpu     float64
+	alloc   int64
+	started bool
+	line    int
+}
+
+func (s *sacctReader) add(p pending, id string, cpu float64, alloc int64, started bool, line, k int) {
+	p.id = id
+	p.order = line<<21 + k // file order, then task order within a line
+	s.jobs = append(s.jobs, p)
+	s.jobCPU = append(s.jobCPU, cpu)
+	s.started = append(s.started, started)
+	s.alloc = append(s.alloc, alloc)
+}
+
+// addArrayLines adds the tasks of the array lines that have no line of their own.
+func (s *sacctReader) addArrayLines() {
+	for _, a := range s.arrayLines {
+		kept := 0
+		for k, task := range a.tasks {
+			if s.explicit[task] {
+				continue
+			}
+			s.explicit[task] = true
+			s.add(a.job, task, a.cpu, a.alloc, a.started, a.line, k)
+			kept++
+		}
+		switch {
+		case kept == 0:
+			s.acct.JobLines--
+			s.acct.skip("array line whose tasks all have lines of their own")
+		case kept > 1:
+			s.acct.ExpandedLines++
+		}
+	}
+}
+
+// readJob reads an allocation line's columns into a pending job. cpu is the
+// line's TotalCPU in seconds (-1 absent), alloc its processors.
+func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state string) (p pending, cpu float64, alloc int64, started bool, perr *swf.ParseError) {
+	p.job = swf.Job{AverageCPUTime: -1, UsedMemory: -1, RequestedTime: -1, RequestedMemory: -1,
+		Executable: -1, PrecedingJob: -1, ThinkTime: -1, Status: status,
+		UserID: -1, GroupID: -1, Queue: -1, Partition: -1}
+	p.nodes = -1
+	var err *swf.ParseError
+	if p.submit, err = l.time("Submit"); err != nil {
+		return p, 0, 0, false, err
+	}
+	if p.submit < 0 {
+		return p, 0, 0, false, l.err("Submit", ErrValue, "a finished job without a submit time")
+	}
+	if p.start, err = l.time("Start"); err != nil {
+		return p, 0, 0, false, err
+	}
+	if p.end, err = l.time("End"); err != nil {
+		return p, 0, 0, false, err
+	}
+	nodeList, hasNodeList := l.get("NodeList")
+	if state == "CANCELLED" && p.start >= 0 && p.start == p.end && (!hasNodeList || strings.HasPrefix(nodeList, "None")) {
+		p.start = -1 // cancelled while pending: Slurm wrote the cancel time as its start
+	}
+	started = p.start >= 0
+	if !started {
+		p.end = -1
+	}
+	if started && p.end < 0 {
+		if v, ok := l.get("ElapsedRaw"); ok && v != "" {
+			e, perr := l.int("ElapsedRaw", v)
+			if perr != nil {
+				return p, 0, 0, false, perr
+			}
+			p.end = p.start + e
+		}
+	}
+	col := "AllocCPUS"
+	v, ok := l.get(col)
+	if !ok {
+		col = "NCPUS"
+		v, _ = l.get(col)
+	}
+	if alloc, err = l.int(col, v); err != nil {
+		return p, 0, 0, false, err
+	}
+	p.job.AllocatedProcs, p.job.RequestedProcs = -1, alloc
+	if started {
+		p.job.AllocatedProcs = alloc
+	}
+	if v, ok := l.get("ReqCPUS"); ok && v != "" {
+		if p.job.RequestedProcs, err = l.int("ReqCPUS", v); err != nil {
+			return p, 0, 0, false, err
+		}
+	}
+	if v, ok := l.get("NNodes"); ok && v != "" && started {
+		if p.nodes, err = l.int("NNodes", v); err != nil {
+			return p, 0, 0, false, err
+		}
+	}
+	if v, ok := l.get("Timelimit"); ok && v != "" {
+		if p.job.RequestedTime, err = l.limit("Timelimit", v); err != nil {
+			return p, 0, 0, false, err
+		}
+	}
+	if v, ok := l.get("ReqMem"); ok && v != "" {
+		procs := alloc
+		if procs <= 0 {
+			procs = p.job.RequestedProcs
+		}
+		nodes := p.nodes
+		if v2, ok := l.get("NNodes"); ok && v2 != "" {
+			nodes, _ = strconv.ParseInt(v2, 10, 64)
+		}
+		if p.job.RequestedMemory, err = l.reqMem(v, procs, nodes); err != nil {
+			return p, 0, 0, false, err
+		}
+	}
+	cpu = -1
+	if v, ok := l.get("TotalCPU"); ok && v != "" {
+		secs, perr := l.duration("TotalCPU", v)
+		if perr != nil {
+			return p, 0, 0, false, perr
+		}
+		cpu = secs
+	}
+	if v, ok := l.get("MaxRSS"); ok && v != "" {
+		kb, perr := l.memKB("MaxRSS", v)
+		if perr != nil {
+			return p, 0, 0, false, perr
+		}
+		p.job.UsedMemory = kb
+	}
+	if v, ok := l.get("ExitCode"); ok && v != "" {
+		if perr := l.exitCode(v); perr != nil {
+			return p, 0, 0, false, perr
+		}
+	}
+	p.user, _ = l.get("User")
+	p.group, _ = l.get("Group")
+	p.queue, _ = l.get("QOS")
+	p.partition, _ = l.get("Partition")
+	return p, cpu, alloc, started, nil
+}
+
+// readStep adds a step line's CPU time and memory to its job.
+func (s *sacctReader) readStep(l *sacctLine, base string) *swf.ParseError {
+	s.acct.StepLines++
+	if v, ok := l.get("TotalCPU"); ok && v != "" {
+		secs, err := l.duration("TotalCPU", v)
+		if err != nil {
+			return err
+		}
+		s.stepCPU[base] += secs
+	}
+	if v, ok := l.get("MaxRSS"); ok && v != "" {
+		kb, err := l.memKB("MaxRSS", v)
+		if err != nil {
+			return err
+		}
+		s.stepRSS[base] = max(s.stepRSS[base], kb)
+	}
+	return nil
+}
+
+// fillFromSteps completes fields 6 and 7 from the step lines.
+func (s *sacctReader) fillFromSteps() {
+	for i := range s.jobs {
+		p := &s.jobs[i]
+		if !s.started[i] {
+			p.job.AverageCPUTime, p.job.UsedMemory = -1, -1
+			continue
+		}
+		cpu := s.jobCPU[i]
+		if steps, ok := s.stepCPU[p.id]; ok && cpu <= 0 {
+			cpu = steps
+		}
+		if cpu >= 0 && s.alloc[i] > 0 {
+			p.job.AverageCPUTime = math.Round(cpu/float64(s.alloc[i])*1000) / 1000
+		}
+		if rss, ok := s.stepRSS[p.id]; ok {
+			p.job.UsedMemory = max(p.job.UsedMemory, rss)
+		}
+	}
+}
+
+// splitJobID splits "123_4.batch" into the allocation id "123_4" and the step
+// "batch". ok is false for an id that is not Slurm's.
+func splitJobID(id string) (base, step string, ok bool) {
+	base, step, _ = strings.Cut(id, ".")
+	if base == "" || base[0] < '0' || base[0] > '9' {
+		return "", "", false
+	}
+	i := 0
+	for i < len(base) && base[i] >= '0' && base[i] <= '9' {
+		i++
+	}
+	rest := base[i:]
+	switch {
+	case rest == "":
+	case rest[0] == '_' && len(rest) > 1 && (allDigits(rest[1:]) || rest[1] == '[' && rest[len(rest)-1] == ']'):
+	case rest[0] == '+' && allDigits(rest[1:]):
+	default:
+		return "", "", false
+	}
+	if strings.Contains(id, ".") && step == "" {
+		return "", "", false
+	}
+	return base, step, true
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// expandArray lists the jobs a line stands for: itself, or for "123_[2-4,7%2]"
+// (array tasks that never started, printed as one line) 123_2, 123_3, 123_4, 123_7.
+func expandArray(l *sacctLine, id string) ([]string, *swf.ParseError) {
+	open := strings.Index(id, "_[")
+	if open < 0 {
+		return []string{id}, nil
+	}
+	master, spec := id[:open], strings.TrimSuffix(id[open+2:], "]")
+	spec, _, _ = strings.Cut(spec, "%") // the throttle
+	var out []string
+	for _, part := range strings.Split(spec, ",") {
+		rng, stepText, hasStep := strings.Cut(part, ":")
+		lo, hi, isRange := strings.Cut(rng, "-")
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := a, error(nil)
+		if isRange {
+			b, err2 = strconv.Atoi(hi)
+		}
+		step, err3 := 1, error(nil)
+		if hasStep {
+			step, err3 = strconv.Atoi(stepText)
+		}
+		if err1 != nil || err2 != nil || err3 != nil || b < a || step < 1 || (b-a)/step > 1_000_000 {
+			return nil, l.err("JobID", ErrValue, "malformed array task list %q in %q", part, id)
+		}
+		for t := a; t <= b; t += step {
+			out = append(out, master+"_"+strconv.Itoa(t))
+		}
+	}
+	return out, nil
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// time reads a sacct time: Unknown, None or empty are unknown (-1).
+func (l *sacctLine) time(col string) (int64, *swf.ParseError) {
+	v, _ := l.get(col)
+	switch v {
+	case "", "Unknown", "None":
+		return -1, nil
+	}
+	t, err := time.ParseInLocation(SacctTimeLayout, v, l.s.loc)
+	if err != nil {
+		return 0, l.err(col, ErrValue, "expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got %q", v)
+	}
+	return t.Unix(), nil
+}
+
+func (l *sacctLine) int(col, v string) (int64, *swf.ParseError) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 {
+		return 0, l.err(col, ErrValue, "expected a whole number, got %q", v)
+	}
+	return n, nil
+}
+
+// limit reads Timelimit: UNLIMITED, Partition_Limit (no limit of the job's own)
+// and INVALID are -1; else [D-]HH:MM:SS, MM:SS or minutes.
+func (l *sacctLine) limit(col, v string) (int64, *swf.ParseError) {
+	switch v {
+	case "UNLIMITED", "Partition_Limit", "INVALID", "NONE":
+		return -1, nil
+	}
+	secs, ok := parseDuration(v, true)
+	if !ok {
+		return 0, l.err(col, ErrValue, "expected UNLIMITED, Partition_Limit, [D-]HH:MM:SS, MM:SS or minutes, got %q", v)
+	}
+	return int64(math.Round(secs)), nil
+}
+
+// duration reads TotalCPU: [D-][HH:]MM:SS[.mmm].
+func (l *sacctLine) duration(col, v string) (float64, *swf.ParseError) {
+	secs, ok := parseDuration(v, false)
+	if !ok {
+		return 0, l.err(col, ErrValue, "expected a duration [D-][HH:]MM:SS[.mmm], got %q", v)
+	}
+	return secs, nil
+}
+
+// parseDuration reads Slurm's durations: D-HH:MM:SS, D-HH:MM, D-HH, HH:MM:SS,
+// MM:SS, and a bare number (minutes when bareMinutes, else seconds). Seconds may
+// have a fraction.
+func parseDuration(v string, bareMinutes bool) (float64, bool) {
+	days := 0.0
+	if d, rest, ok := strings.Cut(v, "-"); ok {
+		n, err := strconv.ParseUint(d, 10, 32)
+		if err != nil {
+			return 0, false
+		}
+		days, v = float64(n), rest
+	}
+	parts := strings.Split(v, ":")
+	nums := make([]float64, len(parts))
+	for i, p := range parts {
+		last := i == len(parts)-1
+		if p == "" || strings.ContainsAny(p, "+-eE") || (!last && strings.Contains(p, ".")) {
+			return 0, false
+		}
+		f, err := strconv.ParseFloat(p, 64)
+		if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) {
+			return 0, false
+		}
+		nums[i] = f
+	}
+	var secs float64
+	switch {
+	case days > 0 || strings.Contains(v, "-"):
+		// after "D-": HH, HH:MM or HH:MM:SS
+		if len(nums) > 3 {
+			return 0, false
+		}
+		mult := []float64{3600, 60, 1}
+		for i, n := range nums {
+			secs += n * mult[i]
+		}
+	case len(nums) == 3:
+		secs = nums[0]*3600 + nums[1]*60 + nums[2]
+	case len(nums) == 2:
+		secs = nums[0]*60 + nums[1]
+	case len(nums) == 1 && bareMinutes:
+		secs = nums[0] * 60
+	case len(nums) == 1:
+		secs = nums[0]
+	default:
+		return 0, false
+	}
+	return days*86400 + secs, true
+}
+
+// memKB reads a memory size (MaxRSS): a number with suffix K, M, G, T, P (powers
+// of 1024), or without one in bytes (sacct --noconvert), in KB.
+func (l *sacctLine) memKB(col, v string) (int64, *swf.ParseError) {
+	kb, ok := parseMemKB(v, 1.0/1024)
+	if !ok {
+		return 0, l.err(col, ErrValue, "expected a size such as 3236K, 1.5G or a number of bytes, got %q", v)
+	}
+	return kb, nil
+}
+
+// parseMemKB reads a size with an optional K, M, G, T or P suffix; bare is the
+// size in KB of one unit without a suffix.
+func parseMemKB(v string, bare float64) (int64, bool) {
+	if v == "" {
+		return 0, false
+	}
+	mult, num := bare, v
+	if i := strings.IndexByte("KMGTP", v[len(v)-1]); i >= 0 {
+		mult, num = math.Pow(1024, float64(i)), v[:len(v)-1]
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) || strings.ContainsAny(num, "eE+-xXpP_") {
+		return 0, false
+	}
+	return int64(math.Round(f * mult)), true
+}
+
+// reqMem reads ReqMem in KB per processor. Slurm before 21.08 printed the memory
+// per CPU (suffix c) or per node (suffix n); since 21.08 it prints the job's
+// total without a suffix. A size without a unit letter is in MB (Slurm's unit).
+func (l *sacctLine) reqMem(text string, procs, nodes int64) (int64, *swf.ParseError) {
+	v, per := text, byte(0)
+	if last := v[len(v)-1]; last == 'c' || last == 'n' {
+		per, v = last, v[:len(v)-1]
+	}
+	kb, ok := parseMemKB(v, 1024)
+	if !ok {
+		return 0, l.err("ReqMem", ErrValue, "expected a size such as 4000M, 2G, 4000Mc or 4000Mn, got %q", text)
+	}
+	switch per {
+	case 'c':
+		return kb, nil
+	case 'n':
+		if nodes <= 0 || procs <= 0 {
+			return -1, nil
+		}
+		return int64(math.Round(float64(kb) * float64(nodes) / float64(procs))), nil
+	}
+	if procs <= 0 {
+		return -1, nil
+	}
+	return int64(math.Round(float64(kb) / float64(procs))), nil
+}
+
+// exitCode checks ExitCode's form CODE:SIGNAL. The state already says how the job
+// ended, so the code is not written; a malformed one is a sign of a broken dump.
+func (l *sacctLine) exitCode(v string) *swf.ParseError {
+	code, sig, ok := strings.Cut(v, ":")
+	if !ok || !allDigits(code) || !allDigits(sig) {
+		return l.err("ExitCode", ErrValue, "expected CODE:SIGNAL such as 0:0 or 1:0, got %q", v)
+	}
+	return nil
+}

@@ -1,0 +1,370 @@
+package convert
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+func sacct(t *testing.T, text string, cfg Config) (*Result, error) {
+	t.Helper()
+	if cfg.Name == "" {
+		cfg.Name = "dump.txt"
+	}
+	if cfg.Location == nil {
+		cfg.Location = time.UTC
+	}
+	return ReadSacct(strings.NewReader(text), cfg)
+}
+
+const sacctHead = "JobID|Submit|Start|End|State|AllocCPUS|ReqCPUS|NNodes|Timelimit|ReqMem|TotalCPU|MaxRSS|User|Group|Partition|QOS\n"
+
+func TestSacctFields(t *testing.T) {
+	text := sacctHead +
+		"10|2024-03-01T10:00:00|2024-03-01T10:00:30|2024-03-01T10:10:30|COMPLETED|4|4|1|00:20:00|4000M|00:08:00||ann|phys|batch|normal\n" +
+		"10.batch|2024-03-01T10:00:30|2024-03-01T10:00:30|2024-03-01T10:10:30|COMPLETED|4|4|1||||2048K||||\n" +
+		"10.0|2024-03-01T10:00:31|2024-03-01T10:00:31|2024-03-01T10:10:30|COMPLETED|4|4|1||||1.5M||||\n" +
+		// Submitted earlier, printed later: renumbered first. Old-style ReqMem per node.
+		"9_3|2024-03-01T09:59:00|2024-03-01T10:00:00|2024-03-01T11:00:00|TIMEOUT|8|8|2|1-00:00:00|1000Mn|||bob|chem|debug|high\n" +
+		"9_3.batch|2024-03-01T10:00:00|2024-03-01T10:00:00|2024-03-01T11:00:00|CANCELLED|4|4|1||||||||\n" +
+		"9_3.0|2024-03-01T10:00:00|2024-03-01T10:00:00|2024-03-01T11:00:00|CANCELLED|8|8|2|||01:00:00|||||\n" +
+		// Cancelled while pending: Start None. Per-CPU memory.
+		"11|2024-03-01T10:00:00|None|2024-03-01T10:05:00|CANCELLED by 1001|2|2|1|Partition_Limit|500Mc|00:00:00||ann|phys|debug|normal\n" +
+		"12|2024-03-01T10:01:00|Unknown|Unknown|PENDING|1|1|1|UNLIMITED|1G|00:00:00||bob|chem|debug|normal\n" +
+		"13|2024-03-01T10:01:00|2024-03-01T10:02:00|Unknown|RUNNING|1|1|1|UNLIMITED|1G|00:00:00||bob|chem|debug|normal\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		// 9_3: TIMEOUT -> 0; 1000 MB per node on 2 nodes over 8 CPUs = 256000 KB; CPU from the steps 3600/8.
+		"1 0 60 3600 8 450 -1 8 86400 256000 0 1 1 -1 1 1 -1 -1 jobid=9_3",
+		// 10: the job's own TotalCPU 480/4; the largest step MaxRSS, 2048 KB; 4000 MB / 4 CPUs.
+		"2 60 30 600 4 120 2048 4 1200 1024000 1 2 2 -1 2 2 -1 -1 jobid=10",
+		// 11: never started: fields 3-6 unknown; 500 MB per CPU.
+		"3 60 -1 -1 -1 -1 -1 2 -1 512000 5 2 2 -1 2 1 -1 -1 jobid=11",
+	}
+	if len(res.Jobs) != len(want) {
+		t.Fatalf("%d jobs, want %d", len(res.Jobs), len(want))
+	}
+	for i, w := range want {
+		got := string(res.Jobs[i].AppendCanonical(nil))
+		if got != w {
+			t.Errorf("job %d:\n got %s\nwant %s", i+1, got, w)
+		}
+	}
+	a := res.Accounting
+	if a.Lines != 10 || a.HeaderLines != 1 || a.JobLines != 3 || a.StepLines != 4 || a.SkippedTotal() != 2 || a.Jobs != 3 || !a.Balanced() {
+		t.Errorf("accounting %+v", a)
+	}
+	if got := res.Accounting.String(); !strings.Contains(got, "PENDING (not finished): 1; RUNNING (not finished): 1") {
+		t.Errorf("accounting summary %q", got)
+	}
+	h := res.Header
+	for label, value := range map[string]string{"UnixStartTime": "1709287140", "MaxJobs": "3", "MaxProcs": "8", "MaxNodes": "2",
+		"TimeZoneString": "UTC", "StartTime": "Fri Mar  1 09:59:00 UTC 2024", "EndTime": "Fri Mar  1 11:00:00 UTC 2024"} {
+		if got, _ := h.Get(label); got != value {
+			t.Errorf("header %s = %q, want %q", label, got, value)
+		}
+	}
+	if len(res.Warnings) != 2 {
+		t.Errorf("warnings %q, want the two lower bounds", res.Warnings)
+	}
+	var names []string
+	for _, m := range res.Names {
+		names = append(names, m.Kind+":"+m.Name)
+	}
+	if got := strings.Join(names, " "); got != "user:bob user:ann group:chem group:phys queue:high queue:normal partition:debug partition:batch" {
+		t.Errorf("names in order of first appearance: %s", got)
+	}
+}
+
+func TestSacctTimeZone(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|NCPUS\n1|2024-07-01T12:00:00|2024-07-01T12:00:00|2024-07-01T12:00:05|COMPLETED|1\n"
+	prague, _ := time.LoadLocation("Europe/Prague")
+	res, err := sacct(t, text, Config{Location: prague, Procs: 16, Nodes: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 12:00 in Prague in July (CEST, UTC+2) is 10:00 UTC.
+	if v, _ := res.Header.Get("UnixStartTime"); v != "1719828000" {
+		t.Errorf("UnixStartTime %s, want 1719828000", v)
+	}
+	if v, _ := res.Header.Get("MaxProcs"); v != "16" || len(res.Warnings) != 0 {
+		t.Errorf("MaxProcs %s, warnings %q", v, res.Warnings)
+	}
+}
+
+func TestSacctStates(t *testing.T) {
+	for state, status := range map[string]int64{"COMPLETED": 1, "FAILED": 0, "TIMEOUT": 0, "NODE_FAIL": 0,
+		"OUT_OF_MEMORY": 0, "BOOT_FAIL": 0, "DEADLINE": 0, "CANCELLED": 5, "CANCELLED by 0": 5, "CANCELLED+": 5, "PREEMPTED": 0} {
+		text := "JobID|Submit|Start|End|State|AllocCPUS\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|" + state + "|1\n"
+		res, err := sacct(t, text, Config{})
+		if err != nil {
+			t.Errorf("%s: %v", state, err)
+			continue
+		}
+		if res.Jobs[0].Status != status {
+			t.Errorf("%s: status %d, want %d", state, res.Jobs[0].Status, status)
+		}
+	}
+	for _, state := range []string{"PENDING", "RUNNING", "REQUEUED", "SUSPENDED"} {
+		text := "JobID|Submit|Start|End|State|AllocCPUS\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1\n" +
+			"2|2024-01-01T00:00:00|Unknown|Unknown|" + state + "|1\n"
+		res, err := sacct(t, text, Config{})
+		if err != nil {
+			t.Fatalf("%s: %v", state, err)
+		}
+		if len(res.Jobs) != 1 || len(res.Accounting.Skipped) != 1 || res.Accounting.Skipped[0].Reason != state+" (not finished)" {
+			t.Errorf("%s: %d jobs, skipped %+v", state, len(res.Jobs), res.Accounting.Skipped)
+		}
+	}
+}
+
+// A job cancelled while pending may show Start = End = the cancel time; with
+// NodeList "None assigned" it did not start. One cancelled a second after it
+// started, on a node, did.
+func TestSacctCancelledPendingWithStart(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|AllocCPUS|NodeList\n" +
+		"1|2024-01-01T00:00:00|2024-01-01T00:01:00|2024-01-01T00:01:00|CANCELLED by 5|1|None assigned\n" +
+		"2|2024-01-01T00:00:00|2024-01-01T00:01:00|2024-01-01T00:01:00|CANCELLED by 5|1|node1\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j := res.Jobs[0]; j.WaitTime != -1 || j.RunTime != -1 || j.AllocatedProcs != -1 {
+		t.Errorf("pending cancel: wait %d run %d procs %d, want -1", j.WaitTime, j.RunTime, j.AllocatedProcs)
+	}
+	if j := res.Jobs[1]; j.WaitTime != 60 || j.RunTime != 0 || j.AllocatedProcs != 1 {
+		t.Errorf("running cancel: wait %d run %d procs %d", j.WaitTime, j.RunTime, j.AllocatedProcs)
+	}
+}
+
+func TestSacctArrayLine(t *testing.T) {
+	text := "JobID|JobIDRaw|Submit|Start|End|State|AllocCPUS\n" +
+		"81_1|95|2024-01-01T00:00:00|2024-01-01T00:00:01|2024-01-01T00:00:05|CANCELLED by 7|1\n" +
+		"81_[2-4,7,10-14:2%1]|81|2024-01-01T00:00:00|None|2024-01-01T00:00:05|CANCELLED by 7|1\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, j := range res.Jobs {
+		v, _ := j.ExtraValue("jobid")
+		ids = append(ids, v)
+	}
+	if got := strings.Join(ids, " "); got != "81_1 81_2 81_3 81_4 81_7 81_10 81_12 81_14" {
+		t.Errorf("jobs %s", got)
+	}
+	a := res.Accounting
+	if a.JobLines != 2 || a.Jobs != 8 || a.ExpandedLines != 1 || !a.Balanced() {
+		t.Errorf("accounting %+v", a)
+	}
+
+	// Slurm may still list, in the array's line, a task that started and has a
+	// line of its own (seen on 22.05 when the array is cancelled as task 1 runs):
+	// the task is converted once, from its own line, whatever the order.
+	text = "JobID|JobIDRaw|Submit|Start|End|State|AllocCPUS\n" +
+		"81_[1-4%1]|81|2024-01-01T00:00:00|None|2024-01-01T00:00:05|CANCELLED by 7|1\n" +
+		"81_1|95|2024-01-01T00:00:00|2024-01-01T00:00:01|2024-01-01T00:00:05|CANCELLED by 7|1\n" +
+		"82_[5]|96|2024-01-01T00:00:00|None|2024-01-01T00:00:05|CANCELLED by 7|1\n" +
+		"82_5|96|2024-01-01T00:00:00|2024-01-01T00:00:01|2024-01-01T00:00:05|COMPLETED|1\n"
+	if res, err = sacct(t, text, Config{}); err != nil {
+		t.Fatal(err)
+	}
+	ids = nil
+	for _, j := range res.Jobs {
+		v, _ := j.ExtraValue("jobid")
+		ids = append(ids, v+"/"+strconv.FormatInt(j.RunTime, 10))
+	}
+	if got := strings.Join(ids, " "); got != "81_2/-1 81_3/-1 81_4/-1 81_1/4 82_5/4" {
+		t.Errorf("jobs %s", got)
+	}
+	a = res.Accounting
+	if a.JobLines != 3 || a.Jobs != 5 || a.SkippedTotal() != 1 || !a.Balanced() {
+		t.Errorf("accounting %+v", a)
+	}
+}
+
+// Columns in another order, unknown columns, --parsable's trailing '|', CRLF
+// line ends and a byte-order mark are all read.
+func TestSacctLayout(t *testing.T) {
+	text := "\uFEFFState|Comment|AllocCPUS|End|Start|Submit|JobID|\r\n" +
+		"COMPLETED|x|2|2024-01-01T00:00:09|2024-01-01T00:00:04|2024-01-01T00:00:00|5|\r\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(res.Jobs[0].AppendCanonical(nil)); got != "1 0 4 5 2 -1 -1 2 -1 -1 1 -1 -1 -1 -1 -1 -1 -1 jobid=5" {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestSacctErrors(t *testing.T) {
+	const ok = "1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1\n"
+	const head = "JobID|Submit|Start|End|State|AllocCPUS\n"
+	tests := []struct {
+		name, text string
+		err        error
+		message    string
+	}{
+		{"no header", ok, ErrHeaderLine, "dump.txt:1: expected the header line of `sacct --parsable2`"},
+		{"empty", "", ErrHeaderLine, "dump.txt:1: empty input"},
+		{"commas", "JobID,Submit,Start,End,State,AllocCPUS\n", ErrDelimiter, "dump.txt:1: the columns are separated by commas, not '|'"},
+		{"spaces", "JobID Submit Start End State AllocCPUS\n", ErrDelimiter, "separated by spaces"},
+		{"missing column", "JobID|Submit|Start|State\n", ErrMissingColumn, "dump.txt:1: the header lacks the column(s) End, AllocCPUS (or NCPUS)"},
+		{"pipe in a name", "JobID|JobName|Submit|Start|End|State|AllocCPUS\n1|a|b|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1\n",
+			ErrColumnCount, "dump.txt:2: 8 columns, the header has 7: a value contains '|'"},
+		{"truncated", head + ok + "2|2024-01-01T00:00:00|2024-01-01T00", ErrTruncated, "dump.txt:3: the last line ends after 3 of 6 columns"},
+		{"short line", head + "2|2024-01-01T00:00:00\n" + ok, ErrColumnCount, "dump.txt:2: 2 columns, the header has 6"},
+		{"unknown state", head + "1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|VANISHED|1\n", ErrState,
+			`dump.txt:2: column State: unknown Slurm job state "VANISHED"`},
+		{"bad time", head + "1|01/01/2024|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1\n", ErrValue,
+			`dump.txt:2: column Submit: expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got "01/01/2024"`},
+		{"bad cpus", head + "1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|four\n", ErrValue,
+			`dump.txt:2: column AllocCPUS: expected a whole number, got "four"`},
+		{"bad job id", head + "x1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1\n", ErrValue,
+			`dump.txt:2: column JobID: expected a Slurm job id`},
+		{"bad limit", "JobID|Submit|Start|End|State|AllocCPUS|Timelimit\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|soon\n",
+			ErrValue, `dump.txt:2: column Timelimit: expected UNLIMITED, Partition_Limit`},
+		{"bad memory", "JobID|Submit|Start|End|State|AllocCPUS|ReqMem\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|lots\n",
+			ErrValue, `dump.txt:2: column ReqMem: expected a size`},
+		{"no jobs", head + "2|2024-01-01T00:00:00|Unknown|Unknown|PENDING|1\n", ErrNoJobs, "no job could be converted"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := sacct(t, tt.text, Config{})
+			var pe *swf.ParseError
+			if !errors.Is(err, tt.err) || !errors.As(err, &pe) {
+				t.Fatalf("error %v, want a ParseError wrapping %v", err, tt.err)
+			}
+			if !strings.Contains(err.Error(), tt.message) {
+				t.Errorf("error %q lacks %q", err, tt.message)
+			}
+		})
+	}
+}
+
+func TestSacctLenient(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|AllocCPUS\n" +
+		"1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|VANISHED|1\n" +
+		"2|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1\n" +
+		"\n" +
+		"3|2024-01-01T00:00:00|2024-01-01T00"
+	res, err := sacct(t, text, Config{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Accounting
+	if a.Lines != 5 || a.Malformed != 2 || a.BlankLines != 1 || a.Jobs != 1 || !a.Balanced() || len(a.FirstErrors) != 2 {
+		t.Errorf("accounting %+v", a)
+	}
+}
+
+func TestParseDuration(t *testing.T) {
+	tests := []struct {
+		in          string
+		bareMinutes bool
+		want        float64
+		ok          bool
+	}{
+		{"00:20:00", true, 1200, true},
+		{"1-00:00:00", true, 86400, true},
+		{"2-03:04:05", true, 2*86400 + 3*3600 + 4*60 + 5, true},
+		{"1-02", true, 86400 + 7200, true},
+		{"1-02:30", true, 86400 + 7200 + 1800, true},
+		{"05:30", true, 330, true},
+		{"45", true, 2700, true},
+		{"00:00.846", false, 0.846, true},
+		{"01:02:03.5", false, 3723.5, true},
+		{"12", false, 12, true},
+		{"", true, 0, false},
+		{"1:2:3:4", true, 0, false},
+		{"-5", true, 0, false},
+		{"1.5:00", true, 0, false},
+		{"x", true, 0, false},
+		{"1e3", true, 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := parseDuration(tt.in, tt.bareMinutes)
+		if ok != tt.ok || ok && got != tt.want {
+			t.Errorf("parseDuration(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestParseMemKB(t *testing.T) {
+	tests := []struct {
+		in   string
+		bare float64
+		want int64
+		ok   bool
+	}{
+		{"3236K", 1.0 / 1024, 3236, true},
+		{"3M", 1.0 / 1024, 3072, true},
+		{"1.5G", 1.0 / 1024, 1572864, true},
+		{"192516096", 1.0 / 1024, 188004, true}, // bytes (sacct --noconvert)
+		{"0", 1.0 / 1024, 0, true},
+		{"4000", 1024, 4096000, true}, // MB (ReqMem without a unit)
+		{"", 1, 0, false},
+		{"M", 1, 0, false},
+		{"-3K", 1, 0, false},
+		{"3Q", 1, 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := parseMemKB(tt.in, tt.bare)
+		if ok != tt.ok || ok && got != tt.want {
+			t.Errorf("parseMemKB(%q) = %d, %v; want %d, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestSplitJobID(t *testing.T) {
+	tests := []struct{ in, base, step string }{
+		{"123", "123", ""}, {"123.batch", "123", "batch"}, {"123_4", "123_4", ""}, {"123_4.0", "123_4", "0"},
+		{"123+1.extern", "123+1", "extern"}, {"123_[2-4%1]", "123_[2-4%1]", ""},
+	}
+	for _, tt := range tests {
+		base, step, ok := splitJobID(tt.in)
+		if !ok || base != tt.base || step != tt.step {
+			t.Errorf("splitJobID(%q) = %q, %q, %v", tt.in, base, step, ok)
+		}
+	}
+	for _, bad := range []string{"", "abc", "12a", "12_", "12+", "12.", "_3"} {
+		if _, _, ok := splitJobID(bad); ok {
+			t.Errorf("splitJobID(%q) accepted", bad)
+		}
+	}
+}
+
+// FuzzReadSacct: any input either fails with a ParseError or converts with every
+// line accounted for and jobs numbered 1..n in submit order.
+func FuzzReadSacct(f *testing.F) {
+	f.Add(sacctHead + "10|2024-03-01T10:00:00|2024-03-01T10:00:30|2024-03-01T10:10:30|COMPLETED|4|4|1|00:20:00|4000M|00:08:00||ann|phys|batch|normal\n")
+	f.Add("JobID|Submit|Start|End|State|AllocCPUS\n81_[2-4%1]|2024-01-01T00:00:00|None|2024-01-01T00:00:05|CANCELLED by 7|1\n")
+	f.Add("JobID|Submit|Start|End|State|NCPUS|\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|TIMEOUT|1|\n1.0|||||1|\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, lenient := range []bool{false, true} {
+			res, err := ReadSacct(strings.NewReader(text), Config{Name: "f", Lenient: lenient})
+			if err != nil {
+				var pe *swf.ParseError
+				if !errors.As(err, &pe) {
+					t.Fatalf("error %v is not a ParseError", err)
+				}
+				continue
+			}
+			if !res.Accounting.Balanced() || res.Accounting.Jobs != len(res.Jobs) {
+				t.Fatalf("accounting %+v for %d jobs", res.Accounting, len(res.Jobs))
+			}
+			for i := range res.Jobs {
+				if res.Jobs[i].JobNumber != int64(i+1) || i > 0 && res.Jobs[i].SubmitTime < res.Jobs[i-1].SubmitTime {
+					t.Fatalf("job %d: number %d submit %d", i, res.Jobs[i].JobNumber, res.Jobs[i].SubmitTime)
+				}
+			}
+		}
+	})
+}

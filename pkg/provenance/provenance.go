@@ -1,0 +1,180 @@
+package provenance
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Label is the header label of a provenance line.
+const Label = "Provenance"
+
+// Field is one KEY=VALUE of a record.
+type Field struct {
+	Key, Value string
+}
+
+// Record is one tool's configuration: its name and its fields in order.
+type Record struct {
+	Tool   string
+	Fields []Field
+}
+
+// Add appends a field.
+func (r *Record) Add(key, value string) { r.Fields = append(r.Fields, Field{key, value}) }
+
+// Get returns the value of key; the values of a repeated key are joined by
+// commas. ok is false when the key is absent.
+func (r *Record) Get(key string) (value string, ok bool) {
+	var vs []string
+	for _, f := range r.Fields {
+		if f.Key == key {
+			vs = append(vs, f.Value)
+			ok = true
+		}
+	}
+	return strings.Join(vs, ","), ok
+}
+
+// Format renders the record as the text after "Provenance:".
+func (r *Record) Format() string {
+	var b strings.Builder
+	b.WriteString(r.Tool)
+	for _, f := range r.Fields {
+		b.WriteByte(' ')
+		b.WriteString(f.Key)
+		b.WriteByte('=')
+		b.WriteString(Quote(f.Value))
+	}
+	return b.String()
+}
+
+// Quote returns v as written in a record: bare when it is non-empty and made
+// of safe characters only, else a Go double-quoted string.
+func Quote(v string) string {
+	if v == "" {
+		return `""`
+	}
+	for i := 0; i < len(v); i++ {
+		if !bare(v[i]) {
+			return strconv.Quote(v)
+		}
+	}
+	return v
+}
+
+func bare(c byte) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	}
+	return strings.IndexByte(".,:/+-_@%", c) >= 0
+}
+
+func keyChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+}
+
+// ErrSyntax is wrapped by every Parse error.
+var ErrSyntax = errors.New("provenance: bad record")
+
+// SyntaxError says where a record could not be read.
+type SyntaxError struct {
+	Offset int    // byte offset in the text given to Parse
+	Msg    string // what was expected
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("provenance record, byte %d: %s", e.Offset, e.Msg)
+}
+
+// Unwrap returns ErrSyntax.
+func (e *SyntaxError) Unwrap() error { return ErrSyntax }
+
+// Parse reads the text after "Provenance:" (leading and trailing blanks are
+// ignored).
+func Parse(text string) (Record, error) {
+	var r Record
+	s := strings.TrimRight(text, " \t\r")
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	start := i
+	for i < len(s) && s[i] != ' ' {
+		i++
+	}
+	r.Tool = s[start:i]
+	if r.Tool == "" {
+		return r, &SyntaxError{start, "expected a tool name"}
+	}
+	for i < len(s) {
+		if s[i] != ' ' {
+			return r, &SyntaxError{i, "expected a space between fields"}
+		}
+		i++
+		ks := i
+		for i < len(s) && keyChar(s[i]) {
+			i++
+		}
+		if i == ks || i >= len(s) || s[i] != '=' {
+			return r, &SyntaxError{ks, "expected KEY=VALUE with a key of letters, digits, '-' or '_'"}
+		}
+		key := s[ks:i]
+		i++
+		var value string
+		if i < len(s) && s[i] == '"' {
+			q, err := strconv.QuotedPrefix(s[i:])
+			if err != nil {
+				return r, &SyntaxError{i, "unterminated or malformed quoted value"}
+			}
+			value, _ = strconv.Unquote(q)
+			i += len(q)
+		} else {
+			vs := i
+			for i < len(s) && s[i] != ' ' {
+				if !bare(s[i]) {
+					return r, &SyntaxError{i, fmt.Sprintf("character %q in an unquoted value (quote it)", s[i])}
+				}
+				i++
+			}
+			if i == vs {
+				return r, &SyntaxError{vs, `expected a value (the empty value is written "")`}
+			}
+			value = s[vs:i]
+		}
+		r.Fields = append(r.Fields, Field{key, value})
+	}
+	return r, nil
+}
+
+// Column is one named value of Columns.
+type Column struct {
+	Name, Value string
+}
+
+// Columns flattens records into columns named TOOL.KEY, in record and field
+// order; the n-th record (n >= 2) of the same tool is named TOOL_n.KEY. A
+// repeated key gives one column with the values joined by commas.
+func Columns(records []Record) []Column {
+	var out []Column
+	seen := map[string]int{}
+	for _, r := range records {
+		seen[r.Tool]++
+		prefix := r.Tool
+		if n := seen[r.Tool]; n > 1 {
+			prefix += "_" + strconv.Itoa(n)
+		}
+		done := map[string]bool{}
+		for _, f := range r.Fields {
+			if done[f.Key] {
+				continue
+			}
+			done[f.Key] = true
+			v, _ := r.Get(f.Key)
+			out = append(out, Column{prefix + "." + f.Key, v})
+		}
+	}
+	return out
+}

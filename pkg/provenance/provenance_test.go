@@ -1,0 +1,130 @@
+package provenance
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+func TestFormatParse(t *testing.T) {
+	tests := []struct {
+		rec  Record
+		line string
+	}{
+		{Record{"swfsim", []Field{{"version", "0.1.0-dev"}, {"policy", "easy"}, {"no-kill", "false"}, {"target", "0.9"}}},
+			"swfsim version=0.1.0-dev policy=easy no-kill=false target=0.9"},
+		{Record{"swfclean", []Field{{"filter", "user=374 and job>14968"}, {"filter", "a,b"}, {"output", ""}}},
+			`swfclean filter="user=374 and job>14968" filter=a,b output=""`},
+		{Record{"swfaugment", []Field{{"decay", "linear:1,exponential:1"}, {"path", "/tmp/x y/\"q\"\n"}}},
+			`swfaugment decay=linear:1,exponential:1 path="/tmp/x y/\"q\"\n"`},
+		{Record{"swfstat", nil}, "swfstat"},
+	}
+	for _, tt := range tests {
+		if got := tt.rec.Format(); got != tt.line {
+			t.Errorf("Format = %q, want %q", got, tt.line)
+		}
+		back, err := Parse("  " + tt.line + " \r")
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tt.line, err)
+			continue
+		}
+		if !reflect.DeepEqual(back, tt.rec) {
+			t.Errorf("Parse(%q) = %+v, want %+v", tt.line, back, tt.rec)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		text   string
+		offset int
+		msg    string
+	}{
+		{"", 0, "tool name"},
+		{"swfsim policy", 7, "KEY=VALUE"},
+		{"swfsim =easy", 7, "KEY=VALUE"},
+		{"swfsim policy=", 14, "expected a value"},
+		{`swfsim label="open`, 13, "unterminated"},
+		{"swfsim label=a\"b", 14, "unquoted value"},
+		{"swfsim a=1  b=2", 11, "KEY=VALUE"},
+		{`swfsim a="x"b=2`, 12, "space between fields"},
+	}
+	for _, tt := range tests {
+		_, err := Parse(tt.text)
+		var se *SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, ErrSyntax) {
+			t.Errorf("Parse(%q) = %v, want a SyntaxError", tt.text, err)
+			continue
+		}
+		if se.Offset != tt.offset || !strings.Contains(se.Msg, tt.msg) {
+			t.Errorf("Parse(%q): offset %d %q, want %d and %q", tt.text, se.Offset, se.Msg, tt.offset, tt.msg)
+		}
+	}
+}
+
+func TestColumns(t *testing.T) {
+	recs := []Record{
+		{"swfaugment", []Field{{"seed", "1"}, {"target-load", "0.9"}}},
+		{"swfaugment", []Field{{"seed", "7"}}},
+		{"swfclean", []Field{{"skip", "a"}, {"skip", "b"}}},
+		{"swfsim", []Field{{"policy", "easy"}}},
+	}
+	got := Columns(recs)
+	want := []Column{{"swfaugment.seed", "1"}, {"swfaugment.target-load", "0.9"}, {"swfaugment_2.seed", "7"},
+		{"swfclean.skip", "a,b"}, {"swfsim.policy", "easy"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Columns = %v, want %v", got, want)
+	}
+}
+
+func TestHeaderRoundTrip(t *testing.T) {
+	r := swf.NewReader(strings.NewReader("; Version: 2.2\n; MaxProcs: 8\n;\n1 0 0 1 1 -1 -1 1 1 -1 1 1 1 -1 -1 -1 -1 -1\n"))
+	h, err := r.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Record{"swfaugment", []Field{{"seed", "3"}}}
+	b := Record{"swfsim", []Field{{"policy", "easy"}, {"label", "x y"}}}
+	AddTo(h, a)
+	AddTo(h, b)
+	var out strings.Builder
+	w := swf.NewWriter(&out)
+	w.WriteHeader(h)
+	w.Flush()
+	want := "; Version: 2.2\n; MaxProcs: 8\n; Provenance: swfaugment seed=3\n; Provenance: swfsim policy=easy label=\"x y\"\n;\n"
+	if out.String() != want {
+		t.Fatalf("header written:\n%s\nwant:\n%s", out.String(), want)
+	}
+	h2, err := swf.NewReader(strings.NewReader(out.String())).Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := FromHeader(h2)
+	if err != nil || !reflect.DeepEqual(recs, []Record{a, b}) {
+		t.Errorf("FromHeader = %v, %v", recs, err)
+	}
+	h2.Add(Label, "swfsim bad=\"")
+	h2.File = "t.swf"
+	if _, err := FromHeader(h2); err == nil || !strings.Contains(err.Error(), "t.swf:0: header Provenance line") {
+		t.Errorf("bad line error %v", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(`swfsim policy=easy label="x y" a=""`)
+	f.Add("swfclean")
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := Parse(text)
+		if err != nil {
+			return
+		}
+		// What parses formats to a line that parses to the same record.
+		again, err := Parse(r.Format())
+		if err != nil || !reflect.DeepEqual(again, r) {
+			t.Fatalf("%q -> %+v -> %q -> %+v, %v", text, r, r.Format(), again, err)
+		}
+	})
+}

@@ -1,0 +1,12 @@
+// Package report writes swfstat's HTML report: one self-contained page with
+// the side-by-side tables, the figures, and each input's provenance and
+// warnings, that opens offline and prints to PDF.
+//
+// Conventions: the page loads nothing: styles and figures (SVG, from
+// pkg/plot's InlineSVG) are inline, the figures' font is embedded once
+// (Report.FontCSS), and there is no script. Every string is escaped except
+// Figure.SVG, which must be an <svg> element from a trusted writer. The
+// output depends only on the Report, so the same Report gives the same
+// bytes. Callers build the Report (the numbers are formatted by them) and
+// own its slices.
+package report

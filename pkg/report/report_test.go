@@ -1,0 +1,82 @@
+package report
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func sample() *Report {
+	return &Report{
+		Title: "swfstat: easy vs cons", Generator: "swfstat test",
+		Inputs: []Input{
+			{Label: "easy", File: "easy.swf", Facts: []Fact{{"jobs read", "3"}}, Warnings: []string{"1% killed"},
+				Excluded: []Exclusion{{2, "wait unknown", "wait"}}, Provenance: []string{"; Note: swfsim <policy easy>"}},
+			{Label: "<b>cons</b>", File: "cons.swf", Facts: []Fact{{"jobs read", "3"}}},
+		},
+		Notes:  []string{"percentiles by nearest rank"},
+		Tables: []Table{{ID: "overall", Title: "overall", Head: []string{"metric", "statistic", "easy", "cons"}, Rows: [][]string{{"wait_s", "mean", "1.5", "2"}}, Numeric: 2}},
+		Figures: []Figure{
+			{ID: "fig-a", Title: "A", Caption: "first", SVG: []byte(`<svg width="10pt" height="10pt"><text>x</text></svg>`)},
+			{ID: "fig-b", Title: "B", Missing: "machine size unknown"},
+		},
+		FontCSS: "@font-face{font-family:\"Liberation Serif\";src:url(data:font/ttf;base64,AAAA)}",
+	}
+}
+
+func TestWrite(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(&buf, sample()); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{
+		`<figure id="fig-a">`, `<svg width="10pt"`, `<figure id="fig-b">`, "Not drawn: machine size unknown",
+		`<td class="num">1.5</td>`, "&lt;b&gt;cons&lt;/b&gt;", "1% killed", "; Note: swfsim &lt;policy easy&gt;",
+		"data:font/ttf;base64,AAAA", "@media print", `<section class="table" id="table-overall">`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	// Self-contained: no script, nothing loaded by URL.
+	if strings.Contains(strings.ToLower(page), "<script") {
+		t.Error("page has a script")
+	}
+	if m := regexp.MustCompile(`(?i)(src|href)\s*=\s*"(?:https?:)?//|url\((?:'|")?(?:https?:)?//|@import`).FindString(page); m != "" {
+		t.Errorf("page loads something: %q", m)
+	}
+	// Well-formed enough for an XML parser once the doctype is dropped:
+	// every element closed, attributes quoted.
+	body := strings.TrimPrefix(page, "<!DOCTYPE html>\n")
+	body = strings.ReplaceAll(body, `<meta charset="utf-8">`, `<meta charset="utf-8"/>`)
+	body = regexp.MustCompile(`<meta ([^>]*[^/])>`).ReplaceAllString(body, "<meta $1/>")
+	d := xml.NewDecoder(strings.NewReader(body))
+	d.Strict = true
+	for {
+		_, err := d.Token()
+		if err != nil {
+			if err.Error() != "EOF" {
+				t.Fatalf("page is not well-formed: %v", err)
+			}
+			break
+		}
+	}
+	// Deterministic.
+	var again bytes.Buffer
+	Write(&again, sample())
+	if again.String() != page {
+		t.Error("the same Report gave different pages")
+	}
+}
+
+func TestWriteRefusesNonSVG(t *testing.T) {
+	r := sample()
+	r.Figures[0].SVG = []byte("<script>alert(1)</script>")
+	if err := Write(&bytes.Buffer{}, r); !errors.Is(err, ErrNotSVG) {
+		t.Errorf("non-SVG figure: %v, want ErrNotSVG", err)
+	}
+}
