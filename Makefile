@@ -12,7 +12,7 @@ STATICCHECK_VERSION ?= v0.8.2
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 
-.PHONY: all build test unit e2e components test-integration demo bench sweeps fuzz lint clean man completion install
+.PHONY: all build test unit e2e adversarial components test-integration demo bench sweeps fuzz lint clean man completion install
 
 all: build
 
@@ -40,6 +40,11 @@ unit:
 
 e2e: build
 	bash scripts/e2e.sh $(BIN)
+
+# The adversarial suite (internal/adversarial; part of `unit`, where it builds
+# the commands itself) alone, against bin/ or any SWFKIT_BIN directory.
+adversarial: build
+	SWFKIT_BIN=$${SWFKIT_BIN:-$(abspath $(BIN))} $(GO) test -count=1 ./internal/adversarial
 
 demo: build
 	bash scripts/demo.sh $(BIN) $(DEMO) $(OUT)

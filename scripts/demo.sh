@@ -11,7 +11,7 @@ step() { printf '\n== %s\n' "$*"; }
 # jobs FILE: job records in an SWF file (header lines start with ';').
 jobs() { grep -vc '^;' "$1" || true; }
 # metric CSV LABEL METRIC STAT: one number of a swfstat CSV summary.
-metric() { awk -F, -v l="$2" -v m="$3" -v s="$4" '$1==l && $3=="" && $7==m && $8==s {print $9}' "$1"; }
+metric() { awk -F, -v l="$2" -v m="$3" -v s="$4" '$1==l && $3=="all" && $7==m && $8==s {print $9}' "$1"; }
 
 step "1. check the trace against the archive's conventions (report: $OUT/check.txt)"
 "$BIN/swfclean" --check "$TRACE" > "$OUT/check.txt"

@@ -26,7 +26,7 @@ for est in exact user; do
 			"$bin"/swfsim --policy "$p" --no-progress "$tmp/in.swf" -o "$tmp/$p.swf" 2>/dev/null
 		done
 		"$bin"/swfstat --format csv --baseline conservative.swf "$tmp/conservative.swf" "$tmp/easy.swf" "$tmp/selective.swf" "$tmp/selective-d.swf" |
-			awk -F, -v est="$est" -v f="$f" -v off="$offered" '$3=="" && $7=="bsld" && $8=="mean" {c[$1]=$11}
+			awk -F, -v est="$est" -v f="$f" -v off="$offered" '$3=="all" && $7=="bsld" && $8=="mean" {c[$1]=$11}
 				END {printf "%s\t%s\t%s\t%.1f\t%.1f\t%.1f\n", est, f, off, c["easy.swf"], c["selective.swf"], c["selective-d.swf"]}'
 	done
 done

@@ -11,5 +11,5 @@ import (
 
 func main() {
 	cmdio.IgnoreSIGPIPE()
-	os.Exit(simcli.Run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(simcli.Run(os.Args, os.Stdin, cmdio.Stdout(), os.Stderr))
 }

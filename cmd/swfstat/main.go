@@ -10,5 +10,5 @@ import (
 
 func main() {
 	cmdio.IgnoreSIGPIPE()
-	os.Exit(statcli.Run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(statcli.Run(os.Args, os.Stdin, cmdio.Stdout(), os.Stderr))
 }

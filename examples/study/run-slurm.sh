@@ -4,18 +4,19 @@
 #   examples/study/run-slurm.sh [SBATCH-OPTIONS...]
 # Prints the two job ids: "ARRAY AGGREGATE". The array can be submitted again
 # after a failure: tasks whose point is finished exit at once (point.sh).
-# RUNS, STUDY_CSV, the traces and the binaries must be on a file system every
+# RUNS, LOGS, STUDY_CSV, the traces and the binaries must be on a file system every
 # node sees.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/study.env"
-mkdir -p "$RUNS/slurm"
+check_traces
+mkdir -p "$RUNS" "$LOGS/slurm"
 n=$(grid_size)
 export STUDY_DIR=$here # sbatch runs a copy of the script: it finds study.env here
 array=$(sbatch --parsable --export=ALL --job-name=swfkit-study --array="0-$((n - 1))" \
-  --output="$RUNS/slurm/point-%A_%a.out" "$@" "$here/slurm-point.sh")
+  --output="$LOGS/slurm/point-%A_%a.out" "$@" "$here/slurm-point.sh")
 array=${array%%;*}
 aggregate=$(sbatch --parsable --export=ALL --job-name=swfkit-study-aggregate --dependency="afterok:$array" \
-  --output="$RUNS/slurm/aggregate-%j.out" "$@" "$here/slurm-aggregate.sh")
+  --output="$LOGS/slurm/aggregate-%j.out" "$@" "$here/slurm-aggregate.sh")
 aggregate=${aggregate%%;*}
 echo "$array $aggregate"

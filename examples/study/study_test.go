@@ -81,7 +81,20 @@ type grid struct {
 func (g grid) env(bin, runs, csvPath string) []string {
 	return []string{"TRACES=" + strings.Join(g.traces, " "), "POLICIES=" + strings.Join(g.policies, " "),
 		"LOADS=" + strings.Join(g.loads, " "), "SEEDS=" + strings.Join(g.seeds, " "),
-		"RUNS=" + runs, "STUDY_CSV=" + csvPath, "SWFKIT_BIN=" + bin}
+		"RUNS=" + runs, "LOGS=" + filepath.Join(filepath.Dir(runs), "logs"), "STUDY_CSV=" + csvPath, "SWFKIT_BIN=" + bin}
+}
+
+// checkRunsOnlyPoints checks that runs/ holds the points' files and nothing
+// else, so that the aggregation as the issue and the README write it,
+// "swfstat --csv study.csv runs/*", reads every point and only points.
+func checkRunsOnlyPoints(t *testing.T, bin, runs string, g grid) {
+	t.Helper()
+	all, _ := filepath.Glob(filepath.Join(runs, "*"))
+	if len(all) != len(g.points()) {
+		t.Errorf("runs/* is %d entries, want the %d points: %v", len(all), len(g.points()), all)
+	}
+	out := filepath.Join(filepath.Dir(runs), "runs-star.csv")
+	run(t, nil, filepath.Join(bin, "swfstat"), append([]string{"--csv", out, "-o", os.DevNull}, all...)...)
 }
 
 func (g grid) points() []string {
@@ -217,6 +230,7 @@ func TestIntegrationStudyParallel(t *testing.T) {
 		}
 	}
 	checkStudy(t, csvPath, g)
+	checkRunsOnlyPoints(t, bin, runs, g)
 
 	// Determinism: a point computed again elsewhere is byte-identical.
 	other := filepath.Join(dir, "again")
@@ -276,7 +290,7 @@ func TestIntegrationStudySlurm(t *testing.T) {
 		time.Sleep(time.Second)
 	}
 	if state != "COMPLETED" {
-		logs, _ := filepath.Glob(filepath.Join(runs, "slurm", "*"))
+		logs, _ := filepath.Glob(filepath.Join(dir, "logs", "slurm", "*"))
 		var b strings.Builder
 		for _, l := range logs {
 			data, _ := os.ReadFile(l)
@@ -285,8 +299,30 @@ func TestIntegrationStudySlurm(t *testing.T) {
 		t.Fatalf("aggregation job %s: state %q\n%s", aggregate, state, b.String())
 	}
 	checkStudy(t, csvPath, g)
+	checkRunsOnlyPoints(t, bin, runs, g)
 	points, _ := filepath.Glob(filepath.Join(runs, "*.swf.gz"))
 	if len(points) != len(g.points()) {
 		t.Errorf("%d point files, want %d", len(points), len(g.points()))
+	}
+}
+
+// TestStudySameTraceName: two traces whose file names differ only in their
+// directory would share their points' file names, and the second trace's
+// points would pass for finished (point.sh skips an existing file): the
+// scripts refuse such a grid before running anything.
+func TestStudySameTraceName(t *testing.T) {
+	dir := t.TempDir()
+	for _, script := range []string{"run-parallel.sh", "run-slurm.sh"} {
+		cmd := exec.Command("bash", filepath.Join(testutil.RepoRoot(t), "examples", "study", script))
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), grid{traces: []string{"/a/kth.swf.gz", "/b/kth.swf"}, policies: []string{"easy"},
+			loads: []string{"0.8"}, seeds: []string{"1"}}.env(filepath.Join(dir, "bin"), filepath.Join(dir, "runs"), filepath.Join(dir, "s.csv"))...)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "two traces named kth") {
+			t.Errorf("%s with two traces named kth: %v\n%s", script, err, out)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "runs")); err == nil {
+			t.Errorf("%s ran (made runs/) before refusing", script)
+		}
 	}
 }

@@ -64,7 +64,7 @@ func readTrace(tb testing.TB, name string) []byte {
 }
 
 // stats is swfstat's CSV summary, keyed "label/by1=group1/metric/statistic"
-// (by1=group1 empty for the overall rows).
+// (by1=group1 empty for the overall rows, whose by1 is "all").
 type stats map[string]float64
 
 // summarize runs swfstat --format csv with args over files labelled by their
@@ -77,8 +77,19 @@ func summarize(tb testing.TB, files []string, args ...string) stats {
 		tb.Fatal(err)
 	}
 	s := stats{}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
 	for _, r := range rows[1:] {
-		if r[4] != "" { // cross tables: not used here
+		// The U-QoS bounds are settings: columns of every row, not rows.
+		for name, stat := range map[string]string{"uqos_lower_s": "rt_lowerbound_s", "uqos_upper_s": "rt_upperbound_s"} {
+			if v, err := strconv.ParseFloat(r[col[name]], 64); err == nil {
+				s[r[0]+"//uqos/"+stat] = v
+			}
+		}
+		// by1, group1, by2, group2 are "all" where a breakdown does not split.
+		if r[4] != "all" { // cross tables: not used here
 			continue
 		}
 		v, err := strconv.ParseFloat(r[8], 64)
@@ -86,7 +97,7 @@ func summarize(tb testing.TB, files []string, args ...string) stats {
 			continue
 		}
 		group := ""
-		if r[2] != "" {
+		if r[2] != "all" {
 			group = r[2] + "=" + r[3]
 		}
 		s[r[0]+"/"+group+"/"+r[6]+"/"+r[7]] = v

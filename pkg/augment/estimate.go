@@ -72,6 +72,7 @@ type QuantConfig struct {
 type EstimateReport struct {
 	Note        []string
 	Changed     int // jobs whose field 9 was rewritten (est0= kept)
+	Capped      int // of which the estimate was capped at swf.MaxTime
 	Perfect     int // of which estimated exactly
 	Converted   int // qualitative: jobs whose nature was changed
 	Unknown     int // jobs with unknown runtime: untouched
@@ -90,19 +91,29 @@ func (r *EstimateReport) Notes() []string {
 }
 
 func convertedText(r *EstimateReport) string {
-	if r.Converted == 0 {
-		return ""
+	text := ""
+	if r.Converted > 0 {
+		text = fmt.Sprintf(", %d converted", r.Converted)
 	}
-	return fmt.Sprintf(", %d converted", r.Converted)
+	if r.Capped > 0 {
+		text += fmt.Sprintf(", %d capped at swfkit's time bound %d s", r.Capped, int64(swf.MaxTime))
+	}
+	return text
 }
 
-func (r *EstimateReport) record(j *swf.Job, est int64) {
+// record sets field 9 (or, with TargetPrediction, the pred= token) to x
+// rounded (roundEstimate) and counts it.
+func (r *EstimateReport) record(j *swf.Job, x float64) {
+	est, capped := roundEstimate(x)
 	if r.Target == TargetPrediction {
 		j.SetExtra(KeyPrediction, strconv.FormatInt(est, 10))
 	} else {
 		setEstimate(j, est)
 	}
 	r.Changed++
+	if capped {
+		r.Capped++
+	}
 	switch {
 	case est == j.RunTime || (j.RunTime == 0 && est == 1):
 		r.Perfect++
@@ -163,7 +174,7 @@ func QuantitativeErrors(jobs []swf.Job, b *Bounds, cfg QuantConfig, rng *rand.Ra
 		} else {
 			est = math.Abs(rt - e*rt)
 		}
-		rep.record(j, roundEstimate(est))
+		rep.record(j, est)
 	}
 	return rep, nil
 }
@@ -244,16 +255,16 @@ func QualitativeErrors(jobs []swf.Job, b *Bounds, cfg QualConfig, rng *rand.Rand
 		switch {
 		case rt < b.RuntimeLower && s2l && p > u:
 			rep.Converted++
-			rep.record(j, roundEstimate(rt+b.RuntimeUpper))
+			rep.record(j, rt+b.RuntimeUpper)
 		case rt > b.RuntimeUpper && l2s && p > u:
 			est := rt - b.RuntimeUpper
 			if est > b.RuntimeLower {
 				est = b.RuntimeLower - 1
 			}
 			rep.Converted++
-			rep.record(j, roundEstimate(est))
+			rep.record(j, est)
 		case cfg.Untouched == UntouchedExact:
-			rep.record(j, roundEstimate(rt))
+			rep.record(j, rt)
 		}
 	}
 	return rep, nil
@@ -279,15 +290,15 @@ func ParseModel(s string) (Model, error) {
 		}
 		return Model{Kind: kind}, nil
 	case "scale":
-		r, err := strconv.ParseFloat(arg, 64)
+		r, err := swf.ParseDecimal(arg)
 		if err != nil || !(r > 0) || math.IsInf(r, 0) {
 			return Model{}, bad
 		}
 		return Model{Kind: kind, R: r}, nil
 	case "uniform":
 		as, bs, ok := strings.Cut(arg, ",")
-		a, err1 := strconv.ParseFloat(as, 64)
-		b, err2 := strconv.ParseFloat(bs, 64)
+		a, err1 := swf.ParseDecimal(as)
+		b, err2 := swf.ParseDecimal(bs)
 		if !ok || err1 != nil || err2 != nil || !(a > 0) || !(b >= a) || math.IsInf(b, 0) {
 			return Model{}, bad
 		}
@@ -325,7 +336,7 @@ func ApplyModel(jobs []swf.Job, m Model, rng *rand.Rand) *EstimateReport {
 			rep.Unknown++
 			continue
 		}
-		rep.record(j, roundEstimate(f*float64(j.RunTime)))
+		rep.record(j, f*float64(j.RunTime))
 	}
 	return rep
 }

@@ -187,7 +187,7 @@ func TestQualitativeConversions(t *testing.T) {
 					continue
 				}
 				rt := float64(j.RunTime)
-				untouched := roundEstimate(rt)
+				untouched, _ := roundEstimate(rt)
 				if tc.untouched == UntouchedUser {
 					untouched = o.RequestedTime
 				}
@@ -195,7 +195,7 @@ func TestQualitativeConversions(t *testing.T) {
 				switch {
 				case rt < b.RuntimeLower:
 					shorts++
-					conv = roundEstimate(rt + b.RuntimeUpper)
+					conv, _ = roundEstimate(rt + b.RuntimeUpper)
 					if conv <= int64(b.RuntimeUpper)-1 {
 						t.Fatalf("job %d: short job converted to %d, not large", j.JobNumber, conv)
 					}
@@ -205,7 +205,7 @@ func TestQualitativeConversions(t *testing.T) {
 					if est > b.RuntimeLower {
 						est = b.RuntimeLower - 1
 					}
-					conv = roundEstimate(est)
+					conv, _ = roundEstimate(est)
 					if float64(conv) >= b.RuntimeLower {
 						t.Fatalf("job %d: large job converted to %d, not short", j.JobNumber, conv)
 					}

@@ -56,15 +56,17 @@ const (
 
 // roundEstimate turns a float estimate into whole seconds, at least 1: field 9
 // = 0 is an anomaly in SWF (the archive writes -1) and simulators read it as
-// "no estimate", which would silently undo the transform.
-func roundEstimate(x float64) int64 {
+// "no estimate", which would silently undo the transform. An estimate beyond
+// swf.MaxTime, which no tool would read back, is capped there (capped says
+// so, for the report).
+func roundEstimate(x float64) (est int64, capped bool) {
 	if math.IsNaN(x) || x < 1 {
-		return 1
+		return 1, false
 	}
-	if x > math.MaxInt64/2 {
-		return math.MaxInt64 / 2
+	if x > swf.MaxTime {
+		return swf.MaxTime, true
 	}
-	return int64(math.Round(x))
+	return int64(math.Round(x)), false
 }
 
 // fmtFloat formats a parameter or result for a Note in the shortest form that

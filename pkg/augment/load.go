@@ -89,8 +89,11 @@ func ScaleLoad(jobs []swf.Job, machine int64, factor, target float64) (*LoadRepo
 		return nil, fmt.Errorf("load: factor %g must be positive and finite", factor)
 	}
 	rep.Factor = factor
-	first, _, _ := submitRange(jobs)
+	first, last, _ := submitRange(jobs)
 	rep.Origin = first
+	if stretched := float64(first) + math.Round(float64(last-first)/factor); stretched > swf.MaxTime {
+		return nil, fmt.Errorf("load: factor %g puts the last submit time at %.4g s, beyond swfkit's time bound %d s", factor, stretched, int64(swf.MaxTime))
+	}
 	for i := range jobs {
 		j := &jobs[i]
 		if j.SubmitTime < 0 {

@@ -110,8 +110,10 @@ func (c UtilityConfig) validate() error {
 		return errors.New("spread must be non-negative")
 	case !(c.DeadlineFactor > 0) || math.IsInf(c.DeadlineFactor, 0):
 		return errors.New("deadline factor must be positive")
-	case c.Epsilon < 1:
-		return errors.New("epsilon must be at least 1 s")
+	case c.Epsilon < 1 || c.Epsilon > swf.MaxTime:
+		return fmt.Errorf("epsilon must be 1 to %d s", int64(swf.MaxTime))
+	case c.MinDeadline > swf.MaxTime:
+		return fmt.Errorf("minimum deadline must be at most %d s (swfkit's time bound)", int64(swf.MaxTime))
 	case c.MinDeadline < 2*c.Epsilon+2:
 		return fmt.Errorf("minimum deadline %d s leaves no room for a step with epsilon %d s (need >= %d)", c.MinDeadline, c.Epsilon, 2*c.Epsilon+2)
 	case c.Points < 0:
@@ -135,7 +137,7 @@ func ParseDecayWeights(s string) ([numDecays]float64, error) {
 		if d < 0 {
 			return w, fmt.Errorf("decay mix %q: unknown model %q (linear, exponential, step)", s, name)
 		}
-		x, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		x, err := swf.ParseDecimal(strings.TrimSpace(val))
 		if err != nil || x < 0 || math.IsInf(x, 0) {
 			return w, fmt.Errorf("decay mix %q: bad share %q", s, val)
 		}
@@ -240,7 +242,12 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 			rep.UnknownWait++
 			wait = 0
 		}
-		deadline := max(cfg.MinDeadline, int64(math.Round(cfg.DeadlineFactor*float64(wait))))
+		scaled := math.Round(cfg.DeadlineFactor * float64(wait))
+		if scaled > swf.MaxTime {
+			return nil, &swf.ParseError{Line: j.Line, Field: swf.FieldWaitTime, Err: swf.ErrRange,
+				Detail: fmt.Sprintf("the deadline %g x %d s is beyond swfkit's time bound %d s", cfg.DeadlineFactor, wait, int64(swf.MaxTime))}
+		}
+		deadline := max(cfg.MinDeadline, int64(scaled))
 
 		d := pickDecay(cfg.Weights, totalWeight, rng.Float64())
 		rep.ByDecay[d]++

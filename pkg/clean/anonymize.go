@@ -84,9 +84,9 @@ func (a *anonymizer) id(kind int, old int64) int64 {
 func (a *anonymizer) apply(j *swf.Job) verdict {
 	v := kept
 	for k, ak := range anonKinds {
-		old := int64(j.Field(ak.field))
+		old := j.IntField(ak.field) // exactly: ids beyond 2^53 stay distinct
 		if n := a.id(k, old); n != old {
-			j.SetField(ak.field, float64(n))
+			j.SetIntField(ak.field, n)
 			v = changed
 		}
 	}

@@ -153,10 +153,16 @@ type orNode struct{ left, right node }
 type notNode struct{ inner node }
 type cmpNode struct {
 	value func(j *swf.Job) float64
-	op    string
-	num   float64
-	date  string // a date literal, converted to num by Filter.Bind
-	bound bool
+	// ivalue reads an integer field exactly; with an integer literal (exact)
+	// the comparison is between int64s, so that job=9007199254740993 does not
+	// match 9007199254740992, as it would through float64.
+	ivalue func(j *swf.Job) int64
+	op     string
+	num    float64
+	inum   int64
+	exact  bool
+	date   string // a date literal, converted to num by Filter.Bind
+	bound  bool
 }
 
 func (n andNode) eval(j *swf.Job) bool { return n.left.eval(j) && n.right.eval(j) }
@@ -167,21 +173,51 @@ func (n *cmpNode) eval(j *swf.Job) bool {
 	if n.date != "" && !n.bound {
 		panic("clean: filter with a date used before Bind")
 	}
-	v := n.value(j)
-	switch n.op {
-	case "=":
-		return v == n.num
-	case "!=":
-		return v != n.num
-	case "<":
-		return v < n.num
-	case "<=":
-		return v <= n.num
-	case ">":
-		return v > n.num
-	default: // ">="
-		return v >= n.num
+	if n.exact {
+		return compare(n.ivalue(j), n.op, n.inum)
 	}
+	return compare(n.value(j), n.op, n.num)
+}
+
+// compare applies a filter operator.
+func compare[T int64 | float64](v T, op string, num T) bool {
+	switch op {
+	case "=":
+		return v == num
+	case "!=":
+		return v != num
+	case "<":
+		return v < num
+	case "<=":
+		return v <= num
+	case ">":
+		return v > num
+	default: // ">="
+		return v >= num
+	}
+}
+
+// intValueFunc returns the exact accessor of an integer filter field (every
+// field but 6), or nil.
+func intValueFunc(name string) func(j *swf.Job) int64 {
+	lower := strings.ToLower(name)
+	for _, f := range FilterFields {
+		match := f.Name == lower
+		for _, a := range f.Aliases {
+			match = match || a == lower
+		}
+		switch {
+		case !match, f.Field == swf.FieldAverageCPUTime:
+		case f.Field > 0:
+			n := f.Field
+			return func(j *swf.Job) int64 { return j.IntField(n) }
+		case f.Name == "start":
+			return startTime
+		default:
+			return endTime
+		}
+	}
+	return nil
 }
 
 // valueFunc returns the accessor for a filter name.
@@ -408,12 +444,17 @@ func (p *filterParser) comparison() (node, error) {
 	if p.peek() != '#' {
 		return nil, p.errorf("expected a number after %s%s", name, op)
 	}
-	num, err := strconv.ParseFloat(p.toks[p.pos].text, 64)
+	text := p.toks[p.pos].text
+	num, err := strconv.ParseFloat(text, 64)
 	if err != nil {
-		return nil, p.errorf("%q is not a number", p.toks[p.pos].text)
+		return nil, p.errorf("%q is not a number", text)
 	}
 	p.pos++
-	return &cmpNode{value: value, op: op, num: num}, nil
+	n := &cmpNode{value: value, op: op, num: num, ivalue: intValueFunc(name)}
+	if i, err := strconv.ParseInt(text, 10, 64); err == nil && n.ivalue != nil {
+		n.inum, n.exact = i, true
+	}
+	return n, nil
 }
 
 func isDigits(s string, i, n int) bool {

@@ -186,3 +186,33 @@ func TestFilterDates(t *testing.T) {
 		t.Error("month 19 accepted")
 	}
 }
+
+// Integer fields compare exactly with integer literals: beyond 2^53 float64
+// would merge neighbours (job=9007199254740993 matched 9007199254740992).
+func TestFilterComparesIntegersExactly(t *testing.T) {
+	tests := []struct {
+		expr string
+		job  int64
+		want bool
+	}{
+		{"job=9007199254740993", 9007199254740993, true},
+		{"job=9007199254740993", 9007199254740992, false},
+		{"job>9007199254740992", 9007199254740993, true},
+		{"job<9223372036854775807", 9223372036854775806, true},
+		{"job>=99999999999999999999", 9223372036854775807, false},
+		{"job<99999999999999999999", 9223372036854775807, true},
+		{"job>1.5", 2, true},
+		{"end=9007199254740993", 9007199254740993, true},
+		{"end=9007199254740993", 9007199254740992, false},
+	}
+	for _, tt := range tests {
+		f, err := ParseFilter(tt.expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := swf.Job{JobNumber: tt.job, SubmitTime: tt.job - 10, WaitTime: 4, RunTime: 6}
+		if got := f.Match(&j); got != tt.want {
+			t.Errorf("%s on %d: %v, want %v", tt.expr, tt.job, got, tt.want)
+		}
+	}
+}

@@ -103,7 +103,10 @@ func mergePartial(jobs []swf.Job, t *tracker) []swf.Job {
 	})
 }
 
-// mergeInto folds the later parts of a job into its first part.
+// mergeInto folds the later parts of a job into its first part. Runtimes
+// and CPU times add up, capped at swf.MaxTime so that the merged record can
+// be read back (each part is within it; only an absurd number of parts could
+// pass it).
 func mergeInto(first *swf.Job, rest []swf.Job) {
 	last := first.Status
 	for k := range rest {
@@ -112,13 +115,13 @@ func mergeInto(first *swf.Job, rest []swf.Job) {
 		case first.RunTime < 0:
 			first.RunTime = p.RunTime
 		case p.RunTime > 0:
-			first.RunTime += p.RunTime
+			first.RunTime = min(first.RunTime+p.RunTime, swf.MaxTime) // both <= MaxTime: no overflow
 		}
 		switch {
 		case first.AverageCPUTime < 0:
 			first.AverageCPUTime = p.AverageCPUTime
 		case p.AverageCPUTime > 0:
-			first.AverageCPUTime += p.AverageCPUTime
+			first.AverageCPUTime = min(first.AverageCPUTime+p.AverageCPUTime, swf.MaxTime)
 		}
 		first.AllocatedProcs = max(first.AllocatedProcs, p.AllocatedProcs)
 		first.UsedMemory = max(first.UsedMemory, p.UsedMemory)

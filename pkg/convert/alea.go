@@ -125,7 +125,14 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 			p.end = p.start + int64(f[3])
 		}
 	}
-	p.nodes = -1
+	p.nodes = -1 // unknown without a node list
+	if inner := list[1 : len(list)-1]; inner != "" {
+		distinct := map[string]bool{}
+		for _, n := range strings.Split(inner, ",") {
+			distinct[n] = true
+		}
+		p.nodes = int64(len(distinct))
+	}
 	p.queue = tokens[19]
 	p.job = swf.Job{AllocatedProcs: int64(f[4]), AverageCPUTime: f[5], UsedMemory: int64(f[6]),
 		RequestedProcs: int64(f[7]), RequestedTime: int64(f[8]), RequestedMemory: -1,

@@ -63,6 +63,11 @@ func TestAleaFields(t *testing.T) {
 	if v, _ := res.Header.Get("UnixStartTime"); v != "900" {
 		t.Errorf("UnixStartTime %s", v)
 	}
+	// The node lists give each job's nodes: MaxNodes is the largest job's (two
+	// nodes, 11 and 12), a lower bound with a warning, as for MaxProcs.
+	if v, _ := res.Header.Get("MaxNodes"); v != "2" || len(res.Warnings) != 2 {
+		t.Errorf("MaxNodes %q, warnings %q; want 2 and a warning for MaxNodes and MaxProcs", v, res.Warnings)
+	}
 }
 
 func TestAleaMemoryInKB(t *testing.T) {

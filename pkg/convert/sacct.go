@@ -60,7 +60,7 @@ type sacctReader struct {
 	loc      *time.Location
 	acct     Accounting
 	jobs     []pending
-	explicit map[string]bool // job ids that have a line of their own
+	explicit map[string]int // job ids that have a line of their own: that line
 	// arrayLines are lines for several never-started array tasks, added last.
 	arrayLines []arrayLine
 	stepCPU    map[string]float64
@@ -87,7 +87,7 @@ type sacctReader struct {
 // order of first appearance. A job cancelled while pending (Start None, or Start
 // = End with NodeList "None assigned") did not start: fields 3-6 are -1.
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
-	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]bool{},
+	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]int{},
 		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}}
 	s.acct.Format, s.acct.File = "sacct", cfg.Name
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -243,6 +243,12 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 	case len(fields) < s.cols.n && !complete:
 		return lineError(s.cfg.Name, lineNo, "", ErrTruncated,
 			"the last line ends after %d of %d columns, without a newline: the dump was cut short", len(fields), s.cols.n)
+	case !complete:
+		// sacct ends every line with a newline, so a last line without one
+		// was cut, possibly inside its last value ("4G" of "4Gn"), which no
+		// column count can tell.
+		return lineError(s.cfg.Name, lineNo, "", ErrTruncated,
+			"the last line has no newline: the dump was cut short, possibly inside its last value (sacct ends every line with a newline)")
 	case len(fields) < s.cols.n:
 		return lineError(s.cfg.Name, lineNo, "", ErrColumnCount, "%d columns, the header has %d", len(fields), s.cols.n)
 	}
@@ -265,6 +271,9 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 		s.acct.skip(word + " (not finished)")
 		return nil
 	}
+	if prev := s.explicit[id]; prev > 0 {
+		return l.err("JobID", ErrValue, "job %s is also on line %d: sacct prints a job once (two dumps of overlapping periods put together?)", id, prev)
+	}
 	p, cpu, alloc, started, perr := s.readJob(l, id, status, word)
 	if perr != nil {
 		return perr
@@ -279,7 +288,7 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 		s.arrayLines = append(s.arrayLines, arrayLine{tasks: tasks, job: p, cpu: cpu, alloc: alloc, started: started, line: lineNo})
 		return nil
 	}
-	s.explicit[id] = true
+	s.explicit[id] = lineNo
 	s.add(p, id, cpu, alloc, started, lineNo, 0)
 	return nil
 }
@@ -308,10 +317,10 @@ func (s *sacctReader) addArrayLines() {
 	for _, a := range s.arrayLines {
 		kept := 0
 		for k, task := range a.tasks {
-			if s.explicit[task] {
+			if s.explicit[task] > 0 {
 				continue
 			}
-			s.explicit[task] = true
+			s.explicit[task] = a.line
 			s.add(a.job, task, a.cpu, a.alloc, a.started, a.line, k)
 			kept++
 		}
@@ -333,17 +342,11 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		UserID: -1, GroupID: -1, Queue: -1, Partition: -1}
 	p.nodes = -1
 	var err *swf.ParseError
-	if p.submit, err = l.time("Submit"); err != nil {
+	if p.submit, p.start, p.end, err = l.readTimes(); err != nil {
 		return p, 0, 0, false, err
 	}
 	if p.submit < 0 {
 		return p, 0, 0, false, l.err("Submit", ErrValue, "a finished job without a submit time")
-	}
-	if p.start, err = l.time("Start"); err != nil {
-		return p, 0, 0, false, err
-	}
-	if p.end, err = l.time("End"); err != nil {
-		return p, 0, 0, false, err
 	}
 	nodeList, hasNodeList := l.get("NodeList")
 	if state == "CANCELLED" && p.start >= 0 && p.start == p.end && (!hasNodeList || strings.HasPrefix(nodeList, "None")) {
@@ -549,18 +552,65 @@ func containsString(list []string, s string) bool {
 	return false
 }
 
-// time reads a sacct time: Unknown, None or empty are unknown (-1).
-func (l *sacctLine) time(col string) (int64, *swf.ParseError) {
+// times reads a sacct time (Unknown, None or empty are unknown: -1) and also
+// returns its second reading
+// when the local time occurs twice (the hour repeated when summer time ends);
+// alt == first otherwise.
+func (l *sacctLine) times(col string) (first, alt int64, perr *swf.ParseError) {
 	v, _ := l.get(col)
 	switch v {
 	case "", "Unknown", "None":
-		return -1, nil
+		return -1, -1, nil
 	}
 	t, err := time.ParseInLocation(SacctTimeLayout, v, l.s.loc)
 	if err != nil {
-		return 0, l.err(col, ErrValue, "expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got %q", v)
+		return 0, 0, l.err(col, ErrValue, "expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got %q", v)
 	}
-	return t.Unix(), nil
+	if t.Format(SacctTimeLayout) != v {
+		// Go moves a local time in a summer-time gap by the gap; sacct never prints one.
+		return 0, 0, l.err(col, ErrValue, "%s does not exist in the time zone %s (the clocks skipped it): is --timezone the zone of the machine sacct ran on?", v, l.s.loc)
+	}
+	first, alt = t.Unix(), t.Unix()
+	for _, d := range []time.Duration{-time.Hour, -30 * time.Minute, 30 * time.Minute, time.Hour} {
+		if u := t.Add(d); u.Format(SacctTimeLayout) == v {
+			alt = u.Unix()
+			if alt < first {
+				first, alt = alt, first
+			}
+			break
+		}
+	}
+	return first, alt, nil
+}
+
+// readTimes reads Submit, Start and End. A time in the repeated hour when
+// summer time ends is read as its first occurrence, unless only its second
+// keeps submit <= start <= end (a job that started at 01:50 and ended at
+// 01:10 ran across the change of time).
+func (l *sacctLine) readTimes() (submit, start, end int64, perr *swf.ParseError) {
+	var first, alt [3]int64
+	for i, col := range []string{"Submit", "Start", "End"} {
+		if first[i], alt[i], perr = l.times(col); perr != nil {
+			return 0, 0, 0, perr
+		}
+	}
+	for mask := range 8 {
+		var t [3]int64
+		for i := range t {
+			t[i] = first[i]
+			if mask&(1<<i) != 0 {
+				if alt[i] == first[i] {
+					goto next
+				}
+				t[i] = alt[i]
+			}
+		}
+		if (t[1] < 0 || t[0] <= t[1]) && (t[1] < 0 || t[2] < 0 || t[1] <= t[2]) {
+			return t[0], t[1], t[2], nil
+		}
+	next:
+	}
+	return first[0], first[1], first[2], nil
 }
 
 func (l *sacctLine) int(col, v string) (int64, *swf.ParseError) {
@@ -598,13 +648,13 @@ func (l *sacctLine) duration(col, v string) (float64, *swf.ParseError) {
 // MM:SS, and a bare number (minutes when bareMinutes, else seconds). Seconds may
 // have a fraction.
 func parseDuration(v string, bareMinutes bool) (float64, bool) {
-	days := 0.0
+	days, hasDays := 0.0, false
 	if d, rest, ok := strings.Cut(v, "-"); ok {
 		n, err := strconv.ParseUint(d, 10, 32)
 		if err != nil {
 			return 0, false
 		}
-		days, v = float64(n), rest
+		days, v, hasDays = float64(n), rest, true
 	}
 	parts := strings.Split(v, ":")
 	nums := make([]float64, len(parts))
@@ -621,8 +671,8 @@ func parseDuration(v string, bareMinutes bool) (float64, bool) {
 	}
 	var secs float64
 	switch {
-	case days > 0 || strings.Contains(v, "-"):
-		// after "D-": HH, HH:MM or HH:MM:SS
+	case hasDays:
+		// after "D-" (also "0-"): HH, HH:MM or HH:MM:SS
 		if len(nums) > 3 {
 			return 0, false
 		}

@@ -220,6 +220,8 @@ func TestSacctErrors(t *testing.T) {
 		{"pipe in a name", "JobID|JobName|Submit|Start|End|State|AllocCPUS\n1|a|b|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1\n",
 			ErrColumnCount, "dump.txt:2: 8 columns, the header has 7: a value contains '|'"},
 		{"truncated", head + ok + "2|2024-01-01T00:00:00|2024-01-01T00", ErrTruncated, "dump.txt:3: the last line ends after 3 of 6 columns"},
+		{"cut inside the last value", head + ok + "2|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1", ErrTruncated,
+			"dump.txt:3: the last line has no newline"},
 		{"short line", head + "2|2024-01-01T00:00:00\n" + ok, ErrColumnCount, "dump.txt:2: 2 columns, the header has 6"},
 		{"unknown state", head + "1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|VANISHED|1\n", ErrState,
 			`dump.txt:2: column State: unknown Slurm job state "VANISHED"`},
@@ -233,11 +235,15 @@ func TestSacctErrors(t *testing.T) {
 			ErrValue, `dump.txt:2: column Timelimit: expected UNLIMITED, Partition_Limit`},
 		{"bad memory", "JobID|Submit|Start|End|State|AllocCPUS|ReqMem\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|lots\n",
 			ErrValue, `dump.txt:2: column ReqMem: expected a size`},
+		{"time in a summer-time gap", head + "1|2024-03-31T02:30:00|2024-03-31T03:00:00|2024-03-31T03:00:09|COMPLETED|1\n", ErrValue,
+			`dump.txt:2: column Submit: 2024-03-31T02:30:00 does not exist in the time zone Europe/Prague`},
+		{"a job twice", head + ok + ok, ErrValue, "dump.txt:3: column JobID: job 1 is also on line 2"},
 		{"no jobs", head + "2|2024-01-01T00:00:00|Unknown|Unknown|PENDING|1\n", ErrNoJobs, "no job could be converted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := sacct(t, tt.text, Config{})
+			prague, _ := time.LoadLocation("Europe/Prague")
+			_, err := sacct(t, tt.text, Config{Location: prague})
 			var pe *swf.ParseError
 			if !errors.Is(err, tt.err) || !errors.As(err, &pe) {
 				t.Fatalf("error %v, want a ParseError wrapping %v", err, tt.err)
@@ -277,6 +283,9 @@ func TestParseDuration(t *testing.T) {
 		{"2-03:04:05", true, 2*86400 + 3*3600 + 4*60 + 5, true},
 		{"1-02", true, 86400 + 7200, true},
 		{"1-02:30", true, 86400 + 7200 + 1800, true},
+		{"0-05", true, 5 * 3600, true},
+		{"0-05:30", true, 5*3600 + 1800, true},
+		{"0-00:00:07", true, 7, true},
 		{"05:30", true, 330, true},
 		{"45", true, 2700, true},
 		{"00:00.846", false, 0.846, true},
@@ -367,4 +376,41 @@ func FuzzReadSacct(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The hour repeated when summer time ends (Europe/Prague, 2024-10-27: 02:00 to
+// 02:59 happen twice, first in CEST, UTC+2, then in CET, UTC+1). A time in it is
+// read as its first occurrence unless only the second keeps the job's times in
+// order.
+func TestSacctRepeatedHour(t *testing.T) {
+	const head = "JobID|Submit|Start|End|State|AllocCPUS\n"
+	tests := []struct {
+		name, line string
+		run        int64
+	}{
+		// 02:10 CEST (00:10 UTC) to 02:50 CEST (00:50 UTC)
+		{"both first", "1|2024-10-27T01:00:00|2024-10-27T02:10:00|2024-10-27T02:50:00|COMPLETED|1", 2400},
+		// 02:50 CEST (00:50 UTC) to 02:10 CET (01:10 UTC): across the change
+		{"across the change", "1|2024-10-27T01:00:00|2024-10-27T02:50:00|2024-10-27T02:10:00|COMPLETED|1", 1200},
+		// 02:30 CEST (00:30 UTC) to 03:00 CET (02:00 UTC)
+		{"end after the hour", "1|2024-10-27T01:00:00|2024-10-27T02:30:00|2024-10-27T03:00:00|COMPLETED|1", 5400},
+	}
+	prague, err := time.LoadLocation("Europe/Prague")
+	if err != nil {
+		t.Skip("no time zone data:", err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sacct(t, head+tt.line+"\n", Config{Location: prague})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Jobs[0].RunTime; got != tt.run {
+				t.Errorf("run time %d, want %d", got, tt.run)
+			}
+			if got := res.Jobs[0].WaitTime; got < 0 {
+				t.Errorf("negative wait %d", got)
+			}
+		})
+	}
 }

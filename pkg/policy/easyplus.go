@@ -117,6 +117,9 @@ func (e *PredictiveEASY) Arrived(s *sim.Sim, j *sim.Job) {
 	p := e.predictor.Predict(e.predictJob(s, j))
 	e.pred[j.ID], e.first[j.ID] = p, p
 	if e.sjbf {
+		// A job started since the last pass may have had its prediction
+		// corrected, so byPred is sorted only without it.
+		e.compactSJBF()
 		i, _ := slices.BinarySearchFunc(e.byPred, j, e.shorter)
 		e.byPred = slices.Insert(e.byPred, i, j)
 	}

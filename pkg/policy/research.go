@@ -77,6 +77,10 @@ func newPredictive(p Params, defaultPredictor string, sjbf bool, n int) (sim.Pol
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := pr.(*predict.LastK); r.Repredict && !ok {
+		// Only a user's history changes a waiting job's prediction.
+		return nil, fmt.Errorf("policy: repredict recomputes predictions from a user's finished jobs (last2, lastk:K); predictor %s does not use them, so it would change nothing", spec)
+	}
 	name := r.Corrector
 	if name == "" {
 		name = DefaultCorrector
@@ -141,4 +145,18 @@ func newTimed(r ResearchParams, base TimedBase, n int) (sim.Policy, error) {
 // Note, valid after the run.
 type Noter interface {
 	Note() string
+}
+
+// DefaultPredictor is the predictor policy name runs with when
+// ResearchParams.Predictor is empty: last2 for easy-p and easy++, estimate
+// for sjbf (the registry's choices; "" for a policy without a predictor).
+// swfsim records it in its Provenance line as the effective value.
+func DefaultPredictor(name string) string {
+	switch name {
+	case "easy-p", "easy++":
+		return predict.NameLast2
+	case "sjbf":
+		return predict.NameEstimate
+	}
+	return ""
 }

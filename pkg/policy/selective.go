@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/swfkit/swfkit/pkg/sim"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // Selective is selective reservation: Srinivasan, Kettimuthu, Subramani &
@@ -116,7 +117,7 @@ func parseThreshold(spec string, diff bool) (thresholdRule, error) {
 	case spec == "adaptive":
 		return thresholdRule{kind: thrAdaptive, scale: 1}, nil
 	case strings.HasPrefix(spec, "scaled-adaptive:"):
-		f, err := strconv.ParseFloat(strings.TrimPrefix(spec, "scaled-adaptive:"), 64)
+		f, err := swf.ParseDecimal(strings.TrimPrefix(spec, "scaled-adaptive:"))
 		if err != nil || !(f > 0) || math.IsInf(f, 0) {
 			return thresholdRule{}, fmt.Errorf("policy: threshold %q: the scale must be a positive number, as in scaled-adaptive:1.5", spec)
 		}
@@ -166,7 +167,7 @@ func parseThreshold(spec string, diff bool) (thresholdRule, error) {
 }
 
 func parseThresholdValue(spec, s string) (float64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	v, err := swf.ParseDecimal(strings.TrimSpace(s))
 	if err != nil || math.IsNaN(v) || v < 0 {
 		return 0, fmt.Errorf("policy: threshold %q: %q is not a number >= 0 (or use auto, adaptive, scaled-adaptive:F)", spec, s)
 	}

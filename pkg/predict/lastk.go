@@ -42,7 +42,7 @@ func (p *LastK) Terminated(j Job, runtime int64) {
 	}
 	h := p.users[j.User]
 	if h == nil {
-		h = &history{runtimes: make([]int64, 0, p.k)}
+		h = &history{runtimes: make([]int64, 0, min(p.k, 16))} // grows to k only for users with k jobs
 		p.users[j.User] = h
 	}
 	if len(h.runtimes) < p.k {

@@ -38,8 +38,11 @@ const (
 	NameEstimate = "estimate"
 	NameLast2    = "last2"
 	NameLastK    = "lastk" // written lastk:K
-	NameExact    = "exact"
-	NameToken    = "token"
+	// MaxLastK bounds K of lastk:K: the sum of K runtimes (each at most
+	// swf.MaxTime) then fits in int64.
+	MaxLastK  = 1 << 20
+	NameExact = "exact"
+	NameToken = "token"
 )
 
 // New returns a fresh predictor from its specification: "estimate" (the user
@@ -60,8 +63,8 @@ func New(spec string) (Predictor, error) {
 		return NewLastK(2), nil
 	case name == NameLastK && hasArg:
 		k, err := strconv.Atoi(arg)
-		if err != nil || k < 1 {
-			return nil, fmt.Errorf("predict: lastk needs a whole number K >= 1, as in lastk:3; got %q", spec)
+		if err != nil || k < 1 || k > MaxLastK {
+			return nil, fmt.Errorf("predict: lastk needs a whole number K from 1 to %d, as in lastk:3; got %q", MaxLastK, spec)
 		}
 		return NewLastK(k), nil
 	}

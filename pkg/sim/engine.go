@@ -56,6 +56,30 @@ type Sim struct {
 	batch        []event
 }
 
+// MaxHorizon bounds the simulated time: New refuses jobs whose latest submit
+// time plus the sum of every job's runtime or estimate, whichever is longer,
+// passes it. Every event of a run then happens before it, and the sums the
+// engine and the policies form (a start plus an estimate, a reservation after
+// a chain of others) stay far from int64's limit, leaving room for restarts
+// and trial runs.
+const MaxHorizon = 1 << 60
+
+// checkHorizon applies MaxHorizon with overflow-checked sums.
+func checkHorizon(jobs []Job) error {
+	var horizon int64
+	for i := range jobs {
+		horizon = max(horizon, jobs[i].Submit)
+	}
+	for i := range jobs {
+		longest := max(jobs[i].Runtime, jobs[i].Estimate, 0)
+		if longest > MaxHorizon-horizon {
+			return fmt.Errorf("sim: the trace cannot be simulated: its latest submit time plus its jobs' runtimes (or estimates) pass %d s, the engine's bound (first passed at job %d)", int64(MaxHorizon), i)
+		}
+		horizon += longest
+	}
+	return nil
+}
+
 // New validates jobs and returns a simulation over them. The engine keeps and
 // updates jobs in place (the slice is the caller's afterwards, for output).
 // Each job needs 1 <= Procs <= cfg.Procs, Runtime >= 0, Estimate >= 0 and
@@ -69,6 +93,9 @@ func New(cfg Config, jobs []Job) (*Sim, error) {
 	}
 	if len(jobs) > math.MaxInt32 {
 		return nil, errors.New("sim: too many jobs")
+	}
+	if err := checkHorizon(jobs); err != nil {
+		return nil, err
 	}
 	s := &Sim{cfg: cfg, jobs: jobs, free: cfg.Procs, now: math.MinInt64, waitProcs: newProcSet(cfg.Procs)}
 	s.arrival = make([]int32, len(jobs))

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/swfkit/swfkit/pkg/sim"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // Config chooses how metrics are computed. The zero value works and means the
@@ -69,7 +70,7 @@ type Count struct {
 // ParseCount reads "100" or "5%".
 func ParseCount(s string) (Count, error) {
 	if p, ok := strings.CutSuffix(s, "%"); ok {
-		v, err := strconv.ParseFloat(p, 64)
+		v, err := swf.ParseDecimal(p)
 		if err != nil || v < 0 || v > 100 || math.IsNaN(v) {
 			return Count{}, fmt.Errorf("%q: want a count or a percentage 0%%..100%%", s)
 		}

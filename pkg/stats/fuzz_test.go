@@ -56,3 +56,33 @@ func FuzzReport(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFairstartToken: a fairstart= value is either a time in [0, swf.MaxTime]
+// that the fairness metric uses, or an error naming the line and the token;
+// never a wrapped or negative fair start.
+func FuzzFairstartToken(f *testing.F) {
+	for _, v := range []string{"0", "10", "-5", "-1", "1099511627776", "1099511627777",
+		"9223372036854775807", "9223372036854775808", "-9223372036854775808", "abc", "+7", "1e3", "0x10", ""} {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		if strings.ContainsAny(v, " \t\r\n\v\f;") {
+			return
+		}
+		r := swf.NewReader(strings.NewReader("; MaxProcs: 8\n1 0 0 100 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1 fairstart=" + v + "\n"))
+		job, err := r.Read()
+		if err != nil {
+			return
+		}
+		c := NewCollector(Config{}, Machine{Procs: 8})
+		if err := c.Add(&job); err != nil {
+			if !strings.Contains(err.Error(), "line 2: job 1: fairstart=") {
+				t.Fatalf("fairstart=%q: error %q does not name the line and token", v, err)
+			}
+			return
+		}
+		if got := c.records[0].fairStart; got < 0 || got > swf.MaxTime {
+			t.Fatalf("fairstart=%q accepted as %d", v, got)
+		}
+	})
+}

@@ -67,6 +67,10 @@ func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
 		if err != nil || t < r.run {
 			return r, fmt.Errorf("%s=%s: want the seconds of all the job's runs, at least its runtime (field 4) %d", KeyRunTotal, v, r.run)
 		}
+		if r.scheduleKnown() && t > r.wait+r.run {
+			// Every run lies between the submission and the end of the last one.
+			return r, fmt.Errorf("%s=%s: want the seconds of all the job's runs, at most its response time (fields 3 + 4) %d", KeyRunTotal, v, r.wait+r.run)
+		}
 		r.busy = t
 	}
 	if v, ok := job.ExtraValue("killed"); ok {
@@ -74,8 +78,8 @@ func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
 	}
 	if v, ok := job.ExtraValue("fairstart"); ok {
 		t, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			return r, fmt.Errorf("fairstart=%s: want an integer time in seconds", v)
+		if err != nil || t < 0 || t > swf.MaxTime {
+			return r, fmt.Errorf("fairstart=%s: want a time in seconds, 0 to %d", v, int64(swf.MaxTime))
 		}
 		r.hasFair, r.fairStart = true, t
 	}

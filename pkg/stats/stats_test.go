@@ -367,4 +367,15 @@ func TestRunTotal(t *testing.T) {
 	if err := c.Add(&job); err == nil || !strings.Contains(err.Error(), "runtotal=9000") {
 		t.Errorf("runtotal below the runtime: error %v, want one naming runtotal=9000", err)
 	}
+	// Above the response (10110 s) the job would have run before its submission
+	// or after its end: utilization over 100% without a word.
+	bad = strings.Replace(trace, "runtotal=10060", "runtotal=10111", 1)
+	r = swf.NewReader(strings.NewReader(bad))
+	if _, err := r.Header(); err != nil {
+		t.Fatal(err)
+	}
+	job, _ = r.Read()
+	if err := c.Add(&job); err == nil || !strings.Contains(err.Error(), "at most its response time (fields 3 + 4) 10110") {
+		t.Errorf("runtotal above the response: error %v, want one naming the response", err)
+	}
 }

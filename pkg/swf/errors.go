@@ -29,6 +29,12 @@ var (
 // adds a few times of a record, or the runtimes of a trace, cannot overflow.
 const MaxTime = 1 << 40
 
+// MaxProcessors bounds the processor fields (5 Allocated, 8 Requested): a
+// Reader refuses a count beyond ±MaxProcessors (2^31 - 1, twice the largest
+// machine ever built) with ErrRange, so that the processors in use at once,
+// summed over billions of jobs, fit in int64.
+const MaxProcessors = 1<<31 - 1
+
 // ParseError reports a problem at a line (and field) of a trace.
 type ParseError struct {
 	File  string // file name, "" when unknown

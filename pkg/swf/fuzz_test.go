@@ -76,9 +76,10 @@ func FuzzParseIntLimits(f *testing.F) {
 	for _, s := range []string{"9223372036854775807", "9223372036854775808", "-9223372036854775808",
 		"-9223372036854775809", "99999999999999999999", "18446744073709551615", "18446744073709551616",
 		"9007199254740993", "1e18", "9.223372036854775807e18", "-0", "+12.000", "12.5", "0x1p4",
-		"1099511627776", "1099511627777", "-1099511627776"} {
+		"1099511627776", "1099511627777", "-1099511627776", "2147483647", "2147483648"} {
 		f.Add(s, 1)
 		f.Add(s, 4)
+		f.Add(s, 8)
 	}
 	f.Fuzz(func(t *testing.T, tok string, field int) {
 		if field < 1 || field > NumFields || field == FieldAverageCPUTime || tok == "" {
@@ -118,6 +119,9 @@ func FuzzParseIntLimits(f *testing.F) {
 		}
 		if isTimeField(field) && (got > MaxTime || got < -MaxTime) {
 			t.Fatalf("%q: time %d beyond MaxTime accepted", tok, got)
+		}
+		if isProcsField(field) && (got > MaxProcessors || got < -MaxProcessors) {
+			t.Fatalf("%q: processor count %d beyond MaxProcessors accepted", tok, got)
 		}
 	})
 }

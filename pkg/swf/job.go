@@ -104,6 +104,13 @@ func (j *Job) SetField(n int, v float64) {
 	*j.intField(n) = int64(v)
 }
 
+// IntField returns integer field n (any but 6, Average CPU Time) exactly,
+// where Field would round values beyond 2^53. It panics on another n.
+func (j *Job) IntField(n int) int64 { return *j.intField(n) }
+
+// SetIntField sets integer field n (any but 6) exactly. It panics on another n.
+func (j *Job) SetIntField(n int, v int64) { *j.intField(n) = v }
+
 func (j *Job) intField(n int) *int64 {
 	switch n {
 	case FieldJobNumber:

@@ -2,6 +2,7 @@ package swf
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 )
@@ -210,4 +211,19 @@ func validExtra(tok []byte) bool {
 		}
 	}
 	return true
+}
+
+// ParseDecimal parses a finite decimal number as the toolkit writes and
+// reads them everywhere (fields, tokens, option values): digits, sign,
+// point and exponent only, so that hex ("0x1p4"), "Inf", "NaN" and "_",
+// which strconv.ParseFloat accepts, are errors.
+func ParseDecimal(s string) (float64, error) {
+	if s == "" || !isDecimal([]byte(s)) {
+		return 0, fmt.Errorf("%q is not a decimal number", s)
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%q is not a finite decimal number", s)
+	}
+	return v, nil
 }

@@ -200,7 +200,8 @@ func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
 			continue
 		}
 		v, res := parseInt(line[s:e])
-		if res == numOK && isTimeField(n) && (v > MaxTime || v < -MaxTime) {
+		if res == numOK && (isTimeField(n) && (v > MaxTime || v < -MaxTime) ||
+			isProcsField(n) && (v > MaxProcessors || v < -MaxProcessors)) {
 			res = numRange
 		}
 		if res != numOK {
@@ -267,6 +268,8 @@ func numberError(file string, line, field int, res number, tok []byte) *ParseErr
 	switch {
 	case res == numFraction:
 		e.Err, e.Detail = ErrNotInteger, "expected an integer, got "+shorten(tok)
+	case res == numRange && isProcsField(field):
+		e.Err, e.Detail = ErrRange, "expected a processor count within ±"+itoa(MaxProcessors)+" (swfkit's bound, so that sums of counts cannot overflow), got "+shorten(tok)
 	case res == numRange && isTimeField(field):
 		e.Err, e.Detail = ErrRange, "expected a time within ±"+itoa(MaxTime)+" s (about 34,800 years; swfkit's bound, so that sums of times cannot overflow), got "+shorten(tok)
 	case res == numRange:
@@ -286,3 +289,7 @@ func isTimeField(n int) bool {
 	}
 	return false
 }
+
+// isProcsField reports whether field n is a processor count, bounded by
+// MaxProcessors.
+func isProcsField(n int) bool { return n == FieldAllocatedProcs || n == FieldRequestedProcs }

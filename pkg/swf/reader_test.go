@@ -104,6 +104,8 @@ func TestReaderErrors(t *testing.T) {
 		{"cpu time beyond the bound", "1 0 1 1 4 2e12 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 6, ErrRange, ""},
 		{"exponent beyond 2^53", "1 0 1 1 4 -1 1e17 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 7, ErrRange, ""},
 		{"exponent beyond float", "1 0 1 1 4 -1 1e400 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 7, ErrRange, ""},
+		{"procs beyond the bound", "1 0 1 1 2147483648 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 5, ErrRange,
+			`t.swf:1: field 5 (Number of Allocated Processors): expected a processor count within ±2147483647 (swfkit's bound, so that sums of counts cannot overflow), got "2147483648"`},
 		{"hex float", "1 0 0x1p4 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
 		{"hex float in field 6", "1 0 1 100 4 0x1p4 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 6, ErrNumber, ""},
 		{"inf", "1 0 1 100 4 Inf -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 6, ErrNumber, ""},
@@ -315,7 +317,7 @@ func TestFieldAccess(t *testing.T) {
 // Integers up to the int64 limits are read exactly (not through a float64),
 // and a line holding them is written back byte-identical.
 func TestReaderExactIntegersAtTheLimits(t *testing.T) {
-	line := "9223372036854775807 1099511627776 -1099511627776 1 4 -1 -9223372036854775808 4 1e3 -1 1 12.000 1 9007199254740993 -1 -1 -1 -1"
+	line := "9223372036854775807 1099511627776 -1099511627776 1 2147483647 -1 -9223372036854775808 4 1e3 -1 1 12.000 1 9007199254740993 -1 -1 -1 -1"
 	jobs, _, err := readAll(t, line+"\n", false)
 	if err != nil {
 		t.Fatal(err)
@@ -336,5 +338,18 @@ func TestReaderExactIntegersAtTheLimits(t *testing.T) {
 	j.Executable--
 	if !j.Changed() {
 		t.Error("a change of 1 in 9007199254740993 is not seen")
+	}
+}
+
+func TestParseDecimal(t *testing.T) {
+	for _, s := range []string{"0", "1.5", "-2", "+3e2", ".5", "1e-3"} {
+		if _, err := ParseDecimal(s); err != nil {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+	for _, s := range []string{"", "0x1p4", "0x10", "NaN", "Inf", "-inf", "1_000", "1e999", "abc", " 1"} {
+		if v, err := ParseDecimal(s); err == nil {
+			t.Errorf("%q accepted as %v", s, v)
+		}
 	}
 }

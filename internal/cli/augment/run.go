@@ -29,7 +29,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // page and completion scripts are generated from it.
 func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfaugment", "add utility functions, checkpoint intervals, estimate errors and load scaling to an SWF trace", stdout, stderr)
-	app.ArgsUsage = "[FILE]   (default or - : standard input; gzip/zstd detected)"
+	app.ArgsUsage = "[FILE]   (default or - : standard input; gzip/zstd/bzip2/xz detected)"
 	app.Description = description
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error { return run(c, stdin, stdout, stderr) }
@@ -157,9 +157,20 @@ func checkApplicable(c *cli.Context) error {
 	return nil
 }
 
+// zeroIsDefault are the flags whose value 0 in the configuration means "the
+// default": given explicitly as 0 (or below) they would silently act as not
+// given, so they must be positive.
+var zeroIsDefault = []string{"deadline-factor", "min-deadline", "globmax", "epsilon", "digits",
+	"rt-lower", "rt-upper", "procs-lower", "procs-upper", "area-lower", "area-upper", "procs"}
+
 func parsePlan(c *cli.Context) (*plan, error) {
 	if err := checkApplicable(c); err != nil {
 		return nil, err
+	}
+	for _, name := range zeroIsDefault {
+		if c.IsSet(name) && !(c.Float64(name) > 0 || c.Int64(name) > 0 || c.Int(name) > 0) {
+			return nil, cmdio.Usagef("--%s %v: must be positive (leave the flag out for the default)", name, c.Value(name))
+		}
 	}
 	p := &plan{seed: c.Uint64("seed"), procs: c.Int64("procs")}
 	if c.Bool("utility") {
@@ -419,7 +430,11 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 
 	if p.utility != nil {
 		rep, err := augment.GenerateUtility(jobs, hdr, *p.utility, augment.NewRand(p.seed, augment.StreamUtility))
-		if err != nil {
+		var pe *swf.ParseError
+		if errors.As(err, &pe) {
+			pe.File = hdr.File // a value of the trace, not of a flag
+			return nil, err
+		} else if err != nil {
 			return nil, cmdio.Usagef("%v", err)
 		}
 		notes = append(notes, rep.Notes()...)

@@ -17,6 +17,7 @@ var help = cmdio.Help{
 	Choices: map[string][]string{
 		"rules": append([]string{"default", "none", "all"}, ruleNames()...),
 		"skip":  ruleNames(),
+		"from":  {"swf", "sacct", "alea"},
 	},
 }
 

@@ -94,7 +94,12 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 	var b strings.Builder
 	var ready *clean.Submission
 	if o.check {
-		writeCheck(&b, r.Name, hdr, res, malformed, firstBad)
+		name := r.Name
+		if o.converting() {
+			// The checks read the converted SWF, so their line numbers are its lines.
+			name += fmt.Sprintf(" (converted from %s: line numbers below are those of the converted SWF, as `swfclean --from %s --rules none` writes it; jobid= keeps each job's id in the log)", o.from, o.from)
+		}
+		writeCheck(&b, name, hdr, res, malformed, firstBad)
 	}
 	if submission != nil {
 		ready = submission.Result()

@@ -16,6 +16,7 @@ import (
 	"github.com/swfkit/swfkit/pkg/clean"
 	"github.com/swfkit/swfkit/pkg/convert"
 	"github.com/swfkit/swfkit/pkg/provenance"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 const description = `swfclean checks and cleans SWF workload traces (Parallel Workloads Archive).
@@ -152,8 +153,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 		return nil, cmdio.Usagef("--flurry-min-jobs must be at least 1, got %d", o.flurry.MinJobs)
 	case o.flurry.MinShare <= 0 || o.flurry.MinShare > 1:
 		return nil, cmdio.Usagef("--flurry-share must be in (0, 1], got %g", o.flurry.MinShare)
-	case o.procs < 0:
-		return nil, cmdio.Usagef("--procs must not be negative, got %d", o.procs)
+	case o.procs < 0, c.IsSet("procs") && o.procs == 0:
+		return nil, cmdio.Usagef("--procs must be positive, got %d (leave it out to use the header)", o.procs)
 	case o.failOnAnomaly && !o.check:
 		return nil, cmdio.Usagef("--fail-on-anomaly needs --check")
 	case o.anonymizeMap != "" && !o.anonymize && !o.converting():
@@ -184,12 +185,40 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 	}
 	for _, s := range o.sets {
-		label, _, ok := strings.Cut(s, "=")
+		label, value, ok := strings.Cut(s, "=")
 		if !ok || !validLabel(label) {
 			return nil, cmdio.Usagef("--set %q: expected Label=value with a label of letters, digits and _", s)
 		}
+		if err := checkNumericLabel(label, value); err != nil {
+			return nil, cmdio.Usagef("--set %q: %v", s, err)
+		}
 	}
 	return o, nil
+}
+
+// numericLabels are the header labels the SWF definition gives an integer
+// value; tools read them (MaxProcs is the machine size), so --set must not
+// write one they would refuse.
+var numericLabels = []string{"MaxJobs", "MaxRecords", "UnixStartTime", "MaxNodes", "MaxProcs",
+	"MaxRuntime", "MaxMemory", "MaxQueues", "MaxPartitions"}
+
+// checkNumericLabel reads value as the tools will read the label (its
+// leading integer, as swf.Header.Int does) and wants it non-negative.
+func checkNumericLabel(label, value string) error {
+	for _, l := range numericLabels {
+		if !strings.EqualFold(l, label) {
+			continue
+		}
+		h := swf.Header{Lines: []swf.HeaderLine{{Label: l, Value: strings.TrimSpace(value)}}}
+		v, _, err := h.Int(l)
+		if err != nil {
+			return fmt.Errorf("%s takes a whole number within 64 bits, got %q", l, value)
+		}
+		if v < 0 {
+			return fmt.Errorf("%s takes a whole number of at least 0, got %d", l, v)
+		}
+	}
+	return nil
 }
 
 // wrap breaks text at spaces into lines of at most width bytes.

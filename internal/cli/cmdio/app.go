@@ -66,9 +66,27 @@ func NewApp(name, usage string, stdout, stderr io.Writer) *cli.App {
 // a closed pipe) on stderr as "name: message". Its --help is HelpText.
 //
 // Flags may follow file arguments: args are reordered by Interspersed first.
+//
+// Numeric flags take plain decimal values only, and float flags finite ones
+// (checkNumericFlags), before the command's action runs.
 func Run(app *cli.App, args []string, stderr io.Writer) int {
 	app.CustomAppHelpTemplate = helpTemplate(HelpText(app))
-	err := app.Run(Interspersed(args, app.Flags))
+	args = Interspersed(args, app.Flags)
+	err := checkNumericFlags(args, app.Flags)
+	if err == nil {
+		if action := app.Action; action != nil {
+			app.Action = func(c *cli.Context) error {
+				if err := checkFiniteFloats(c); err != nil {
+					return err
+				}
+				return action(c)
+			}
+		}
+		err = app.Run(args)
+	}
+	if closed, ok := app.Writer.(*closedStdout); ok && closed.wrote && err == nil {
+		err = errStdoutClosed // help or a list printed into nothing
+	}
 	code := ExitCode(err)
 	if err != nil && code != 0 {
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)

@@ -3,6 +3,7 @@ package cmdio
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"syscall"
 	"testing"
@@ -47,6 +48,37 @@ func TestExitCode(t *testing.T) {
 	for _, tt := range tests {
 		if got := ExitCode(tt.err); got != tt.want {
 			t.Errorf("ExitCode(%v) = %d, want %d", tt.err, got, tt.want)
+		}
+	}
+}
+
+// Numeric flags take plain decimal, finite values: NaN, Inf, hex and '_'
+// are usage errors before the action runs.
+func TestRunRefusesNonDecimalNumbers(t *testing.T) {
+	tests := []struct {
+		args string
+		want int
+	}{
+		{"x --weight 0.5", 0},
+		{"x --weight=-2.5e-1 --n 7", 0},
+		{"x --weight NaN", 2},
+		{"x --weight=Inf", 2},
+		{"x --weight -inf", 2},
+		{"x --weight 1e999", 2},
+		{"x --weight 0x1p4", 2},
+		{"x --n 0x40", 2},
+		{"x --n 1_000", 2},
+		{"x --n 0b101", 2},
+		{"x file.swf --n=+-3", 2},
+		{"x -- --weight NaN", 0}, // after --, operands
+	}
+	for _, tt := range tests {
+		ran := false
+		app := NewApp("x", "test", io.Discard, io.Discard)
+		app.Flags = []cli.Flag{&cli.Float64Flag{Name: "weight"}, &cli.Int64Flag{Name: "n"}}
+		app.Action = func(*cli.Context) error { ran = true; return nil }
+		if got := Run(app, strings.Fields(tt.args), io.Discard); got != tt.want || ran != (tt.want == 0) {
+			t.Errorf("%q: exit %d (action ran: %v), want %d", tt.args, got, ran, tt.want)
 		}
 	}
 }

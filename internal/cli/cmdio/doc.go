@@ -14,5 +14,9 @@
 // mode, writing through symbolic links) and writes devices, FIFOs and
 // /dev/stdout directly; Files.Finish commits every output only when the whole
 // run succeeded. Temporary files, and spools from CreateTemp, are removed if
-// the process gets SIGINT, SIGTERM or SIGHUP.
+// the process gets SIGINT, SIGTERM or SIGHUP. Mains pass Stdout() as the
+// command's standard output, so that output into a closed one is exit 1.
+//
+// Numbers: Run refuses numeric flag values that are not plain decimal (hex,
+// '_') or not finite (NaN, Inf) as usage errors, for every command.
 package cmdio

@@ -14,6 +14,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/sys/unix"
 )
 
 // Output is one file a command writes (see Files). How it is written depends
@@ -122,9 +123,15 @@ func Finish(o *Output, errp *error) {
 
 // Create opens one output on its own, as Output describes, without the
 // same-file checks of Files: commands use Files.Create.
+//
+// Standard output that was closed when the process started is an error: the
+// output would be lost.
 func Create(name string, stdout io.Writer) (*Output, error) {
 	o := &Output{Writer: stdout, name: name}
 	if IsStdio(name) {
+		if stdoutClosed(stdout) {
+			return nil, errStdoutClosed
+		}
 		return o, nil
 	}
 	f, err := openOutputFile(o, name)
@@ -181,6 +188,10 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 		return os.OpenFile(name, flag, 0)
 	case statErr != nil && !errors.Is(statErr, fs.ErrNotExist):
 		return nil, statErr
+	case statErr == nil && unix.Access(target, unix.W_OK) != nil:
+		// A file the user may not write (chmod a-w) is not replaced behind
+		// their back, as writing it directly would not be allowed either.
+		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
 	}
 	f, temp, err := createTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-")
 	if err != nil {

@@ -171,6 +171,14 @@ func TestGeneratedFiles(t *testing.T) {
 				t.Errorf("%s: a completion script lacks %s", app.Name, long)
 			}
 		}
+		// Flags whose values are a fixed list complete them.
+		choices := map[string]string{
+			"swfclean": `--from) COMPREPLY=($(compgen -W "swf sacct alea"`,
+			"swfstat":  `--plot-kind) COMPREPLY=($(compgen -W "wait-cdf bsld-cdf utilization queue-length category gantt"`,
+		}
+		if want, ok := choices[app.Name]; ok && !strings.Contains(bash, want) {
+			t.Errorf("%s: the bash completion lacks %s", app.Name, want)
+		}
 		if !strings.Contains(bash, "complete -o filenames -F _"+app.Name+" "+app.Name) || !strings.HasPrefix(zsh, "#compdef "+app.Name) {
 			t.Errorf("%s: completion scripts do not register themselves", app.Name)
 		}

@@ -82,8 +82,10 @@ func gaConfig(c *cli.Context, seed int64) (policy.GAConfig, error) {
 		RestartOverhead: c.Float64("restart-overhead"),
 	}
 	switch {
-	case cfg.Population < 1:
-		return cfg, cmdio.Usagef("--ga-population %d: want at least 1", cfg.Population)
+	case cfg.Population < 1 || cfg.Population > maxPopulation:
+		return cfg, cmdio.Usagef("--ga-population %d: want 1 to %d", cfg.Population, maxPopulation)
+	case cfg.Workers > maxWorkers:
+		return cfg, cmdio.Usagef("--ga-workers %d: want 0 to %d", cfg.Workers, maxWorkers)
 	case cfg.Generations < 0:
 		return cfg, cmdio.Usagef("--ga-generations %d: want 0 or more", cfg.Generations)
 	case !(cfg.Mutation >= 0 && cfg.Mutation <= 1):
@@ -117,6 +119,11 @@ func parsePrice(c *cli.Context) (priceSetup, error) {
 		ps.wholeWait = true
 	default:
 		return ps, cmdio.Usagef("--price-window %q: want thesis or whole-wait", w)
+	}
+	if c.IsSet("price-window") && ps.mode != "vcg" {
+		// Read by vcg only: silently ignored otherwise, as a policy's flag
+		// given to another policy would be.
+		return ps, cmdio.Usagef("--price-window applies to --price vcg only")
 	}
 	return ps, nil
 }
@@ -211,19 +218,69 @@ func repricer(name string, params policy.Params, interval []int64) func(int32, [
 type jobTokens struct {
 	u, ckpt, pred          []string
 	hasU, hasCkpt, hasPred []bool
+	// checkU, checkCkpt and checkPred say which tokens the run reads: only
+	// those are checked (a token the run ignores is passed through).
+	checkU, checkCkpt, checkPred bool
 }
 
-func (t *jobTokens) add(sj *swf.Job) {
+// add keeps the u=, ckpt= and pred= tokens of a simulated job, checked here, where
+// the record's file and line are known: a malformed one is a ParseError that
+// names them, not a policy error about the n-th simulated job.
+func (t *jobTokens) add(sj *swf.Job, file string) error {
 	u, okU := sj.ExtraValue(utility.Key)
 	c, okC := sj.ExtraValue("ckpt")
+	if okU && t.checkU {
+		if _, err := utility.Parse(u); err != nil {
+			return tokenError(sj, file, utility.Key, fmt.Sprintf("%s=%s: %v", utility.Key, clip(u), err))
+		}
+	}
+	if okC && t.checkCkpt {
+		if iv, err := strconv.ParseInt(c, 10, 64); err != nil || iv < -1 || iv == 0 || iv > swf.MaxTime {
+			return tokenError(sj, file, "ckpt", fmt.Sprintf("ckpt=%s: want a checkpoint interval in seconds, 1 to %d, or -1", c, int64(swf.MaxTime)))
+		}
+	}
 	// The reader reuses its record: keep copies.
 	t.u = append(t.u, strings.Clone(u))
 	t.hasU = append(t.hasU, okU)
 	t.ckpt = append(t.ckpt, strings.Clone(c))
 	t.hasCkpt = append(t.hasCkpt, okC)
 	p, okP := sj.ExtraValue(policy.KeyPrediction)
+	if okP && t.checkPred {
+		if s, err := strconv.ParseInt(p, 10, 64); err != nil || s < 0 || s > swf.MaxTime {
+			return tokenError(sj, file, policy.KeyPrediction, fmt.Sprintf("%s=%s: want a runtime prediction in whole seconds, 0 to %d (swfaugment --as-prediction writes pred=S)", policy.KeyPrediction, clip(p), int64(swf.MaxTime)))
+		}
+	}
 	t.pred = append(t.pred, strings.Clone(p))
 	t.hasPred = append(t.hasPred, okP)
+	return nil
+}
+
+// maxPopulation and maxWorkers bound the GA's flags: each individual holds
+// an ordering of the queue, so a population of millions exhausts memory (the
+// process died of it) where Lee uses 20; workers beyond the cores only cost.
+const (
+	maxPopulation = 10000
+	maxWorkers    = 1024
+)
+
+// clip shortens a token value for a message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// tokenError is the ParseError for the extension token key of sj.
+func tokenError(sj *swf.Job, file, key, detail string) error {
+	field := swf.NumFields + 1
+	for i, tok := range sj.Extra {
+		if strings.HasPrefix(tok, key+"=") {
+			field += i
+			break
+		}
+	}
+	return &swf.ParseError{File: file, Line: sj.Line, Field: field, Err: swf.ErrExtraToken, Detail: detail}
 }
 
 func (t *jobTokens) value(id int32, key string) (string, bool) {

@@ -64,6 +64,7 @@ func TestGAFlags(t *testing.T) {
 	for _, bad := range [][]string{
 		{"--ga-population", "0"}, {"--ga-generations", "-1"}, {"--ga-mutation", "1.5"}, {"--ga-seeds", "fifo"},
 		{"--bump-limit", "0"}, {"--restart-overhead", "-1"}, {"--price", "second"}, {"--price-window", "week"},
+		{"--price-window", "whole-wait"}, {"--price", "first", "--price-window", "whole-wait"}, // vcg's window only
 	} {
 		_, _, err := parseGA(t, bad...)
 		var usage *cmdio.UsageError

@@ -44,8 +44,27 @@ func TestPredictorTokenCommand(t *testing.T) {
 	if _, errs, code := runCmd(t, tiny, "-p", "easy++", "--predictor", "token"); code != 1 || !strings.Contains(errs, "no job has a pred= token") {
 		t.Errorf("tiny: exit %d, stderr %q; want 1 and no job has a pred= token", code, errs)
 	}
+	// A malformed token is bad input, named by line and field.
+	bad := strings.Replace(predTrace, "pred=40", "pred=4O", 1)
+	if _, errs, code := runCmd(t, bad, "-p", "easy-p", "--predictor", "token"); code != 1 || !strings.Contains(errs, "<stdin>:5: field 19 (extension token): pred=4O: want a runtime prediction") {
+		t.Errorf("bad pred=: exit %d, stderr %q; want 1 and the line and field", code, errs)
+	}
+	// Other predictors do not read it.
+	if _, errs, code := runCmd(t, bad, "-p", "easy-p"); code != 0 {
+		t.Errorf("bad pred= with last2: exit %d, %s", code, errs)
+	}
+	if _, errs, code := runCmd(t, tiny, "-p", "easy-p", "--predictor", "token"); code != 1 || !strings.Contains(errs, "<stdin>: --predictor token: no job") {
+		t.Errorf("tiny: exit %d, stderr %q; want the input named", code, errs)
+	}
 	if _, errs, code := runCmd(t, tiny, "-p", "easy", "--repredict"); code != 2 || !strings.Contains(errs, "--repredict does not apply to policy easy") {
 		t.Errorf("easy --repredict: exit %d, stderr %q; want a usage error", code, errs)
+	}
+	// A predictor without history gives the same prediction again: --repredict
+	// would be ignored (sjbf predicts the estimate by default).
+	for _, args := range [][]string{{"-p", "easy-p", "--predictor", "token"}, {"-p", "sjbf"}, {"-p", "easy++", "--predictor", "exact"}} {
+		if _, errs, code := runCmd(t, predTrace, append(args, "--repredict")...); code != 2 || !strings.Contains(errs, "would change nothing") {
+			t.Errorf("%v --repredict: exit %d, stderr %q; want a usage error", args, code, errs)
+		}
 	}
 	if _, errs, code := runCmd(t, tiny, "-p", "easy++", "--repredict"); code != 0 {
 		t.Errorf("easy++ --repredict: exit %d, %s", code, errs)

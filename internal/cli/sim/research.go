@@ -25,7 +25,7 @@ func researchFlags() []cli.Flag {
 		&cli.Int64Flag{Name: "slowdown-bound", Value: policy.DefaultSlowdownBound, Usage: "selective thresholds: bound of the bounded slowdown, `SECONDS`"},
 		&cli.Int64Flag{Name: "trial", Value: policy.DefaultTrial, Usage: "timed-fcfs, timed-easy: trial-run length in `SECONDS` (0: no trial runs)"},
 		&cli.StringFlag{Name: "predictor", Usage: "easy-p, sjbf, easy++: runtime predictor `NAME`: estimate, last2, lastk:K, exact, or token (each job's pred= token, as swfaugment --as-prediction writes; the estimate stays the kill time) (default last2; sjbf: estimate)"},
-		&cli.BoolFlag{Name: "repredict", Usage: "easy-p, sjbf, easy++: recompute the predictions of a user's waiting jobs whenever a job of that user ends, instead of predicting once at submission"},
+		&cli.BoolFlag{Name: "repredict", Usage: "easy-p, sjbf, easy++ with --predictor last2 or lastk:K: recompute the predictions of a user's waiting jobs whenever a job of that user ends, instead of predicting once at submission"},
 		&cli.StringFlag{Name: "corrector", Value: policy.DefaultCorrector, Usage: "easy-p, sjbf, easy++: prediction corrector `NAME`: estimate, ladder or double"},
 		&cli.StringFlag{Name: "ladder", Value: predict.FormatLadder(predict.DefaultLadder), Usage: "rungs of --corrector ladder: `DURATIONS` with unit s, m, h or d"},
 		&cli.BoolFlag{Name: "fair-start", Usage: "add fairstart=T to every job: its start under FCFS-conservative switched to strict FCFS at its arrival (Srinivasan et al. section 5)"},
@@ -55,8 +55,8 @@ func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 		return r, cmdio.Usagef("--well-estimated %g: want a factor >= 1", r.WellEstimated)
 	case r.SlowdownBound < 1:
 		return r, cmdio.Usagef("--slowdown-bound %d: want a positive number of seconds", r.SlowdownBound)
-	case r.Trial < 0:
-		return r, cmdio.Usagef("--trial %d: want a number of seconds >= 0", r.Trial)
+	case r.Trial < 0 || r.Trial > swf.MaxTime:
+		return r, cmdio.Usagef("--trial %d: want a number of seconds from 0 to %d", r.Trial, int64(swf.MaxTime))
 	}
 	ladder, err := predict.ParseLadder(c.String("ladder"))
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -34,7 +35,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfsim", "simulate a scheduling policy over an SWF trace", stdout, stderr)
 	app.ArgsUsage = "[FILE]"
-	app.Description = "Reads FILE (or stdin; gzip/zstd detected) and writes the simulated schedule as SWF:\n" +
+	app.Description = "Reads FILE (or stdin; gzip/zstd/bzip2/xz detected) and writes the simulated schedule as SWF:\n" +
 		"field 3 = simulated wait, field 4 = simulated runtime, status 0 and killed=1 for a job killed at\n" +
 		"its requested time, everything else unchanged. Policies: " + policy.Names() + "."
 	app.Flags = []cli.Flag{
@@ -99,6 +100,13 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	opt.Warn = stderr
 	prov := cmdio.Provenance(c)
+	// The effective predictor, not "" for "the policy's default": a run with
+	// the default and one naming it are one configuration.
+	for i, f := range prov.Fields {
+		if f.Key == "predictor" && f.Value == "" {
+			prov.Fields[i].Value = policy.DefaultPredictor(opt.Policy)
+		}
+	}
 	opt.Provenance = &prov
 	if !c.Bool("no-progress") && isTerminal(stderr) {
 		opt.PriceProgress = stderr
@@ -142,8 +150,8 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	if err := checkPolicyFlags(c, info); err != nil {
 		return opt, err
 	}
-	if c.IsSet("procs") && opt.Procs < 1 {
-		return opt, cmdio.Usagef("--procs %d: must be at least 1", opt.Procs)
+	if c.IsSet("procs") && (opt.Procs < 1 || opt.Procs > math.MaxInt32) {
+		return opt, cmdio.Usagef("--procs %d: must be between 1 and %d", opt.Procs, math.MaxInt32)
 	}
 	pf, err := sim.ParseProcsFrom(c.String("procs-from"))
 	if err != nil {

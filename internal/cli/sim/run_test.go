@@ -347,3 +347,29 @@ func TestLenient(t *testing.T) {
 		t.Errorf("malformed lines written:\n%s", out)
 	}
 }
+
+// TestProvenancePredictorEffective: the Provenance line records the predictor
+// a predictive policy runs with, also when --predictor is left at its
+// default, so that a run with the default and one naming it explicitly give
+// the same file (one configuration, one output) and a study's
+// swfsim.predictor column says which predictor ran.
+func TestProvenancePredictorEffective(t *testing.T) {
+	for _, c := range []struct{ policy, want string }{
+		{"easy-p", "last2"}, {"sjbf", "estimate"}, {"easy++", "last2"}, {"easy", `""`},
+	} {
+		def, errOut, code := runCmd(t, tiny, "--policy", c.policy)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.policy, code, errOut)
+		}
+		if !strings.Contains(def, " predictor="+c.want+" ") {
+			t.Errorf("%s: Provenance line does not record predictor=%s:\n%s", c.policy, c.want, def)
+		}
+		if c.want == `""` {
+			continue
+		}
+		named, _, _ := runCmd(t, tiny, "--policy", c.policy, "--predictor", c.want)
+		if named != def {
+			t.Errorf("%s: --predictor %s and the default give different files", c.policy, c.want)
+		}
+	}
+}

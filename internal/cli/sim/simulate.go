@@ -12,6 +12,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/swf"
@@ -62,7 +63,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	// Params.Extra; only those keys are kept, only when needed.
 	var tokens *jobTokens
 	if needsTokens(info, opt) {
-		tokens = &jobTokens{}
+		tokens = &jobTokens{
+			checkU:    info.Name == "ga" || info.Name == "ga-ckpt" || opt.Price.mode != "",
+			checkCkpt: info.Name == "ga-ckpt" || opt.Price.mode != "",
+			checkPred: opt.Params.Research.Predictor == predict.NameToken,
+		}
 		opt.Params.Extra = tokens.value
 	}
 	w, err := load(in, opt, tokens)
@@ -99,6 +104,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		}
 	}
 
+	if tokens != nil && opt.Params.Research.Predictor == predict.NameToken && len(jobs) > 0 && !slices.Contains(tokens.hasPred, true) {
+		return fmt.Errorf("%s: --predictor token: no job has a %s= token (swfaugment --as-prediction writes them)", name, policy.KeyPrediction)
+	}
 	pol, err := info.New(opt.Params, len(jobs))
 	if err != nil {
 		return err
@@ -168,7 +176,8 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	return write(data, name, hdr, jobs, which, opt.Lenient, out)
 }
 
-// machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes.
+// machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes. The
+// engine counts a job's processors in 32 bits: a larger machine is an error.
 func machineSize(hdr *swf.Header, override int64, name string) (int64, string, error) {
 	if override > 0 {
 		return override, "--procs", nil
@@ -179,6 +188,9 @@ func machineSize(hdr *swf.Header, override int64, name string) (int64, string, e
 	}
 	if !ok {
 		return 0, "", fmt.Errorf("%s: the header gives no machine size (MaxProcs or MaxNodes); give one with --procs", name)
+	}
+	if p > math.MaxInt32 {
+		return 0, "", fmt.Errorf("%s: header %s %d: swfsim simulates machines of at most %d processors", name, label, p, math.MaxInt32)
 	}
 	return p, label, nil
 }
@@ -468,7 +480,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		w.jobs = append(w.jobs, j)
 		w.numbers = append(w.numbers, sj.JobNumber)
 		if tokens != nil {
-			tokens.add(&sj)
+			if err := tokens.add(&sj, name); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if sizeErr != nil {

@@ -121,8 +121,13 @@ func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport
 			return err
 		}
 	}
-	for _, t := range traces {
-		if t.uqosFromNote {
+	for i, t := range traces {
+		switch {
+		case !t.uqosFromNote:
+		case shared && i != ref:
+			// Its Note's bounds were replaced by the reference input's.
+			o.uqosNoteUnused = append(o.uqosNoteUnused, t.label)
+		default:
 			o.uqosNote = append(o.uqosNote, t.label)
 		}
 	}

@@ -60,6 +60,9 @@ func uqosText(o *options) string {
 			which = "the --baseline input"
 		}
 		bounds = fmt.Sprintf("%s, taken from input %s (%s) and used for every column: lower %g s, upper %g s", bounds, o.uqosFrom, which, o.uqosLower, o.uqosUpper)
+		if len(o.uqosNoteUnused) > 0 {
+			bounds += fmt.Sprintf(" (the bounds Note in %s is not used)", strings.Join(o.uqosNoteUnused, ", "))
+		}
 	}
 	return fmt.Sprintf("U-QoS (Guim et al. Table 6): factor %g; %s; phi = mean wait/run of large jobs; value = mean over jobs", cfg.UQoSFactor, bounds)
 }

@@ -171,6 +171,11 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 	if _, first := r.Malformed(); len(first) > 0 {
 		t.firstMalformed = first[0]
 	}
+	if r.Line() == 0 {
+		// Nothing at all, typically because the command before in a pipe
+		// failed: a table of dashes would look like a result.
+		return fmt.Errorf("%s: empty input (no header line and no job)", t.display)
+	}
 	if t.collector.Len() == 0 && t.malformed > 0 {
 		return fmt.Errorf("%s: no valid SWF record (%d malformed lines skipped; first: %v)", t.display, t.malformed, t.firstMalformed)
 	}

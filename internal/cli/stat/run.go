@@ -9,7 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -19,6 +18,7 @@ import (
 	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/stats"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // Run runs swfstat with args (args[0] is the program name) and returns the
@@ -31,8 +31,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // and completion scripts are generated from it.
 func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfstat", "summarize SWF traces side by side: waits, slowdowns, utilization, utility, U-QoS, fairness", stdout, stderr)
-	app.ArgsUsage = "[FILE...]  (standard input when none; gzip and zstd are detected)"
+	app.ArgsUsage = "[FILE...]  (standard input when none; gzip, zstd, bzip2 and xz are detected)"
 	app.Description = "Prints one column per input. Every number states how many jobs it is over; every job left out of a metric is counted with its reason."
+	// A --tag value is kept whole (commas, spaces): urfave/cli would split it
+	// at commas; --by splits its comma list itself.
+	app.DisableSliceFlagSeparator = true
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error { return action(c, stdin, stdout, stderr) }
 	cmdio.SetHelp(app, help)
@@ -68,7 +71,7 @@ func flags() []cli.Flag {
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing"},
 		&cli.StringFlag{Name: "metrics", Usage: "only these metrics: a comma `LIST` of names or shell patterns (bsld,wait_s,fairness*), in every format"},
-		&cli.StringSliceFlag{Name: "tag", Usage: "add a constant column `KEY=VALUE` to the CSV, JSON and --jobs tables (repeatable)"},
+		&cli.StringSliceFlag{Name: "tag", KeepSpace: true, Usage: "add a constant column `KEY=VALUE` to the CSV, JSON and --jobs tables (repeatable)"},
 		&cli.StringFlag{Name: "csv", Usage: "also write the summary as CSV to `FILE` (.gz/.zst compress), whatever --format says"},
 		&cli.StringFlag{Name: "json", Usage: "also write the summary as JSON to `FILE` (.gz/.zst compress), whatever --format says"},
 		&cli.StringFlag{Name: "jobs", Usage: "write one row per job of every input to `FILE` (.csv, .csv.gz or .csv.zst): SWF fields, derived values, extension tokens, provenance"},
@@ -118,6 +121,9 @@ type options struct {
 	jobsFile   string              // --jobs
 	killWarn   float64             // --kill-warn
 	provenance provenance.Record   // this run's configuration (JSON "provenance")
+	// uqosNoteUnused lists the inputs whose bounds Note another input's shared
+	// bounds replaced.
+	uqosNoteUnused []string
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
@@ -185,8 +191,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 	}
 	cfg.Percentiles = ps
 	o.procs = c.Int64("procs")
-	if o.procs < 0 {
-		return nil, cmdio.Usagef("--procs %d: want a positive machine size", o.procs)
+	if o.procs < 0 || c.IsSet("procs") && o.procs == 0 {
+		return nil, cmdio.Usagef("--procs %d: want a positive machine size (leave it out to use the header)", o.procs)
 	}
 	if cfg.ProcsFrom, err = sim.ParseProcsFrom(o.procsFrom); err != nil {
 		return nil, cmdio.Usagef("%v", err) // the same values as swfsim's flag
@@ -199,6 +205,11 @@ func parseOptions(c *cli.Context) (*options, error) {
 	cfg.ShortRuntime, cfg.NarrowProcs, cfg.TrialRuntime = c.Int64("category-runtime"), c.Int64("category-procs"), c.Int64("trial")
 	cfg.UQoSFactor = c.Float64("uqos-factor")
 	cfg.UQoSLowerBound, cfg.UQoSUpperBound = c.Float64("uqos-lower-bound"), c.Float64("uqos-upper-bound")
+	for _, name := range []string{"uqos-lower-bound", "uqos-upper-bound"} {
+		if c.IsSet(name) && !(c.Float64(name) > 0) {
+			return nil, cmdio.Usagef("--%s %v: must be positive (leave it out to derive it from the trace)", name, c.Float64(name))
+		}
+	}
 	if !(cfg.UQoSFactor > 0) || math.IsInf(cfg.UQoSFactor, 0) || cfg.UQoSLowerBound < 0 || cfg.UQoSUpperBound < 0 {
 		return nil, cmdio.Usagef("--uqos-factor must be positive and the U-QoS bounds non-negative")
 	}
@@ -216,7 +227,12 @@ func parseOptions(c *cli.Context) (*options, error) {
 			cfg.SkipLast = n
 		}
 	}
-	by := c.StringSlice("by")
+	var by []string
+	for _, b := range c.StringSlice("by") {
+		for _, k := range strings.Split(b, ",") {
+			by = append(by, strings.TrimSpace(k))
+		}
+	}
 	if len(by) > 2 {
 		return nil, cmdio.Usagef("--by given %d times: at most twice (a cross table)", len(by))
 	}
@@ -335,7 +351,7 @@ func (o *options) parseLabels(s string) error {
 func parsePercentiles(s string) ([]float64, error) {
 	var ps []float64
 	for _, f := range strings.Split(s, ",") {
-		p, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		p, err := swf.ParseDecimal(strings.TrimSpace(f))
 		if err != nil || p < 0 || p > 100 || math.IsNaN(p) {
 			return nil, fmt.Errorf("%q: want numbers 0..100 separated by commas", f)
 		}
@@ -404,6 +420,11 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	if err := summarize(o, traces, files, jobs); err != nil {
 		return err
+	}
+	for _, t := range traces {
+		if t.uqosLower > t.uqosUpper {
+			return cmdio.Usagef("%s: U-QoS lower bound %g s is above the upper bound %g s (--uqos-lower-bound, --uqos-upper-bound, swfaugment's bounds Note or the trace's runtimes)", t.display, t.uqosLower, t.uqosUpper)
+		}
 	}
 	for _, t := range traces {
 		if t.malformed > 0 {

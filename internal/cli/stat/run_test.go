@@ -421,6 +421,7 @@ func TestUQoSBoundsShared(t *testing.T) {
 		for _, r := range csvRows(t, recs) {
 			if r["by1"] == NoGroup && r["metric"] == "uqos" {
 				m[r["label"]+" uqos "+r["statistic"]] = r["value"]
+				m[r["label"]+" uqos rt_upperbound_s"] = r["uqos_upper_s"] // a setting: a column
 				m[r["label"]+" uqos_bounds_from"] = r["uqos_bounds_from"]
 				m[r["label"]+" uqos_upper_s"] = r["uqos_upper_s"]
 			}
@@ -435,6 +436,7 @@ func TestUQoSBoundsShared(t *testing.T) {
 		for _, r := range csvRows(t, recs) {
 			if r["by1"] == NoGroup && r["metric"] == "uqos" {
 				m[r["label"]+" uqos "+r["statistic"]] = r["value"]
+				m[r["label"]+" uqos rt_upperbound_s"] = r["uqos_upper_s"]
 			}
 		}
 		return m

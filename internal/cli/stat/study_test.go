@@ -304,3 +304,82 @@ func TestToolTwiceInPipeline(t *testing.T) {
 		}
 	}
 }
+
+// TestTagValueVerbatim: a --tag value is one value, kept byte for byte:
+// commas, spaces at either end, quotes, '=' and non-ASCII text do not split
+// or trim it (a study's notes and parameter lists hold them).
+func TestTagValueVerbatim(t *testing.T) {
+	chdirRoot(t)
+	tags := map[string]string{"list": "a,b", "padded": "  x y  ", "q": `say "hi", it's=1`, "u": "ünï cödé"}
+	args := []string{"--format", "csv", "--metrics", "jobs"}
+	for _, k := range []string{"list", "padded", "q", "u"} {
+		args = append(args, "--tag", k+"="+tags[k])
+	}
+	out, errOut, code := run(t, "", append(args, hand)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range csvRows(t, recs) {
+		for k, v := range tags {
+			if r[k] != v {
+				t.Fatalf("--tag %s=%q: column %s = %q", k, v, k, r[k])
+			}
+		}
+	}
+	// --by still takes a comma list (it always has), besides being repeatable.
+	a, _, _ := run(t, "", "--format", "csv", "--metrics", "jobs", "--by", "category,status", hand)
+	b, _, _ := run(t, "", "--format", "csv", "--metrics", "jobs", "--by", "category", "--by", "status", hand)
+	if a == "" || a != b {
+		t.Errorf("--by category,status differs from --by category --by status")
+	}
+}
+
+// TestSettingsAreNotMetricRows: the settings the numbers were computed with
+// (U-QoS factor and runtime bounds) are columns of the tidy table
+// (uqos_factor, uqos_lower_s, uqos_upper_s), never rows posing as a metric's
+// statistic, in CSV and JSON alike; the table keeps them in its U-QoS section.
+func TestSettingsAreNotMetricRows(t *testing.T) {
+	chdirRoot(t)
+	for _, format := range []string{"csv", "json"} {
+		out, errOut, code := run(t, "", "--format", format, "--by", "category", hand)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		for _, s := range []string{"factor", "rt_lowerbound_s", "rt_upperbound_s"} {
+			if strings.Contains(out, `"statistic": "`+s+`"`) || strings.Contains(out, ",uqos,"+s+",") {
+				t.Errorf("%s: a uqos %s row: the setting is a column", format, s)
+			}
+		}
+		if !strings.Contains(out, "uqos_upper_s") || !strings.Contains(out, "delta_s") {
+			t.Errorf("%s: lost the uqos_upper_s column or the delta_s row", format)
+		}
+	}
+	table, _, _ := run(t, "", hand)
+	if !strings.Contains(table, "rt_upperbound_s") {
+		t.Errorf("the table lost its U-QoS bounds:\n%s", table)
+	}
+}
+
+// TestJSONInputWarningNull: an input without a kill warning has warning null
+// in the JSON inputs, as in its rows (and empty in the CSV), not "".
+func TestJSONInputWarningNull(t *testing.T) {
+	chdirRoot(t)
+	out, errOut, code := run(t, "", "--format", "json", "--kill-warn", "0.5", "--metrics", "jobs", hand)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Inputs []map[string]any `json:"inputs"`
+		Rows   []map[string]any `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if w, ok := doc.Inputs[0]["warning"]; !ok || w != nil || doc.Rows[0]["warning"] != nil {
+		t.Errorf("no warning: inputs[0].warning = %#v, rows[0].warning = %#v, want null", w, doc.Rows[0]["warning"])
+	}
+}

@@ -164,10 +164,21 @@ func buildTidy(o *options, traces []*trace, ic *inputColumns) *tidyTable {
 			add("", "", "", "", "excluded", e.Reason+" (left out of: "+e.Affects+")", float64(e.Jobs), e.Jobs, math.NaN())
 		}
 		for _, row := range rep.Rows {
+			if settingRow(row) {
+				continue
+			}
 			add(row.By1, row.Group1, row.By2, row.Group2, row.Metric, row.Statistic, row.Value, row.Jobs, change(o, base, i, row))
 		}
 	}
 	return tt
+}
+
+// settingRow reports the rows of a report that are settings, not results:
+// the U-QoS factor and runtime bounds, which the tidy table has as the
+// columns uqos_factor, uqos_lower_s and uqos_upper_s (the text table lists
+// them in its U-QoS section).
+func settingRow(r stats.Row) bool {
+	return r.Metric == "uqos" && (r.Statistic == "factor" || r.Statistic == "rt_lowerbound_s" || r.Statistic == "rt_upperbound_s")
 }
 
 func (tt *tidyTable) writeCSV(w io.Writer) error {
@@ -271,7 +282,10 @@ func writeTidyJSON(w io.Writer, o *options, traces []*trace, ic *inputColumns, t
 		rep := t.report
 		in := JSONInput{Label: t.label, File: t.display, JobsRead: rep.JobsRead, Measured: rep.Measured,
 			MachineProcs: t.machine.Procs, MachineFrom: t.machine.Source, Excluded: []JSONExclusion{},
-			Warning: t.warning, Columns: map[string]string{}, Provenance: []string{}}
+			Columns: map[string]string{}, Provenance: []string{}}
+		if t.warning != "" {
+			in.Warning = &t.warning
+		}
 		for _, e := range rep.Excluded {
 			in.Excluded = append(in.Excluded, JSONExclusion{e.Reason, e.Affects, e.Jobs})
 		}
@@ -310,7 +324,8 @@ type JSONInput struct {
 	MachineProcs int64           `json:"machine_procs"`
 	MachineFrom  string          `json:"machine_procs_source"`
 	Excluded     []JSONExclusion `json:"excluded"`
-	Warning      string          `json:"warning"`
+	// Warning is the kill warning, null when none (as in the rows).
+	Warning *string `json:"warning"`
 	// Columns are the input's --tag and TOOL.FLAG columns.
 	Columns map[string]string `json:"columns"`
 	// Provenance are its header's Provenance lines, in order.

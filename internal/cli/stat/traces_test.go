@@ -121,13 +121,9 @@ func TestGuimBounds(t *testing.T) {
 	if code := Run([]string{"swfstat", "--format", "csv", path}, nil, &out, io.Discard); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	rows, _ := csv.NewReader(strings.NewReader(out.String())).ReadAll()
-	got := map[string]string{}
-	for _, r := range rows {
-		if r[6] == "uqos" {
-			got[r[7]] = r[8]
-		}
-	}
+	recs, _ := csv.NewReader(strings.NewReader(out.String())).ReadAll()
+	rows := csvRows(t, recs)
+	got := map[string]string{"rt_upperbound_s": rows[0]["uqos_upper_s"], "rt_lowerbound_s": rows[0]["uqos_lower_s"]}
 	if got["rt_upperbound_s"] != "23922" || got["rt_lowerbound_s"] != "956.88" {
 		t.Errorf("KTH bounds upper %s lower %s, want Guim Table 4's 23922 and 956.88 (4%% of it)", got["rt_upperbound_s"], got["rt_lowerbound_s"])
 	}

@@ -25,18 +25,12 @@ func TestUQoSBoundsFromAugmentNote(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
-		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, r := range rows {
-			switch {
-			case r[6] == "uqos" && r[7] == "rt_lowerbound_s":
-				lower = r[8]
-			case r[6] == "uqos" && r[7] == "rt_upperbound_s":
-				upper = r[8]
-			}
-		}
+		rows := csvRows(t, recs)
+		lower, upper = rows[0]["uqos_lower_s"], rows[0]["uqos_upper_s"]
 		table, _, _ := run(t, withNote, args...)
 		return lower, upper, table
 	}
@@ -49,9 +43,30 @@ func TestUQoSBoundsFromAugmentNote(t *testing.T) {
 	if l, u, _ := bounds("--uqos-upper-bound", "700", "--uqos-lower-bound", "20"); l != "20" || u != "700" {
 		t.Errorf("both flags: bounds %s..%s, want 20..700", l, u)
 	}
+	// A lower bound by flag above the upper bound from the Note is refused.
+	if _, errs, code := run(t, withNote, "--uqos-lower-bound", "600"); code != 2 || !strings.Contains(errs, "U-QoS lower bound 600 s is above the upper bound 500 s") {
+		t.Errorf("--uqos-lower-bound 600 over the Note's upper 500: exit %d, stderr %q; want a usage error", code, errs)
+	}
+	// With two inputs the first one's derived bounds serve both columns: the
+	// other input's Note is not used, and the settings line must not say it is.
+	dir := t.TempDir()
+	plain, noted := dir+"/plain.swf", dir+"/noted.swf"
+	if err := os.WriteFile(plain, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(noted, []byte(withNote), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	table, errs, code := run(t, "", "--label", "plain,noted", plain, noted)
+	if code != 0 {
+		t.Fatalf("two inputs: exit %d: %s", code, errs)
+	}
+	if strings.Contains(table, "taken from swfaugment's bounds Note") || !strings.Contains(table, "lower 80 s, upper 2000 s (the bounds Note in noted is not used)") {
+		t.Errorf("two inputs, the Note in the second: the settings line misstates the bounds' origin:\n%s", table)
+	}
 	// Without the Note: derived from the trace, lower = 4% of upper.
 	out, _, _ := run(t, string(data), "--format", "csv")
-	if !strings.Contains(out, ",uqos,rt_lowerbound_s,80,") || !strings.Contains(out, ",uqos,rt_upperbound_s,2000,") {
+	if column(t, out, "uqos_lower_s") != "80" || column(t, out, "uqos_upper_s") != "2000" {
 		t.Errorf("no Note: want bounds 80..2000 in\n%s", out)
 	}
 }

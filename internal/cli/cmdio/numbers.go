@@ -1,0 +1,90 @@
+package cmdio
+
+import (
+	"math"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// checkNumericFlags refuses, as usage errors, numeric flag values that the
+// flag parser would take but that are not plain decimal numbers: NaN and
+// Inf (a NaN weight silently reorders a schedule), hex and octal forms
+// (0x1p4, 0x40) and digit separators ('_'). Every command gets it through Run.
+func checkNumericFlags(args []string, flags []cli.Flag) error {
+	kinds := map[string]string{}
+	for _, f := range flags {
+		kind := ""
+		switch f.(type) {
+		case *cli.Float64Flag:
+			kind = "float"
+		case *cli.IntFlag, *cli.Int64Flag, *cli.UintFlag, *cli.Uint64Flag:
+			kind = "int"
+		}
+		for _, name := range f.Names() {
+			kinds[name] = kind
+		}
+	}
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		name, value, inline := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		kind := kinds[name]
+		if kind == "" {
+			continue
+		}
+		if !inline {
+			if i+1 >= len(args) {
+				continue // the parser reports the missing value
+			}
+			i++
+			value = args[i]
+		}
+		if !decimalFlagValue(value, kind == "float") {
+			what := "a decimal integer"
+			if kind == "float" {
+				what = "a finite decimal number"
+			}
+			return Usagef("--%s %s: want %s", name, value, what)
+		}
+	}
+	return nil
+}
+
+// decimalFlagValue reports whether s is a decimal integer (sign and digits)
+// or, with fraction, a finite decimal number (also a point and an exponent).
+func decimalFlagValue(s string, fraction bool) bool {
+	digits := strings.TrimLeft(s, "+-")
+	if len(s)-len(digits) > 1 || digits == "" {
+		return false
+	}
+	for _, c := range digits {
+		switch {
+		case c >= '0' && c <= '9':
+		case fraction && (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// checkFiniteFloats refuses a float flag whose parsed value is not finite
+// (1e999 parses to +Inf).
+func checkFiniteFloats(c *cli.Context) error {
+	for _, f := range c.App.Flags {
+		ff, ok := f.(*cli.Float64Flag)
+		if !ok || !c.IsSet(ff.Name) {
+			continue
+		}
+		if v := c.Float64(ff.Name); math.IsNaN(v) || math.IsInf(v, 0) {
+			return Usagef("--%s %v: want a finite decimal number", ff.Name, v)
+		}
+	}
+	return nil
+}
