@@ -73,7 +73,7 @@ install: build man completion
 	done
 
 # Speed and memory benchmarks (the figures quoted in docs/ and in the issue notes).
-SWEEPS := Reproductions|GAAggregateUtility|GADampingSelection|DegenerateCases|ResearchChecker|CheckAllTraces|EveryTrace|AllTraces|TrialRunWaits
+SWEEPS := Reproductions|GAAggregateUtility|GADampingSelection|DegenerateCases|ResearchChecker|CheckAllTraces|EveryTrace|AllTraces|TrialRunWaits|RICCGrowth
 bench:
 	$(GO) test -run '^$$' -bench . -skip '$(SWEEPS)' -benchmem -timeout 60m ./...
 

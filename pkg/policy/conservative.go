@@ -51,11 +51,19 @@ type Conservative struct {
 	// minResv is at most the earliest reservation of a waiting job, so
 	// Schedule walks the queue to start jobs only when it may be now.
 	minResv   int64
-	lastProof int  // compress: index of the proof added or updated last
-	naive     bool // tests: compress after every round with ends, no pruning
+	lastProof int        // compress: index of the proof added or updated last
+	naive     bool       // tests: compress after every round with ends, no pruning
+	holds     []sim.Hold // rebuild: the running jobs' holds
+	fits      noFits     // rebuild: starts proven not to fit, by job shape
 
-	// Rebuilds counts full rebuilds of the schedule (only with NoKill).
-	Rebuilds int
+	// greedy: every reservation is where a rebuild would put it now, the
+	// last rebuild's or placed after it at the end of the queue, and no
+	// capacity came free since (rebuild).
+	greedy bool
+
+	// Rebuilds counts rounds that rebuild the schedule (only with NoKill);
+	// Reused counts those of them that found it unchanged (rebuild).
+	Rebuilds, Reused int
 }
 
 // NewConservative returns conservative backfilling for n jobs.
@@ -169,7 +177,7 @@ func (c *Conservative) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 	c.ended = true
 	if c.held[j.ID] > s.Now() {
 		c.profile.Release(s.Now(), c.held[j.ID], int64(j.Procs))
-		c.freed = true
+		c.freed, c.greedy = true, false
 		c.freedEnd = max(c.freedEnd, c.held[j.ID])
 	}
 	if j.State == sim.Waiting { // back in the queue (run limit, preemption): reinsert
@@ -186,10 +194,11 @@ func (c *Conservative) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 func (c *Conservative) maintain(s *sim.Sim) {
 	c.ensureProfile(s)
 	c.profile.Advance(s.Now())
-	if c.overdue(s) || c.stale(s) {
-		c.rebuild(s)
+	if over, procs := c.overdue(s); over || c.stale(s) {
+		c.rebuild(s, procs)
 	} else if c.ended && (c.naive || c.freed || c.moved) {
 		c.moved = false
+		c.greedy = false
 		c.compress(s)
 	}
 	c.freed, c.ended = false, false
@@ -245,7 +254,9 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 // reserve gives a waiting job its reservation and queues it.
 func (c *Conservative) reserve(j *sim.Job, now int64) {
 	c.place(j, now)
-	c.rq.add(j, c.resv[j.ID])
+	if !c.rq.add(j, c.resv[j.ID]) {
+		c.greedy = false // a rebuild would have placed it before others
+	}
 }
 
 // place reserves the earliest start for j in the profile.
@@ -413,80 +424,4 @@ func (c *Conservative) compressNaive(s *sim.Sim) {
 	}
 	c.rq.grouped = false
 	c.movedEnd, c.freedEnd = 0, 0
-}
-
-// overdue reports whether a running job has outlived the interval it holds in
-// the profile (only with NoKill), extending each such hold to now+1.
-func (c *Conservative) overdue(s *sim.Sim) bool {
-	now := s.Now()
-	found := false
-	for _, j := range s.Running() {
-		if j.PlannedEnd > now {
-			break // sorted by PlannedEnd; held >= PlannedEnd
-		}
-		if c.held[j.ID] <= now {
-			c.held[j.ID] = now + 1 // the rebuild that follows reserves it
-			found = true
-		}
-	}
-	return found
-}
-
-// stale reports whether a waiting job's reservation has passed without it
-// starting. That happens only with NoKill: a reservation that counted on an
-// overdue job ending by now+1.
-func (c *Conservative) stale(s *sim.Sim) bool {
-	if !s.NoKill() || c.minResv >= s.Now() {
-		return false
-	}
-	now := s.Now()
-	for _, j := range s.Waiting() {
-		if j.State == sim.Waiting && c.resv[j.ID] >= 0 && c.resv[j.ID] < now {
-			return true
-		}
-	}
-	return false
-}
-
-// rebuild makes every reservation again, in arrival order, from a profile of
-// the running jobs alone.
-//
-// Equal neighbours in the queue (same estimate and width) are placed
-// together: taken one by one each goes to the earliest start of a profile
-// that has only lost capacity since the one before, so when one goes to t,
-// every one that fits beside it at t (Profile.MinFree) goes there too, and the
-// next one's search starts after t. This is what makes --no-kill bearable on
-// bag-of-tasks logs, where a job that outlives its estimate causes a rebuild
-// in every round until it ends.
-func (c *Conservative) rebuild(s *sim.Sim) {
-	c.Rebuilds++
-	// Afterwards every job sits at its earliest start given all the others,
-	// as after a compression that moved nothing.
-	c.moved, c.freedEnd, c.movedEnd = false, 0, 0
-	now := s.Now()
-	c.profile.Reset(s.Procs(), now)
-	for _, j := range s.Running() {
-		c.profile.Reserve(now, c.held[j.ID], int64(j.Procs))
-	}
-	c.rq.regroup() // drops left entries (the new reservations ungroup it below)
-	q := c.rq.q
-	for i := 0; i < len(q); {
-		d, p := q[i].dur, int64(q[i].procs)
-		k := i + 1
-		for k < len(q) && q[k].dur == d && int64(q[k].procs) == p {
-			k++
-		}
-		for from := now; i < k; {
-			t := c.profile.EarliestFit(from, d, p)
-			m := int(min(int64(k-i), c.profile.MinFree(t, t+d)/p))
-			c.profile.Reserve(t, t+d, int64(m)*p)
-			for ; m > 0; m-- {
-				q[i].resv, c.resv[q[i].id] = t, t
-				i++
-			}
-			c.minResv = min(c.minResv, t)
-			from = t + 1
-		}
-	}
-	c.rq.grouped = false
 }

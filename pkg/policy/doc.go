@@ -31,9 +31,10 @@
 // newOrderedEASY(static, key) (EASY over the queue sorted by a key, smallest
 // first, ties by submit time then file order; static keys are fixed at
 // arrival, dynamic ones are recomputed each pass), and sim.Profile
-// (availability profile: EarliestFit, EarliestFitMoving, StepAt, MinFree,
-// Reserve, Release, Move) as used by Conservative, whose reservation queue
-// (resvQueue, runs of equal jobs) selective reservation shares.
+// (availability profile: EarliestFit, EarliestFitMin, EarliestFitMoving,
+// StepAt, MinFree, Reserve, Release, Move, ResetRunning) as used by
+// Conservative, whose reservation queue (resvQueue, runs of equal jobs) and
+// --no-kill rebuilds (rebuild.go) selective reservation shares.
 //
 // Rules the engine relies on: start only Waiting jobs that fit; skip entries of
 // s.Waiting() whose State is not Waiting (compaction is lazy); a pass may stop

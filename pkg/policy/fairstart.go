@@ -44,15 +44,18 @@ type fairStart struct {
 	*Conservative
 	fair     []int64
 	releases releaseHeap
-	// The strict-FCFS play of the last arrival, kept while nothing starts or
-	// ends: the arrivals of one round come one after another with no pass in
-	// between, and each one's play is the previous one's continued by one job
-	// (a bag of a thousand equal jobs submitted at once plays the queue once,
-	// not a thousand times). played is false once a job starts or ends; t is
-	// the last play's start and releases its pending releases.
-	played  bool
-	t, free int64
-	replay  bool // tests: never continue a play
+	// The strict-FCFS play of the last arrival, kept while nothing starts:
+	// each arrival's play is the previous one's continued by one job (a bag
+	// of a thousand equal jobs submitted at once plays the queue once, not a
+	// thousand times). A job that ends does not spoil it, as the play already
+	// released its processors at that very time, its real end; nor does time
+	// passing while every played start is still to come (first >= now): a
+	// play from now would pop the same releases in the same order. played is
+	// false once a job starts (or ends other than at its real end); t is the
+	// last play's start, first its first, and releases its pending releases.
+	played         bool
+	t, free, first int64
+	replay         bool // tests: never continue a play
 }
 
 func (f *fairStart) Arrived(s *sim.Sim, j *sim.Job) {
@@ -61,13 +64,18 @@ func (f *fairStart) Arrived(s *sim.Sim, j *sim.Job) {
 }
 
 func (f *fairStart) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
-	f.played = false
+	if j.State != sim.Done || s.Now() != j.Start+realRun(s, j) {
+		f.played = false
+	}
 	f.Conservative.Ended(s, j, why)
 }
 
 func (f *fairStart) Schedule(s *sim.Sim) {
-	f.played = false
+	waiting := s.NumWaiting()
 	f.Conservative.Schedule(s)
+	if s.NumWaiting() != waiting {
+		f.played = false // a job started
+	}
 }
 
 // realRun is how long j would run if started now.
@@ -80,7 +88,7 @@ func realRun(s *sim.Sim, j *sim.Job) int64 {
 
 // fcfsStart plays strict FCFS from now over the waiting queue up to target.
 func (f *fairStart) fcfsStart(s *sim.Sim, target *sim.Job) int64 {
-	if !f.played || f.replay {
+	if !f.played || f.replay || f.first < s.Now() {
 		if int64(target.Procs) <= s.FreeProcs() && s.NumWaiting() == 1 {
 			return s.Now() // alone in the queue and fits: it would start now
 		}
@@ -91,23 +99,30 @@ func (f *fairStart) fcfsStart(s *sim.Sim, target *sim.Job) int64 {
 		}
 		f.releases = r
 		f.releases.init()
-		found := false
+		found, first := false, int64(-1)
 		for _, j := range s.Waiting() {
 			if j == target {
 				found = true
 				break
 			}
 			if j.State == sim.Waiting {
-				f.play(s, j)
+				if t := f.play(s, j); first < 0 {
+					first = t
+				}
 			}
 		}
 		if !found {
 			panic("policy: arriving job not in the waiting queue")
 		}
 		f.played = true
+		f.first = first
 	}
 	// Every waiting job before target has been played; target comes next.
-	return f.play(s, target)
+	t := f.play(s, target)
+	if f.first < 0 {
+		f.first = t
+	}
+	return t
 }
 
 // play starts j in the strict-FCFS play at the earliest time, no earlier

@@ -142,3 +142,50 @@ func TestConservativeQueueStaysCompact(t *testing.T) {
 		}
 	}
 }
+
+// Selective reservation promotes jobs out of arrival order into conservative's
+// queue and starts jobs around it; its pruned compressions and reused rebuilds
+// (--no-kill) must give the schedule of the unpruned ones too.
+func TestSelectivePruningExact(t *testing.T) {
+	for _, tc := range []struct {
+		trace     string
+		from, n   int
+		threshold string
+	}{
+		{"KTH-SP2-1996-2.1-cln.swf.gz", 0, 5000, "2"},
+		{"RICC-2010-2.swf.gz", 30000, 2500, "1.5"},
+		{"LANL-CM5-1994-4.1-cln.swf.gz", 4000, 3000, "3"},
+	} {
+		t.Run(tc.trace+"/"+tc.threshold, func(t *testing.T) {
+			tr := simtest.Load(t, testutil.Trace(t, tc.trace), false)
+			tr.Jobs = tr.Jobs[tc.from:min(tc.from+tc.n, len(tr.Jobs))]
+			run := func(naive bool) ([]sim.Job, *Selective) {
+				jobs := tr.Clone()
+				s, err := sim.New(sim.Config{Procs: tr.Procs, NoKill: true}, jobs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p, err := newSelective(ResearchParams{Threshold: tc.threshold}, false, len(jobs))
+				if err != nil {
+					t.Fatal(err)
+				}
+				sel := p.(*Selective)
+				sel.cons.naive = naive
+				if err := s.Run(sel); err != nil {
+					t.Fatal(err)
+				}
+				return jobs, sel
+			}
+			a, _ := run(true)
+			b, sel := run(false)
+			for i := range a {
+				if a[i].Start != b[i].Start {
+					t.Fatalf("job %d: naive start %d, pruned start %d", i, a[i].Start, b[i].Start)
+				}
+			}
+			if sel.Promotions == 0 || sel.cons.Reused == 0 {
+				t.Errorf("the slice tests nothing: %d promotions, %d reused rebuilds", sel.Promotions, sel.cons.Reused)
+			}
+		})
+	}
+}

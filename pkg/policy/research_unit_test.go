@@ -202,7 +202,7 @@ func FuzzParseThreshold(f *testing.F) {
 // playing the queue from scratch at every arrival gives.
 func TestFairStartsContinuedPlay(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
-	for round := 0; round < 60; round++ {
+	for round := 0; round < 150; round++ {
 		procs := int64(1 + rng.Intn(24))
 		var jobs []sim.Job
 		if round%2 == 0 {

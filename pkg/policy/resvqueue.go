@@ -40,8 +40,9 @@ func same(a, b *queued) bool { return a.resv == b.resv && a.dur == b.dur && a.pr
 // place: at the end, unless it went back to the queue or selective
 // reservation promoted it. A left entry of the same job sits at that place
 // and is reused. A new last entry is a run of its own (the next walk merges
-// it with an equal neighbour); any other insertion ungroups the queue.
-func (rq *resvQueue) add(j *sim.Job, resv int64) {
+// it with an equal neighbour); any other insertion ungroups the queue. It
+// reports whether the job was queued last.
+func (rq *resvQueue) add(j *sim.Job, resv int64) (last bool) {
 	e := queued{submit: j.Submit, dur: duration(j), resv: resv, procs: j.Procs, id: j.ID, run: 1}
 	q := rq.q
 	i := len(q)
@@ -51,15 +52,17 @@ func (rq *resvQueue) add(j *sim.Job, resv int64) {
 	if i > 0 && q[i-1].id == e.id {
 		q[i-1] = e
 		rq.grouped = false
-		return
+		return false
 	}
-	if i < len(q) {
+	last = i == len(q)
+	if !last {
 		rq.grouped = false
 	}
 	q = append(q, queued{})
 	copy(q[i+1:], q[i:])
 	q[i] = e
 	rq.q = q
+	return last
 }
 
 // leave records that a queued job started on its own (selective
@@ -98,4 +101,15 @@ func (rq *resvQueue) regroup() {
 	}
 	rq.q = q[:n]
 	rq.grouped, rq.left = true, 0
+}
+
+// earliest returns the earliest reservation of a queued job, or sim.Never.
+func (rq *resvQueue) earliest() int64 {
+	t := sim.Never
+	for i := range rq.q {
+		if r := rq.q[i].resv; r >= 0 {
+			t = min(t, r)
+		}
+	}
+	return t
 }

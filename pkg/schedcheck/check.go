@@ -271,61 +271,23 @@ func (c *checker) easy() {
 // conservative: job j's first reservation is the earliest time from its
 // submit time at which its processors are free for its estimate, given the
 // intervals of the jobs that arrived before it and had not ended by then.
-// With exact estimates those intervals are their scheduled ones.
+// With exact estimates those intervals are their scheduled ones. The jobs
+// that ended by then need not be taken out: from the submit time on, an
+// interval that ended before it frees and takes nothing, so the oracle
+// (freeTree) holds every earlier arrival's interval.
 func (c *checker) conservative() {
-	a := c.arrival()
-	var live []job
-	for _, j := range a {
-		t := j.submit
-		w := live[:0]
-		for _, l := range live {
-			if l.end > t {
-				w = append(w, l)
-			}
-		}
-		live = w
-		r := earliestFit(live, c.opt.Procs, t, j.estimate, j.procs)
+	times := make([]int64, 0, 3*len(c.jobs))
+	for _, j := range c.jobs {
+		times = append(times, j.submit, j.start, j.end)
+	}
+	free := newFreeTree(times, c.opt.Procs)
+	for _, j := range c.arrival() {
+		r := free.earliestFit(j.submit, j.estimate, j.procs)
 		if j.start > r {
 			c.fail("conservative: job %d got its first reservation at %d but starts at %d", j.number, r, j.start)
 		}
-		live = append(live, j)
+		free.add(j.start, j.end, -j.procs)
 	}
-}
-
-// earliestFit builds the free-processor step function of the live intervals
-// from t on and returns the earliest s >= t at which need processors are free
-// during all of [s, s+d). A fit starts at t or where an interval ends.
-func earliestFit(live []job, procs, t, d, need int64) int64 {
-	type ev struct{ t, d int64 }
-	evs := []ev{{t, 0}}
-	for _, l := range live {
-		evs = append(evs, ev{max(l.start, t), -l.procs}, ev{l.end, l.procs})
-	}
-	sort.Slice(evs, func(x, y int) bool { return evs[x].t < evs[y].t })
-	// Collapse into steps: free[i] holds from times[i] to times[i+1].
-	var times, free []int64
-	f := procs
-	for i := 0; i < len(evs); {
-		at := evs[i].t
-		for ; i < len(evs) && evs[i].t == at; i++ {
-			f += evs[i].d
-		}
-		times = append(times, at)
-		free = append(free, f)
-	}
-	for i := range times {
-		ok := true
-		for k := i; k < len(times) && times[k] < times[i]+d; k++ {
-			if free[k] < need {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return times[i]
-		}
-	}
-	panic("schedcheck: no fit")
 }
 
 // SkippedFromHeader sums the counts in the simulator's skip notes

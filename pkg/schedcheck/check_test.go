@@ -94,7 +94,7 @@ var small = []string{
 	"KTH-SP2-1996-2.1-cln.swf.gz", "NASA-iPSC-1993-3.1-cln.swf.gz", "HPC2N-2002-2-first3170.swf.gz",
 }
 
-var long = flag.Bool("long", false, "check conservative on RICC-2010-2 too in BenchmarkCheckAllTraces (takes long)")
+var long = flag.Bool("long", false, "check conservative --no-kill on RICC-2010-2 too in BenchmarkCheckAllTraces (takes long)")
 
 // thorough is set by the whole-trace benchmark: every policy also with --no-kill.
 var thorough bool
@@ -126,12 +126,6 @@ func checkTrace(t testing.TB, path string, names []string) {
 			if err := schedcheck.Check(in, out, opt); err != nil {
 				t.Errorf("%s %s no-kill=%v: %v", filepath.Base(path), name, noKill, err)
 			}
-		}
-		if name == "conservative" && strings.HasPrefix(filepath.Base(path), "RICC") && !*long {
-			// The checker's own first-reservation oracle rebuilds the
-			// profile of every live job for every job: hours on RICC.
-			t.Logf("%s: conservative first-reservation check skipped; add -long", path)
-			continue
 		}
 		if name == "easy" || name == "conservative" {
 			in, out, procs, skipped := simulate(t, exact, name, false)
@@ -268,4 +262,22 @@ func ExampleCheck() {
 	// Output:
 	// 1 schedule violation:
 	//   at time 0, 4 processors are in use on a machine of 2
+}
+
+// BenchmarkRICCFirstReservation: conservative backfilling on RICC-2010-2 with
+// exact estimates, through the first-reservation check (issue 17: under 2
+// minutes, so the sweep checks the guarantee on RICC too):
+//
+//	go test -run XXX -bench RICCFirstReservation -benchtime 1x ./pkg/schedcheck
+func BenchmarkRICCFirstReservation(b *testing.B) {
+	data := exactEstimates(b, readTrace(b, testutil.Trace(b, "RICC-2010-2.swf.gz")))
+	in, out, procs, skipped := simulate(b, data, "conservative", false)
+	opt := schedcheck.Options{Procs: procs, Skipped: skipped, Conservative: true}
+	b.ResetTimer()
+	for range b.N {
+		if err := schedcheck.Check(in, out, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(out)), "jobs")
 }

@@ -245,6 +245,14 @@ func (p *Profile) change(pts []changePoint) {
 // is none. procs must not exceed the machine size; dur 0 asks for the instant s
 // only.
 func (p *Profile) EarliestFit(from, dur, procs int64) int64 {
+	s, _ := p.EarliestFitMin(from, dur, procs)
+	return s
+}
+
+// EarliestFitMin is EarliestFit that also returns the fewest processors free
+// during [s, s+dur) (at s for dur 0), as MinFree would, from the same scan;
+// it returns Never, 0 if there is no start.
+func (p *Profile) EarliestFitMin(from, dur, procs int64) (start, minFree int64) {
 	if procs > p.procs {
 		panic("sim: profile query wider than the machine")
 	}
@@ -257,18 +265,20 @@ func (p *Profile) EarliestFit(from, dur, procs int64) int64 {
 	for {
 		for st[i].free < procs {
 			if i == len(st)-1 {
-				return Never // held forever by reservations ending Never
+				return Never, 0 // held forever by reservations ending Never
 			}
 			i++
 			s = st[i].t
 		}
 		end := addTime(s, dur)
+		m := st[i].free
 		k := i + 1
 		for k < len(st) && st[k].t < end && st[k].free >= procs {
+			m = min(m, st[k].free)
 			k++
 		}
 		if k == len(st) || st[k].t >= end {
-			return s
+			return s, m
 		}
 		i = k
 		s = st[k].t

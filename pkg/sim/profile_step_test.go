@@ -1,6 +1,10 @@
 package sim
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestProfileStepAtAndMinFree(t *testing.T) {
 	p := NewProfile(10, 0)
@@ -23,4 +27,41 @@ func TestProfileStepAtAndMinFree(t *testing.T) {
 			t.Errorf("MinFree(%d, %d) = %d, want %d", tc.from, tc.to, got, tc.want)
 		}
 	}
+}
+
+// ResetRunning must build the profile Reset and one Reserve per hold build.
+func TestProfileResetRunning(t *testing.T) {
+	for _, holds := range [][]Hold{
+		nil,
+		{{End: 10, Procs: 3}},
+		{{End: 10, Procs: 3}, {End: 5, Procs: 2}, {End: 10, Procs: 1}, {End: 3, Procs: 4}},
+		{{End: 0, Procs: 4}, {End: -5, Procs: 9}, {End: Never, Procs: 2}, {End: 7, Procs: 8}},
+		{{End: 1, Procs: 10}},
+	} {
+		want := NewProfile(10, 0)
+		want.Reserve(0, 100, 1) // leftovers that ResetRunning must drop
+		want.Reset(10, 0)
+		for _, h := range holds {
+			want.Reserve(0, h.End, h.Procs)
+		}
+		got := NewProfile(10, 0)
+		got.Reserve(2, 50, 6)
+		got.ResetRunning(10, 0, append([]Hold(nil), holds...))
+		if a, b := stepsOf(got), stepsOf(want); a != b {
+			t.Errorf("ResetRunning(%v) = %s, want %s", holds, a, b)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("ResetRunning over the machine did not panic")
+		}
+	}()
+	NewProfile(10, 0).ResetRunning(10, 0, []Hold{{End: 5, Procs: 6}, {End: 9, Procs: 5}})
+}
+
+// stepsOf renders a profile's steps as "t:free t:free ...".
+func stepsOf(p *Profile) string {
+	var b strings.Builder
+	p.Steps(func(t, free int64) { fmt.Fprintf(&b, "%d:%d ", t, free) })
+	return b.String()
 }

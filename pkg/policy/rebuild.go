@@ -1,0 +1,166 @@
+package policy
+
+import (
+	"math"
+
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+// What conservative backfilling does with --no-kill when a job outlives its
+// estimate (Conservative's doc comment): the whole schedule is made again.
+
+// overdue reports whether a running job has outlived the interval it holds in
+// the profile (only with NoKill), extending each such hold to now+1; procs is
+// the sum of their processors.
+func (c *Conservative) overdue(s *sim.Sim) (found bool, procs int64) {
+	now := s.Now()
+	for _, j := range s.Running() {
+		if j.PlannedEnd > now {
+			break // sorted by PlannedEnd; held >= PlannedEnd
+		}
+		if c.held[j.ID] <= now {
+			c.held[j.ID] = now + 1 // the rebuild that follows reserves it
+			found = true
+			procs += int64(j.Procs)
+		}
+	}
+	return found, procs
+}
+
+// stale reports whether a waiting job's reservation has passed without it
+// starting. That happens only with NoKill: a reservation that counted on an
+// overdue job ending by now+1.
+func (c *Conservative) stale(s *sim.Sim) bool {
+	if !s.NoKill() || c.minResv >= s.Now() {
+		return false
+	}
+	now := s.Now()
+	for _, j := range s.Waiting() {
+		if j.State == sim.Waiting && c.resv[j.ID] >= 0 && c.resv[j.ID] < now {
+			return true
+		}
+	}
+	return false
+}
+
+// rebuild makes every reservation again, in arrival order, from a profile of
+// the running jobs alone.
+//
+// Equal neighbours in the queue (same estimate and width) are placed
+// together: taken one by one each goes to the earliest start of a profile
+// that has only lost capacity since the one before, so when one goes to t,
+// every one that fits beside it at t (Profile.MinFree) goes there too, and the
+// next one's search starts after t. This is what makes --no-kill bearable on
+// bag-of-tasks logs, where a job that outlives its estimate causes a rebuild
+// in every round until it ends.
+//
+// Most such rounds remake the schedule of the round before unchanged, and
+// that is recognised without remaking it (Reused): when the reservations are
+// still those of the last rebuild, or of the jobs queued after it in arrival
+// order, and no capacity came free since, the running jobs now hold what they
+// held then, less what has ended on time, plus the overdue jobs over [now,
+// now+1), and what started held its reservation. Taken in arrival order, each
+// job then sees a profile with at most the capacity it saw last time, so no
+// earlier start fits it; and if every reservation starts after now+1 (minResv),
+// its own slot has kept the room it had, being disjoint from [now, now+1) and
+// from the slots of the jobs before it. So every job keeps its reservation,
+// and only the overdue jobs' second is reserved.
+func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
+	c.Rebuilds++
+	// Afterwards every job sits at its earliest start given all the others,
+	// as after a compression that moved nothing.
+	c.moved, c.freedEnd, c.movedEnd = false, 0, 0
+	now := s.Now()
+	if c.greedy && !c.freed && !c.naive && c.minResv <= now {
+		c.minResv = c.rq.earliest() // selective reservation lets it lag
+	}
+	if c.greedy && !c.freed && !c.naive && c.minResv > now {
+		c.Reused++
+		if overdueProcs > 0 {
+			c.profile.Reserve(now, now+1, overdueProcs)
+		}
+		return
+	}
+	c.greedy = true
+	holds := c.holds[:0]
+	for _, j := range s.Running() {
+		holds = append(holds, sim.Hold{End: c.held[j.ID], Procs: int64(j.Procs)})
+	}
+	c.profile.ResetRunning(s.Procs(), now, holds)
+	c.holds = holds
+	c.rq.regroup() // drops left entries (the new reservations ungroup it below)
+	q := c.rq.q
+	c.fits.reset()
+	for i := 0; i < len(q); {
+		d, p := q[i].dur, int64(q[i].procs)
+		k := i + 1
+		for k < len(q) && q[k].dur == d && int64(q[k].procs) == p {
+			k++
+		}
+		for from := max(now, c.fits.until(p, d)); i < k; {
+			t, free := c.profile.EarliestFitMin(from, d, p)
+			m := int(min(int64(k-i), free/p))
+			c.profile.Reserve(t, t+d, int64(m)*p)
+			for x := m; x > 0; x-- {
+				q[i].resv, c.resv[q[i].id] = t, t
+				i++
+			}
+			c.minResv = min(c.minResv, t)
+			from = t + 1
+			// No start before t fits this shape, and none at t either
+			// once as many copies as fit there have taken it.
+			if int64(m) == free/p {
+				c.fits.add(p, d, t+1)
+			} else {
+				c.fits.add(p, d, t)
+			}
+		}
+	}
+	c.rq.grouped = false
+}
+
+// noFit remembers, during a rebuild, that no start before until fits a job of
+// procs processors for dur seconds. A rebuild only ever takes capacity, so
+// such a fact stays true to its end, and it also holds for every job at least
+// as wide and as long (each of its windows contains a blocked one).
+type noFit struct{ procs, dur, until int64 }
+
+// noFits is a small table of noFit facts; the one that would say the least
+// is replaced when it is full.
+type noFits struct{ facts []noFit }
+
+const maxNoFits = 16
+
+func (f *noFits) reset() { f.facts = f.facts[:0] }
+
+// until returns the latest start that the facts rule out for a job of procs
+// and dur (the earliest that may fit), or math.MinInt64.
+func (f *noFits) until(procs, dur int64) int64 {
+	best := int64(math.MinInt64)
+	for _, x := range f.facts {
+		if x.procs <= procs && x.dur <= dur {
+			best = max(best, x.until)
+		}
+	}
+	return best
+}
+
+func (f *noFits) add(procs, dur, until int64) {
+	for i := range f.facts {
+		if x := &f.facts[i]; x.procs == procs && x.dur == dur {
+			x.until = max(x.until, until)
+			return
+		}
+	}
+	if len(f.facts) < maxNoFits {
+		f.facts = append(f.facts, noFit{procs, dur, until})
+		return
+	}
+	weakest := 0
+	for i := range f.facts {
+		if f.facts[i].until < f.facts[weakest].until {
+			weakest = i
+		}
+	}
+	f.facts[weakest] = noFit{procs, dur, until}
+}

@@ -1,0 +1,75 @@
+package policy
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/swfkit/swfkit/pkg/sim"
+)
+
+// speedCase is one of issue 17's speed targets on RICC-2010-2: a policy with
+// its flags, simulated whole (the auto thresholds' conservative run and the
+// fair-start run included, as the command does).
+type speedCase struct {
+	label     string
+	policy    string
+	params    ResearchParams
+	noKill    bool
+	fairStart bool
+}
+
+var speedCases = []speedCase{
+	{label: "easy", policy: "easy"},
+	{label: "conservative", policy: "conservative"},
+	{label: "conservative-nokill", policy: "conservative", noKill: true},
+	{label: "selective-nokill", policy: "selective", noKill: true},
+	{label: "selective-d-nokill", policy: "selective-d", noKill: true},
+	{label: "easy-fairstart", policy: "easy", fairStart: true},
+	{label: "timed-fcfs-fairstart", policy: "timed-fcfs", fairStart: true},
+}
+
+// run simulates c over a copy of tr's jobs.
+func (c speedCase) run(b *testing.B, tr *researchTrace) {
+	tr.simulate(b, c.policy, c.params, c.noKill)
+	if c.fairStart {
+		if _, err := FairStarts(sim.Config{Procs: tr.procs, NoKill: c.noKill}, tr.jobs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRICCTargets times issue 17's targets on the whole of RICC-2010-2,
+// simulation only (the command adds about 1 s of reading and writing):
+//
+//	GOMAXPROCS=1 go test -run XXX -bench RICCTargets -benchtime 1x -benchmem ./pkg/policy
+func BenchmarkRICCTargets(b *testing.B) {
+	tr := loadResearchTrace(b, "RICC-2010-2.swf.gz")
+	for _, c := range speedCases {
+		b.Run(c.label, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				c.run(b, tr)
+			}
+			b.ReportMetric(float64(len(tr.jobs)), "jobs")
+		})
+	}
+}
+
+// BenchmarkRICCGrowth shows how the cost of each target grows with trace
+// length (and so with queue length, RICC's queue being short at first and
+// thousands long later), on RICC prefixes:
+//
+//	GOMAXPROCS=1 go test -run XXX -bench RICCGrowth -benchtime 1x ./pkg/policy
+func BenchmarkRICCGrowth(b *testing.B) {
+	all := loadResearchTrace(b, "RICC-2010-2.swf.gz")
+	for _, c := range speedCases {
+		for _, n := range []int{25000, 50000, 100000, 200000} {
+			tr := &researchTrace{name: all.name, procs: all.procs, jobs: all.jobs[:n]}
+			b.Run(fmt.Sprintf("%s/%d", c.label, n), func(b *testing.B) {
+				for range b.N {
+					c.run(b, tr)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,50 @@
+package sim
+
+import "slices"
+
+// Hold is a reservation that runs from a profile's origin to End: a running
+// job's processors (ResetRunning).
+type Hold struct {
+	End, Procs int64
+}
+
+// ResetRunning empties the profile and reserves each hold from origin to its
+// end: the same profile as Reset(procs, origin) followed by Reserve(origin,
+// h.End, h.Procs) for every hold, built at once in O(n log n) instead of one
+// splice per hold. Holds ending at or before origin take nothing. holds is
+// sorted in place. It panics if the holds need more than procs processors.
+func (p *Profile) ResetRunning(procs, origin int64, holds []Hold) {
+	slices.SortFunc(holds, func(a, b Hold) int {
+		switch {
+		case a.End < b.End:
+			return -1
+		case a.End > b.End:
+			return 1
+		}
+		return 0
+	})
+	free := procs
+	for _, h := range holds {
+		if h.End > origin {
+			free -= h.Procs
+		}
+	}
+	if free < 0 || free > procs {
+		panic("sim: profile reservation exceeds the machine")
+	}
+	p.procs = procs
+	p.prefValid = 0
+	st := append(p.steps[:0], step{t: origin, free: free})
+	for _, h := range holds {
+		if h.End <= origin || h.End == Never || h.Procs == 0 {
+			continue
+		}
+		free += h.Procs
+		if last := &st[len(st)-1]; last.t == h.End {
+			last.free = free
+		} else {
+			st = append(st, step{t: h.End, free: free})
+		}
+	}
+	p.steps = st
+}
