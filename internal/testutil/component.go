@@ -1,8 +1,10 @@
 package testutil
 
 import (
+	"go/build"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -59,4 +61,14 @@ func missing(tb testing.TB, format string, args ...any) {
 	}
 	tb.Logf("SKIPPED, real component missing: "+format, args...)
 	tb.SkipNow()
+}
+
+// GoTool returns the go command that builds example programs in tests: the
+// one on PATH, else the one in the GOROOT this test was built with.
+func GoTool(tb testing.TB) string {
+	tb.Helper()
+	if path, err := exec.LookPath("go"); err == nil {
+		return path
+	}
+	return filepath.Join(build.Default.GOROOT, "bin", "go")
 }

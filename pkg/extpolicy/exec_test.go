@@ -49,7 +49,7 @@ func (s *syncBuffer) String() string {
 
 // runExec simulates jobs with argv as the policy and returns the policy,
 // the run's error and what the program wrote on stderr (prefixed).
-func runExec(t *testing.T, argv []string, jobs []sim.Job, timeout time.Duration) (*extpolicy.Policy, error, string) {
+func runExec(t *testing.T, argv []string, jobs []sim.Job, timeout time.Duration) (*extpolicy.Policy, string, error) {
 	t.Helper()
 	var stderr syncBuffer
 	p, err := extpolicy.NewExec(argv, extpolicy.Options{Records: recordsOf(jobs), Timeout: timeout, Stderr: &stderr})
@@ -61,7 +61,7 @@ func runExec(t *testing.T, argv []string, jobs []sim.Job, timeout time.Duration)
 		t.Fatal(err)
 	}
 	err = p.Finish(s, s.Run(p))
-	return p, err, stderr.String()
+	return p, stderr.String(), err
 }
 
 // sh runs script with sh -c; hello reads the first message and answers it.
@@ -118,7 +118,7 @@ func TestExecErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			start := time.Now()
-			_, err, _ := runExec(t, sh(tc.script), tinyJobs(), 300*time.Millisecond)
+			_, _, err := runExec(t, sh(tc.script), tinyJobs(), 300*time.Millisecond)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("error %v, want %v", err, tc.want)
 			}
@@ -150,7 +150,7 @@ func TestExecErrors(t *testing.T) {
 }
 
 func TestExecNotFound(t *testing.T) {
-	_, err, _ := runExec(t, []string{"/no/such/program", "x"}, tinyJobs(), time.Second)
+	_, _, err := runExec(t, []string{"/no/such/program", "x"}, tinyJobs(), time.Second)
 	var e *extpolicy.Error
 	if !errors.Is(err, extpolicy.ErrStart) || !errors.As(err, &e) || e.Stage != extpolicy.StageHello {
 		t.Fatalf("error %v, want ErrStart at the hello", err)
@@ -164,7 +164,7 @@ func TestExecNotFound(t *testing.T) {
 // stderr passed through with the prefix, exit 0.
 func TestExecSuccess(t *testing.T) {
 	script := hello + `echo starting >&2; read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m; echo "$m" | grep -q '"type":"end"' || exit 9; echo bye >&2`
-	p, err, stderr := runExec(t, sh(script), tinyJobs(), 5*time.Second)
+	p, stderr, err := runExec(t, sh(script), tinyJobs(), 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

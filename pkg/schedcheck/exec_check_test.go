@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
@@ -84,10 +83,7 @@ func TestCheckExec(t *testing.T) {
 func buildEasyGo(t *testing.T, root string) string {
 	t.Helper()
 	client := filepath.Join(t.TempDir(), "easy-go")
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(gobin); err != nil {
-		gobin = "go"
-	}
+	gobin := testutil.GoTool(t)
 	cmd := exec.Command(gobin, "build", "-o", client, "./examples/policies/easy-go")
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -62,10 +61,7 @@ func windows(t *testing.T) []string {
 func buildGoClient(t *testing.T) string {
 	t.Helper()
 	client := filepath.Join(t.TempDir(), "easy-go")
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(gobin); err != nil {
-		gobin = "go"
-	}
+	gobin := testutil.GoTool(t)
 	cmd := exec.Command(gobin, "build", "-o", client, "./examples/policies/easy-go")
 	cmd.Dir = testutil.RepoRoot(t)
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -74,7 +74,6 @@ type jobWriter struct {
 	cw   *csv.Writer
 	keys map[string]bool
 	rec  []string
-	num  []byte
 }
 
 func (w *jobWriter) add(c *stats.Collector, job *swf.Job) error {
