@@ -27,11 +27,23 @@ done
 
 case "${1:-check}" in
 check)
-  if [ ${#missing[@]} -eq 0 ]; then
-    echo "components: parallel, chromium, python3 and Slurm are installed; their tests run."
+  slurm_down=0
+  if command -v sbatch >/dev/null 2>&1 && ! timeout 10 scontrol ping >/dev/null 2>&1; then
+    slurm_down=1
+  fi
+  if [ ${#missing[@]} -eq 0 ] && [ $slurm_down = 0 ]; then
+    echo "components: parallel, chromium, python3 and Slurm are installed and Slurm is up; their tests run."
     exit 0
   fi
   echo "=================================================================="
+  if [ $slurm_down = 1 ]; then
+    echo "SKIPPING the tests that need a running Slurm: it is installed but no controller answers"
+    echo "(start it with 'bash scripts/slurm.sh start', or run 'make test-integration', which does)."
+  fi
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "=================================================================="
+    exit 0
+  fi
   for prog in "${missing[@]}"; do
     echo "SKIPPING the tests that need '$prog': not installed (Debian: ${PKG[$prog]})."
   done

@@ -13,7 +13,18 @@ if [ -f scripts/slurm.sh ]; then
   bash scripts/slurm.sh start || { echo "integration: Slurm did not start" >&2; bash scripts/slurm.sh stop; exit 1; }
   started=1
 fi
-SWFKIT_INTEGRATION=1 $GO test -count=1 -timeout 40m -run 'Integration' ./...
-rc=$?
+# Only the packages that have TestIntegration* tests, verbosely, so the run can
+# count them and close on one plain line.
+pkgs=$(grep -rl --include='*_test.go' '^func TestIntegration' . | xargs -n1 dirname | sort -u)
+log=$(mktemp)
+SWFKIT_INTEGRATION=1 $GO test -count=1 -timeout 40m -v -run 'Integration' $pkgs 2>&1 | tee "$log" |
+  grep -E '^(=== RUN|--- (PASS|FAIL|SKIP)|ok |FAIL|panic)' | grep -v '^=== RUN'
+rc=${PIPESTATUS[0]}
 [ $started = 1 ] && bash scripts/slurm.sh stop
+passed=$(grep -cE '^--- PASS: TestIntegration' "$log")
+failed=$(grep -cE '^--- FAIL: TestIntegration' "$log")
+skipped=$(grep -cE '^--- SKIP: TestIntegration' "$log")
+[ "$rc" != 0 ] && [ "$failed" = 0 ] && { tail -40 "$log"; failed=1; }
+rm -f "$log"
+echo "integration: $passed passed, $failed failed, $skipped skipped"
 exit $rc
