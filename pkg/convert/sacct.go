@@ -594,21 +594,19 @@ func (l *sacctLine) readTimes() (submit, start, end int64, perr *swf.ParseError)
 			return 0, 0, 0, perr
 		}
 	}
+	// Masks in increasing order prefer first occurrences; a time that occurs
+	// once has alt == first, so its bit changes nothing.
 	for mask := range 8 {
 		var t [3]int64
 		for i := range t {
 			t[i] = first[i]
 			if mask&(1<<i) != 0 {
-				if alt[i] == first[i] {
-					goto next
-				}
 				t[i] = alt[i]
 			}
 		}
 		if (t[1] < 0 || t[0] <= t[1]) && (t[1] < 0 || t[2] < 0 || t[1] <= t[2]) {
 			return t[0], t[1], t[2], nil
 		}
-	next:
 	}
 	return first[0], first[1], first[2], nil
 }
