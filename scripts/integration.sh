@@ -24,6 +24,11 @@ rc=${PIPESTATUS[0]}
 passed=$(grep -cE '^--- PASS: TestIntegration' "$log")
 failed=$(grep -cE '^--- FAIL: TestIntegration' "$log")
 skipped=$(grep -cE '^--- SKIP: TestIntegration' "$log")
+# A failing test's own output (its t.Log/t.Error lines), so CI shows why.
+for t in $(grep -oE '^--- FAIL: TestIntegration[A-Za-z0-9_]*' "$log" | awk '{print $3}'); do
+  echo "integration: output of $t:"
+  awk -v t="$t" '$0 ~ "^=== RUN +"t"$" {p=1} p {print} $0 ~ "^--- FAIL: "t" " {p=0}' "$log" | tail -150
+done
 [ "$rc" != 0 ] && [ "$failed" = 0 ] && { tail -40 "$log"; failed=1; }
 rm -f "$log"
 echo "integration: $passed passed, $failed failed, $skipped skipped"
