@@ -156,7 +156,11 @@ type Column struct {
 
 // Columns flattens records into columns named TOOL.KEY, in record and field
 // order; the n-th record (n >= 2) of the same tool is named TOOL_n.KEY. A
-// repeated key gives one column with the values joined by commas.
+// repeated key gives one column with the values joined by commas; when one
+// of them is empty or holds a comma or a double quote, each such value is
+// written as a Go double-quoted string (strconv.Quote), so that the list
+// reads back unambiguously: --set 'Note=a, b' --set Note=c gives
+// "Note=a, b",Note=c.
 func Columns(records []Record) []Column {
 	var out []Column
 	seen := map[string]int{}
@@ -172,9 +176,28 @@ func Columns(records []Record) []Column {
 				continue
 			}
 			done[f.Key] = true
-			v, _ := r.Get(f.Key)
-			out = append(out, Column{prefix + "." + f.Key, v})
+			out = append(out, Column{prefix + "." + f.Key, r.list(f.Key)})
 		}
 	}
 	return out
+}
+
+// list returns the values of key for a column: one value as it is, several
+// joined by commas, each quoted when it is empty or holds ',' or '"'.
+func (r *Record) list(key string) string {
+	var vs []string
+	for _, f := range r.Fields {
+		if f.Key == key {
+			vs = append(vs, f.Value)
+		}
+	}
+	if len(vs) == 1 {
+		return vs[0]
+	}
+	for i, v := range vs {
+		if v == "" || strings.ContainsAny(v, ",\"") {
+			vs[i] = strconv.Quote(v)
+		}
+	}
+	return strings.Join(vs, ",")
 }

@@ -71,10 +71,14 @@ func TestColumns(t *testing.T) {
 		{"swfaugment", []Field{{"seed", "7"}}},
 		{"swfclean", []Field{{"skip", "a"}, {"skip", "b"}}},
 		{"swfsim", []Field{{"policy", "easy"}}},
+		{"swfclean", []Field{{"set", "Note=a, b"}, {"set", "Note=c"}, {"set", ""}, {"set", `say "x"`}, {"one", "x,y"}}},
 	}
 	got := Columns(recs)
 	want := []Column{{"swfaugment.seed", "1"}, {"swfaugment.target-load", "0.9"}, {"swfaugment_2.seed", "7"},
-		{"swfclean.skip", "a,b"}, {"swfsim.policy", "easy"}}
+		{"swfclean.skip", "a,b"}, {"swfsim.policy", "easy"},
+		// A list whose values hold commas or quotes, or are empty, quotes those values;
+		// a single value is as it is.
+		{"swfclean_2.set", `"Note=a, b",Note=c,"","say \"x\""`}, {"swfclean_2.one", "x,y"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Columns = %v, want %v", got, want)
 	}

@@ -188,6 +188,37 @@ func (h *Header) Set(label, value string) {
 	h.insert(line)
 }
 
+// repeatable are the labels the format lets a header carry several times.
+var repeatable = map[string]bool{"note": true, "queue": true, "partition": true}
+
+// Apply is what `swfclean --set Label=value` does. A label the format lets
+// repeat (Note, Queue, Partition) gets a line of its own, so an existing Note
+// is never lost; a Queue or Partition line whose leading number is value's is
+// replaced (it redefines that queue). Any other label is Set.
+func (h *Header) Apply(label, value string) {
+	if !repeatable[strings.ToLower(label)] {
+		h.Set(label, value)
+		return
+	}
+	if num, _, _ := strings.Cut(value, " "); num != "" && !strings.EqualFold(label, "Note") {
+		for i, l := range h.Lines {
+			if l.Continuation || !strings.EqualFold(l.Label, label) {
+				continue
+			}
+			if n, _, _ := strings.Cut(strings.TrimSpace(l.Value), " "); n == num {
+				end := i + 1
+				for end < len(h.Lines) && h.Lines[end].Continuation {
+					end++
+				}
+				line := HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value}
+				h.Lines = append(h.Lines[:i], append([]HeaderLine{line}, h.Lines[end:]...)...)
+				return
+			}
+		}
+	}
+	h.Add(label, value)
+}
+
 // SetCounts sets MaxJobs (distinct job numbers) and MaxRecords (lines) to the
 // counts of a trace being written, for tools that drop or add records.
 func (h *Header) SetCounts(distinctJobs, records int) {

@@ -206,7 +206,7 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 	cl.Annotate(hdr, cl.Report(malformed))
 	for _, s := range o.sets {
 		label, value, _ := strings.Cut(s, "=")
-		hdr.Set(label, strings.TrimSpace(value))
+		hdr.Apply(label, strings.TrimSpace(value))
 	}
 	provenance.AddTo(hdr, o.provenance)
 	hw := swf.NewWriter(out)

@@ -97,7 +97,7 @@ func convertInput(o *options, files *cmdio.Files, stderr io.Writer) (io.Reader, 
 	}
 	for _, s := range o.sets {
 		label, value, _ := strings.Cut(s, "=")
-		res.Header.Set(label, strings.TrimSpace(value))
+		res.Header.Apply(label, strings.TrimSpace(value))
 	}
 	o.conversion, o.displayName = res, cfg.Name
 	if !o.quiet {

@@ -113,7 +113,7 @@ func flags() []cli.Flag {
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` for too_big/clamp_too_big", DefaultText: "header MaxProcs, else MaxNodes"},
 		&cli.BoolFlag{Name: "anonymize", Usage: "apply the anonymize rule (user, group, executable, queue, partition ids 1..N by first appearance)"},
 		&cli.StringFlag{Name: "anonymize-map", Usage: "with --anonymize: write the id mapping (kind old new, tab-separated) to `FILE`"},
-		&cli.StringSliceFlag{Name: "set", Usage: "add or replace a header line: `LABEL=VALUE`"},
+		&cli.StringSliceFlag{Name: "set", Usage: "replace or add a header line: `LABEL=VALUE` (repeatable; Note, Queue and Partition lines are added, a Queue or Partition of the same number replaced)"},
 		&cli.StringFlag{Name: "report", Usage: "also write the accounting (or with --check, the check result) as JSON to `FILE`"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted and reported) instead of failing"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not print the accounting on stderr"},
