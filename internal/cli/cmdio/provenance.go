@@ -12,8 +12,11 @@ import (
 // notConfiguration are the flags that cannot change the content of a run's
 // output, left out of its provenance so that one configuration gives one
 // byte-identical output wherever it is written and on any number of cores:
-// where the output goes, progress and verbosity on stderr, worker counts.
+// where the output and the side outputs go (swfstat's --csv, --json, --jobs,
+// --plot, --html; swfclean's --report and --anonymize-map), progress and
+// verbosity on stderr, worker counts.
 var notConfiguration = map[string]bool{"help": true, "version": true, "output": true,
+	"csv": true, "json": true, "jobs": true, "plot": true, "html": true, "report": true, "anonymize-map": true,
 	"no-progress": true, "quiet": true, "verbose": true, "ga-workers": true}
 
 // Provenance returns the run's complete effective configuration: the tool
