@@ -225,12 +225,22 @@ for i in $(seq 1 150); do
 done
 [ -z "$left" ] || die "jobs still in the queue after 300 s: $left"
 [ "$(state_of "${ID[dump-running]}")" = RUNNING ] || die "dump-running is not running"
-sleep 2 # let slurmctld hand the last records to slurmdbd
+# slurmctld hands a job's end to slurmdbd asynchronously: wait until the accounting
+# shows every job that has left the queue in a final state (a slow machine can take
+# several seconds), so that the dump does not catch a finished job still RUNNING.
+jobs=$(IFS=,; echo "${ALL[*]}")
+keepids="${ID[dump-pending]} ${ID[dump-running]}"
+for i in $(seq 1 60); do
+  open=$(sacct -n -X -P --allusers --jobs="$jobs" --format=JobIDRaw,State 2>/dev/null |
+    awk -F'|' -v keep=" $keepids " 'index(keep, " " $1 " ") == 0 && $2 !~ /^(COMPLETED|FAILED|TIMEOUT|CANCELLED|DEADLINE|NODE_FAIL|OUT_OF_MEMORY|BOOT_FAIL|PREEMPTED)/ {print $1 ":" $2}')
+  [ -z "$open" ] && break
+  sleep 1
+done
+[ -z "$open" ] || die "the accounting still shows unfinished jobs 60 s after they left the queue: $open"
 
 # docs/swfclean.md's command selects by time (--starttime, --endtime, --state);
 # here --jobs selects this run's jobs (array and heterogeneous ids bring all their
 # tasks and components), leaving out whatever else ran on the cluster meanwhile.
-jobs=$(IFS=,; echo "${ALL[*]}")
 TZ=$TZNAME sacct --parsable2 --allusers --jobs="$jobs" --format=$FORMAT >"$OUT/sacct.txt" || die "sacct failed"
 T1=$(date +%s)
 printf 'start %s\nend %s\ntimezone %s\n' "$T0" "$T1" "$TZNAME" >"$OUT/window"
