@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -104,7 +105,12 @@ func ComputeBounds(jobs []swf.Job, cfg BoundsConfig) (*Bounds, error) {
 		if override > 0 {
 			return override
 		}
-		return computed
+		// A fraction such as 0.04 is not exact in binary: 0.04 x 176912 is
+		// 7076.4800000000005. Rounded to 12 significant digits the bound is the
+		// decimal the paper's rule gives (7076.48, the float swfstat's upper/25
+		// gives too), so the Note and every reader of it agree with the run.
+		r, _ := strconv.ParseFloat(strconv.FormatFloat(computed, 'g', 12, 64), 64)
+		return r
 	}
 	b.RuntimeUpper = pick(cfg.RuntimeUpper, cfg.UpperFraction*b.RuntimePercentile)
 	b.RuntimeLower = pick(cfg.RuntimeLower, cfg.LowerFraction*b.RuntimeUpper)
