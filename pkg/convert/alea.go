@@ -38,7 +38,8 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 	acct := Accounting{Format: "alea", File: cfg.Name}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var jobs []pending
-	var memory []float64 // field 10 as read, per job; -1 unknown
+	var memory []float64               // field 10 as read, per job; -1 unknown
+	mismatched, firstMismatch := 0, "" // node lists of another length than field 5
 	lineNo := 0
 	for {
 		line, err := br.ReadString('\n')
@@ -66,16 +67,34 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 			continue
 		}
 		acct.JobLines++
+		if p.listLen > 0 && p.job.AllocatedProcs > 0 && p.listLen != p.job.AllocatedProcs {
+			if mismatched == 0 {
+				firstMismatch = fmt.Sprintf("line %d, jobid=%s: %d entries for %d processors", lineNo, p.id, p.listLen, p.job.AllocatedProcs)
+			}
+			mismatched++
+		}
 		p.order = len(jobs)
 		jobs = append(jobs, p)
 		memory = append(memory, mem)
 	}
 	var notes []string
+	var warnings []string
+	if mismatched > 0 {
+		// Alea's node list has one entry per processor: a list of another
+		// length contradicts field 5. Both are kept as the log gives them.
+		w := fmt.Sprintf("%d jobs have a node list whose length is not their number of processors (field 5), first %s; both kept as given", mismatched, firstMismatch)
+		notes = append(notes, w)
+		warnings = append(warnings, w)
+	}
 	notes = append(notes, aleaMemory(jobs, memory))
 	notes = append(notes, aleaPlaceholders(jobs)...)
 	notes = append(notes, "queue numbers are Alea's queue names in order of first appearance (Queue lines); "+
 		"nodes= is the job's node list (node*processors), props= its PBS properties")
-	return finish("alea", cfg, jobs, acct, notes)
+	res, err := finish("alea", cfg, jobs, acct, notes)
+	if res != nil {
+		res.Warnings = append(res.Warnings, warnings...)
+	}
+	return res, err
 }
 
 var aleaFieldNames = [AleaFields]string{"1 (job id)", "2 (submit time)", "3 (wait time)", "4 (run time)",
@@ -130,6 +149,7 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 		distinct := map[string]bool{}
 		for _, n := range strings.Split(inner, ",") {
 			distinct[n] = true
+			p.listLen++
 		}
 		p.nodes = int64(len(distinct))
 	}

@@ -203,3 +203,33 @@ func FuzzReadAlea(f *testing.F) {
 		}
 	})
 }
+
+// TestAleaNodeListLength: a node list with another number of entries than the
+// job's processors contradicts field 5; both are kept, and a Note and a
+// warning say how many jobs and which first.
+func TestAleaNodeListLength(t *testing.T) {
+	text := "0 1000 5 100 4 1 1024 4 3600 4096 1 62 1 7 -1 1 1 1 {11,11,12,12} q 2:ppn=2\n" +
+		"1 1001 5 100 4 1 1024 4 3600 4096 1 62 1 7 -1 1 1 1 {13,13} q 2:ppn=2\n" +
+		"2 1002 5 100 1 1 1024 1 3600 4096 1 62 1 7 -1 1 1 1 {14,14,14} q 1:ppn=1\n"
+	res, err := alea(t, text, Config{Procs: 16, Nodes: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "2 jobs have a node list whose length is not their number of processors (field 5), first line 2, jobid=1: 2 entries for 4 processors"
+	if notes := strings.Join(res.Header.GetAll("Note"), "\n"); !strings.Contains(notes, want) {
+		t.Errorf("notes lack %q:\n%s", want, notes)
+	}
+	if w := strings.Join(res.Warnings, "\n"); !strings.Contains(w, want) {
+		t.Errorf("warnings lack %q:\n%s", want, w)
+	}
+	if res.Jobs[1].AllocatedProcs != 4 || res.Jobs[2].AllocatedProcs != 1 {
+		t.Errorf("processors changed: %d, %d", res.Jobs[1].AllocatedProcs, res.Jobs[2].AllocatedProcs)
+	}
+	good, err := alea(t, text[:strings.Index(text, "\n")+1], Config{Procs: 16, Nodes: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(good.Warnings) != 0 {
+		t.Errorf("warnings for a consistent node list: %q", good.Warnings)
+	}
+}

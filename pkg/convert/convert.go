@@ -163,6 +163,7 @@ type pending struct {
 	user, group        string
 	queue, partition   string
 	nodes              int64 // nodes used, for the MaxNodes lower bound; -1 unknown
+	listLen            int64 // entries of Alea's node list (one per processor); 0 none
 	job                swf.Job
 	order              int // input order, for ties
 }
