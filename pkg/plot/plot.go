@@ -91,9 +91,9 @@ func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 	case WaitCDF:
 		// Long axis labels make gonum pad the data area: notes go in the title.
 		p.Title.Text = "Wait time CDF (log scale; waits under 1 s drawn at 1 s)"
-		p.X.Label.Text = "wait time (s)"
+		p.X.Label.Text = "wait time"
 		p.Y.Label.Text = "fraction of jobs"
-		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, decades{}
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, durations{}
 		err = addCDFs(p, inputs, func(in Input) []float64 { return in.Waits }, 1)
 	case BSLDCDF:
 		p.Title.Text = "Bounded slowdown CDF (log scale)"
@@ -102,13 +102,13 @@ func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, decades{}
 		err = addCDFs(p, inputs, func(in Input) []float64 { return in.BoundedSlowdowns }, 1)
 	case Utilization:
-		p.Title.Text = "Utilization over time (time average per bin)"
+		p.Title.Text = "Utilization over time (time average per bin" + binWidth(inputs) + ")"
 		p.X.Label.Text = "time since first submit (h)"
 		p.Y.Label.Text = "processors in use (% of the machine)"
 		err = addTimelines(p, inputs, utilizationSeries, true)
 	case QueueLength:
 		p.X.Label.Text = "time since first submit (h)"
-		p.Title.Text = "Queue length over time (time average per bin)"
+		p.Title.Text = "Queue length over time (time average per bin" + binWidth(inputs) + ")"
 		p.Y.Label.Text = "jobs waiting"
 		err = addTimelines(p, inputs, func(in Input) ([]float64, error) { return in.Timeline.Queued, nil }, false)
 	case Category:
@@ -156,6 +156,15 @@ func addCDFs(p *plot.Plot, inputs []Input, values func(Input) []float64, floor f
 	// power of ten and their labels would otherwise pad the figure. A range
 	// of one decade at least also covers every value being at the floor.
 	p.X.Min, p.X.Max = floor, math.Max(10*floor, math.Pow(10, math.Ceil(math.Log10(top))))
+	if _, ok := p.X.Tick.Marker.(durations); ok {
+		// A time axis ends at its first labelled tick at or above the top.
+		for _, d := range durationTicks {
+			if d.v >= top && d.v >= 10*floor {
+				p.X.Max = d.v
+				break
+			}
+		}
+	}
 	return nil
 }
 
@@ -263,4 +272,32 @@ func style(line *plotter.Line, i int) {
 	line.Color = plotutil.Color(i)
 	line.Dashes = plotutil.Dashes(i)
 	line.Width = vg.Points(1.5)
+}
+
+// binWidth states the timeline's bin width for a title (" of 21.9 h"), when
+// every input has the same; "" otherwise.
+func binWidth(inputs []Input) string {
+	w := -1.0
+	for _, in := range inputs {
+		tl := in.Timeline
+		if len(tl.Times) == 0 {
+			continue
+		}
+		b := float64(tl.End-tl.Start) / float64(len(tl.Times))
+		if w >= 0 && b != w {
+			return ""
+		}
+		w = b
+	}
+	switch {
+	case w <= 0:
+		return ""
+	case w < 60:
+		return fmt.Sprintf(" of %.3g s", w)
+	case w < 3600:
+		return fmt.Sprintf(" of %.3g min", w/60)
+	case w < 10*86400:
+		return fmt.Sprintf(" of %.3g h", w/3600)
+	}
+	return fmt.Sprintf(" of %.3g days", w/86400)
 }

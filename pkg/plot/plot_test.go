@@ -255,7 +255,47 @@ func TestAxes(t *testing.T) {
 			labels = append(labels, tk.Label)
 		}
 	}
-	if got := strings.Join(labels, " "); got != "1 10 100 1000 10000 100000 1e6" {
+	if got := strings.Join(labels, " "); got != "1 10 100 1000 10000 1e5 1e6" {
 		t.Errorf("decade labels %q", got)
+	}
+	labels = labels[:0]
+	minor := 0
+	for _, tk := range (durations{}).Ticks(1, 1e6) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		} else {
+			minor++
+		}
+	}
+	if got := strings.Join(labels, " "); got != "1 s 10 s 1 min 10 min 1 h 1 d 10 d" || minor != 55 {
+		t.Errorf("wait axis labels %q and %d unlabelled ticks, want 1 s .. 10 d and 55", got, minor)
+	}
+	// The timeline titles give the bin width.
+	in := inputs()
+	p, _ = New(Utilization, in)
+	tl := in[0].Timeline
+	if want := binWidth(in); want == "" || !strings.Contains(p.Title.Text, "per bin"+want) {
+		t.Errorf("utilization title %q lacks the bin width %q (timeline %d..%d, %d bins)", p.Title.Text, want, tl.Start, tl.End, len(tl.Times))
+	}
+}
+
+func TestBinWidth(t *testing.T) {
+	mk := func(span int64, bins int) Input {
+		return Input{Timeline: stats.Timeline{Start: 0, End: span, Times: make([]float64, bins)}}
+	}
+	for _, tt := range []struct {
+		in   []Input
+		want string
+	}{
+		{[]Input{mk(400*30, 400)}, " of 30 s"},
+		{[]Input{mk(400*90, 400)}, " of 1.5 min"},
+		{[]Input{mk(400*7200, 400), mk(400*7200, 400)}, " of 2 h"},
+		{[]Input{mk(400*86400*20, 400)}, " of 20 days"},
+		{[]Input{mk(400*60, 400), mk(400*120, 400)}, ""}, // two widths: none stated
+		{[]Input{{}}, ""},
+	} {
+		if got := binWidth(tt.in); got != tt.want {
+			t.Errorf("binWidth = %q, want %q", got, tt.want)
+		}
 	}
 }

@@ -78,7 +78,7 @@ func legendAbove(p *plot.Plot) {
 }
 
 // decades marks a logarithmic axis: a labelled tick at each power of ten,
-// written as a plain number (1, 10, 100, 1000, then 1e+04), and unlabelled
+// written as a plain number (1, 10, 100, 1000, 10000, then 1e5), and unlabelled
 // ticks at 2..9 times it.
 type decades struct{}
 
@@ -95,11 +95,35 @@ func (decades) Ticks(lo, hi float64) []plot.Tick {
 			t := plot.Tick{Value: v}
 			if k == 1 {
 				t.Label = strconv.FormatFloat(v, 'f', 0, 64)
-				if v >= 1e6 {
+				if v >= 1e5 {
 					t.Label = "1e" + strconv.Itoa(int(e))
 				}
 			}
 			ticks = append(ticks, t)
+		}
+	}
+	return ticks
+}
+
+// durations marks a logarithmic axis of seconds with labels in time units at
+// 1 s, 10 s, 1 min, 10 min, 1 h, 1 d, 10 d and 100 d, and unlabelled ticks at
+// the decades and their multiples (as decades).
+type durations struct{}
+
+var durationTicks = []struct {
+	v     float64
+	label string
+}{{1, "1 s"}, {10, "10 s"}, {60, "1 min"}, {600, "10 min"}, {3600, "1 h"}, {86400, "1 d"}, {864000, "10 d"}, {8640000, "100 d"}}
+
+// Ticks implements plot.Ticker.
+func (durations) Ticks(lo, hi float64) []plot.Tick {
+	var ticks []plot.Tick
+	for _, t := range (decades{}).Ticks(lo, hi) {
+		ticks = append(ticks, plot.Tick{Value: t.Value})
+	}
+	for _, d := range durationTicks {
+		if d.v >= lo && d.v <= hi {
+			ticks = append(ticks, plot.Tick{Value: d.v, Label: d.label})
 		}
 	}
 	return ticks

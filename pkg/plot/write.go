@@ -110,9 +110,16 @@ func Write(p Drawer, format string, size Size, w io.Writer) error {
 	default:
 		return fmt.Errorf("plot: unknown format %q", format)
 	}
-	p.Draw(draw.New(c))
+	p.Draw(framed(c))
 	_, err := c.WriteTo(w)
 	return err
+}
+
+// framed is the canvas a figure is drawn on: the page less a thin margin at
+// the top and the right, so that the title and the last tick label of an
+// axis that ends on a long label ("100 d") do not touch or cross the edge.
+func framed(c vg.CanvasSizer) draw.Canvas {
+	return draw.Crop(draw.New(c), 0, -vg.Points(10), 0, -vg.Points(5))
 }
 
 // InlineSVG draws p as an <svg> element for an HTML page: no XML prolog and
@@ -120,7 +127,7 @@ func Write(p Drawer, format string, size Size, w io.Writer) error {
 func InlineSVG(p Drawer, size Size) ([]byte, error) {
 	size = size.orDefault()
 	c := vgsvg.New(size.Width, size.Height)
-	p.Draw(draw.New(c))
+	p.Draw(framed(c))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, err
