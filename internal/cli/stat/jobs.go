@@ -34,6 +34,10 @@ var jobFieldColumns = func() []string {
 // jobDerivedColumns are stats.JobValues, named as the summary's metrics.
 var jobDerivedColumns = []string{"wait_s", "response_s", "slowdown", "bsld", "category", "utility"}
 
+// jobSettingColumns are the settings that define bsld and category, named as
+// the summary's columns, constant over the table.
+var jobSettingColumns = []string{"bsld_threshold_s", "category_runtime_s", "category_procs"}
+
 // knownTokens are the toolkit's extension keys (DESIGN.md), in the column
 // order they get when present; other keys follow in sorted order.
 var knownTokens = []string{"u", "ckpt", "est0", "pred", "jobid", "killed", "bumps", "runtotal", "trial", "fairstart", "price"}
@@ -137,12 +141,13 @@ func (x *jobsExport) tokenColumns() []string {
 }
 
 // write writes the table: label, file, the SWF fields, the derived values,
-// the token columns (a token key that equals another column's name gets the
+// the settings behind them (jobSettingColumns, values in settings), the token columns (a token key that equals another column's name gets the
 // prefix "token_"), then the input columns (tags, provenance).
-func (x *jobsExport) write(w io.Writer, traces []*trace, ic *inputColumns) error {
+func (x *jobsExport) write(w io.Writer, traces []*trace, ic *inputColumns, settings []string) error {
 	tokens := x.tokenColumns()
 	head := append([]string{"label", "file"}, jobFieldColumns...)
 	head = append(head, jobDerivedColumns...)
+	head = append(head, jobSettingColumns...)
 	taken := map[string]bool{}
 	for _, h := range head {
 		taken[h] = true
@@ -182,6 +187,7 @@ func (x *jobsExport) write(w io.Writer, traces []*trace, ic *inputColumns) error
 			out = out[:0]
 			out = append(out, t.label, t.display)
 			out = append(out, rec[:fixed]...)
+			out = append(out, settings...)
 			tok := out[len(out) : len(out)+len(tokens)]
 			for j := range tok {
 				tok[j] = ""
@@ -201,4 +207,10 @@ func (x *jobsExport) write(w io.Writer, traces []*trace, ic *inputColumns) error
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// jobSettings are the values of jobSettingColumns.
+func jobSettings(o *options) []string {
+	return []string{formatExact(o.cfg.BSLDThreshold), strconv.FormatInt(int64(o.cfg.ShortRuntime), 10),
+		strconv.FormatInt(int64(o.cfg.NarrowProcs), 10)}
 }

@@ -455,7 +455,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		outs = append(outs, output{o.jsonFile, func(w io.Writer) error { return writeTidyJSON(w, o, traces, ic, tt) }})
 	}
 	if jobs != nil {
-		outs = append(outs, output{o.jobsFile, func(w io.Writer) error { return jobs.write(w, traces, ic) }})
+		outs = append(outs, output{o.jobsFile, func(w io.Writer) error { return jobs.write(w, traces, ic, jobSettings(o)) }})
 	}
 	if err := writeOutputs(files, outs); err != nil {
 		return err
