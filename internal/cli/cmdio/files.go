@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 )
 
 // Files is the set of files one run of a command reads and writes. A command
@@ -84,6 +85,17 @@ func (fs *Files) Check() error {
 	for i, out := range fs.outputs {
 		oi, ok := fs.stat(out.name, false)
 		if !ok {
+			// Not there yet: two outputs that would create the same path
+			// would have one replace the other.
+			if IsStdio(out.name) {
+				continue
+			}
+			path := canonical(out.name)
+			for _, prev := range fs.outputs[:i] {
+				if !IsStdio(prev.name) && canonical(prev.name) == path {
+					return Usagef("%s and %s are the same file", out, prev)
+				}
+			}
 			continue
 		}
 		for _, in := range fs.inputs {
@@ -128,6 +140,34 @@ func (fs *Files) stat(name string, input bool) (os.FileInfo, bool) {
 		info, err = os.Stat(name)
 	}
 	return info, err == nil
+}
+
+// canonical is the absolute path a file that does not exist yet would be
+// created at: a symbolic link (even dangling) followed, as Output writes
+// through it, and the directory's symbolic links resolved.
+func canonical(name string) string {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return name
+	}
+	for range 40 {
+		fi, err := os.Lstat(abs)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			break
+		}
+		t, err := os.Readlink(abs)
+		if err != nil {
+			break
+		}
+		if !filepath.IsAbs(t) {
+			t = filepath.Join(filepath.Dir(abs), t)
+		}
+		abs = filepath.Clean(t)
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs
 }
 
 // sameFile is os.SameFile, except that writing into a character device that

@@ -166,7 +166,12 @@ func TestFilesCheckRefusesOverwritingAnInput(t *testing.T) {
 		{"stdin is the file", stdinFile, []string{""}, [][2]string{{"-o", in}}, "would overwrite the input standard input"},
 		{"two outputs one file", nil, []string{in}, [][2]string{{"-o", other}, {"--report", other}}, ""},
 		{"devices are not files", nil, []string{"/dev/null"}, [][2]string{{"-o", "/dev/null"}}, ""},
+		// Outputs that do not exist yet: the path each would be created at.
+		{"two new outputs one path", nil, []string{in}, [][2]string{{"-o", filepath.Join(dir, "n.swf")}, {"--report", filepath.Join(dir, ".", "n.swf")}}, "are the same file"},
+		{"new output through a dangling link", nil, []string{in}, [][2]string{{"--csv", filepath.Join(dir, "dangling")}, {"--json", filepath.Join(dir, "target.csv")}}, "are the same file"},
+		{"two new outputs two paths", nil, []string{in}, [][2]string{{"-o", filepath.Join(dir, "n1.swf")}, {"--report", filepath.Join(dir, "n2.swf")}}, ""},
 	}
+	os.Symlink("target.csv", filepath.Join(dir, "dangling"))
 	os.WriteFile(other, nil, 0o644)
 	tests[7].want = "--report " + other + " and -o " + other + " are the same file"
 	for _, tt := range tests {

@@ -2,6 +2,8 @@ package simcli
 
 import (
 	"github.com/urfave/cli/v2"
+	"os"
+	"os/exec"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/extpolicy"
@@ -45,4 +47,23 @@ func execParams(c *cli.Context, info policy.Info) (policy.ExecParams, error) {
 		return p, cmdio.Usagef("--price vcg re-simulates the policy once per job; it is not available with --policy exec")
 	}
 	return p, nil
+}
+
+// execFiles are the files an exec command names: the program (looked up in
+// PATH as it will be started) and every argument that is an existing file
+// (a script, a model), so that -o cannot replace them.
+func execFiles(argv []string) []string {
+	var out []string
+	for i, a := range argv {
+		if i == 0 {
+			if p, err := exec.LookPath(a); err == nil {
+				out = append(out, p)
+			}
+			continue
+		}
+		if fi, err := os.Stat(a); err == nil && fi.Mode().IsRegular() {
+			out = append(out, a)
+		}
+	}
+	return out
 }

@@ -299,3 +299,33 @@ func TestExecSeed(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 }
+
+// TestExecOutputIsNotTheProgram: -o onto the exec program's own script (or
+// the program itself) is a usage error before anything runs, and the script
+// is left as it was.
+func TestExecOutputIsNotTheProgram(t *testing.T) {
+	dir := t.TempDir()
+	trace := filepath.Join(dir, "t.swf")
+	if err := os.WriteFile(trace, []byte(tiny), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(dir, "pol.py")
+	const text = "print('never run')\n"
+	if err := os.WriteFile(script, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCmd(t, "", "-p", "exec", "--exec", "python3 "+script, trace, "-o", script)
+	if code != 2 || !strings.Contains(stderr, "would overwrite the input --exec "+script) {
+		t.Errorf("exit %d, stderr %q; want 2 naming --exec %s", code, stderr, script)
+	}
+	if b, _ := os.ReadFile(script); string(b) != text {
+		t.Errorf("the script was changed: %q", b)
+	}
+	prog := filepath.Join(dir, "prog")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCmd(t, "", "-p", "exec", "--exec", prog+" --flag", trace, "-o", prog); code != 2 {
+		t.Errorf("-o onto the program: exit %d (%s), want 2", code, stderr)
+	}
+}

@@ -85,6 +85,10 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	files := cmdio.NewFiles(stdin, stdout)
 	files.Input("", opt.Input)
+	// An exec program reads its own files: the output must not replace them.
+	for _, f := range execFiles(opt.Params.Exec.Command) {
+		files.Input("--exec", f)
+	}
 	files.Output("-o", c.String("output"))
 	if err := files.Check(); err != nil {
 		return err
