@@ -71,6 +71,10 @@ func NewApp(name, usage string, stdout, stderr io.Writer) *cli.App {
 // (checkNumericFlags), before the command's action runs.
 func Run(app *cli.App, args []string, stderr io.Writer) int {
 	app.CustomAppHelpTemplate = helpTemplate(HelpText(app))
+	// Help and --version are written through app.Writer by urfave/cli, which
+	// drops write errors: record them (a full disk, /dev/full) for exit 1.
+	helpOut := &recordingWriter{w: app.Writer}
+	app.Writer = helpOut
 	args = Interspersed(args, app.Flags)
 	err := checkNumericFlags(args, app.Flags)
 	if err == nil {
@@ -84,8 +88,11 @@ func Run(app *cli.App, args []string, stderr io.Writer) int {
 		}
 		err = app.Run(args)
 	}
-	if closed, ok := app.Writer.(*closedStdout); ok && closed.wrote && err == nil {
+	if closed, ok := helpOut.w.(*closedStdout); ok && closed.wrote && err == nil {
 		err = errStdoutClosed // help or a list printed into nothing
+	}
+	if err == nil && helpOut.err != nil {
+		err = fmt.Errorf("standard output: %w", helpOut.err)
 	}
 	code := ExitCode(err)
 	if err != nil && code != 0 {
@@ -95,4 +102,18 @@ func Run(app *cli.App, args []string, stderr io.Writer) int {
 		}
 	}
 	return code
+}
+
+// recordingWriter passes writes through and keeps the first error.
+type recordingWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (r *recordingWriter) Write(p []byte) (int, error) {
+	n, err := r.w.Write(p)
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return n, err
 }

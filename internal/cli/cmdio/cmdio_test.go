@@ -1,6 +1,7 @@
 package cmdio
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -79,6 +80,23 @@ func TestRunRefusesNonDecimalNumbers(t *testing.T) {
 		app.Action = func(*cli.Context) error { ran = true; return nil }
 		if got := Run(app, strings.Fields(tt.args), io.Discard); got != tt.want || ran != (tt.want == 0) {
 			t.Errorf("%q: exit %d (action ran: %v), want %d", tt.args, got, ran, tt.want)
+		}
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestHelpWriteErrorIsExit1: --help and --version that cannot be written
+// (a full disk) fail with status 1, naming standard output.
+func TestHelpWriteErrorIsExit1(t *testing.T) {
+	for _, arg := range []string{"--help", "--version"} {
+		var stderr bytes.Buffer
+		app := NewApp("swftest", "a test", failingWriter{}, &stderr)
+		app.Action = func(*cli.Context) error { return nil }
+		if code := Run(app, []string{"swftest", arg}, &stderr); code != 1 || !strings.Contains(stderr.String(), "standard output: no space left") {
+			t.Errorf("%s: exit %d, stderr %q; want 1 naming standard output", arg, code, stderr.String())
 		}
 	}
 }
