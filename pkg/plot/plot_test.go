@@ -299,3 +299,22 @@ func TestBinWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestPNGPixelLimit(t *testing.T) {
+	big := Size{Width: 100 * vg.Centimeter, Height: 100 * vg.Centimeter, DPI: 1200}
+	if err := big.CheckPNG(); err == nil || !strings.Contains(err.Error(), "47245x47245-pixel") {
+		t.Errorf("100x100cm at 1200 dpi: %v, want the limit error", err)
+	}
+	var buf bytes.Buffer
+	p, _ := New(WaitCDF, inputs())
+	if err := Write(p, "png", big, &buf); err == nil || buf.Len() != 0 {
+		t.Errorf("Write of an oversized PNG: %v, %d bytes", err, buf.Len())
+	}
+	ok := Size{Width: 50 * vg.Centimeter, Height: 50 * vg.Centimeter, DPI: 360}
+	if err := ok.CheckPNG(); err != nil {
+		t.Errorf("50x50cm at 360 dpi (%g pixels): %v", ok.Pixels(), err)
+	}
+	if err := (Size{}).CheckPNG(); err != nil {
+		t.Errorf("default size: %v", err)
+	}
+}

@@ -91,6 +91,27 @@ func ParseDPI(n int) (int, error) {
 	return n, nil
 }
 
+// MaxPixels bounds a PNG figure: 64 megapixels (256 MB of RGBA while it is
+// drawn), e.g. 50x50 cm at 360 dpi. A larger raster is refused before it is
+// allocated; SVG and PDF are vector formats, without such a bound.
+const MaxPixels = 64_000_000
+
+// Pixels is the number of pixels of a PNG of this size.
+func (s Size) Pixels() float64 {
+	s = s.orDefault()
+	return math.Ceil(s.Width.Dots(float64(s.DPI))) * math.Ceil(s.Height.Dots(float64(s.DPI)))
+}
+
+// CheckPNG refuses a PNG size over MaxPixels.
+func (s Size) CheckPNG() error {
+	s = s.orDefault()
+	if px := s.Pixels(); px > MaxPixels {
+		return fmt.Errorf("a %.0fx%.0f-pixel PNG (%.3g megapixels at %d dpi) is over the %d-megapixel limit: lower --plot-dpi or --plot-size, or write .svg or .pdf",
+			math.Ceil(s.Width.Dots(float64(s.DPI))), math.Ceil(s.Height.Dots(float64(s.DPI))), px/1e6, s.DPI, MaxPixels/1_000_000)
+	}
+	return nil
+}
+
 // Write draws p in the given format ("svg", "png", "pdf") to w. SVG and PDF
 // embed the fonts the figure uses, so that text measured when laying out the
 // figure is drawn in the same font wherever it is opened.
@@ -105,6 +126,9 @@ func Write(p Drawer, format string, size Size, w io.Writer) error {
 		pc.EmbedFonts(true)
 		c = pc
 	case "png":
+		if err := size.CheckPNG(); err != nil {
+			return fmt.Errorf("plot: %w", err)
+		}
 		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(size.Width, size.Height), vgimg.UseDPI(size.DPI),
 			vgimg.UseBackgroundColor(white))}
 	default:

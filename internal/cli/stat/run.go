@@ -65,7 +65,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`: the tables, every figure, a Gantt chart per input (--window), provenance and warnings"},
 		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure `KIND`: wait-cdf, bsld-cdf, utilization, queue-length, category or gantt (one input)"},
 		&cli.StringFlag{Name: "plot-size", Value: "16x10cm", Usage: "figure size `WxH` in cm or in (e.g. 6x4in)"},
-		&cli.IntFlag{Name: "plot-dpi", Value: plot.DefaultDPI, Usage: "resolution of a .png figure, `N` dots per inch (36-1200)"},
+		&cli.IntFlag{Name: "plot-dpi", Value: plot.DefaultDPI, Usage: "resolution of a .png figure, `N` dots per inch (36-1200; a PNG is at most 64 megapixels)"},
 		&cli.StringFlag{Name: "window", Usage: "gantt: time span `START:END`, seconds since the trace's start or dates YYYY-MM-DD[THH:MM] in its time zone; either side may be empty (the trace's start or end)", DefaultText: "the busiest day"},
 		&cli.StringFlag{Name: "gantt-color", Value: "category", Usage: "gantt: color jobs by `KEY`: category, user, status or killed"},
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
@@ -309,6 +309,11 @@ func (o *options) parsePlotOptions(c *cli.Context) error {
 	}
 	if o.plotSize.DPI, err = plot.ParseDPI(c.Int("plot-dpi")); err != nil {
 		return cmdio.Usagef("--plot-dpi: %v", err)
+	}
+	if o.plotFmt == "png" {
+		if err := o.plotSize.CheckPNG(); err != nil {
+			return cmdio.Usagef("--plot %s: %v", o.plotFile, err)
+		}
 	}
 	drawsGantt := o.plotKind == plot.Gantt || o.htmlFile != ""
 	for _, name := range []string{"window", "gantt-color"} {
