@@ -318,3 +318,24 @@ func TestPNGPixelLimit(t *testing.T) {
 		t.Errorf("default size: %v", err)
 	}
 }
+
+// TestPDFReproducible: a PDF carries a fixed date and sorted catalogs, so
+// the same figure is the same file whenever it is written.
+func TestPDFReproducible(t *testing.T) {
+	var a, b bytes.Buffer
+	for _, buf := range []*bytes.Buffer{&a, &b} {
+		p, err := New(WaitCDF, inputs())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Write(p, "pdf", Size{}, buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two PDFs of one figure differ")
+	}
+	if !bytes.Contains(a.Bytes(), []byte("/CreationDate (D:20000101000000)")) {
+		t.Error("the PDF is not dated 2000-01-01")
+	}
+}

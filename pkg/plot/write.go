@@ -1,7 +1,11 @@
 package plot
 
 import (
+	"sync"
+	"time"
+
 	"bytes"
+	"codeberg.org/go-pdf/fpdf"
 	"encoding/base64"
 	"fmt"
 	"io"
@@ -112,6 +116,9 @@ func (s Size) CheckPNG() error {
 	return nil
 }
 
+// reproduciblePDF sets go-pdf's defaults once, before the first PDF.
+var reproduciblePDF sync.Once
+
 // Write draws p in the given format ("svg", "png", "pdf") to w. SVG and PDF
 // embed the fonts the figure uses, so that text measured when laying out the
 // figure is drawn in the same font wherever it is opened.
@@ -122,6 +129,15 @@ func Write(p Drawer, format string, size Size, w io.Writer) error {
 	case "svg":
 		c = vgsvg.NewWith(vgsvg.UseWH(size.Width, size.Height), vgsvg.EmbedFonts(true))
 	case "pdf":
+		reproduciblePDF.Do(func() {
+			// gonum's PDF canvas (go-pdf/fpdf) stamps the current time
+			// and writes its catalogs in map order: fixed dates and sorted
+			// catalogs make one figure one file, as for SVG and PNG.
+			fixed := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+			fpdf.SetDefaultCreationDate(fixed)
+			fpdf.SetDefaultModificationDate(fixed)
+			fpdf.SetDefaultCatalogSort(true)
+		})
 		pc := vgpdf.New(size.Width, size.Height)
 		pc.EmbedFonts(true)
 		c = pc
