@@ -143,6 +143,9 @@ func ParseDecayWeights(s string) ([numDecays]float64, error) {
 		}
 		w[d] = x
 	}
+	if w[0]+w[1]+w[2] <= 0 {
+		return w, fmt.Errorf("decay mix %q: the shares add up to 0; give at least one model a positive share", s)
+	}
 	return w, nil
 }
 

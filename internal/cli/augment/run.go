@@ -19,6 +19,10 @@ import (
 // DefaultSeed is the seed used without --seed; it is printed in the header.
 const DefaultSeed = 1
 
+// MaxPoints bounds --points: intermediate points per utility function (Lee
+// uses a handful; each is written in every job's u= token).
+const MaxPoints = 1000
+
 // Run runs swfaugment with args (args[0] is the program name) and returns the
 // exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -48,7 +52,7 @@ const (
 func flags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.gz/.zst compress) instead of standard output"},
-		&cli.Uint64Flag{Name: "seed", Value: DefaultSeed, Usage: "random seed `S`; every operation derives its own stream from it (accepted with any operation, also where nothing is random, so a sweep can always pass it)"},
+		&cli.Int64Flag{Name: "seed", Value: DefaultSeed, Usage: "random seed `S` (any integer, as in swfsim); every operation derives its own stream from it (accepted with any operation, also where nothing is random, so a sweep can always pass it)"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed job lines (counted on stderr) instead of failing"},
 		&cli.BoolFlag{Name: "verbose", Usage: "also print the header Notes on stderr"},
 
@@ -56,7 +60,7 @@ func flags() []cli.Flag {
 		&cli.Float64Flag{Name: "deadline-factor", Value: 2, Category: catUtility, Usage: "deadline = max(min-deadline, `F` x wait in the log); Lee also uses 1 and 3"},
 		&cli.Int64Flag{Name: "min-deadline", Value: 10, Category: catUtility, Usage: "least deadline, `SECONDS`"},
 		&cli.StringFlag{Name: "decay", Value: "linear:1,exponential:1,step:1", Category: catUtility, Usage: "decay model `MIX` (shares of linear, exponential, step)"},
-		&cli.IntFlag{Name: "points", Value: 4, Category: catUtility, Usage: "`N` intermediate points of the linear and exponential models"},
+		&cli.IntFlag{Name: "points", Value: 4, Category: catUtility, Usage: "`N` intermediate points of the linear and exponential models (1-1000)"},
 		&cli.Float64Flag{Name: "globmax", Value: 1, Category: catUtility, Usage: "top `V` of the value-per-processor-minute range split into priority bins"},
 		&cli.Float64Flag{Name: "spread", Value: 0.5, Category: catUtility, Usage: "standard deviation of the start value, a `FRACTION` of a bin's width (0..1)"},
 		&cli.Int64Flag{Name: "epsilon", Value: 1, Category: catUtility, Usage: "width of an approximated jump, `SECONDS`"},
@@ -172,7 +176,7 @@ func parsePlan(c *cli.Context) (*plan, error) {
 			return nil, cmdio.Usagef("--%s %v: must be positive (leave the flag out for the default)", name, c.Value(name))
 		}
 	}
-	p := &plan{seed: c.Uint64("seed"), procs: c.Int64("procs")}
+	p := &plan{seed: uint64(c.Int64("seed")), procs: c.Int64("procs")}
 	if c.Bool("utility") {
 		w, err := augment.ParseDecayWeights(c.String("decay"))
 		if err != nil {
@@ -190,11 +194,11 @@ func parsePlan(c *cli.Context) (*plan, error) {
 			}
 			u.Priorities = pr
 		}
-		if c.Float64("spread") == 0 {
-			return nil, cmdio.Usagef("--spread must be positive")
+		if sp := c.Float64("spread"); !(sp > 0 && sp <= 1) {
+			return nil, cmdio.Usagef("--spread %v: want a fraction of a bin's width in (0, 1]", sp)
 		}
-		if c.Int("points") < 1 {
-			return nil, cmdio.Usagef("--points must be at least 1")
+		if n := c.Int("points"); n < 1 || n > MaxPoints {
+			return nil, cmdio.Usagef("--points %d: want 1 to %d", n, MaxPoints)
 		}
 		p.utility = u
 	}
@@ -244,6 +248,12 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		if !(ps > 0 && ps <= 1) {
 			return nil, cmdio.Usagef("--perfect-share must be in (0, 1]")
 		}
+		if e := c.Float64("error-quant"); e < 0 {
+			return nil, cmdio.Usagef("--error-quant %v: want a percentage of the runtime, 0 or more", e)
+		}
+		if sd := c.Float64("error-stdev"); sd < 0 {
+			return nil, cmdio.Usagef("--error-stdev %v: want 0 or more", sd)
+		}
 		p.quant = &augment.QuantConfig{Error: c.Float64("error-quant"), Stdev: c.Float64("error-stdev"), Category: cat, PerfectShare: ps}
 	case c.IsSet("error-qual"):
 		conv, err := augment.ParseConversion(c.String("error-qual"))
@@ -252,6 +262,12 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		}
 		if !c.IsSet("error-percent") {
 			return nil, cmdio.Usagef("--error-qual needs --error-percent")
+		}
+		if pc := c.Float64("error-percent"); pc < 0 || pc > 100 {
+			return nil, cmdio.Usagef("--error-percent %v: want 0-100", pc)
+		}
+		if sd := c.Float64("error-stdev"); sd < 0 {
+			return nil, cmdio.Usagef("--error-stdev %v: want 0 or more", sd)
 		}
 		q := &augment.QualConfig{Conversion: conv, Percent: c.Float64("error-percent"), Stdev: c.Float64("error-stdev")}
 		switch c.String("error-untouched") {

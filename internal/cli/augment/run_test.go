@@ -276,3 +276,33 @@ func TestProcsOverrides(t *testing.T) {
 		}
 	}
 }
+
+// TestRanges: values outside a flag's stated range are usage errors naming
+// the flag, and a negative seed is a seed as in swfsim.
+func TestRanges(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--utility", "--spread", "2"}, "--spread 2: want a fraction"},
+		{[]string{"--utility", "--spread", "0"}, "--spread 0: want a fraction"},
+		{[]string{"--utility", "--points", "1001"}, "--points 1001: want 1 to 1000"},
+		{[]string{"--utility", "--points", "0"}, "--points 0: want 1 to 1000"},
+		{[]string{"--utility", "--decay", "linear:0,exponential:0,step:0"}, "shares add up to 0"},
+		{[]string{"--error-quant", "-5", "--error-category", "3"}, "--error-quant -5: want a percentage"},
+		{[]string{"--error-quant", "50", "--error-stdev", "-1", "--error-category", "3"}, "--error-stdev -1: want 0 or more"},
+		{[]string{"--error-qual", "both", "--error-percent", "150"}, "--error-percent 150: want 0-100"},
+		{[]string{"--error-qual", "both", "--error-percent", "-1"}, "--error-percent -1: want 0-100"},
+	} {
+		_, errOut, code := runCmd(t, "", append(tc.args, "testdata/small.swf")...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	if _, errOut, code := runCmd(t, "", "--utility", "--seed", "-1", "testdata/small.swf"); code != 0 {
+		t.Errorf("--seed -1: exit %d: %s", code, errOut)
+	}
+	if _, errOut, code := runCmd(t, "", "--utility", "--points", "1000", "--spread", "1", "testdata/small.swf"); code != 0 {
+		t.Errorf("--points 1000 --spread 1: exit %d: %s", code, errOut)
+	}
+}
