@@ -128,16 +128,32 @@ func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 }
 
 func addCDFs(p *plot.Plot, inputs []Input, values func(Input) []float64, floor float64) error {
-	drawn, top := 0, floor
-	for i, in := range inputs {
-		v := values(in)
-		if len(v) > 0 {
+	top := floor
+	for _, in := range inputs {
+		if v := values(in); len(v) > 0 {
 			top = math.Max(top, v[len(v)-1])
 		}
+	}
+	// End the log axis at a labelled decade: gonum's LogTicks run to the next
+	// power of ten and their labels would otherwise pad the figure. A range
+	// of one decade at least also covers every value being at the floor.
+	p.X.Min, p.X.Max = floor, math.Max(10*floor, math.Pow(10, math.Ceil(math.Log10(top))))
+	if _, ok := p.X.Tick.Marker.(durations); ok {
+		// A time axis ends at its first labelled tick at or above the top.
+		for _, d := range durationTicks {
+			if d.v >= top && d.v >= 10*floor {
+				p.X.Max = d.v
+				break
+			}
+		}
+	}
+	drawn := 0
+	for i, in := range inputs {
+		v := values(in)
 		if len(v) == 0 {
 			continue
 		}
-		line, err := plotter.NewLine(cdfPoints(v, floor))
+		line, err := cdfLine(v, floor, p.X.Max)
 		if err != nil {
 			return fmt.Errorf("plot %s: %w", in.Label, err)
 		}
@@ -152,20 +168,20 @@ func addCDFs(p *plot.Plot, inputs []Input, values func(Input) []float64, floor f
 	// CDFs rise on the left: the bottom right is free for the legend.
 	p.Legend.Top = false
 	p.Y.Min, p.Y.Max = 0, 1
-	// End the log axis at a labelled decade: gonum's LogTicks run to the next
-	// power of ten and their labels would otherwise pad the figure. A range
-	// of one decade at least also covers every value being at the floor.
-	p.X.Min, p.X.Max = floor, math.Max(10*floor, math.Pow(10, math.Ceil(math.Log10(top))))
-	if _, ok := p.X.Tick.Marker.(durations); ok {
-		// A time axis ends at its first labelled tick at or above the top.
-		for _, d := range durationTicks {
-			if d.v >= top && d.v >= 10*floor {
-				p.X.Max = d.v
-				break
-			}
-		}
-	}
 	return nil
+}
+
+// cdfLine is the empirical CDF of ascending values as a step function: flat
+// between values, rising at each, and 1 from the largest value to end (the
+// axis end), so that a curve whose values are all at the floor still shows.
+func cdfLine(sorted []float64, floor, end float64) (*plotter.Line, error) {
+	pts := append(cdfPoints(sorted, floor), plotter.XY{X: end, Y: 1})
+	line, err := plotter.NewLine(pts)
+	if err != nil {
+		return nil, err
+	}
+	line.StepStyle = plotter.PostStep
+	return line, nil
 }
 
 // cdfPoints returns the empirical CDF of ascending values, through at most
@@ -173,7 +189,9 @@ func addCDFs(p *plot.Plot, inputs []Input, values func(Input) []float64, floor f
 func cdfPoints(sorted []float64, floor float64) plotter.XYs {
 	n := len(sorted)
 	m := min(n, MaxCDFPoints)
-	pts := make(plotter.XYs, 0, m+1)
+	pts := make(plotter.XYs, 0, m+2)
+	// 0 below the smallest value: the first step rises from the x axis.
+	pts = append(pts, plotter.XY{X: math.Max(sorted[0], floor), Y: 0})
 	for k := 0; k < m; k++ {
 		i := k * (n - 1) / max(m-1, 1)
 		pts = append(pts, plotter.XY{X: math.Max(sorted[i], floor), Y: float64(i+1) / float64(n)})

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"gonum.org/v1/plot/plotter"
 	"image/png"
 	"io"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -142,8 +144,22 @@ func TestCDFPoints(t *testing.T) {
 		v[i] = float64(i)
 	}
 	pts := cdfPoints(v, 1)
-	if len(pts) != MaxCDFPoints || pts[len(pts)-1].Y != 1 || pts[len(pts)-1].X != 9999 || pts[0].X != 1 {
+	if len(pts) != MaxCDFPoints+1 || pts[len(pts)-1].Y != 1 || pts[len(pts)-1].X != 9999 || pts[0] != (plotter.XY{X: 1, Y: 0}) {
 		t.Errorf("%d points, last %v, first %v", len(pts), pts[len(pts)-1], pts[0])
+	}
+	// Small inputs: every value a step, from 0 below the smallest.
+	pts = cdfPoints([]float64{0, 0, 500}, 1)
+	want := plotter.XYs{{X: 1, Y: 0}, {X: 1, Y: 1.0 / 3}, {X: 1, Y: 2.0 / 3}, {X: 500, Y: 1}}
+	if !reflect.DeepEqual(pts, want) {
+		t.Errorf("waits 0, 0, 500: %v, want %v", pts, want)
+	}
+	// The curve is a step function that runs to the axis end.
+	line, err := cdfLine([]float64{0}, 1, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (plotter.XYs{{X: 1, Y: 0}, {X: 1, Y: 1}, {X: 10, Y: 1}}); line.StepStyle != plotter.PostStep || !reflect.DeepEqual(line.XYs, want) {
+		t.Errorf("one job: step %v, points %v, want a post step through %v", line.StepStyle, line.XYs, want)
 	}
 }
 
