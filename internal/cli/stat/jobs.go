@@ -165,7 +165,7 @@ func (x *jobsExport) write(w io.Writer, traces []*trace, ic *inputColumns, setti
 		at[k] = i
 	}
 	head = append(head, ic.names...)
-	cw := csv.NewWriter(w)
+	cw := newCSVWriter(w)
 	if err := cw.Write(head); err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	augmentcli "github.com/swfkit/swfkit/internal/cli/augment"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
@@ -381,5 +382,29 @@ func TestJSONInputWarningNull(t *testing.T) {
 	}
 	if w, ok := doc.Inputs[0]["warning"]; !ok || w != nil || doc.Rows[0]["warning"] != nil {
 		t.Errorf("no warning: inputs[0].warning = %#v, rows[0].warning = %#v, want null", w, doc.Rows[0]["warning"])
+	}
+}
+
+// TestCSVIsUTF8: a token (or label, or file name) that is not UTF-8 is
+// written with U+FFFD in the CSV tables, as in JSON, so every CSV reads as
+// UTF-8.
+func TestCSVIsUTF8(t *testing.T) {
+	dir := t.TempDir()
+	jobs, sum := filepath.Join(dir, "jobs.csv"), filepath.Join(dir, "sum.csv")
+	const in = "1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1 x=\xff\xfe\n"
+	if _, errOut, code := run(t, in, "--jobs", jobs, "--csv", sum, "--label", "l\xff", "-o", os.DevNull); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, f := range []string{jobs, sum} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !utf8.Valid(b) || !strings.Contains(string(b), "l\uFFFD") {
+			t.Errorf("%s is not UTF-8 or lost the label:\n%q", f, b)
+		}
+	}
+	if b, _ := os.ReadFile(jobs); !strings.HasSuffix(string(b), ",\uFFFD\n") {
+		t.Errorf("the token x is not U+FFFD:\n%q", b)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/stats"
@@ -182,7 +183,7 @@ func settingRow(r stats.Row) bool {
 }
 
 func (tt *tidyTable) writeCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
+	cw := newCSVWriter(w)
 	cw.Write(tt.columns)
 	rec := make([]string, len(tt.columns))
 	for _, row := range tt.rows {
@@ -337,4 +338,30 @@ type JSONExclusion struct {
 	Reason    string `json:"reason"`
 	LeftOutOf string `json:"left_out_of"`
 	Jobs      int    `json:"jobs"`
+}
+
+// csvWriter writes UTF-8 CSV: a byte that is not UTF-8 (in a token, a label,
+// a file name) becomes U+FFFD, as in the JSON output, so that
+// pandas.read_csv reads every table with no options.
+type csvWriter struct {
+	*csv.Writer
+	clean []string
+}
+
+func newCSVWriter(w io.Writer) *csvWriter { return &csvWriter{Writer: csv.NewWriter(w)} }
+
+func (w *csvWriter) Write(rec []string) error {
+	for i, v := range rec {
+		if !utf8.ValidString(v) {
+			if w.clean == nil {
+				w.clean = make([]string, 0, len(rec))
+			}
+			w.clean = append(w.clean[:0], rec...)
+			for j := i; j < len(rec); j++ {
+				w.clean[j] = strings.ToValidUTF8(rec[j], "\uFFFD")
+			}
+			return w.Writer.Write(w.clean)
+		}
+	}
+	return w.Writer.Write(rec)
 }
