@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -175,6 +176,9 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		if c.IsSet(name) && !(c.Float64(name) > 0 || c.Int64(name) > 0 || c.Int(name) > 0) {
 			return nil, cmdio.Usagef("--%s %v: must be positive (leave the flag out for the default)", name, c.Value(name))
 		}
+	}
+	if n := c.Int64("procs"); n > math.MaxInt32 {
+		return nil, cmdio.Usagef("--procs %d: want a machine size from 1 to %d", n, math.MaxInt32)
 	}
 	p := &plan{seed: uint64(c.Int64("seed")), procs: c.Int64("procs")}
 	if c.Bool("utility") {

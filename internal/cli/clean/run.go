@@ -5,6 +5,7 @@ package cleancli
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	// The zone database, for filter dates in the log's time zone (TimeZoneString)
 	// and for --timezone.
@@ -153,14 +154,16 @@ func parseOptions(c *cli.Context) (*options, error) {
 		return nil, cmdio.Usagef("--flurry-min-jobs must be at least 1, got %d", o.flurry.MinJobs)
 	case o.flurry.MinShare <= 0 || o.flurry.MinShare > 1:
 		return nil, cmdio.Usagef("--flurry-share must be in (0, 1], got %g", o.flurry.MinShare)
-	case o.procs < 0, c.IsSet("procs") && o.procs == 0:
-		return nil, cmdio.Usagef("--procs must be positive, got %d (leave it out to use the header)", o.procs)
+	case o.procs < 0, c.IsSet("procs") && o.procs == 0, o.procs > math.MaxInt32:
+		return nil, cmdio.Usagef("--procs must be from 1 to %d, got %d (leave it out to use the header)", math.MaxInt32, o.procs)
 	case o.failOnAnomaly && !o.check:
 		return nil, cmdio.Usagef("--fail-on-anomaly needs --check")
 	case o.anonymizeMap != "" && !o.anonymize && !o.converting():
 		return nil, cmdio.Usagef("--anonymize-map needs --anonymize (or --from sacct|alea, whose names it maps)")
 	case o.submission && !o.check:
 		return nil, cmdio.Usagef("--submission needs --check")
+	case o.nodes > math.MaxInt32:
+		return nil, cmdio.Usagef("--nodes must be at most %d, got %d", math.MaxInt32, o.nodes)
 	case o.nodes < 0:
 		return nil, cmdio.Usagef("--nodes must not be negative, got %d", o.nodes)
 	}

@@ -196,8 +196,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 	}
 	cfg.Percentiles = ps
 	o.procs = c.Int64("procs")
-	if o.procs < 0 || c.IsSet("procs") && o.procs == 0 {
-		return nil, cmdio.Usagef("--procs %d: want a positive machine size (leave it out to use the header)", o.procs)
+	if o.procs < 0 || c.IsSet("procs") && o.procs == 0 || o.procs > math.MaxInt32 {
+		return nil, cmdio.Usagef("--procs %d: want a machine size from 1 to %d (leave it out to use the header)", o.procs, math.MaxInt32)
 	}
 	if cfg.ProcsFrom, err = sim.ParseProcsFrom(o.procsFrom); err != nil {
 		return nil, cmdio.Usagef("%v", err) // the same values as swfsim's flag
