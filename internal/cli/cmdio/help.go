@@ -200,7 +200,11 @@ func HelpText(app *cli.App) string {
 	category := ""
 	for _, f := range Flags(app) {
 		if f.Category != category {
-			fmt.Fprintf(&b, "\n  %s\n", f.Category)
+			name := f.Category
+			if name == "" {
+				name = "General:" // --help and --version after categorised options
+			}
+			fmt.Fprintf(&b, "\n  %s\n", name)
 			category = f.Category
 		}
 		writeFlag(&b, f)
