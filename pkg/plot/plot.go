@@ -262,12 +262,15 @@ func addCategoryBars(p *plot.Plot, inputs []Input) error {
 	}
 	const group = 0.8 // share of a category's slot taken by its bars
 	width := group / float64(len(inputs))
-	top := 1.0
+	top, known := 1.0, 0
 	for i, in := range inputs {
 		bars := &rects{}
 		c := plotutil.Color(i)
 		for k, cat := range Categories {
 			v, ok := in.CategoryBSLD[cat]
+			if ok && !math.IsNaN(v) {
+				known++
+			}
 			if !ok || math.IsNaN(v) || v <= 1 {
 				continue // an empty category draws no bar; a mean of 1 is a bar of height 0
 			}
@@ -277,6 +280,9 @@ func addCategoryBars(p *plot.Plot, inputs []Input) error {
 		}
 		p.Add(bars)
 		p.Legend.Add(in.Label, swatch{c})
+	}
+	if known == 0 {
+		return ErrNoData // no input has a job in any category
 	}
 	p.NominalX(Categories...)
 	p.X.Min, p.X.Max = -0.5, float64(len(Categories))-0.5

@@ -355,3 +355,9 @@ func TestPDFReproducible(t *testing.T) {
 		t.Error("the PDF is not dated 2000-01-01")
 	}
 }
+
+func TestCategoryNoData(t *testing.T) {
+	if _, err := New(Category, []Input{{Label: "empty", CategoryBSLD: map[string]float64{}}}); !errors.Is(err, ErrNoData) {
+		t.Errorf("category figure of no jobs: %v, want ErrNoData", err)
+	}
+}
