@@ -52,7 +52,11 @@ func uqosText(o *options) string {
 		bounds = fmt.Sprintf("rt bounds given: lower %g s, upper %g s (0 = from the trace)", cfg.UQoSLowerBound, cfg.UQoSUpperBound)
 	}
 	if len(o.uqosNote) > 0 {
-		bounds += fmt.Sprintf("; bounds not given taken from swfaugment's bounds Note (recorded runtimes) in %s", strings.Join(o.uqosNote, ", "))
+		if cfg.UQoSLowerBound > 0 || cfg.UQoSUpperBound > 0 {
+			bounds += fmt.Sprintf("; bounds not given taken from swfaugment's bounds Note (recorded runtimes) in %s", strings.Join(o.uqosNote, ", "))
+		} else {
+			bounds = fmt.Sprintf("rt bounds from swfaugment's bounds Note (recorded runtimes, Guim et al. Table 4) in %s; an input without the Note: from its own trace (upper = 50%% of the 95th percentile of runtime, lower = 4%% of upper, killed jobs at their simulated runtime)", strings.Join(o.uqosNote, ", "))
+		}
 	}
 	if o.uqosFrom != "" {
 		which := "the first input"

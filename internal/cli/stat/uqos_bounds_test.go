@@ -34,7 +34,7 @@ func TestUQoSBoundsFromAugmentNote(t *testing.T) {
 		table, _, _ := run(t, withNote, args...)
 		return lower, upper, table
 	}
-	if l, u, text := bounds(); l != "10" || u != "500" || !strings.Contains(text, "taken from swfaugment's bounds Note") {
+	if l, u, text := bounds(); l != "10" || u != "500" || !strings.Contains(text, "rt bounds from swfaugment's bounds Note (recorded runtimes") {
 		t.Errorf("from the Note: bounds %s..%s, want 10..500 and a settings line naming the Note", l, u)
 	}
 	if l, u, _ := bounds("--uqos-upper-bound", "700"); l != "10" || u != "700" {
