@@ -25,10 +25,26 @@ var (
 	ErrTruncated = errors.New("truncated last line")
 	// ErrValue: a column's value cannot be read.
 	ErrValue = errors.New("malformed value")
+	// ErrRange: a column's value, or what the conversion makes of it, does not
+	// fit in 64 bits or in the toolkit's bounds (swf.MaxTime, swf.MaxProcessors,
+	// MaxMemoryKB).
+	ErrRange = errors.New("value out of range")
 	// ErrState: a job state the conversion does not know.
 	ErrState = errors.New("unknown job state")
 	// ErrNoJobs: the log holds no job that could be converted.
 	ErrNoJobs = errors.New("no jobs")
+)
+
+// MaxMemoryKB bounds memory sizes (fields 7 and 10, KB): sizes are computed in
+// float64, which holds whole numbers exactly up to 2^53 (8 ZiB, far beyond any
+// machine).
+const MaxMemoryKB = 1 << 53
+
+// Bounds as error messages say them.
+const (
+	procsBound  = "2147483647, swfkit's bound for a processor count"
+	timeBound   = "2^40 s (about 34,800 years), swfkit's bound for a time"
+	memoryBound = "2^53 KB (8 ZiB; sizes are computed in float64, exact up to 2^53)"
 )
 
 // MaxKeptErrors is how many malformed-line errors a lenient conversion keeps.

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -358,7 +359,7 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 	}
 	if started && p.end < 0 {
 		if v, ok := l.get("ElapsedRaw"); ok && v != "" {
-			e, perr := l.int("ElapsedRaw", v)
+			e, perr := l.int("ElapsedRaw", v, swf.MaxTime, timeBound)
 			if perr != nil {
 				return p, 0, 0, false, perr
 			}
@@ -371,7 +372,7 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		col = "NCPUS"
 		v, _ = l.get(col)
 	}
-	if alloc, err = l.int(col, v); err != nil {
+	if alloc, err = l.int(col, v, swf.MaxProcessors, procsBound); err != nil {
 		return p, 0, 0, false, err
 	}
 	p.job.AllocatedProcs, p.job.RequestedProcs = -1, alloc
@@ -379,13 +380,17 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		p.job.AllocatedProcs = alloc
 	}
 	if v, ok := l.get("ReqCPUS"); ok && v != "" {
-		if p.job.RequestedProcs, err = l.int("ReqCPUS", v); err != nil {
+		if p.job.RequestedProcs, err = l.int("ReqCPUS", v, swf.MaxProcessors, procsBound); err != nil {
 			return p, 0, 0, false, err
 		}
 	}
-	if v, ok := l.get("NNodes"); ok && v != "" && started {
-		if p.nodes, err = l.int("NNodes", v); err != nil {
+	nodes := int64(-1) // for ReqMem per node, whether or not the job started
+	if v, ok := l.get("NNodes"); ok && v != "" {
+		if nodes, err = l.int("NNodes", v, swf.MaxProcessors, procsBound); err != nil {
 			return p, 0, 0, false, err
+		}
+		if started {
+			p.nodes = nodes
 		}
 	}
 	if v, ok := l.get("Timelimit"); ok && v != "" {
@@ -397,10 +402,6 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		procs := alloc
 		if procs <= 0 {
 			procs = p.job.RequestedProcs
-		}
-		nodes := p.nodes
-		if v2, ok := l.get("NNodes"); ok && v2 != "" {
-			nodes, _ = strconv.ParseInt(v2, 10, 64)
 		}
 		if p.job.RequestedMemory, err = l.reqMem(v, procs, nodes); err != nil {
 			return p, 0, 0, false, err
@@ -433,23 +434,34 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 	return p, cpu, alloc, started, nil
 }
 
-// readStep adds a step line's CPU time and memory to its job.
+// readStep adds a step line's CPU time and memory to its job; a malformed step
+// line adds nothing.
 func (s *sacctReader) readStep(l *sacctLine, base string) *swf.ParseError {
-	s.acct.StepLines++
+	var cpu float64
 	if v, ok := l.get("TotalCPU"); ok && v != "" {
 		secs, err := l.duration("TotalCPU", v)
 		if err != nil {
 			return err
 		}
-		s.stepCPU[base] += secs
+		if cpu = s.stepCPU[base] + secs; cpu > swf.MaxTime {
+			return l.err("TotalCPU", ErrRange, "the TotalCPU of job %s's steps adds up to %.0f s, beyond %s", base, cpu, timeBound)
+		}
 	}
+	rss := int64(-1)
 	if v, ok := l.get("MaxRSS"); ok && v != "" {
 		kb, err := l.memKB("MaxRSS", v)
 		if err != nil {
 			return err
 		}
-		s.stepRSS[base] = max(s.stepRSS[base], kb)
+		rss = kb
 	}
+	if v, ok := l.get("TotalCPU"); ok && v != "" {
+		s.stepCPU[base] = cpu
+	}
+	if rss >= 0 {
+		s.stepRSS[base] = max(s.stepRSS[base], rss)
+	}
+	s.acct.StepLines++
 	return nil
 }
 
@@ -611,9 +623,13 @@ func (l *sacctLine) readTimes() (submit, start, end int64, perr *swf.ParseError)
 	return first[0], first[1], first[2], nil
 }
 
-func (l *sacctLine) int(col, v string) (int64, *swf.ParseError) {
+// int reads a whole number of at most limit (bound says which bound it is).
+func (l *sacctLine) int(col, v string, limit int64, bound string) (int64, *swf.ParseError) {
 	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n < 0 {
+	switch {
+	case err == nil && n > limit, errors.Is(err, strconv.ErrRange) && n > 0:
+		return 0, l.err(col, ErrRange, "%q is beyond %s", v, bound)
+	case err != nil || n < 0:
 		return 0, l.err(col, ErrValue, "expected a whole number, got %q", v)
 	}
 	return n, nil
@@ -630,6 +646,9 @@ func (l *sacctLine) limit(col, v string) (int64, *swf.ParseError) {
 	if !ok {
 		return 0, l.err(col, ErrValue, "expected UNLIMITED, Partition_Limit, [D-]HH:MM:SS, MM:SS or minutes, got %q", v)
 	}
+	if secs > swf.MaxTime {
+		return 0, l.err(col, ErrRange, "%q is beyond %s", v, timeBound)
+	}
 	return int64(math.Round(secs)), nil
 }
 
@@ -638,6 +657,9 @@ func (l *sacctLine) duration(col, v string) (float64, *swf.ParseError) {
 	secs, ok := parseDuration(v, false)
 	if !ok {
 		return 0, l.err(col, ErrValue, "expected a duration [D-][HH:]MM:SS[.mmm], got %q", v)
+	}
+	if secs > swf.MaxTime {
+		return 0, l.err(col, ErrRange, "%q is beyond %s", v, timeBound)
 	}
 	return secs, nil
 }
@@ -696,15 +718,18 @@ func parseDuration(v string, bareMinutes bool) (float64, bool) {
 // of 1024), or without one in bytes (sacct --noconvert), in KB.
 func (l *sacctLine) memKB(col, v string) (int64, *swf.ParseError) {
 	kb, ok := parseMemKB(v, 1.0/1024)
-	if !ok {
+	switch {
+	case !ok:
 		return 0, l.err(col, ErrValue, "expected a size such as 3236K, 1.5G or a number of bytes, got %q", v)
+	case math.Round(kb) > MaxMemoryKB:
+		return 0, l.err(col, ErrRange, "%q is beyond %s", v, memoryBound)
 	}
-	return kb, nil
+	return int64(math.Round(kb)), nil
 }
 
-// parseMemKB reads a size with an optional K, M, G, T or P suffix; bare is the
-// size in KB of one unit without a suffix.
-func parseMemKB(v string, bare float64) (int64, bool) {
+// parseMemKB reads a size with an optional K, M, G, T or P suffix, in KB; bare
+// is the size in KB of one unit without a suffix.
+func parseMemKB(v string, bare float64) (float64, bool) {
 	if v == "" {
 		return 0, false
 	}
@@ -716,7 +741,7 @@ func parseMemKB(v string, bare float64) (int64, bool) {
 	if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) || strings.ContainsAny(num, "eE+-xXpP_") {
 		return 0, false
 	}
-	return int64(math.Round(f * mult)), true
+	return f * mult, true
 }
 
 // reqMem reads ReqMem in KB per processor. Slurm before 21.08 printed the memory
@@ -728,30 +753,43 @@ func (l *sacctLine) reqMem(text string, procs, nodes int64) (int64, *swf.ParseEr
 		per, v = last, v[:len(v)-1]
 	}
 	kb, ok := parseMemKB(v, 1024)
-	if !ok {
+	switch {
+	case !ok:
 		return 0, l.err("ReqMem", ErrValue, "expected a size such as 4000M, 2G, 4000Mc or 4000Mn, got %q", text)
+	case math.Round(kb) > MaxMemoryKB:
+		return 0, l.err("ReqMem", ErrRange, "%q is beyond %s", text, memoryBound)
 	}
 	switch per {
 	case 'c':
-		return kb, nil
 	case 'n':
 		if nodes <= 0 || procs <= 0 {
 			return -1, nil
 		}
-		return int64(math.Round(float64(kb) * float64(nodes) / float64(procs))), nil
+		kb = kb * float64(nodes) / float64(procs)
+	default:
+		if procs <= 0 {
+			return -1, nil
+		}
+		kb /= float64(procs)
 	}
-	if procs <= 0 {
-		return -1, nil
+	if math.Round(kb) > MaxMemoryKB {
+		return 0, l.err("ReqMem", ErrRange, "%q is %.0f KB per processor on %d nodes and %d processors, beyond %s", text, kb, nodes, procs, memoryBound)
 	}
-	return int64(math.Round(float64(kb) / float64(procs))), nil
+	return int64(math.Round(kb)), nil
 }
 
-// exitCode checks ExitCode's form CODE:SIGNAL. The state already says how the job
+// exitCode checks ExitCode's form CODE:SIGNAL, each 0 to 255. The state already says how the job
 // ended, so the code is not written; a malformed one is a sign of a broken dump.
 func (l *sacctLine) exitCode(v string) *swf.ParseError {
 	code, sig, ok := strings.Cut(v, ":")
 	if !ok || !allDigits(code) || !allDigits(sig) {
 		return l.err("ExitCode", ErrValue, "expected CODE:SIGNAL such as 0:0 or 1:0, got %q", v)
+	}
+	// sacct prints the exit status and the signal of a wait status, a byte each.
+	_, err1 := strconv.ParseUint(code, 10, 8)
+	_, err2 := strconv.ParseUint(sig, 10, 8)
+	if err1 != nil || err2 != nil {
+		return l.err("ExitCode", ErrRange, "%q: expected an exit code and a signal of 0 to 255 each (a wait status's two bytes)", v)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -255,6 +256,70 @@ func TestSacctErrors(t *testing.T) {
 	}
 }
 
+// TestSacctRange: a value that does not fit, in 64 bits or in the toolkit's
+// bounds (times within 2^40 s, processors up to 2^31-1, sizes up to 2^53 KB),
+// is an error naming the line and the column, never a wrapped number.
+func TestSacctRange(t *testing.T) {
+	const head = "JobID|Submit|Start|End|State|AllocCPUS|NCPUS|ReqCPUS|NNodes|Timelimit|ElapsedRaw|TotalCPU|MaxRSS|ReqMem|ExitCode\n"
+	// line builds a job line with some columns changed: column, value, ...
+	line := func(id string, changes ...string) string {
+		cols := strings.Split(strings.TrimSuffix(head, "\n"), "|")
+		vals := []string{id, "2024-01-01T00:00:00", "2024-01-01T00:00:00", "2024-01-01T00:00:09", "COMPLETED",
+			"2", "2", "2", "1", "01:00:00", "9", "00:00:10", "1000K", "1000M", "0:0"}
+		for k := 0; k < len(changes); k += 2 {
+			for i, c := range cols {
+				if c == changes[k] {
+					vals[i] = changes[k+1]
+				}
+			}
+		}
+		return strings.Join(vals, "|") + "\n"
+	}
+	tests := []struct{ name, text, message string }{
+		{"ReqMem", head + line("1", "ReqMem", "99999999999P"), `dump.txt:2: column ReqMem: "99999999999P" is `},
+		{"MaxRSS", head + line("1", "MaxRSS", "99999999999P"), `dump.txt:2: column MaxRSS: "99999999999P" is `},
+		{"MaxRSS of a step", head + line("1") + line("1.batch", "MaxRSS", "99999999999P"), `dump.txt:3: column MaxRSS: "99999999999P" is `},
+		{"ReqMem per node", head + line("1", "ReqMem", "8000000000000000Kn", "NNodes", "4"), `dump.txt:2: column ReqMem: `},
+		{"AllocCPUS", head + line("1", "AllocCPUS", "99999999999"), `dump.txt:2: column AllocCPUS: "99999999999" is `},
+		{"AllocCPUS beyond 64 bits", head + line("1", "AllocCPUS", "99999999999999999999"), `dump.txt:2: column AllocCPUS: "99999999999999999999" is `},
+		{"ReqCPUS", head + line("1", "ReqCPUS", "2147483648"), `dump.txt:2: column ReqCPUS: "2147483648" is `},
+		{"NNodes", head + line("1", "NNodes", "99999999999"), `dump.txt:2: column NNodes: "99999999999" is `},
+		{"Timelimit", head + line("1", "Timelimit", "4294967295-00:00:00"), `dump.txt:2: column Timelimit: "4294967295-00:00:00" is `},
+		{"Timelimit in minutes", head + line("1", "Timelimit", "99999999999999999999"), `dump.txt:2: column Timelimit: "99999999999999999999" is `},
+		{"ElapsedRaw", head + line("1", "End", "Unknown", "ElapsedRaw", "9223372036854775807"),
+			`dump.txt:2: column ElapsedRaw: "9223372036854775807" is `},
+		{"TotalCPU", head + line("1", "TotalCPU", "4294967295-00:00:00"), `dump.txt:2: column TotalCPU: "4294967295-00:00:00" is `},
+		{"TotalCPU of the steps", head + line("1", "TotalCPU", "") + line("1.0", "TotalCPU", "10000000-00:00:00") + line("1.1", "TotalCPU", "10000000-00:00:00"),
+			`dump.txt:4: column TotalCPU: `},
+		{"ExitCode", head + line("1", "ExitCode", "99999999999999999999:0"), `dump.txt:2: column ExitCode: `},
+		{"ExitCode above a byte", head + line("1", "ExitCode", "256:0"), `dump.txt:2: column ExitCode: `},
+		{"signal above a byte", head + line("1", "ExitCode", "0:300"), `dump.txt:2: column ExitCode: `},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sacct(t, tt.text, Config{})
+			var pe *swf.ParseError
+			if !errors.As(err, &pe) || !strings.Contains(err.Error(), tt.message) {
+				var got string
+				if res != nil {
+					got = string(res.Jobs[0].AppendCanonical(nil))
+				}
+				t.Fatalf("error %v (job %s), want a ParseError with %q", err, got, tt.message)
+			}
+			lenient, err := sacct(t, tt.text+line("7"), Config{Lenient: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a := lenient.Accounting; a.Malformed != 1 || !a.Balanced() || len(a.FirstErrors) != 1 || !strings.Contains(a.FirstErrors[0], tt.message) {
+				t.Errorf("lenient: %+v", a)
+			}
+		})
+	}
+	if _, err := sacct(t, head+line("1")+line("2", "ExitCode", "255:127")+line("3", "AllocCPUS", "2147483647", "MaxRSS", "8589934591G"), Config{}); err != nil {
+		t.Errorf("values at the bounds: %v", err)
+	}
+}
+
 func TestSacctLenient(t *testing.T) {
 	text := "JobID|Submit|Start|End|State|AllocCPUS\n" +
 		"1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|VANISHED|1\n" +
@@ -325,7 +390,8 @@ func TestParseMemKB(t *testing.T) {
 		{"3Q", 1, 0, false},
 	}
 	for _, tt := range tests {
-		got, ok := parseMemKB(tt.in, tt.bare)
+		kb, ok := parseMemKB(tt.in, tt.bare)
+		got := int64(math.Round(kb))
 		if ok != tt.ok || ok && got != tt.want {
 			t.Errorf("parseMemKB(%q) = %d, %v; want %d, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
