@@ -99,7 +99,9 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 	notes = append(notes, aleaPlaceholders(jobs)...)
 	notes = append(notes, "queue numbers are Alea's queue names in order of first appearance (Queue lines); "+
 		"nodes= is the job's node list (node*processors), props= its PBS properties")
-	res, err := finish("alea", cfg, jobs, acct, notes)
+	var columns [swf.NumFields]string
+	copy(columns[:], aleaFieldNames[:])
+	res, err := finish("alea", cfg, jobs, acct, notes, &columns)
 	if res != nil {
 		res.Warnings = append(res.Warnings, warnings...)
 	}
@@ -129,6 +131,9 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) || (i != 5 && v != math.Trunc(v)) {
 			return p, 0, lineError(file, lineNo, aleaFieldNames[i], ErrValue, "expected a whole number, got %q", tokens[i])
 		}
+		if limit, bound := aleaBound(i + 1); math.Abs(v) > limit {
+			return p, 0, lineError(file, lineNo, aleaFieldNames[i], ErrRange, "%q is beyond %s", tokens[i], bound)
+		}
 		f[i] = v
 	}
 	if f[1] < 0 {
@@ -142,7 +147,7 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 	if !ok {
 		return p, 0, lineError(file, lineNo, aleaFieldNames[18], ErrValue, "expected node numbers separated by commas, got %q", shortText(list))
 	}
-	p.id = tokens[0]
+	p.id, p.line = tokens[0], lineNo
 	p.submit = int64(f[1])
 	// Only -1 is unknown: another negative wait or run time is kept, for --check
 	// to report (wait_neg, run_neg) and the cleaning rules to handle.
@@ -172,6 +177,22 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 	}
 	p.job.Extra = append(p.job.Extra, "props="+tokens[20])
 	return p, f[9], nil
+}
+
+// aleaBound is the largest magnitude of field n and how error messages say it:
+// the toolkit's bounds for times and processors, and 2^53 for the other fields,
+// which are read through float64 (exact up to 2^53).
+func aleaBound(n int) (float64, string) {
+	switch n {
+	case swf.FieldSubmitTime, swf.FieldWaitTime, swf.FieldRunTime, swf.FieldAverageCPUTime,
+		swf.FieldRequestedTime, swf.FieldThinkTime:
+		return swf.MaxTime, timeBound
+	case swf.FieldAllocatedProcs, swf.FieldRequestedProcs:
+		return swf.MaxProcessors, procsBound
+	case swf.FieldUsedMemory:
+		return MaxMemoryKB, memoryBound
+	}
+	return 1 << 53, "2^53 (numbers are read through float64, exact up to 2^53)"
 }
 
 // runLength writes "1,1,1,2" as "1*3,2"; ok is false for anything but numbers.

@@ -191,6 +191,7 @@ func TestAleaMetaCentrum(t *testing.T) {
 func FuzzReadAlea(f *testing.F) {
 	f.Add("0 1000 5 100 4 1 1024 4 3600 4294967296 1 62 1 7 -1 1 1 1 {11,11,12,12} q_1d 2:ppn=2\n")
 	f.Add("0 1000 5 100 4 1 1024 4 3600 4294967296 1 62 1 7 -1 1 1 1 {} q 1\n1 1000 -1 -1 0 1 1024 0 0 0 1 62 1 7 -1 1 1 1 {1} q 1\n")
+	f.Add("0 99999999999 5 1e300 99999999999 1e300 1e300 -99999999999 1e19 1e300 1 1e300 1 1 -1 1 1 -1e300 {1} q 1\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		res, err := ReadAlea(strings.NewReader(text), Config{Name: "f", Lenient: true})
 		if err != nil {
@@ -203,6 +204,7 @@ func FuzzReadAlea(f *testing.F) {
 		if !res.Accounting.Balanced() || res.Accounting.Jobs != len(res.Jobs) {
 			t.Fatalf("accounting %+v for %d jobs", res.Accounting, len(res.Jobs))
 		}
+		readsBack(t, res)
 	})
 }
 
@@ -287,5 +289,28 @@ func TestAleaPlaceholders(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// readsBack fails unless the converted log reads back as SWF without an error:
+// every error must be found by the conversion, at the log's own line.
+func readsBack(t *testing.T, res *Result) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := swf.NewWriter(&buf)
+	w.WriteHeader(res.Header)
+	for i := range res.Jobs {
+		w.Write(&res.Jobs[i])
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r := swf.NewReader(&buf)
+	for {
+		if _, err := r.Read(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("the converted log does not read back: %v", err)
+		}
 	}
 }

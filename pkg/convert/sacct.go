@@ -41,6 +41,11 @@ var SacctUnfinished = []string{"PENDING", "RUNNING", "REQUEUED", "SUSPENDED", "R
 // SacctTimeLayout is how sacct prints times (its default SLURM_TIME_FORMAT).
 const SacctTimeLayout = "2006-01-02T15:04:05"
 
+// sacctFieldColumns names the columns each SWF field comes from, for errors.
+var sacctFieldColumns = [swf.NumFields]string{"JobID", "Submit", "Submit, Start", "Start, End (or ElapsedRaw)",
+	"AllocCPUS (or NCPUS)", "TotalCPU", "MaxRSS", "ReqCPUS", "Timelimit", "ReqMem", "State", "User", "Group",
+	"", "QOS", "Partition", "", ""}
+
 // sacctColumns holds the index of each known column, -1 when absent.
 type sacctColumns struct {
 	index map[string]int
@@ -145,7 +150,7 @@ func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 		"field 7 = the largest MaxRSS of the job's steps; field 10 = ReqMem per processor; "+
 		"queue numbers are QOS names, partition numbers partition names (Queue and Partition lines); "+
 		"user and group numbers are names in order of first appearance", s.loc)}
-	return finish("sacct", cfg, s.jobs, s.acct, notes)
+	return finish("sacct", cfg, s.jobs, s.acct, notes, &sacctFieldColumns)
 }
 
 // readHeader reads the column names.
@@ -305,7 +310,7 @@ type arrayLine struct {
 }
 
 func (s *sacctReader) add(p pending, id string, cpu float64, alloc int64, started bool, line, k int) {
-	p.id = id
+	p.id, p.line = id, line
 	p.order = line<<21 + k // file order, then task order within a line
 	s.jobs = append(s.jobs, p)
 	s.jobCPU = append(s.jobCPU, cpu)

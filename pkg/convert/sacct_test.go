@@ -422,6 +422,8 @@ func FuzzReadSacct(f *testing.F) {
 	f.Add(sacctHead + "10|2024-03-01T10:00:00|2024-03-01T10:00:30|2024-03-01T10:10:30|COMPLETED|4|4|1|00:20:00|4000M|00:08:00||ann|phys|batch|normal\n")
 	f.Add("JobID|Submit|Start|End|State|AllocCPUS\n81_[2-4%1]|2024-01-01T00:00:00|None|2024-01-01T00:00:05|CANCELLED by 7|1\n")
 	f.Add("JobID|Submit|Start|End|State|NCPUS|\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|TIMEOUT|1|\n1.0|||||1|\n")
+	f.Add("JobID|Submit|Start|End|State|AllocCPUS|ReqCPUS|Timelimit|ElapsedRaw|TotalCPU|MaxRSS|ReqMem\n" +
+		"1|2024-01-01T00:00:00|2024-01-01T00:00:00|Unknown|COMPLETED|99999999999|99999999999|4294967295-00:00:00|9223372036854775807|4294967295-00:00:00|99999999999P|99999999999P\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, lenient := range []bool{false, true} {
 			res, err := ReadSacct(strings.NewReader(text), Config{Name: "f", Lenient: lenient})
@@ -440,6 +442,7 @@ func FuzzReadSacct(f *testing.F) {
 					t.Fatalf("job %d: number %d submit %d", i, res.Jobs[i].JobNumber, res.Jobs[i].SubmitTime)
 				}
 			}
+			readsBack(t, res)
 		}
 	})
 }
