@@ -71,10 +71,15 @@ type sacctReader struct {
 	arrayLines []arrayLine
 	stepCPU    map[string]float64
 	stepRSS    map[string]int64
-	jobCPU     []float64 // TotalCPU of the allocation line, seconds; -1 absent
-	started    []bool
-	alloc      []int64
-	trailing   bool // --parsable: every line ends with '|'
+	// stepLines counts the step lines of each job id, jobLines the job ids
+	// with a line of their own (any state): a step whose job has none is
+	// skipped as a step without its job.
+	stepLines map[string]int
+	jobLines  map[string]bool
+	jobCPU    []float64 // TotalCPU of the allocation line, seconds; -1 absent
+	started   []bool
+	alloc     []int64
+	trailing  bool // --parsable: every line ends with '|'
 }
 
 // ReadSacct converts the output of `sacct --parsable2` (with its header line) to
@@ -94,7 +99,7 @@ type sacctReader struct {
 // = End with NodeList "None assigned") did not start: fields 3-6 are -1.
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]int{},
-		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}}
+		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}, stepLines: map[string]int{}, jobLines: map[string]bool{}}
 	s.acct.Format, s.acct.File = "sacct", cfg.Name
 	br := bufio.NewReaderSize(r, 64<<10)
 	lineNo := 0
@@ -145,6 +150,7 @@ func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 		return nil, lineError(cfg.Name, 1, "", ErrHeaderLine, "empty input: expected the header line of `sacct --parsable2` (JobID|Submit|...)")
 	}
 	s.addArrayLines()
+	s.skipOrphanSteps()
 	s.fillFromSteps()
 	notes := []string{fmt.Sprintf("sacct times read as local time in %s; field 6 = TotalCPU / processors; "+
 		"field 7 = the largest MaxRSS of the job's steps; field 10 = ReqMem per processor; "+
@@ -266,6 +272,7 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 	if step != "" {
 		return s.readStep(l, base)
 	}
+	s.jobLines[base] = true
 	state, _ := l.get("State")
 	word, _, _ := strings.Cut(state, " ") // "CANCELLED by 1002"
 	word = strings.TrimSuffix(word, "+")
@@ -467,7 +474,23 @@ func (s *sacctReader) readStep(l *sacctLine, base string) *swf.ParseError {
 		s.stepRSS[base] = max(s.stepRSS[base], rss)
 	}
 	s.acct.StepLines++
+	s.stepLines[base]++
 	return nil
+}
+
+// skipOrphanSteps moves the step lines of jobs without a line of their own
+// (a dump cut between a job and its steps, or a job left out by sacct's
+// filters) from the step lines to a skip reason of their own.
+func (s *sacctReader) skipOrphanSteps() {
+	for base, n := range s.stepLines {
+		if s.jobLines[base] || s.explicit[base] > 0 {
+			continue
+		}
+		s.acct.StepLines -= n
+		for range n {
+			s.acct.skip("step without its job")
+		}
+	}
 }
 
 // fillFromSteps completes fields 6 and 7 from the step lines.

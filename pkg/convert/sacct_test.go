@@ -320,6 +320,29 @@ func TestSacctRange(t *testing.T) {
 	}
 }
 
+// TestSacctOrphanStep: a step line whose job has no line in the dump is a
+// counted skip of its own, not a step line; the accounting still balances.
+func TestSacctOrphanStep(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|AllocCPUS|TotalCPU\n" +
+		"1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|\n" +
+		"1.batch|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|00:00:05\n" +
+		"2.batch|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|00:00:05\n" +
+		"2.0|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|00:00:05\n" +
+		"3|2024-01-01T00:00:00|2024-01-01T00:00:00|Unknown|RUNNING|1|\n" +
+		"3.batch|2024-01-01T00:00:00|2024-01-01T00:00:00|Unknown|RUNNING|1|\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Accounting
+	if a.StepLines != 2 || a.JobLines != 1 || !a.Balanced() || res.Jobs[0].AverageCPUTime != 5 {
+		t.Errorf("accounting %s; job %s", a.String(), res.Jobs[0].AppendCanonical(nil))
+	}
+	if !strings.Contains(a.String(), "step without its job: 2") {
+		t.Errorf("accounting lacks the orphan steps: %s", a.String())
+	}
+}
+
 func TestSacctLenient(t *testing.T) {
 	text := "JobID|Submit|Start|End|State|AllocCPUS\n" +
 		"1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|VANISHED|1\n" +
