@@ -187,10 +187,22 @@ func (s *sacctReader) readHeader(line string, lineNo int) error {
 			"expected the header line of `sacct --parsable2` (column names such as JobID|Submit|State), got a job line: run sacct without --noheader")
 	}
 	s.cols = sacctColumns{index: map[string]int{}, n: len(cols)}
+	used := map[string]string{} // the columns the conversion reads, by lower-case name
+	for _, c := range append(append([]string{"AllocCPUS", "NCPUS"}, SacctRequired...), SacctOptional...) {
+		used[strings.ToLower(c)] = c
+	}
 	for i, c := range cols {
 		key := strings.ToLower(strings.TrimSpace(c))
-		if _, dup := s.cols.index[key]; !dup {
+		prev, dup := s.cols.index[key]
+		if !dup {
 			s.cols.index[key] = i
+			continue
+		}
+		// Which of the two to read would be a guess; a column the
+		// conversion does not read may come twice.
+		if name, ok := used[key]; ok {
+			return lineError(s.cfg.Name, lineNo, name, ErrHeaderLine,
+				"twice in the header (columns %d and %d): list each column once in sacct's --format", prev+1, i+1)
 		}
 	}
 	var missing []string
@@ -610,6 +622,11 @@ func (l *sacctLine) times(col string) (first, alt int64, perr *swf.ParseError) {
 		// Go moves a local time in a summer-time gap by the gap; sacct never prints one.
 		return 0, 0, l.err(col, ErrValue, "%s does not exist in the time zone %s (the clocks skipped it): is --timezone the zone of the machine sacct ran on?", v, l.s.loc)
 	}
+	if t.Unix() < 0 {
+		// Slurm stores Unix times and prints 0 as Unknown or None; an earlier
+		// time is no time of a job (and -1 would read as unknown).
+		return 0, 0, l.err(col, ErrRange, "%s is out of range: expected a time from 1970-01-01T00:00:00 UTC on", v)
+	}
 	first, alt = t.Unix(), t.Unix()
 	for _, d := range []time.Duration{-time.Hour, -30 * time.Minute, 30 * time.Minute, time.Hour} {
 		if u := t.Add(d); u.Format(SacctTimeLayout) == v {
@@ -694,7 +711,8 @@ func (l *sacctLine) duration(col, v string) (float64, *swf.ParseError) {
 
 // parseDuration reads Slurm's durations: D-HH:MM:SS, D-HH:MM, D-HH, HH:MM:SS,
 // MM:SS, and a bare number (minutes when bareMinutes, else seconds). Seconds may
-// have a fraction.
+// have a fraction. Hours after days are below 24, minutes and seconds after the
+// first component below 60.
 func parseDuration(v string, bareMinutes bool) (float64, bool) {
 	days, hasDays := 0.0, false
 	if d, rest, ok := strings.Cut(v, "-"); ok {
@@ -716,6 +734,18 @@ func parseDuration(v string, bareMinutes bool) (float64, bool) {
 			return 0, false
 		}
 		nums[i] = f
+	}
+	// Slurm carries over: after the first component, minutes and seconds are
+	// below 60, and after "D-" the hours below 24 (1-25:00:00 is printed as
+	// 2-01:00:00). Without days the first component is unbounded: 36:00:00 is
+	// unambiguous.
+	for i := 1; i < len(nums); i++ {
+		if nums[i] >= 60 {
+			return 0, false
+		}
+	}
+	if hasDays && nums[0] >= 24 {
+		return 0, false
 	}
 	var secs float64
 	switch {

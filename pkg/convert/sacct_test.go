@@ -320,6 +320,49 @@ func TestSacctRange(t *testing.T) {
 	}
 }
 
+// TestSacctChecks: durations with a component out of its range, a column
+// twice in the header, and times before 1970 are errors naming the column.
+func TestSacctChecks(t *testing.T) {
+	const head = "JobID|Submit|Start|End|State|AllocCPUS|Timelimit|TotalCPU\n"
+	const job = "1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|"
+	tests := []struct {
+		name, text string
+		err        error
+		message    string
+	}{
+		{"Timelimit hours", head + job + "1-25:00:00|00:00:01\n", ErrValue, `dump.txt:2: column Timelimit: expected UNLIMITED, Partition_Limit, [D-]HH:MM:SS`},
+		{"Timelimit minutes", head + job + "1-02:60:00|00:00:01\n", ErrValue, `dump.txt:2: column Timelimit: `},
+		{"Timelimit seconds", head + job + "02:00:60|00:00:01\n", ErrValue, `dump.txt:2: column Timelimit: `},
+		{"TotalCPU", head + job + "01:00:00|99-99:99:99\n", ErrValue, `dump.txt:2: column TotalCPU: expected a duration`},
+		{"TotalCPU seconds", head + job + "01:00:00|00:60.5\n", ErrValue, `dump.txt:2: column TotalCPU: `},
+		{"column twice", "JobID|State|Submit|Start|End|State|AllocCPUS\n", ErrHeaderLine, `dump.txt:1: column State: twice in the header (columns 2 and 6)`},
+		{"column twice in other case", "JobID|Submit|Start|End|State|AllocCPUS|ncpus|NCPUS\n", ErrHeaderLine, `dump.txt:1: column NCPUS: twice in the header (columns 7 and 8)`},
+		{"Submit in year 1", head + "1|0001-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|01:00:00|00:00:01\n", ErrRange,
+			`dump.txt:2: column Submit: 0001-01-01T00:00:00 is out of range`},
+		{"End before 1970", head + "1|2024-01-01T00:00:00|2024-01-01T00:00:00|1969-12-31T23:59:59|COMPLETED|1|01:00:00|00:00:01\n", ErrRange,
+			`dump.txt:2: column End: 1969-12-31T23:59:59 is out of range`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := sacct(t, tt.text, Config{})
+			if !errors.Is(err, tt.err) || err == nil || !strings.Contains(err.Error(), tt.message) {
+				t.Errorf("error %v, want %v with %q", err, tt.err, tt.message)
+			}
+		})
+	}
+	// At the edges of their ranges, and columns Slurm never prints twice but
+	// that the conversion does not read, are fine.
+	ok := "JobID|Comment|Submit|Start|End|State|AllocCPUS|Timelimit|TotalCPU|Comment\n" +
+		"1|a|1970-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|1-23:59:59|36:00:59.999|b\n"
+	res, err := sacct(t, ok, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Jobs[0].RequestedTime; got != 86400+86399 {
+		t.Errorf("requested time %d", got)
+	}
+}
+
 // TestSacctOrphanStep: a step line whose job has no line in the dump is a
 // counted skip of its own, not a step line; the accounting still balances.
 func TestSacctOrphanStep(t *testing.T) {
@@ -385,6 +428,12 @@ func TestParseDuration(t *testing.T) {
 		{"1.5:00", true, 0, false},
 		{"x", true, 0, false},
 		{"1e3", true, 0, false},
+		{"36:00:00", true, 129600, true},
+		{"1-24:00:00", true, 0, false},
+		{"1-24", true, 0, false},
+		{"00:60", false, 0, false},
+		{"10:00:59.999", false, 36059.999, true},
+		{"10:00:60", false, 0, false},
 	}
 	for _, tt := range tests {
 		got, ok := parseDuration(tt.in, tt.bareMinutes)
