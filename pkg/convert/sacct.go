@@ -462,7 +462,8 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 // line adds nothing.
 func (s *sacctReader) readStep(l *sacctLine, base string) *swf.ParseError {
 	var cpu float64
-	if v, ok := l.get("TotalCPU"); ok && v != "" {
+	v, hasCPU := l.get("TotalCPU")
+	if hasCPU = hasCPU && v != ""; hasCPU {
 		secs, err := l.duration("TotalCPU", v)
 		if err != nil {
 			return err
@@ -479,7 +480,7 @@ func (s *sacctReader) readStep(l *sacctLine, base string) *swf.ParseError {
 		}
 		rss = kb
 	}
-	if v, ok := l.get("TotalCPU"); ok && v != "" {
+	if hasCPU {
 		s.stepCPU[base] = cpu
 	}
 	if rss >= 0 {
