@@ -20,6 +20,11 @@ const AleaFields = 21
 // per processor is implausible for any machine in a log, so the file is in bytes.
 const aleaBytesThreshold = 64 << 20 // KB
 
+// AleaPlaceholderMinJobs is the fewest job lines in which a field holding one
+// value on every line is taken for a placeholder: in a handful of lines (a
+// test, an excerpt, a run of alike jobs) a constant is as likely a real value.
+const AleaPlaceholderMinJobs = 100
+
 // ReadAlea converts the workload format of the Alea simulator, as MetaCentrum
 // publishes it: per line the 18 SWF fields with Unix submit times and job ids
 // from 0, then the node list of the job's processors in braces, the queue name,
@@ -31,8 +36,12 @@ const aleaBytesThreshold = 64 << 20 // KB
 // file (bytes when, read as KB, the median per processor would exceed 64 GiB),
 // and written as KB per processor, with a Note saying which unit was found. Queue
 // names become queue numbers in order of first appearance (Queue lines and a
-// Note). A field that holds one value on every line is a placeholder, written -1
-// as the archive's converter does (status excepted), with a Note. The node list
+// Note). A field Alea's format does not use (aleaPlaceholderFields: CPU time,
+// used memory, executable, partition, preceding job, think time) that holds one
+// value on every line of a file of at least AleaPlaceholderMinJobs job lines is
+// a placeholder, written -1 as the archive's converter does, with a Note;
+// processors, times, limits, memory, status, user and group are always kept as
+// given. The node list
 // is kept as nodes=ID*COUNT,... (run-length) and the properties as props=TEXT.
 func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 	acct := Accounting{Format: "alea", File: cfg.Name}
@@ -90,7 +99,9 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 	notes = append(notes, aleaPlaceholders(jobs)...)
 	notes = append(notes, "queue numbers are Alea's queue names in order of first appearance (Queue lines); "+
 		"nodes= is the job's node list (node*processors), props= its PBS properties")
-	res, err := finish("alea", cfg, jobs, acct, notes)
+	var columns [swf.NumFields]string
+	copy(columns[:], aleaFieldNames[:])
+	res, err := finish("alea", cfg, jobs, acct, notes, &columns)
 	if res != nil {
 		res.Warnings = append(res.Warnings, warnings...)
 	}
@@ -120,6 +131,9 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) || (i != 5 && v != math.Trunc(v)) {
 			return p, 0, lineError(file, lineNo, aleaFieldNames[i], ErrValue, "expected a whole number, got %q", tokens[i])
 		}
+		if limit, bound := aleaBound(i + 1); math.Abs(v) > limit {
+			return p, 0, lineError(file, lineNo, aleaFieldNames[i], ErrRange, "%q is beyond %s", tokens[i], bound)
+		}
 		f[i] = v
 	}
 	if f[1] < 0 {
@@ -133,7 +147,7 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 	if !ok {
 		return p, 0, lineError(file, lineNo, aleaFieldNames[18], ErrValue, "expected node numbers separated by commas, got %q", shortText(list))
 	}
-	p.id = tokens[0]
+	p.id, p.line = tokens[0], lineNo
 	p.submit = int64(f[1])
 	// Only -1 is unknown: another negative wait or run time is kept, for --check
 	// to report (wait_neg, run_neg) and the cleaning rules to handle.
@@ -163,6 +177,22 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 	}
 	p.job.Extra = append(p.job.Extra, "props="+tokens[20])
 	return p, f[9], nil
+}
+
+// aleaBound is the largest magnitude of field n and how error messages say it:
+// the toolkit's bounds for times and processors, and 2^53 for the other fields,
+// which are read through float64 (exact up to 2^53).
+func aleaBound(n int) (float64, string) {
+	switch n {
+	case swf.FieldSubmitTime, swf.FieldWaitTime, swf.FieldRunTime, swf.FieldAverageCPUTime,
+		swf.FieldRequestedTime, swf.FieldThinkTime:
+		return swf.MaxTime, timeBound
+	case swf.FieldAllocatedProcs, swf.FieldRequestedProcs:
+		return swf.MaxProcessors, procsBound
+	case swf.FieldUsedMemory:
+		return MaxMemoryKB, memoryBound
+	}
+	return 1 << 53, "2^53 (numbers are read through float64, exact up to 2^53)"
 }
 
 // runLength writes "1,1,1,2" as "1*3,2"; ok is false for anything but numbers.
@@ -233,35 +263,57 @@ func procsOf(j *swf.Job) int64 {
 	return j.AllocatedProcs
 }
 
-// aleaPlaceholders writes -1 in every field (but status, and the queue, which the
-// names replace) that holds one value on every line, as the archive's converter
-// does, and returns a Note naming them.
+// aleaPlaceholderFields are the fields that can be placeholders: those Alea's
+// format does not use, which a log exported for it fills with a constant. Alea
+// (AleaNG's description of its job file) reads job id, submit, wait and run
+// time, processors, used and requested memory, requested processors and time,
+// user, group and queue; CPU time (6), executable (14), partition (16),
+// preceding job (17) and think time (18) are "not used". MetaCentrum's file
+// holds one value in each of them on all 17,900 lines (1, 1024 for used memory
+// in 7, 1), while processors, times, limits, memory and user vary. Used memory
+// (7) is read by Alea but filled with 1024 in MetaCentrum's file, so it is a
+// candidate too. Status (11, Alea's "always 1"), group (13: Alea's fair-share
+// groups) and the rest are values even when constant: a cluster's jobs may all
+// run under one group, or all complete, and -1 would erase what the log states.
+var aleaPlaceholderFields = []int{swf.FieldAverageCPUTime, swf.FieldUsedMemory, swf.FieldExecutable,
+	swf.FieldPartition, swf.FieldPrecedingJob, swf.FieldThinkTime}
+
+// aleaPlaceholders writes -1 in every field of aleaPlaceholderFields that holds
+// one value on every line of a file of at least AleaPlaceholderMinJobs job
+// lines, as the archive's converter does, and returns a Note naming them (or,
+// for a shorter file, saying that constant fields were kept).
 func aleaPlaceholders(jobs []pending) []string {
-	if len(jobs) < 2 {
-		return nil // one line says nothing about placeholders
+	if len(jobs) == 0 {
+		return nil
 	}
-	var constant []string
-	// Fields 1-4 are made from the times (finish), not read as they are.
-	for n := swf.FieldAllocatedProcs; n <= swf.NumFields; n++ {
-		if n == swf.FieldStatus || n == swf.FieldQueue || n == swf.FieldRequestedMemory {
-			continue
-		}
+	var constant []int
+	for _, n := range aleaPlaceholderFields {
 		v := jobs[0].job.Field(n)
 		same := v != -1
 		for i := 1; same && i < len(jobs); i++ {
 			same = jobs[i].job.Field(n) == v
 		}
-		if !same {
-			continue
+		if same {
+			constant = append(constant, n)
 		}
-		for i := range jobs {
-			jobs[i].job.SetField(n, -1)
-		}
-		constant = append(constant, fmt.Sprintf("%d (%s) was %v", n, swf.FieldNames[n-1], v))
 	}
 	if len(constant) == 0 {
 		return nil
 	}
-	return []string{"fields holding one value on every line are placeholders, written -1 (the archive's convention): " +
-		strings.Join(constant, ", ")}
+	names := make([]string, len(constant))
+	for i, n := range constant {
+		names[i] = fmt.Sprintf("%d (%s) was %v", n, swf.FieldNames[n-1], jobs[0].job.Field(n))
+	}
+	if len(jobs) < AleaPlaceholderMinJobs {
+		return []string{fmt.Sprintf("fields holding one value on every line kept as given: %d job lines are too few "+
+			"(fewer than %d) to tell a placeholder from a value: %s", len(jobs), AleaPlaceholderMinJobs, strings.Join(names, ", "))}
+	}
+	for _, n := range constant {
+		for i := range jobs {
+			jobs[i].job.SetField(n, -1)
+		}
+	}
+	return []string{fmt.Sprintf("fields Alea's format does not use (and used memory), holding one value on all %d job lines, "+
+		"are placeholders, written -1 (the archive's convention): ", len(jobs)) +
+		strings.Join(names, ", ")}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -24,7 +25,8 @@ func alea(t *testing.T, text string, cfg Config) (*Result, error) {
 
 func TestAleaFields(t *testing.T) {
 	// Job ids from 0, Unix submit times, memory in bytes (4 GiB on 4 processors),
-	// a placeholder 7 in field 14 on every line, one broken run time.
+	// 7 in field 14 on every line (kept: three lines are too few to call it a
+	// placeholder), one broken run time.
 	text := "" +
 		"0 1000 5 100 4 1 1024 4 3600 4294967296 1 62 1 7 -1 1 1 1 {11,11,12,12} q_1d 2:ppn=2\n" +
 		"1 900 0 50 1 1 1024 1 600 1073741824 1 63 2 7 -1 1 1 1 {13} q_2h 1:ppn=1:brno\n" +
@@ -35,9 +37,9 @@ func TestAleaFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"1 0 0 50 1 -1 -1 1 600 1048576 1 63 2 -1 1 -1 -1 -1 jobid=1 nodes=13 props=1:ppn=1:brno",
-		"2 100 5 100 4 -1 -1 4 3600 1048576 1 62 1 -1 2 -1 -1 -1 jobid=0 nodes=11*2,12*2 props=2:ppn=2",
-		"3 100 1 -1000 1 -1 -1 1 0 1048576 0 62 2 -1 2 -1 -1 -1 jobid=2 nodes=13 props=1:ppn=1",
+		"1 0 0 50 1 1 1024 1 600 1048576 1 63 2 7 1 1 1 1 jobid=1 nodes=13 props=1:ppn=1:brno",
+		"2 100 5 100 4 1 1024 4 3600 1048576 1 62 1 7 2 1 1 1 jobid=0 nodes=11*2,12*2 props=2:ppn=2",
+		"3 100 1 -1000 1 1 1024 1 0 1048576 0 62 2 7 2 1 1 1 jobid=2 nodes=13 props=1:ppn=1",
 	}
 	for i, w := range want {
 		if got := string(res.Jobs[i].AppendCanonical(nil)); got != w {
@@ -54,8 +56,8 @@ func TestAleaFields(t *testing.T) {
 			t.Errorf("notes lack %q:\n%s", s, notes)
 		}
 	}
-	if strings.Contains(notes, "(User ID)") || strings.Contains(notes, "(Status)") {
-		t.Errorf("a field with several values was called a placeholder:\n%s", notes)
+	if strings.Contains(notes, "(User ID)") || strings.Contains(notes, "(Status)") || strings.Contains(notes, "placeholders, written -1") {
+		t.Errorf("a field was called a placeholder in three lines:\n%s", notes)
 	}
 	if q := res.Header.Queues(); len(q) != 2 || q[0].Name != "q_2h" || q[1].Name != "q_1d" {
 		t.Errorf("queues %+v", q)
@@ -189,6 +191,7 @@ func TestAleaMetaCentrum(t *testing.T) {
 func FuzzReadAlea(f *testing.F) {
 	f.Add("0 1000 5 100 4 1 1024 4 3600 4294967296 1 62 1 7 -1 1 1 1 {11,11,12,12} q_1d 2:ppn=2\n")
 	f.Add("0 1000 5 100 4 1 1024 4 3600 4294967296 1 62 1 7 -1 1 1 1 {} q 1\n1 1000 -1 -1 0 1 1024 0 0 0 1 62 1 7 -1 1 1 1 {1} q 1\n")
+	f.Add("0 99999999999 5 1e300 99999999999 1e300 1e300 -99999999999 1e19 1e300 1 1e300 1 1 -1 1 1 -1e300 {1} q 1\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		res, err := ReadAlea(strings.NewReader(text), Config{Name: "f", Lenient: true})
 		if err != nil {
@@ -201,6 +204,7 @@ func FuzzReadAlea(f *testing.F) {
 		if !res.Accounting.Balanced() || res.Accounting.Jobs != len(res.Jobs) {
 			t.Fatalf("accounting %+v for %d jobs", res.Accounting, len(res.Jobs))
 		}
+		readsBack(t, res)
 	})
 }
 
@@ -231,5 +235,82 @@ func TestAleaNodeListLength(t *testing.T) {
 	}
 	if len(good.Warnings) != 0 {
 		t.Errorf("warnings for a consistent node list: %q", good.Warnings)
+	}
+}
+
+// aleaSerialJobs is n one-processor jobs, one a minute, alike but for the submit
+// time: every field but 1 and 2 holds one value on every line.
+func aleaSerialJobs(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%d %d 0 600 1 1 1024 1 3600 1073741824 1 62 1 7 -1 1 1 1 {5} q_1d 1:ppn=1\n", i, 1000+60*i)
+	}
+	return b.String()
+}
+
+// TestAleaPlaceholders: only the fields Alea's format does not use (6, 7, 14,
+// 16, 17, 18) can be placeholders, and only in a file of at least
+// AleaPlaceholderMinJobs job lines; processors, times, limits, memory, status,
+// user and group are always kept.
+func TestAleaPlaceholders(t *testing.T) {
+	tests := []struct {
+		name        string
+		text        string
+		want        string // the first job
+		placeholder bool
+	}{
+		{"two lines", "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n" +
+			"2 1356998549 0 54578 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1240,1240} q_1d 1:ppn=64\n",
+			"1 0 0 56011 64 1 1024 64 86400 1048576 1 62 1 1 1 1 1 1 jobid=0 nodes=1241*2 props=1:ppn=64", false},
+		{"50 serial jobs", aleaSerialJobs(50),
+			"1 0 0 600 1 1 1024 1 3600 1048576 1 62 1 7 1 1 1 1 jobid=0 nodes=5 props=1:ppn=1", false},
+		{"100 serial jobs", aleaSerialJobs(AleaPlaceholderMinJobs),
+			"1 0 0 600 1 -1 -1 1 3600 1048576 1 62 1 -1 1 -1 -1 -1 jobid=0 nodes=5 props=1:ppn=1", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := alea(t, tt.text, Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := string(res.Jobs[0].AppendCanonical(nil)); got != tt.want {
+				t.Errorf("first job\n got %s\nwant %s", got, tt.want)
+			}
+			notes := strings.Join(res.Header.GetAll("Note"), "\n")
+			if got := strings.Contains(notes, "are placeholders, written -1"); got != tt.placeholder {
+				t.Errorf("placeholder note %v, want %v:\n%s", got, tt.placeholder, notes)
+			}
+			if !tt.placeholder && !strings.Contains(notes, "kept as given") {
+				t.Errorf("notes do not say why constant fields were kept:\n%s", notes)
+			}
+			for _, never := range []string{"(Number of Allocated Processors)", "(Requested Time)", "(User ID)", "(Group ID)", "(Status)", "(Requested Memory)"} {
+				if strings.Contains(notes, never) {
+					t.Errorf("notes call %s a placeholder:\n%s", never, notes)
+				}
+			}
+		})
+	}
+}
+
+// readsBack fails unless the converted log reads back as SWF without an error:
+// every error must be found by the conversion, at the log's own line.
+func readsBack(t *testing.T, res *Result) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := swf.NewWriter(&buf)
+	w.WriteHeader(res.Header)
+	for i := range res.Jobs {
+		w.Write(&res.Jobs[i])
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r := swf.NewReader(&buf)
+	for {
+		if _, err := r.Read(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("the converted log does not read back: %v", err)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package convert
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,10 +26,26 @@ var (
 	ErrTruncated = errors.New("truncated last line")
 	// ErrValue: a column's value cannot be read.
 	ErrValue = errors.New("malformed value")
+	// ErrRange: a column's value, or what the conversion makes of it, does not
+	// fit in 64 bits or in the toolkit's bounds (swf.MaxTime, swf.MaxProcessors,
+	// MaxMemoryKB).
+	ErrRange = errors.New("value out of range")
 	// ErrState: a job state the conversion does not know.
 	ErrState = errors.New("unknown job state")
 	// ErrNoJobs: the log holds no job that could be converted.
 	ErrNoJobs = errors.New("no jobs")
+)
+
+// MaxMemoryKB bounds memory sizes (fields 7 and 10, KB): sizes are computed in
+// float64, which holds whole numbers exactly up to 2^53 (8 ZiB, far beyond any
+// machine).
+const MaxMemoryKB = 1 << 53
+
+// Bounds as error messages say them.
+const (
+	procsBound  = "2147483647, swfkit's bound for a processor count"
+	timeBound   = "2^40 s (about 34,800 years), swfkit's bound for a time"
+	memoryBound = "2^53 KB (8 ZiB; sizes are computed in float64, exact up to 2^53)"
 )
 
 // MaxKeptErrors is how many malformed-line errors a lenient conversion keeps.
@@ -166,6 +183,7 @@ type pending struct {
 	listLen            int64 // entries of Alea's node list (one per processor); 0 none
 	job                swf.Job
 	order              int // input order, for ties
+	line               int // the line of the log it came from, for errors
 }
 
 // names numbers names 1..n in order of first use.
@@ -200,7 +218,9 @@ func (n *names) mappings() []NameMapping {
 
 // finish orders, numbers and maps the pending jobs and builds the header. format
 // is the log format's name for the notes; notes are added after the standard ones.
-func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []string) (*Result, error) {
+// columns names, per SWF field, the log's column it comes from, for the error
+// of a job that would not read back as SWF (outOfBounds).
+func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []string, columns *[swf.NumFields]string) (*Result, error) {
 	if len(jobs) == 0 {
 		return nil, &swf.ParseError{File: cfg.Name, Line: acct.Lines, Err: ErrNoJobs,
 			Detail: fmt.Sprintf("no job could be converted (%s)", acct.String())}
@@ -233,6 +253,9 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 		mapName(&j.GroupID, groups, p.group)
 		mapName(&j.Queue, queues, p.queue)
 		mapName(&j.Partition, partitions, p.partition)
+		if n := outOfBounds(&j); n > 0 {
+			return dropOutOfBounds(format, cfg, jobs, acct, notes, columns)
+		}
 		j.Extra = append([]string{"jobid=" + p.id}, j.Extra...)
 		out[i] = j
 		last = max(last, p.submit, p.start, p.end)
@@ -251,6 +274,88 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 	res.Header.AddNote(fmt.Sprintf("converted from %s (%s): %s", cfg.Name, format, acct.String()))
 	res.Header.Lines = append(res.Header.Lines, swf.HeaderLine{Raw: ";"})
 	return res, nil
+}
+
+// outOfBounds returns the first field of j beyond the bounds swf.Reader
+// enforces (swf.MaxTime, swf.MaxProcessors), 0 when there is none. The readers
+// bound every column where they read it; this is what makes sure that the
+// converted log reads back, so that every error names the log's own line.
+func outOfBounds(j *swf.Job) int {
+	for n := swf.FieldSubmitTime; n <= swf.NumFields; n++ {
+		v := j.Field(n)
+		switch n {
+		case swf.FieldSubmitTime, swf.FieldWaitTime, swf.FieldRunTime, swf.FieldAverageCPUTime,
+			swf.FieldRequestedTime, swf.FieldThinkTime:
+			if !(math.Abs(v) <= swf.MaxTime) { // NaN too
+				return n
+			}
+		case swf.FieldAllocatedProcs, swf.FieldRequestedProcs:
+			if math.Abs(v) > swf.MaxProcessors {
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// dropOutOfBounds reports the first line of the log whose job has a field
+// beyond the SWF bounds, or with cfg.Lenient counts every such line as
+// malformed, drops its jobs and finishes without them.
+func dropOutOfBounds(format string, cfg Config, jobs []pending, acct Accounting, notes []string, columns *[swf.NumFields]string) (*Result, error) {
+	first := jobs[0].submit
+	for i := range jobs {
+		first = min(first, jobs[i].submit)
+	}
+	bad := map[int]*swf.ParseError{} // line: its error
+	perLine := map[int]int{}         // line: its jobs
+	var lines []int
+	for i := range jobs {
+		p := &jobs[i]
+		perLine[p.line]++
+		j := p.job
+		j.SubmitTime, j.WaitTime, j.RunTime = p.submit-first, -1, -1
+		if p.start != -1 {
+			j.WaitTime = p.start - p.submit
+			if p.end != -1 {
+				j.RunTime = p.end - p.start
+			}
+		}
+		n := outOfBounds(&j)
+		if n == 0 || bad[p.line] != nil {
+			continue
+		}
+		bad[p.line] = lineError(cfg.Name, p.line, columns[n-1], ErrRange, "gives field %d (%s) = %v, beyond the SWF bound (±%d)",
+			n, swf.FieldNames[n-1], j.Field(n), boundOf(n))
+		lines = append(lines, p.line)
+	}
+	sort.Ints(lines)
+	if !cfg.Lenient {
+		return nil, bad[lines[0]]
+	}
+	kept := jobs[:0]
+	for _, p := range jobs {
+		if bad[p.line] == nil {
+			kept = append(kept, p)
+		}
+	}
+	for _, line := range lines {
+		acct.JobLines--
+		acct.Malformed++
+		if perLine[line] > 1 {
+			acct.ExpandedLines--
+		}
+		if len(acct.FirstErrors) < MaxKeptErrors {
+			acct.FirstErrors = append(acct.FirstErrors, bad[line].Error())
+		}
+	}
+	return finish(format, cfg, kept, acct, notes, columns)
+}
+
+func boundOf(field int) int64 {
+	if field == swf.FieldAllocatedProcs || field == swf.FieldRequestedProcs {
+		return swf.MaxProcessors
+	}
+	return swf.MaxTime
 }
 
 // header builds the SWF header of a converted log; it records the machine-size

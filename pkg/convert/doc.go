@@ -15,7 +15,10 @@
 // Conventions: times are integer seconds; -1 is unknown in every field, as in
 // SWF; a field the log does not have is -1, never a guess. Errors are
 // *swf.ParseError values naming the file, the line and the column, wrapping one of
-// this package's sentinel errors. With Config.Lenient a malformed line is counted
+// this package's sentinel errors; every value is bounded where it is read (times
+// within swf.MaxTime, processors within swf.MaxProcessors, sizes within
+// MaxMemoryKB), so a converted log always reads back as SWF and no error names
+// a line of it. With Config.Lenient a malformed line is counted
 // and skipped instead (the first few errors are kept); a header that cannot be
 // read is always an error. Accounting says where every line went: Lines =
 // HeaderLines + BlankLines + JobLines + StepLines + skipped + Malformed.

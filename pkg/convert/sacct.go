@@ -2,6 +2,7 @@ package convert
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -40,6 +41,11 @@ var SacctUnfinished = []string{"PENDING", "RUNNING", "REQUEUED", "SUSPENDED", "R
 // SacctTimeLayout is how sacct prints times (its default SLURM_TIME_FORMAT).
 const SacctTimeLayout = "2006-01-02T15:04:05"
 
+// sacctFieldColumns names the columns each SWF field comes from, for errors.
+var sacctFieldColumns = [swf.NumFields]string{"JobID", "Submit", "Submit, Start", "Start, End (or ElapsedRaw)",
+	"AllocCPUS (or NCPUS)", "TotalCPU", "MaxRSS", "ReqCPUS", "Timelimit", "ReqMem", "State", "User", "Group",
+	"", "QOS", "Partition", "", ""}
+
 // sacctColumns holds the index of each known column, -1 when absent.
 type sacctColumns struct {
 	index map[string]int
@@ -65,10 +71,15 @@ type sacctReader struct {
 	arrayLines []arrayLine
 	stepCPU    map[string]float64
 	stepRSS    map[string]int64
-	jobCPU     []float64 // TotalCPU of the allocation line, seconds; -1 absent
-	started    []bool
-	alloc      []int64
-	trailing   bool // --parsable: every line ends with '|'
+	// stepLines counts the step lines of each job id, jobLines the job ids
+	// with a line of their own (any state): a step whose job has none is
+	// skipped as a step without its job.
+	stepLines map[string]int
+	jobLines  map[string]bool
+	jobCPU    []float64 // TotalCPU of the allocation line, seconds; -1 absent
+	started   []bool
+	alloc     []int64
+	trailing  bool // --parsable: every line ends with '|'
 }
 
 // ReadSacct converts the output of `sacct --parsable2` (with its header line) to
@@ -88,7 +99,7 @@ type sacctReader struct {
 // = End with NodeList "None assigned") did not start: fields 3-6 are -1.
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]int{},
-		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}}
+		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}, stepLines: map[string]int{}, jobLines: map[string]bool{}}
 	s.acct.Format, s.acct.File = "sacct", cfg.Name
 	br := bufio.NewReaderSize(r, 64<<10)
 	lineNo := 0
@@ -139,12 +150,13 @@ func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 		return nil, lineError(cfg.Name, 1, "", ErrHeaderLine, "empty input: expected the header line of `sacct --parsable2` (JobID|Submit|...)")
 	}
 	s.addArrayLines()
+	s.skipOrphanSteps()
 	s.fillFromSteps()
 	notes := []string{fmt.Sprintf("sacct times read as local time in %s; field 6 = TotalCPU / processors; "+
 		"field 7 = the largest MaxRSS of the job's steps; field 10 = ReqMem per processor; "+
 		"queue numbers are QOS names, partition numbers partition names (Queue and Partition lines); "+
 		"user and group numbers are names in order of first appearance", s.loc)}
-	return finish("sacct", cfg, s.jobs, s.acct, notes)
+	return finish("sacct", cfg, s.jobs, s.acct, notes, &sacctFieldColumns)
 }
 
 // readHeader reads the column names.
@@ -175,10 +187,22 @@ func (s *sacctReader) readHeader(line string, lineNo int) error {
 			"expected the header line of `sacct --parsable2` (column names such as JobID|Submit|State), got a job line: run sacct without --noheader")
 	}
 	s.cols = sacctColumns{index: map[string]int{}, n: len(cols)}
+	used := map[string]string{} // the columns the conversion reads, by lower-case name
+	for _, c := range append(append([]string{"AllocCPUS", "NCPUS"}, SacctRequired...), SacctOptional...) {
+		used[strings.ToLower(c)] = c
+	}
 	for i, c := range cols {
 		key := strings.ToLower(strings.TrimSpace(c))
-		if _, dup := s.cols.index[key]; !dup {
+		prev, dup := s.cols.index[key]
+		if !dup {
 			s.cols.index[key] = i
+			continue
+		}
+		// Which of the two to read would be a guess; a column the
+		// conversion does not read may come twice.
+		if name, ok := used[key]; ok {
+			return lineError(s.cfg.Name, lineNo, name, ErrHeaderLine,
+				"twice in the header (columns %d and %d): list each column once in sacct's --format", prev+1, i+1)
 		}
 	}
 	var missing []string
@@ -260,6 +284,7 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 	if step != "" {
 		return s.readStep(l, base)
 	}
+	s.jobLines[base] = true
 	state, _ := l.get("State")
 	word, _, _ := strings.Cut(state, " ") // "CANCELLED by 1002"
 	word = strings.TrimSuffix(word, "+")
@@ -304,7 +329,7 @@ type arrayLine struct {
 }
 
 func (s *sacctReader) add(p pending, id string, cpu float64, alloc int64, started bool, line, k int) {
-	p.id = id
+	p.id, p.line = id, line
 	p.order = line<<21 + k // file order, then task order within a line
 	s.jobs = append(s.jobs, p)
 	s.jobCPU = append(s.jobCPU, cpu)
@@ -358,7 +383,7 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 	}
 	if started && p.end < 0 {
 		if v, ok := l.get("ElapsedRaw"); ok && v != "" {
-			e, perr := l.int("ElapsedRaw", v)
+			e, perr := l.int("ElapsedRaw", v, swf.MaxTime, timeBound)
 			if perr != nil {
 				return p, 0, 0, false, perr
 			}
@@ -371,7 +396,7 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		col = "NCPUS"
 		v, _ = l.get(col)
 	}
-	if alloc, err = l.int(col, v); err != nil {
+	if alloc, err = l.int(col, v, swf.MaxProcessors, procsBound); err != nil {
 		return p, 0, 0, false, err
 	}
 	p.job.AllocatedProcs, p.job.RequestedProcs = -1, alloc
@@ -379,13 +404,17 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		p.job.AllocatedProcs = alloc
 	}
 	if v, ok := l.get("ReqCPUS"); ok && v != "" {
-		if p.job.RequestedProcs, err = l.int("ReqCPUS", v); err != nil {
+		if p.job.RequestedProcs, err = l.int("ReqCPUS", v, swf.MaxProcessors, procsBound); err != nil {
 			return p, 0, 0, false, err
 		}
 	}
-	if v, ok := l.get("NNodes"); ok && v != "" && started {
-		if p.nodes, err = l.int("NNodes", v); err != nil {
+	nodes := int64(-1) // for ReqMem per node, whether or not the job started
+	if v, ok := l.get("NNodes"); ok && v != "" {
+		if nodes, err = l.int("NNodes", v, swf.MaxProcessors, procsBound); err != nil {
 			return p, 0, 0, false, err
+		}
+		if started {
+			p.nodes = nodes
 		}
 	}
 	if v, ok := l.get("Timelimit"); ok && v != "" {
@@ -397,10 +426,6 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		procs := alloc
 		if procs <= 0 {
 			procs = p.job.RequestedProcs
-		}
-		nodes := p.nodes
-		if v2, ok := l.get("NNodes"); ok && v2 != "" {
-			nodes, _ = strconv.ParseInt(v2, 10, 64)
 		}
 		if p.job.RequestedMemory, err = l.reqMem(v, procs, nodes); err != nil {
 			return p, 0, 0, false, err
@@ -433,24 +458,52 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 	return p, cpu, alloc, started, nil
 }
 
-// readStep adds a step line's CPU time and memory to its job.
+// readStep adds a step line's CPU time and memory to its job; a malformed step
+// line adds nothing.
 func (s *sacctReader) readStep(l *sacctLine, base string) *swf.ParseError {
-	s.acct.StepLines++
-	if v, ok := l.get("TotalCPU"); ok && v != "" {
+	var cpu float64
+	v, hasCPU := l.get("TotalCPU")
+	if hasCPU = hasCPU && v != ""; hasCPU {
 		secs, err := l.duration("TotalCPU", v)
 		if err != nil {
 			return err
 		}
-		s.stepCPU[base] += secs
+		if cpu = s.stepCPU[base] + secs; cpu > swf.MaxTime {
+			return l.err("TotalCPU", ErrRange, "the TotalCPU of job %s's steps adds up to %.0f s, beyond %s", base, cpu, timeBound)
+		}
 	}
+	rss := int64(-1)
 	if v, ok := l.get("MaxRSS"); ok && v != "" {
 		kb, err := l.memKB("MaxRSS", v)
 		if err != nil {
 			return err
 		}
-		s.stepRSS[base] = max(s.stepRSS[base], kb)
+		rss = kb
 	}
+	if hasCPU {
+		s.stepCPU[base] = cpu
+	}
+	if rss >= 0 {
+		s.stepRSS[base] = max(s.stepRSS[base], rss)
+	}
+	s.acct.StepLines++
+	s.stepLines[base]++
 	return nil
+}
+
+// skipOrphanSteps moves the step lines of jobs without a line of their own
+// (a dump cut between a job and its steps, or a job left out by sacct's
+// filters) from the step lines to a skip reason of their own.
+func (s *sacctReader) skipOrphanSteps() {
+	for base, n := range s.stepLines {
+		if s.jobLines[base] || s.explicit[base] > 0 {
+			continue
+		}
+		s.acct.StepLines -= n
+		for range n {
+			s.acct.skip("step without its job")
+		}
+	}
 }
 
 // fillFromSteps completes fields 6 and 7 from the step lines.
@@ -570,6 +623,11 @@ func (l *sacctLine) times(col string) (first, alt int64, perr *swf.ParseError) {
 		// Go moves a local time in a summer-time gap by the gap; sacct never prints one.
 		return 0, 0, l.err(col, ErrValue, "%s does not exist in the time zone %s (the clocks skipped it): is --timezone the zone of the machine sacct ran on?", v, l.s.loc)
 	}
+	if t.Unix() < 0 {
+		// Slurm stores Unix times and prints 0 as Unknown or None; an earlier
+		// time is no time of a job (and -1 would read as unknown).
+		return 0, 0, l.err(col, ErrRange, "%s is out of range: expected a time from 1970-01-01T00:00:00 UTC on", v)
+	}
 	first, alt = t.Unix(), t.Unix()
 	for _, d := range []time.Duration{-time.Hour, -30 * time.Minute, 30 * time.Minute, time.Hour} {
 		if u := t.Add(d); u.Format(SacctTimeLayout) == v {
@@ -611,9 +669,13 @@ func (l *sacctLine) readTimes() (submit, start, end int64, perr *swf.ParseError)
 	return first[0], first[1], first[2], nil
 }
 
-func (l *sacctLine) int(col, v string) (int64, *swf.ParseError) {
+// int reads a whole number of at most limit (bound says which bound it is).
+func (l *sacctLine) int(col, v string, limit int64, bound string) (int64, *swf.ParseError) {
 	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n < 0 {
+	switch {
+	case err == nil && n > limit, errors.Is(err, strconv.ErrRange) && n > 0:
+		return 0, l.err(col, ErrRange, "%q is beyond %s", v, bound)
+	case err != nil || n < 0:
 		return 0, l.err(col, ErrValue, "expected a whole number, got %q", v)
 	}
 	return n, nil
@@ -630,6 +692,9 @@ func (l *sacctLine) limit(col, v string) (int64, *swf.ParseError) {
 	if !ok {
 		return 0, l.err(col, ErrValue, "expected UNLIMITED, Partition_Limit, [D-]HH:MM:SS, MM:SS or minutes, got %q", v)
 	}
+	if secs > swf.MaxTime {
+		return 0, l.err(col, ErrRange, "%q is beyond %s", v, timeBound)
+	}
 	return int64(math.Round(secs)), nil
 }
 
@@ -639,12 +704,16 @@ func (l *sacctLine) duration(col, v string) (float64, *swf.ParseError) {
 	if !ok {
 		return 0, l.err(col, ErrValue, "expected a duration [D-][HH:]MM:SS[.mmm], got %q", v)
 	}
+	if secs > swf.MaxTime {
+		return 0, l.err(col, ErrRange, "%q is beyond %s", v, timeBound)
+	}
 	return secs, nil
 }
 
 // parseDuration reads Slurm's durations: D-HH:MM:SS, D-HH:MM, D-HH, HH:MM:SS,
 // MM:SS, and a bare number (minutes when bareMinutes, else seconds). Seconds may
-// have a fraction.
+// have a fraction. Hours after days are below 24, minutes and seconds after the
+// first component below 60.
 func parseDuration(v string, bareMinutes bool) (float64, bool) {
 	days, hasDays := 0.0, false
 	if d, rest, ok := strings.Cut(v, "-"); ok {
@@ -666,6 +735,18 @@ func parseDuration(v string, bareMinutes bool) (float64, bool) {
 			return 0, false
 		}
 		nums[i] = f
+	}
+	// Slurm carries over: after the first component, minutes and seconds are
+	// below 60, and after "D-" the hours below 24 (1-25:00:00 is printed as
+	// 2-01:00:00). Without days the first component is unbounded: 36:00:00 is
+	// unambiguous.
+	for i := 1; i < len(nums); i++ {
+		if nums[i] >= 60 {
+			return 0, false
+		}
+	}
+	if hasDays && nums[0] >= 24 {
+		return 0, false
 	}
 	var secs float64
 	switch {
@@ -696,15 +777,18 @@ func parseDuration(v string, bareMinutes bool) (float64, bool) {
 // of 1024), or without one in bytes (sacct --noconvert), in KB.
 func (l *sacctLine) memKB(col, v string) (int64, *swf.ParseError) {
 	kb, ok := parseMemKB(v, 1.0/1024)
-	if !ok {
+	switch {
+	case !ok:
 		return 0, l.err(col, ErrValue, "expected a size such as 3236K, 1.5G or a number of bytes, got %q", v)
+	case math.Round(kb) > MaxMemoryKB:
+		return 0, l.err(col, ErrRange, "%q is beyond %s", v, memoryBound)
 	}
-	return kb, nil
+	return int64(math.Round(kb)), nil
 }
 
-// parseMemKB reads a size with an optional K, M, G, T or P suffix; bare is the
-// size in KB of one unit without a suffix.
-func parseMemKB(v string, bare float64) (int64, bool) {
+// parseMemKB reads a size with an optional K, M, G, T or P suffix, in KB; bare
+// is the size in KB of one unit without a suffix.
+func parseMemKB(v string, bare float64) (float64, bool) {
 	if v == "" {
 		return 0, false
 	}
@@ -716,7 +800,7 @@ func parseMemKB(v string, bare float64) (int64, bool) {
 	if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) || strings.ContainsAny(num, "eE+-xXpP_") {
 		return 0, false
 	}
-	return int64(math.Round(f * mult)), true
+	return f * mult, true
 }
 
 // reqMem reads ReqMem in KB per processor. Slurm before 21.08 printed the memory
@@ -728,30 +812,43 @@ func (l *sacctLine) reqMem(text string, procs, nodes int64) (int64, *swf.ParseEr
 		per, v = last, v[:len(v)-1]
 	}
 	kb, ok := parseMemKB(v, 1024)
-	if !ok {
+	switch {
+	case !ok:
 		return 0, l.err("ReqMem", ErrValue, "expected a size such as 4000M, 2G, 4000Mc or 4000Mn, got %q", text)
+	case math.Round(kb) > MaxMemoryKB:
+		return 0, l.err("ReqMem", ErrRange, "%q is beyond %s", text, memoryBound)
 	}
 	switch per {
 	case 'c':
-		return kb, nil
 	case 'n':
 		if nodes <= 0 || procs <= 0 {
 			return -1, nil
 		}
-		return int64(math.Round(float64(kb) * float64(nodes) / float64(procs))), nil
+		kb = kb * float64(nodes) / float64(procs)
+	default:
+		if procs <= 0 {
+			return -1, nil
+		}
+		kb /= float64(procs)
 	}
-	if procs <= 0 {
-		return -1, nil
+	if math.Round(kb) > MaxMemoryKB {
+		return 0, l.err("ReqMem", ErrRange, "%q is %.0f KB per processor on %d nodes and %d processors, beyond %s", text, kb, nodes, procs, memoryBound)
 	}
-	return int64(math.Round(float64(kb) / float64(procs))), nil
+	return int64(math.Round(kb)), nil
 }
 
-// exitCode checks ExitCode's form CODE:SIGNAL. The state already says how the job
+// exitCode checks ExitCode's form CODE:SIGNAL, each 0 to 255. The state already says how the job
 // ended, so the code is not written; a malformed one is a sign of a broken dump.
 func (l *sacctLine) exitCode(v string) *swf.ParseError {
 	code, sig, ok := strings.Cut(v, ":")
 	if !ok || !allDigits(code) || !allDigits(sig) {
 		return l.err("ExitCode", ErrValue, "expected CODE:SIGNAL such as 0:0 or 1:0, got %q", v)
+	}
+	// sacct prints the exit status and the signal of a wait status, a byte each.
+	_, err1 := strconv.ParseUint(code, 10, 8)
+	_, err2 := strconv.ParseUint(sig, 10, 8)
+	if err1 != nil || err2 != nil {
+		return l.err("ExitCode", ErrRange, "%q: expected an exit code and a signal of 0 to 255 each (a wait status's two bytes)", v)
 	}
 	return nil
 }

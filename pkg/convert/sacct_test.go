@@ -2,6 +2,7 @@ package convert
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -255,6 +256,136 @@ func TestSacctErrors(t *testing.T) {
 	}
 }
 
+// TestSacctRange: a value that does not fit, in 64 bits or in the toolkit's
+// bounds (times within 2^40 s, processors up to 2^31-1, sizes up to 2^53 KB),
+// is an error naming the line and the column, never a wrapped number.
+func TestSacctRange(t *testing.T) {
+	const head = "JobID|Submit|Start|End|State|AllocCPUS|NCPUS|ReqCPUS|NNodes|Timelimit|ElapsedRaw|TotalCPU|MaxRSS|ReqMem|ExitCode\n"
+	// line builds a job line with some columns changed: column, value, ...
+	line := func(id string, changes ...string) string {
+		cols := strings.Split(strings.TrimSuffix(head, "\n"), "|")
+		vals := []string{id, "2024-01-01T00:00:00", "2024-01-01T00:00:00", "2024-01-01T00:00:09", "COMPLETED",
+			"2", "2", "2", "1", "01:00:00", "9", "00:00:10", "1000K", "1000M", "0:0"}
+		for k := 0; k < len(changes); k += 2 {
+			for i, c := range cols {
+				if c == changes[k] {
+					vals[i] = changes[k+1]
+				}
+			}
+		}
+		return strings.Join(vals, "|") + "\n"
+	}
+	tests := []struct{ name, text, message string }{
+		{"ReqMem", head + line("1", "ReqMem", "99999999999P"), `dump.txt:2: column ReqMem: "99999999999P" is `},
+		{"MaxRSS", head + line("1", "MaxRSS", "99999999999P"), `dump.txt:2: column MaxRSS: "99999999999P" is `},
+		{"MaxRSS of a step", head + line("1") + line("1.batch", "MaxRSS", "99999999999P"), `dump.txt:3: column MaxRSS: "99999999999P" is `},
+		{"ReqMem per node", head + line("1", "ReqMem", "8000000000000000Kn", "NNodes", "4"), `dump.txt:2: column ReqMem: `},
+		{"AllocCPUS", head + line("1", "AllocCPUS", "99999999999"), `dump.txt:2: column AllocCPUS: "99999999999" is `},
+		{"AllocCPUS beyond 64 bits", head + line("1", "AllocCPUS", "99999999999999999999"), `dump.txt:2: column AllocCPUS: "99999999999999999999" is `},
+		{"ReqCPUS", head + line("1", "ReqCPUS", "2147483648"), `dump.txt:2: column ReqCPUS: "2147483648" is `},
+		{"NNodes", head + line("1", "NNodes", "99999999999"), `dump.txt:2: column NNodes: "99999999999" is `},
+		{"Timelimit", head + line("1", "Timelimit", "4294967295-00:00:00"), `dump.txt:2: column Timelimit: "4294967295-00:00:00" is `},
+		{"Timelimit in minutes", head + line("1", "Timelimit", "99999999999999999999"), `dump.txt:2: column Timelimit: "99999999999999999999" is `},
+		{"ElapsedRaw", head + line("1", "End", "Unknown", "ElapsedRaw", "9223372036854775807"),
+			`dump.txt:2: column ElapsedRaw: "9223372036854775807" is `},
+		{"TotalCPU", head + line("1", "TotalCPU", "4294967295-00:00:00"), `dump.txt:2: column TotalCPU: "4294967295-00:00:00" is `},
+		{"TotalCPU of the steps", head + line("1", "TotalCPU", "") + line("1.0", "TotalCPU", "10000000-00:00:00") + line("1.1", "TotalCPU", "10000000-00:00:00"),
+			`dump.txt:4: column TotalCPU: `},
+		{"ExitCode", head + line("1", "ExitCode", "99999999999999999999:0"), `dump.txt:2: column ExitCode: `},
+		{"ExitCode above a byte", head + line("1", "ExitCode", "256:0"), `dump.txt:2: column ExitCode: `},
+		{"signal above a byte", head + line("1", "ExitCode", "0:300"), `dump.txt:2: column ExitCode: `},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sacct(t, tt.text, Config{})
+			var pe *swf.ParseError
+			if !errors.As(err, &pe) || !strings.Contains(err.Error(), tt.message) {
+				var got string
+				if res != nil {
+					got = string(res.Jobs[0].AppendCanonical(nil))
+				}
+				t.Fatalf("error %v (job %s), want a ParseError with %q", err, got, tt.message)
+			}
+			lenient, err := sacct(t, tt.text+line("7"), Config{Lenient: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a := lenient.Accounting; a.Malformed != 1 || !a.Balanced() || len(a.FirstErrors) != 1 || !strings.Contains(a.FirstErrors[0], tt.message) {
+				t.Errorf("lenient: %+v", a)
+			}
+		})
+	}
+	if _, err := sacct(t, head+line("1")+line("2", "ExitCode", "255:127")+line("3", "AllocCPUS", "2147483647", "MaxRSS", "8589934591G"), Config{}); err != nil {
+		t.Errorf("values at the bounds: %v", err)
+	}
+}
+
+// TestSacctChecks: durations with a component out of its range, a column
+// twice in the header, and times before 1970 are errors naming the column.
+func TestSacctChecks(t *testing.T) {
+	const head = "JobID|Submit|Start|End|State|AllocCPUS|Timelimit|TotalCPU\n"
+	const job = "1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|"
+	tests := []struct {
+		name, text string
+		err        error
+		message    string
+	}{
+		{"Timelimit hours", head + job + "1-25:00:00|00:00:01\n", ErrValue, `dump.txt:2: column Timelimit: expected UNLIMITED, Partition_Limit, [D-]HH:MM:SS`},
+		{"Timelimit minutes", head + job + "1-02:60:00|00:00:01\n", ErrValue, `dump.txt:2: column Timelimit: `},
+		{"Timelimit seconds", head + job + "02:00:60|00:00:01\n", ErrValue, `dump.txt:2: column Timelimit: `},
+		{"TotalCPU", head + job + "01:00:00|99-99:99:99\n", ErrValue, `dump.txt:2: column TotalCPU: expected a duration`},
+		{"TotalCPU seconds", head + job + "01:00:00|00:60.5\n", ErrValue, `dump.txt:2: column TotalCPU: `},
+		{"column twice", "JobID|State|Submit|Start|End|State|AllocCPUS\n", ErrHeaderLine, `dump.txt:1: column State: twice in the header (columns 2 and 6)`},
+		{"column twice in other case", "JobID|Submit|Start|End|State|AllocCPUS|ncpus|NCPUS\n", ErrHeaderLine, `dump.txt:1: column NCPUS: twice in the header (columns 7 and 8)`},
+		{"Submit in year 1", head + "1|0001-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|01:00:00|00:00:01\n", ErrRange,
+			`dump.txt:2: column Submit: 0001-01-01T00:00:00 is out of range`},
+		{"End before 1970", head + "1|2024-01-01T00:00:00|2024-01-01T00:00:00|1969-12-31T23:59:59|COMPLETED|1|01:00:00|00:00:01\n", ErrRange,
+			`dump.txt:2: column End: 1969-12-31T23:59:59 is out of range`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := sacct(t, tt.text, Config{})
+			if !errors.Is(err, tt.err) || err == nil || !strings.Contains(err.Error(), tt.message) {
+				t.Errorf("error %v, want %v with %q", err, tt.err, tt.message)
+			}
+		})
+	}
+	// At the edges of their ranges, and columns Slurm never prints twice but
+	// that the conversion does not read, are fine.
+	ok := "JobID|Comment|Submit|Start|End|State|AllocCPUS|Timelimit|TotalCPU|Comment\n" +
+		"1|a|1970-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|1-23:59:59|36:00:59.999|b\n"
+	res, err := sacct(t, ok, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Jobs[0].RequestedTime; got != 86400+86399 {
+		t.Errorf("requested time %d", got)
+	}
+}
+
+// TestSacctOrphanStep: a step line whose job has no line in the dump is a
+// counted skip of its own, not a step line; the accounting still balances.
+func TestSacctOrphanStep(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|AllocCPUS|TotalCPU\n" +
+		"1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|\n" +
+		"1.batch|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|00:00:05\n" +
+		"2.batch|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|00:00:05\n" +
+		"2.0|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|00:00:05\n" +
+		"3|2024-01-01T00:00:00|2024-01-01T00:00:00|Unknown|RUNNING|1|\n" +
+		"3.batch|2024-01-01T00:00:00|2024-01-01T00:00:00|Unknown|RUNNING|1|\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Accounting
+	if a.StepLines != 2 || a.JobLines != 1 || !a.Balanced() || res.Jobs[0].AverageCPUTime != 5 {
+		t.Errorf("accounting %s; job %s", a.String(), res.Jobs[0].AppendCanonical(nil))
+	}
+	if !strings.Contains(a.String(), "step without its job: 2") {
+		t.Errorf("accounting lacks the orphan steps: %s", a.String())
+	}
+}
+
 func TestSacctLenient(t *testing.T) {
 	text := "JobID|Submit|Start|End|State|AllocCPUS\n" +
 		"1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|VANISHED|1\n" +
@@ -297,6 +428,12 @@ func TestParseDuration(t *testing.T) {
 		{"1.5:00", true, 0, false},
 		{"x", true, 0, false},
 		{"1e3", true, 0, false},
+		{"36:00:00", true, 129600, true},
+		{"1-24:00:00", true, 0, false},
+		{"1-24", true, 0, false},
+		{"00:60", false, 0, false},
+		{"10:00:59.999", false, 36059.999, true},
+		{"10:00:60", false, 0, false},
 	}
 	for _, tt := range tests {
 		got, ok := parseDuration(tt.in, tt.bareMinutes)
@@ -325,7 +462,8 @@ func TestParseMemKB(t *testing.T) {
 		{"3Q", 1, 0, false},
 	}
 	for _, tt := range tests {
-		got, ok := parseMemKB(tt.in, tt.bare)
+		kb, ok := parseMemKB(tt.in, tt.bare)
+		got := int64(math.Round(kb))
 		if ok != tt.ok || ok && got != tt.want {
 			t.Errorf("parseMemKB(%q) = %d, %v; want %d, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
@@ -356,6 +494,8 @@ func FuzzReadSacct(f *testing.F) {
 	f.Add(sacctHead + "10|2024-03-01T10:00:00|2024-03-01T10:00:30|2024-03-01T10:10:30|COMPLETED|4|4|1|00:20:00|4000M|00:08:00||ann|phys|batch|normal\n")
 	f.Add("JobID|Submit|Start|End|State|AllocCPUS\n81_[2-4%1]|2024-01-01T00:00:00|None|2024-01-01T00:00:05|CANCELLED by 7|1\n")
 	f.Add("JobID|Submit|Start|End|State|NCPUS|\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|TIMEOUT|1|\n1.0|||||1|\n")
+	f.Add("JobID|Submit|Start|End|State|AllocCPUS|ReqCPUS|Timelimit|ElapsedRaw|TotalCPU|MaxRSS|ReqMem\n" +
+		"1|2024-01-01T00:00:00|2024-01-01T00:00:00|Unknown|COMPLETED|99999999999|99999999999|4294967295-00:00:00|9223372036854775807|4294967295-00:00:00|99999999999P|99999999999P\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, lenient := range []bool{false, true} {
 			res, err := ReadSacct(strings.NewReader(text), Config{Name: "f", Lenient: lenient})
@@ -374,6 +514,7 @@ func FuzzReadSacct(f *testing.F) {
 					t.Fatalf("job %d: number %d submit %d", i, res.Jobs[i].JobNumber, res.Jobs[i].SubmitTime)
 				}
 			}
+			readsBack(t, res)
 		}
 	})
 }
