@@ -95,8 +95,9 @@ type sacctReader struct {
 // its steps' sum) / processors; 7 the largest MaxRSS of its steps in KB; 8
 // ReqCPUS (else AllocCPUS); 9 Timelimit; 10 ReqMem in KB per processor; 11 State
 // (SacctStatus); 12, 13, 15, 16 User, Group, QOS, Partition names numbered in
-// order of first appearance. A job cancelled while pending (Start None, or Start
-// = End with NodeList "None assigned") did not start: fields 3-6 are -1.
+// order of first appearance. A job that ended while pending (Start None, or
+// Start = End with NodeList "None assigned": cancelled, or past its deadline)
+// did not start: fields 3-6 are -1.
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]int{},
 		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}, stepLines: map[string]int{}, jobLines: map[string]bool{}}
@@ -374,8 +375,14 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		return p, 0, 0, false, l.err("Submit", ErrValue, "a finished job without a submit time")
 	}
 	nodeList, hasNodeList := l.get("NodeList")
-	if state == "CANCELLED" && p.start >= 0 && p.start == p.end && (!hasNodeList || strings.HasPrefix(nodeList, "None")) {
-		p.start = -1 // cancelled while pending: Slurm wrote the cancel time as its start
+	// Ended while pending: Slurm may write the time it gave up on the job as
+	// its start and end. A job without nodes never ran, whatever its state
+	// (CANCELLED, or DEADLINE when the controller found its deadline could
+	// not be met as it became eligible); without NodeList, a cancelled or
+	// deadline job with Start = End is taken as never started.
+	if p.start >= 0 && p.start == p.end &&
+		(hasNodeList && strings.HasPrefix(nodeList, "None") || !hasNodeList && (state == "CANCELLED" || state == "DEADLINE")) {
+		p.start = -1
 	}
 	started = p.start >= 0
 	if !started {

@@ -132,13 +132,18 @@ func TestSacctStates(t *testing.T) {
 func TestSacctCancelledPendingWithStart(t *testing.T) {
 	text := "JobID|Submit|Start|End|State|AllocCPUS|NodeList\n" +
 		"1|2024-01-01T00:00:00|2024-01-01T00:01:00|2024-01-01T00:01:00|CANCELLED by 5|1|None assigned\n" +
-		"2|2024-01-01T00:00:00|2024-01-01T00:01:00|2024-01-01T00:01:00|CANCELLED by 5|1|node1\n"
+		"2|2024-01-01T00:00:00|2024-01-01T00:01:00|2024-01-01T00:01:00|CANCELLED by 5|1|node1\n" +
+		// A --deadline job dropped as it became eligible (--begin=now+5): a real
+		// Slurm 22.05 gave it Start = End once in several runs of the job mix.
+		"3|2024-01-01T00:00:00|2024-01-01T00:00:05|2024-01-01T00:00:05|DEADLINE|1|None assigned\n"
 	res, err := sacct(t, text, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j := res.Jobs[0]; j.WaitTime != -1 || j.RunTime != -1 || j.AllocatedProcs != -1 {
-		t.Errorf("pending cancel: wait %d run %d procs %d, want -1", j.WaitTime, j.RunTime, j.AllocatedProcs)
+	for _, k := range []int{0, 2} {
+		if j := res.Jobs[k]; j.WaitTime != -1 || j.RunTime != -1 || j.AllocatedProcs != -1 {
+			t.Errorf("job %d, ended while pending: wait %d run %d procs %d, want -1", k+1, j.WaitTime, j.RunTime, j.AllocatedProcs)
+		}
 	}
 	if j := res.Jobs[1]; j.WaitTime != 60 || j.RunTime != 0 || j.AllocatedProcs != 1 {
 		t.Errorf("running cancel: wait %d run %d procs %d", j.WaitTime, j.RunTime, j.AllocatedProcs)

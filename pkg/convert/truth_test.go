@@ -173,6 +173,12 @@ func checkAgainstTruth(t *testing.T, dir string) {
 		if j.SubmitTime < 0 || j.SubmitTime > end-start {
 			t.Errorf("%s: submit time %d outside the run (%d s)", where, j.SubmitTime, end-start)
 		}
+		if want.tag == "deadline" && j.WaitTime >= 0 && j.RunTime == 0 {
+			// Slurm drops the job when it becomes eligible and cannot end by its
+			// deadline; it sometimes records that moment as a 0-second run on a
+			// node (with "None assigned" the conversion has it never start).
+			continue
+		}
 		if want.minRun < 0 {
 			expect("wait (never started)", j.WaitTime, -1)
 			expect("run time (never started)", j.RunTime, -1)
