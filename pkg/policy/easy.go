@@ -21,7 +21,20 @@ import "github.com/swfkit/swfkit/pkg/sim"
 // computed once per pass and the extra processors are used up by jobs that run
 // past the shadow time. A job that has run past its estimate (only with
 // --no-kill) is expected to end one second from now (sim.Sim.ExpectedEnd).
-type EASY struct{ sim.Base }
+//
+// The pass runs over EASY's own compact copy of the queue (easyqueue.go),
+// which makes the same decisions as easyPass over s.Waiting(), faster.
+type EASY struct {
+	sim.Base
+	queue easyQueue
+}
+
+// Arrived adds j to EASY's copy of the queue.
+func (e *EASY) Arrived(s *sim.Sim, j *sim.Job) { e.queue.arrived(s, j) }
+
+// Ended puts a job that is waiting again (after a run limit or a preemption
+// by another party) back in EASY's copy of the queue.
+func (e *EASY) Ended(s *sim.Sim, j *sim.Job, _ sim.EndReason) { e.queue.ended(s, j) }
 
 // Schedule runs one EASY pass over the waiting queue.
-func (*EASY) Schedule(s *sim.Sim) { easyPass(s, s.Waiting()) }
+func (e *EASY) Schedule(s *sim.Sim) { e.queue.pass(s) }

@@ -164,6 +164,17 @@ func (j *Job) values() [NumFields]int64 {
 	}
 }
 
+// setValues sets the 18 fields from v, in field order, field 6 as its bits
+// (the inverse of values).
+func (j *Job) setValues(v *[NumFields]int64) {
+	j.JobNumber, j.SubmitTime, j.WaitTime = v[0], v[1], v[2]
+	j.RunTime, j.AllocatedProcs, j.AverageCPUTime = v[3], v[4], math.Float64frombits(uint64(v[5]))
+	j.UsedMemory, j.RequestedProcs, j.RequestedTime = v[6], v[7], v[8]
+	j.RequestedMemory, j.Status, j.UserID = v[9], v[10], v[11]
+	j.GroupID, j.Executable, j.Queue = v[12], v[13], v[14]
+	j.Partition, j.PrecedingJob, j.ThinkTime = v[15], v[16], v[17]
+}
+
 // ExtraValue returns the value of the first extension token key=value.
 func (j *Job) ExtraValue(key string) (string, bool) {
 	for _, tok := range j.Extra {
@@ -233,14 +244,15 @@ func (j *Job) Changed() bool {
 // the 18 fields then the Extra tokens, separated by single spaces; integers in
 // decimal, field 6 in the shortest decimal form that reads back to the same value.
 func (j *Job) AppendCanonical(dst []byte) []byte {
-	for n := 1; n <= NumFields; n++ {
-		if n > 1 {
+	v := j.values()
+	for n := range NumFields {
+		if n > 0 {
 			dst = append(dst, ' ')
 		}
-		if n == FieldAverageCPUTime {
-			dst = strconv.AppendFloat(dst, j.AverageCPUTime, 'f', -1, 64)
+		if n == FieldAverageCPUTime-1 {
+			dst = appendAverageCPUTime(dst, j.AverageCPUTime)
 		} else {
-			dst = strconv.AppendInt(dst, *j.intField(n), 10)
+			dst = strconv.AppendInt(dst, v[n], 10)
 		}
 	}
 	for _, tok := range j.Extra {
@@ -248,6 +260,17 @@ func (j *Job) AppendCanonical(dst []byte) []byte {
 		dst = append(dst, tok...)
 	}
 	return dst
+}
+
+// appendAverageCPUTime appends field 6 in the shortest decimal form that
+// reads back to the same value. A whole number (almost every archive value,
+// -1 most of all) is its integer, which is what strconv.AppendFloat(v, 'f',
+// -1, 64) writes for it, without the float formatting; -0 keeps its sign.
+func appendAverageCPUTime(dst []byte, v float64) []byte {
+	if v == math.Trunc(v) && math.Abs(v) < 1<<53 && (v != 0 || !math.Signbit(v)) {
+		return strconv.AppendInt(dst, int64(v), 10)
+	}
+	return strconv.AppendFloat(dst, v, 'f', -1, 64)
 }
 
 // ForgetRaw makes the job count as changed, so it is written in canonical form.

@@ -38,6 +38,8 @@ type Reader struct {
 
 	malformedCount int
 	malformed      []*ParseError
+
+	generalOnly bool // tests: parse every field the general way (no fast path)
 }
 
 // NewReader returns a Reader reading from r.
@@ -181,6 +183,37 @@ func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
 	j.Line = lineNo
 	i := 0
 	for n := 1; n <= NumFields; n++ {
+		// The common token, an optional '-' and up to 15 digits, is read
+		// in the same loop that finds it; anything else (and anything out
+		// of range, for its error) goes the general way below.
+		for i < len(line) && isSpace(line[i]) {
+			i++
+		}
+		k := i
+		if k < len(line) && line[k] == '-' {
+			k++
+		}
+		digits := k
+		var mant int64
+		for k < len(line) && line[k]-'0' <= 9 {
+			mant = mant*10 + int64(line[k]-'0')
+			k++
+		}
+		if nd := k - digits; !r.generalOnly && nd > 0 && nd <= 15 && (k == len(line) || isSpace(line[k])) && mant <= fieldBound[n] {
+			if n == FieldAverageCPUTime {
+				v := float64(mant) // exact below 2^53, as parseNumber has it
+				if digits > i {
+					v = -v // "-0" is -0.0, as parseNumber has it
+				}
+				j.orig[n-1] = int64(math.Float64bits(v))
+			} else if digits > i {
+				j.orig[n-1] = -mant
+			} else {
+				j.orig[n-1] = mant
+			}
+			i = k
+			continue
+		}
 		s, e := nextToken(line, i)
 		i = e
 		if s == e {
@@ -195,7 +228,6 @@ func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
 			case math.Abs(v) > MaxTime:
 				return j, numberError(r.Name, lineNo, n, numRange, line[s:e])
 			}
-			j.AverageCPUTime = v
 			j.orig[n-1] = int64(math.Float64bits(v))
 			continue
 		}
@@ -207,9 +239,9 @@ func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
 		if res != numOK {
 			return j, numberError(r.Name, lineNo, n, res, line[s:e])
 		}
-		*j.intField(n) = v
 		j.orig[n-1] = v
 	}
+	j.setValues(&j.orig)
 	// Extension tokens.
 	tailStart := i
 	count := 0
@@ -278,6 +310,18 @@ func numberError(file string, line, field int, res number, tok []byte) *ParseErr
 		e.Err, e.Detail = ErrNumber, "expected a number, got "+shorten(tok)
 	}
 	return e
+}
+
+// fieldBound is, by field number, the largest magnitude parse's fast path
+// takes (MaxTime or MaxProcessors; every other field, any 15 digits).
+var fieldBound = [NumFields + 1]int64{
+	FieldSubmitTime: MaxTime, FieldWaitTime: MaxTime, FieldRunTime: MaxTime,
+	FieldAverageCPUTime: MaxTime, FieldRequestedTime: MaxTime, FieldThinkTime: MaxTime,
+	FieldAllocatedProcs: MaxProcessors, FieldRequestedProcs: MaxProcessors,
+	FieldJobNumber: math.MaxInt64, FieldUsedMemory: math.MaxInt64, FieldRequestedMemory: math.MaxInt64,
+	FieldStatus: math.MaxInt64, FieldUserID: math.MaxInt64, FieldGroupID: math.MaxInt64,
+	FieldExecutable: math.MaxInt64, FieldQueue: math.MaxInt64, FieldPartition: math.MaxInt64,
+	FieldPrecedingJob: math.MaxInt64,
 }
 
 // isTimeField reports whether field n is a time in seconds (submit, wait,

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/gzip"
@@ -161,6 +164,65 @@ func BenchmarkReadRecord(b *testing.B) {
 		}
 		if _, err := r.Read(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReadRICC parses the whole of RICC-2010-2 (447,794 records, 45 MB
+// decompressed) from memory: the reading that every tool does, and swfsim
+// twice (once to simulate, once to write).
+func BenchmarkReadRICC(b *testing.B) {
+	data := gunzip(b, testutil.Trace(b, "RICC-2010-2.swf.gz"))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		r := swf.NewReader(bytes.NewReader(data))
+		r.ReuseRecord = true
+		for {
+			if _, err := r.Read(); err != nil {
+				if err != io.EOF {
+					b.Fatal(err)
+				}
+				break
+			}
+		}
+	}
+}
+
+// BenchmarkWriteCanonicalRICC writes every RICC-2010-2 record changed, as
+// swfsim does (its wait and runtime are the simulation's), so in canonical
+// form; the reading is included.
+func BenchmarkWriteCanonicalRICC(b *testing.B) {
+	data := gunzip(b, testutil.Trace(b, "RICC-2010-2.swf.gz"))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		r := swf.NewReader(bytes.NewReader(data))
+		r.ReuseRecord = true
+		w := swf.NewWriter(io.Discard)
+		for {
+			j, err := r.Read()
+			if err != nil {
+				break
+			}
+			j.WaitTime++
+			w.Write(&j)
+		}
+		w.Flush()
+	}
+}
+
+// TestAverageCPUTimeCanonical holds field 6's integer shortcut to what
+// strconv.AppendFloat writes.
+func TestAverageCPUTimeCanonical(t *testing.T) {
+	for _, v := range []float64{0, math.Copysign(0, -1), -1, 1, 489, 3500.25, 1e15, 1<<53 - 1, 1 << 53, -(1 << 53), 1e21, 0.1, -2.5e-7, 123456789012345} {
+		j := swf.Job{AverageCPUTime: v}
+		got := string(j.AppendCanonical(nil))
+		fields := strings.Fields(got)
+		if want := strconv.FormatFloat(v, 'f', -1, 64); fields[5] != want {
+			t.Errorf("%v: field 6 written %q, want %q", v, fields[5], want)
 		}
 	}
 }
