@@ -23,6 +23,11 @@ type helloReply struct {
 	// EveryRound asks for a round message in every scheduling round, also
 	// those in which no waiting job fits in the free processors.
 	EveryRound bool `json:"every_round"`
+	// StartHead asks the engine to start waiting jobs in queue order while
+	// the first fits, before each round's decision is asked for; the round
+	// message then comes only when a waiting job still fits, and lists the
+	// engine's starts under "started".
+	StartHead bool `json:"start_head"`
 }
 
 // reply is the program's answer to a round message.

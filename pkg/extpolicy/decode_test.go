@@ -90,6 +90,8 @@ func TestParseHello(t *testing.T) {
 	}{
 		{`{"protocol":1}`, nil},
 		{`{"protocol":1,"note":"easy.py","every_round":true}`, nil},
+		{`{"protocol":1,"start_head":true}`, nil},
+		{`{"protocol":1,"start_head":"yes"}`, ErrMalformed},
 		{`{"protocol":2}`, ErrProtocol},
 		{`{"note":"x"}`, ErrProtocol},
 		{`{"protocol":1,"colour":"red"}`, ErrMalformed},

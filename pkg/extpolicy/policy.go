@@ -68,13 +68,14 @@ type Policy struct {
 	program string   // argv as JoinCommand quotes it
 	proc    *Process
 
-	r       *bufio.Reader
-	w       io.Writer
-	rawR    io.Reader // for deadlines
-	timeout time.Duration
-	started bool
-	every   bool
-	note    string
+	r         *bufio.Reader
+	w         io.Writer
+	rawR      io.Reader // for deadlines
+	timeout   time.Duration
+	started   bool
+	every     bool
+	startHead bool // the engine starts the queue's head while it fits
+	note      string
 
 	buf     []byte
 	reply   reply
@@ -82,6 +83,7 @@ type Policy struct {
 	arrived []int32
 	ended   []event
 	killed  []event
+	begun   []event // started by the engine (start_head), for the next message
 
 	timerID    sim.TimerID
 	timerAt    int64 // pending timer, -1: none
@@ -150,6 +152,9 @@ func (p *Policy) Note() string {
 	if p.every {
 		s += " (every round asked for)"
 	}
+	if p.startHead {
+		s += " (start_head: the engine started the queue's head while it fit)"
+	}
 	if p.note != "" {
 		s += "; the program says: " + p.note
 	}
@@ -193,12 +198,16 @@ func (p *Policy) Schedule(s *sim.Sim) {
 	if !p.started && !p.start(s) {
 		return
 	}
+	started := 0
+	if p.startHead {
+		started = p.startHeads(s)
+	}
 	if !p.every && (s.NumWaiting() == 0 || s.FreeProcs() < s.MinWaitingProcs()) {
 		return // no decision is possible: the events wait for the next message
 	}
 	p.round++
-	p.buf = appendRound(p.buf[:0], s, p.round, p.timerFired, p.opt.Records, p.arrived, p.ended, p.killed)
-	p.arrived, p.ended, p.killed = p.arrived[:0], p.ended[:0], p.killed[:0]
+	p.buf = appendRound(p.buf[:0], s, p.round, p.timerFired, p.opt.Records, p.arrived, p.ended, p.killed, p.begunList())
+	p.arrived, p.ended, p.killed, p.begun = p.arrived[:0], p.ended[:0], p.killed[:0], p.begun[:0]
 	p.timerFired = -1
 	if err := p.send(); err != nil {
 		p.fail(s, StageRound, -1, err)
@@ -213,7 +222,6 @@ func (p *Policy) Schedule(s *sim.Sim) {
 		p.fail(s, StageRound, -1, err)
 		return
 	}
-	started := 0
 	for k, id := range p.reply.Start {
 		j, err := p.startable(s, id)
 		if err != nil {
@@ -240,6 +248,33 @@ func (p *Policy) Schedule(s *sim.Sim) {
 		p.timerID = s.SetTimer(*t, 0)
 	}
 	p.checkProgress(s, started)
+}
+
+// startHeads starts waiting jobs in queue order while the first fits (the
+// program asked for it with start_head) and returns how many it started.
+func (p *Policy) startHeads(s *sim.Sim) int {
+	n := 0
+	for _, j := range s.Waiting() {
+		if j.State != sim.Waiting {
+			continue
+		}
+		if int64(j.Procs) > s.FreeProcs() {
+			break
+		}
+		s.Start(j)
+		p.begun = append(p.begun, event{j.ID, s.Now()})
+		n++
+	}
+	return n
+}
+
+// begunList is the started list for the next message: nil (no key) unless
+// the program asked for start_head.
+func (p *Policy) begunList() []event {
+	if !p.startHead {
+		return nil
+	}
+	return p.begun[:len(p.begun):len(p.begun)]
 }
 
 // startable returns the job id names if it may start now.
@@ -325,7 +360,10 @@ func (p *Policy) start(s *sim.Sim) bool {
 		p.fail(s, StageHello, -1, err)
 		return false
 	}
-	p.every, p.note = h.EveryRound, h.Note
+	p.every, p.startHead, p.note = h.EveryRound, h.StartHead, h.Note
+	if p.startHead {
+		p.begun = make([]event, 0, 64) // never nil: the key is always written
+	}
 	return true
 }
 
@@ -358,7 +396,7 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 		t.lastEnd = max(t.lastEnd, j.End)
 		t.waitSum += j.Start - j.Submit
 	}
-	p.buf = appendEnd(p.buf[:0], now(s), p.ended, p.killed, t)
+	p.buf = appendEnd(p.buf[:0], now(s), p.begunList(), p.ended, p.killed, t)
 	if err := p.send(); err != nil {
 		p.fail(s, StageEnd, -1, err)
 		return p.err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/swfkit/swfkit/pkg/extpolicy"
@@ -172,5 +173,97 @@ func TestNoJobs(t *testing.T) {
 	}
 	if len(msgs) != 2 || msgs[1]["type"] != "end" || num(msgs[1], "time") != 0 {
 		t.Fatalf("messages %v, want hello and an end at time 0", msgs)
+	}
+}
+
+// "start_head": the engine starts the queue's head while it fits and asks
+// only when a waiting job still fits behind it, listing its own starts.
+// The program here starts nothing itself, yet the run ends (the engine's
+// starts are progress):
+//
+//	0  jobs 0 (2 procs) and 1 (4) arrive: the engine starts 0; job 1 does
+//	   not fit in the 2 left, nothing else waits: no message
+//	5  job 2 (1 proc) arrives and fits behind the head, job 1: message 1
+//	   (arrivals 0, 1, 2; started 0 at 0); the reply starts nothing
+//	10 job 0 ends: the engine starts 1; job 2 does not fit: no message
+//	15 job 1 ends: the engine starts 2; nothing waits: no message
+//	20 job 2 ends: the final message has the starts at 10 and 15
+func TestStartHead(t *testing.T) {
+	jobs := tinyJobs()
+	msgs, p, err := runScripted(t, 4, jobs, func(m map[string]any) string {
+		if m["type"] == "hello" {
+			return `{"protocol":1,"start_head":true}`
+		}
+		return `{"start":[]}`
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if supports, _ := json.Marshal(msgs[0]["supports"]); string(supports) != `["start","timer","start_head"]` {
+		t.Errorf("hello supports %s", supports)
+	}
+	if len(msgs) != 3 {
+		t.Fatalf("%d messages, want hello, one round and the end: %v", len(msgs), msgs)
+	}
+	round, _ := json.Marshal(map[string]any{"time": msgs[1]["time"], "started": msgs[1]["started"], "free": msgs[1]["free"]})
+	if string(round) != `{"free":2,"started":[{"id":0,"time":0}],"time":5}` {
+		t.Errorf("round message %s", round)
+	}
+	end, _ := json.Marshal(map[string]any{"started": msgs[2]["started"], "ended": msgs[2]["ended"]})
+	if string(end) != `{"ended":[{"id":0,"time":10},{"id":1,"time":15},{"id":2,"time":20}],"started":[{"id":1,"time":10},{"id":2,"time":15}]}` {
+		t.Errorf("final message %s", end)
+	}
+	if jobs[0].Start != 0 || jobs[1].Start != 10 || jobs[2].Start != 15 {
+		t.Errorf("starts %d %d %d, want 0 10 15", jobs[0].Start, jobs[1].Start, jobs[2].Start)
+	}
+	if !strings.Contains(p.Note(), "1 round messages for 5 scheduling rounds (start_head") {
+		t.Errorf("note %q", p.Note())
+	}
+}
+
+// Without start_head no message has a "started" key.
+func TestNoStartedWithoutStartHead(t *testing.T) {
+	msgs, _, err := runScripted(t, 4, tinyJobs(), func(m map[string]any) string {
+		if m["type"] == "hello" {
+			return `{"protocol":1}`
+		}
+		return fcfsReply(m)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range msgs[1:] {
+		if _, ok := m["started"]; ok {
+			t.Errorf("%v has started", m)
+		}
+	}
+}
+
+// fcfsReply answers the rounds of tinyJobs as FCFS does.
+func fcfsReply(m map[string]any) string {
+	switch num(m, "time") {
+	case 0:
+		return `{"start":[0]}`
+	case 5:
+		return `{"start":[2]}`
+	}
+	return `{"start":[1]}`
+}
+
+// A program that asked for start_head but ignores "started" and starts the
+// job the engine already started: the usual check names it.
+func TestStartHeadIgnored(t *testing.T) {
+	_, _, err := runScripted(t, 4, tinyJobs(), func(m map[string]any) string {
+		if m["type"] == "hello" {
+			return `{"protocol":1,"start_head":true}`
+		}
+		return `{"start":[0]}`
+	})
+	var e *extpolicy.Error
+	if !errors.Is(err, extpolicy.ErrNotWaiting) || !errors.As(err, &e) {
+		t.Fatalf("error %v, want ErrNotWaiting", err)
+	}
+	if e.Round != 1 || e.Time != 5 || e.Job != 0 || !strings.Contains(err.Error(), "already running (started at 0)") {
+		t.Errorf("error %v", err)
 	}
 }
