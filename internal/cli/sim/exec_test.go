@@ -172,13 +172,16 @@ func sameProvenance(t *testing.T, name, builtinLine, execLine, builtin, program 
 }
 
 // The Go reference client makes the built-in fcfs and easy schedules, byte
-// for byte, with and without --no-kill.
+// for byte, with and without --no-kill, with start_head (its default) and
+// asked for every decision.
 func TestExecGoClientMatchesBuiltin(t *testing.T) {
 	client := buildGoClient(t)
 	for _, trace := range windows(t) {
 		for _, noKill := range []bool{false, true} {
-			sameSchedule(t, "easy", client, trace, noKill)
-			sameSchedule(t, "fcfs", client+" -fcfs", trace, noKill)
+			for _, opt := range []string{"", " -start-head=false"} {
+				sameSchedule(t, "easy", client+opt, trace, noKill)
+				sameSchedule(t, "fcfs", client+" -fcfs"+opt, trace, noKill)
+			}
 		}
 	}
 }
