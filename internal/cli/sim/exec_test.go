@@ -58,7 +58,7 @@ func windows(t *testing.T) []string {
 }
 
 // buildGoClient builds examples/policies/easy-go into a temporary directory.
-func buildGoClient(t *testing.T) string {
+func buildGoClient(t testing.TB) string {
 	t.Helper()
 	client := filepath.Join(t.TempDir(), "easy-go")
 	gobin := testutil.GoTool(t)
