@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 )
@@ -141,6 +142,18 @@ func (s *scanner) skip() {
 	}
 }
 
+// skipNumbers passes over an array of numbers (an arrival's 18 fields, most
+// of each message's bytes) in one search for its end.
+func (s *scanner) skipNumbers() {
+	s.expect('[')
+	end := bytes.IndexByte(s.b[s.i:], ']')
+	if end < 0 {
+		s.fail("unterminated array")
+		return
+	}
+	s.i += end + 1
+}
+
 // events reads a list of {"id","time"} into evs[:0].
 func (s *scanner) events(evs []event) []event {
 	evs = evs[:0]
@@ -178,6 +191,8 @@ func (s *scanner) jobs(js []job) []job {
 				j.procs = s.int()
 			case "estimate":
 				j.estimate = s.int()
+			case "fields":
+				s.skipNumbers()
 			default:
 				s.skip()
 			}
