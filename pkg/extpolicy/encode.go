@@ -20,7 +20,7 @@ type event struct {
 func appendHello(b []byte, s *sim.Sim, procsFrom string, seed int64, hdr *swf.Header) []byte {
 	b = append(b, `{"type":"hello","protocol":`...)
 	b = strconv.AppendInt(b, Version, 10)
-	b = append(b, `,"supports":["start","timer","start_head"],"procs":`...)
+	b = append(b, `,"supports":["start","timer","start_head","quiet_ends"],"procs":`...)
 	b = strconv.AppendInt(b, s.Procs(), 10)
 	b = append(b, `,"no_kill":`...)
 	b = strconv.AppendBool(b, s.NoKill())

@@ -77,6 +77,10 @@ type Policy struct {
 	startHead bool // the engine starts the queue's head while it fits
 	note      string
 
+	quietEnd  []bool  // by job id: in the last reply's quiet_ends
+	quietList []int32 // the ids set in quietEnd
+	spared    int64   // rounds not sent thanks to quiet_ends
+
 	buf     []byte
 	reply   reply
 	long    []byte // a reply longer than the reader's buffer
@@ -155,6 +159,9 @@ func (p *Policy) Note() string {
 	if p.startHead {
 		s += " (start_head: the engine started the queue's head while it fit)"
 	}
+	if p.spared > 0 {
+		s += fmt.Sprintf(" (quiet_ends: %d rounds after a quiet end not sent)", p.spared)
+	}
 	if p.note != "" {
 		s += "; the program says: " + p.note
 	}
@@ -205,6 +212,10 @@ func (p *Policy) Schedule(s *sim.Sim) {
 	if !p.every && (s.NumWaiting() == 0 || s.FreeProcs() < s.MinWaitingProcs()) {
 		return // no decision is possible: the events wait for the next message
 	}
+	if !p.every && p.onlyQuietEnd(s) {
+		p.spared++
+		return // the program said this end alone changes nothing for it
+	}
 	p.round++
 	p.buf = appendRound(p.buf[:0], s, p.round, p.timerFired, p.opt.Records, p.arrived, p.ended, p.killed, p.begunList())
 	p.arrived, p.ended, p.killed, p.begun = p.arrived[:0], p.ended[:0], p.killed[:0], p.begun[:0]
@@ -247,7 +258,51 @@ func (p *Policy) Schedule(s *sim.Sim) {
 		p.timerAt = *t
 		p.timerID = s.SetTimer(*t, 0)
 	}
+	if !p.setQuietEnds(s) {
+		return
+	}
 	p.checkProgress(s, started)
+}
+
+// onlyQuietEnd reports whether the only event since the last message is the
+// end of a job the program named in quiet_ends, while another job still runs
+// (so that a later end brings a message: a wrong claim delays the program,
+// it cannot stall the run).
+func (p *Policy) onlyQuietEnd(s *sim.Sim) bool {
+	if len(p.quietList) == 0 || len(p.arrived) > 0 || len(p.begun) > 0 || p.timerFired >= 0 ||
+		len(p.ended)+len(p.killed) != 1 || len(s.Running()) == 0 {
+		return false
+	}
+	e := p.ended
+	if len(e) == 0 {
+		e = p.killed
+	}
+	return p.quietEnd[e[0].id]
+}
+
+// setQuietEnds replaces the quiet ends by the reply's, each of which must be
+// a running job.
+func (p *Policy) setQuietEnds(s *sim.Sim) bool {
+	for _, id := range p.quietList {
+		p.quietEnd[id] = false
+	}
+	p.quietList = p.quietList[:0]
+	for k, id := range p.reply.QuietEnds {
+		if id < 0 || id >= int64(s.NumJobs()) {
+			p.fail(s, StageRound, -1, fmt.Errorf("quiet_ends[%d]: %w %d: the trace's jobs are 0..%d", k, ErrUnknownJob, id, s.NumJobs()-1))
+			return false
+		}
+		if j := s.Job(int32(id)); j.State != sim.Running {
+			p.fail(s, StageRound, j.ID, fmt.Errorf("quiet_ends[%d]: %w: the job is not running", k, ErrProtocol))
+			return false
+		}
+		if p.quietEnd == nil {
+			p.quietEnd = make([]bool, s.NumJobs())
+		}
+		p.quietEnd[id] = true
+		p.quietList = append(p.quietList, int32(id))
+	}
+	return true
 }
 
 // startHeads starts waiting jobs in queue order while the first fits (the
