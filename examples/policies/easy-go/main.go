@@ -33,6 +33,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -56,6 +57,7 @@ type event struct {
 type message struct {
 	kind     []byte
 	protocol int64
+	noKill   bool
 	jobs     int64
 	time     int64
 	free     int64
@@ -80,6 +82,7 @@ type easy struct {
 	running []run   // by (end, id)
 	planned []int64 // by id: planned end of a running job
 	started []int32
+	quiet   []int32 // running jobs whose end alone would start nothing
 }
 
 func cmpRun(a, b run) int {
@@ -183,6 +186,77 @@ func (e *easy) schedule(now, free int64) []int32 {
 	return e.started
 }
 
+// quietEnds returns the running jobs whose end, if it is the only event
+// before the next round, would make easy start nothing (quiet_ends), given
+// the queue and the free processors after this round's starts. Only without
+// --no-kill: then every other running job still runs past that end (one
+// that reached its planned end would have ended too), so no job's planned
+// end is clamped to now+1 and the time of the end only makes backfilling
+// by the shadow time harder. For each running job x: with its processors
+// free, the head must still not fit, and no other waiting job may fit and
+// end by the new shadow time (seen from now, the most room it can have) or
+// fit in the new extra processors.
+func (e *easy) quietEnds(now, free int64) []int32 {
+	e.quiet = e.quiet[:0]
+	if len(e.queue) == 0 {
+		return e.quiet
+	}
+	need := e.jobs[e.queue[0]].procs
+	rest := e.queue[1:]
+	minProcs := int64(math.MaxInt64)
+	for _, id := range rest {
+		minProcs = min(minProcs, e.jobs[id].procs)
+	}
+	for k, x := range e.running {
+		f := free + x.procs
+		if f >= need {
+			continue // the head would start
+		}
+		if e.fcfs || f < minProcs {
+			e.quiet = append(e.quiet, x.id)
+			continue
+		}
+		shadow, extra := e.shadowWithout(k, f, need)
+		quiet := minProcs > extra
+		for _, id := range rest {
+			if !quiet {
+				break
+			}
+			j := e.jobs[id]
+			quiet = j.procs > f || j.estimate > shadow-now
+		}
+		if quiet {
+			e.quiet = append(e.quiet, x.id)
+		}
+	}
+	return e.quiet
+}
+
+// shadowWithout is the head's shadow time and extra processors should the
+// running job at index skip end now, freeing its processors (free includes
+// them).
+func (e *easy) shadowWithout(skip int, free, need int64) (int64, int64) {
+	avail := free
+	for k := 0; k < len(e.running); k++ {
+		if k == skip {
+			continue
+		}
+		avail += e.running[k].procs
+		if avail < need {
+			continue
+		}
+		t := e.running[k].end
+		for k+1 < len(e.running) && (k+1 == skip || e.running[k+1].end == t) {
+			k++
+			if k != skip {
+				avail += e.running[k].procs
+			}
+		}
+		return t, avail - need
+	}
+	panic("easy-go: job wider than the machine")
+}
+
 // lines returns the input's lines one by one, each valid until the next.
 type lines struct {
 	in   *bufio.Reader
@@ -202,7 +276,7 @@ func (l *lines) next() ([]byte, error) {
 	return line, err
 }
 
-func serve(r io.Reader, w io.Writer, fcfs, startHead bool) error {
+func serve(r io.Reader, w io.Writer, fcfs, startHead, quietEnds bool) error {
 	in := lines{in: bufio.NewReaderSize(r, 1<<16)}
 	out := bufio.NewWriter(w)
 	e := &easy{fcfs: fcfs}
@@ -221,9 +295,18 @@ func serve(r io.Reader, w io.Writer, fcfs, startHead bool) error {
 			if m.protocol != 1 {
 				return fmt.Errorf("protocol %d, want 1", m.protocol)
 			}
-			if startHead && !slices.ContainsFunc(m.supports, func(s []byte) bool { return string(s) == "start_head" }) {
-				return fmt.Errorf("this swfsim does not support start_head: use -start-head=false")
+			for _, want := range []struct {
+				on        bool
+				key, flag string
+			}{{startHead, "start_head", "start-head"}, {quietEnds, "quiet_ends", "quiet-ends"}} {
+				if want.on && !slices.ContainsFunc(m.supports, func(s []byte) bool { return string(s) == want.key }) {
+					return fmt.Errorf("this swfsim does not support %s: use -%s=false", want.key, want.flag)
+				}
 			}
+			// Under --no-kill a job can outlive its planned end, and from
+			// then on it counts as ending at now+1 whatever the time: the
+			// shadow time moves with the clock, which quietEnds leaves out.
+			quietEnds = quietEnds && !m.noKill
 			e.jobs = make([]job, m.jobs)
 			e.planned = make([]int64, m.jobs)
 			name := "easy-go: EASY backfilling, the rules of swfsim --policy easy"
@@ -253,13 +336,26 @@ func serve(r io.Reader, w io.Writer, fcfs, startHead bool) error {
 				e.end(ev.id)
 			}
 			reply = append(reply[:0], `{"start":[`...)
+			free := m.free
 			for i, id := range e.schedule(m.time, m.free) {
 				if i > 0 {
 					reply = append(reply, ',')
 				}
 				reply = strconv.AppendInt(reply, int64(id), 10)
+				free -= e.jobs[id].procs
 			}
-			reply = append(reply, "]}\n"...)
+			reply = append(reply, ']')
+			if quietEnds {
+				reply = append(reply, `,"quiet_ends":[`...)
+				for i, id := range e.quietEnds(m.time, free) {
+					if i > 0 {
+						reply = append(reply, ',')
+					}
+					reply = strconv.AppendInt(reply, int64(id), 10)
+				}
+				reply = append(reply, ']')
+			}
+			reply = append(reply, "}\n"...)
 		case "end":
 			return nil
 		default:
@@ -277,8 +373,9 @@ func serve(r io.Reader, w io.Writer, fcfs, startHead bool) error {
 func main() {
 	fcfs := flag.Bool("fcfs", false, "first come first served: no backfilling")
 	startHead := flag.Bool("start-head", true, "let the engine start the queue's head while it fits (start_head), so that only backfilling decisions come here")
+	quietEnds := flag.Bool("quiet-ends", true, "name the running jobs whose end alone would start nothing (quiet_ends; not under --no-kill), so that such an end needs no message")
 	flag.Parse()
-	if err := serve(os.Stdin, os.Stdout, *fcfs, *startHead); err != nil {
+	if err := serve(os.Stdin, os.Stdout, *fcfs, *startHead, *quietEnds); err != nil {
 		fmt.Fprintln(os.Stderr, "easy-go:", err)
 		os.Exit(1)
 	}

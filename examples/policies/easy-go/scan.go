@@ -111,6 +111,20 @@ func (s *scanner) int() int64 {
 	return v
 }
 
+func (s *scanner) bool() bool {
+	s.peek()
+	switch {
+	case bytes.HasPrefix(s.b[s.i:], []byte("true")):
+		s.i += 4
+		return true
+	case bytes.HasPrefix(s.b[s.i:], []byte("false")):
+		s.i += 5
+		return false
+	}
+	s.fail("want true or false")
+	return false
+}
+
 // skip passes over any value.
 func (s *scanner) skip() {
 	switch s.peek() {
@@ -217,6 +231,8 @@ func (m *message) parse(line []byte) error {
 			m.kind = s.str()
 		case "protocol":
 			m.protocol = s.int()
+		case "no_kill":
+			m.noKill = s.bool()
 		case "jobs":
 			m.jobs = s.int()
 		case "time":
