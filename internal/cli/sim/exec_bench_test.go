@@ -14,8 +14,8 @@ import (
 
 // BenchmarkExecLANL is the goal of issue 16 measured end to end: whole
 // LANL-CM5 (122,057 jobs) through swfsim with the built-in easy, and with
-// examples/policies/easy-go over the exec protocol, with start_head (its
-// default) and asked for every decision. Each op is one whole run as the
+// examples/policies/easy-go over the exec protocol: as it comes (start_head
+// and quiet_ends), with start_head only, and asked for every decision. Each op is one whole run as the
 // command does it (read, simulate, write); cpu-s/op is user+system time of
 // swfsim and the program together, which the machine's load moves less than
 // the wall time:
@@ -27,7 +27,8 @@ func BenchmarkExecLANL(b *testing.B) {
 	for _, bc := range []struct{ name, policy, exec string }{
 		{"builtin", "easy", ""},
 		{"easy-go", "exec", client},
-		{"easy-go-every-decision", "exec", client + " -start-head=false"},
+		{"easy-go-start-head-only", "exec", client + " -quiet-ends=false"},
+		{"easy-go-every-decision", "exec", client + " -start-head=false -quiet-ends=false"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			args := []string{"swfsim", "--no-progress", "-p", bc.policy, trace}
