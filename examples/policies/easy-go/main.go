@@ -23,9 +23,12 @@
 //
 // The first rule is what start_head asks of the engine, so easy-go asks for
 // it (unless -start-head=false): the engine starts the queue's head while it
-// fits, and asks easy-go only when some job could still backfill. Messages
-// are parsed by hand (scan.go) into reused slices, so that a round costs no
-// allocation; see the speed section of docs/swfsim-external.md.
+// fits, and asks easy-go only when some job could still backfill. Each
+// reply also names the running jobs whose end alone would change nothing
+// (quiet_ends, unless -quiet-ends=false; not under --no-kill), so that such
+// an end needs no message. Messages are parsed by hand (scan.go) into reused
+// slices, so that a round costs no allocation; see the speed section of
+// docs/swfsim-external.md.
 package main
 
 import (
