@@ -185,14 +185,16 @@ func TestExecTimeoutPipesHeldOutsideGroup(t *testing.T) {
 		t.Skip("no setsid:", err)
 	}
 	start := time.Now()
-	_, _, err := runExec(t, sh(hello+`read m; setsid sleep 4 & sleep 4`), tinyJobs(), 300*time.Millisecond)
+	_, _, err := runExec(t, sh(hello+`read m; setsid sleep 10 & sleep 10`), tinyJobs(), 300*time.Millisecond)
 	if !errors.Is(err, extpolicy.ErrTimeout) {
 		t.Fatalf("error %v, want a timeout", err)
 	}
 	if !strings.Contains(err.Error(), "round 1 at time 0: timeout: no reply within 300ms") {
 		t.Errorf("message: %v", err)
 	}
-	if d := time.Since(start); d > 3*time.Second {
+	// 0.3 s, the watchdog's 0.2 s, Wait's 1 s for the stderr pipe; without
+	// the wake-up the read would last until the sleep ends, 10 s.
+	if d := time.Since(start); d > 6*time.Second {
 		t.Errorf("took %v: the blocked read was not woken", d)
 	}
 }
