@@ -19,7 +19,10 @@ follows the same rules exactly:
     the extra processors, which it then uses up.
 
 The shadow time is computed once per round, after the jobs at the front
-started. Python 3, standard library only.
+started. The first rule is start_head's (docs/swfsim-external.md), so easy.py
+asks the engine to apply it: a message then comes only when a job could
+backfill, and says which jobs the engine started. Python 3, standard library
+only.
 """
 
 import bisect
@@ -47,6 +50,13 @@ class Easy:
         entry = (self.planned.pop(job_id), job_id, self.jobs.pop(job_id)[0])
         i = bisect.bisect_left(self.running, entry)
         del self.running[i]
+
+    def begun(self, at, job_id):
+        """The engine started job_id at time at (start_head): it leaves the queue."""
+        self.queue.remove(job_id)
+        procs, estimate = self.jobs[job_id]
+        self.planned[job_id] = at + estimate
+        bisect.insort(self.running, (at + estimate, job_id, procs))
 
     def start(self, now, job_id, started):
         procs, estimate = self.jobs[job_id]
@@ -98,22 +108,34 @@ class Easy:
         return started
 
 
-def serve(policy, note):
-    """Answers the engine on stdin/stdout with policy (an Easy) until the end."""
+def serve(policy, note, start_head=False):
+    """Answers the engine on stdin/stdout with policy (an Easy) until the end.
+
+    start_head asks the engine to start the queue's head while it fits, which
+    is right only for a policy whose queue is in arrival order."""
     for line in sys.stdin:
         msg = json.loads(line)
         kind = msg["type"]
         if kind == "hello":
             if msg["protocol"] != 1:
                 sys.exit("%s: protocol %s, want 1" % (note, msg["protocol"]))
-            send({"protocol": 1, "note": note})
+            if start_head and "start_head" not in msg["supports"]:
+                sys.exit("%s: this swfsim does not support start_head" % note)
+            reply = {"protocol": 1, "note": note}
+            if start_head:
+                reply["start_head"] = True
+            send(reply)
         elif kind == "round":
+            # Arrivals, then the engine's starts, then the ends: a job can
+            # arrive, start and end between two messages.
+            for job in msg["arrived"]:
+                policy.arrive(job)
+            for ev in msg.get("started", ()):
+                policy.begun(ev["time"], ev["id"])
             for ev in msg["ended"]:
                 policy.end(ev["id"])
             for ev in msg["killed"]:
                 policy.end(ev["id"])
-            for job in msg["arrived"]:
-                policy.arrive(job)
             send({"start": policy.schedule(msg["time"], msg["free"])})
         elif kind == "end":
             return 0
@@ -121,4 +143,4 @@ def serve(policy, note):
 
 
 if __name__ == "__main__":
-    sys.exit(serve(Easy(), "easy.py: EASY backfilling, the rules of swfsim --policy easy"))
+    sys.exit(serve(Easy(), "easy.py: EASY backfilling, the rules of swfsim --policy easy", start_head=True))

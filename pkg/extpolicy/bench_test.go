@@ -37,7 +37,7 @@ func BenchmarkRound(b *testing.B) {
 		b.ReportAllocs()
 		var rounds int64
 		for b.Loop() {
-			p, err := runInProcess(tr.Procs, false, tr.Clone(), true)
+			p, err := runInProcess(tr.Procs, false, tr.Clone(), true, false)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -71,7 +71,7 @@ func recordReplies(b *testing.B, tr *simtest.Trace) [][]byte {
 	var log bytes.Buffer
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(toClientR, io.MultiWriter(fromClientW, &log), true, "")
+		done <- serve(toClientR, io.MultiWriter(fromClientW, &log), true, false, "")
 		fromClientW.Close()
 	}()
 	p := extpolicy.New(fromClientR, toClientW, extpolicy.Options{Records: recordsOf(tr.Jobs)})

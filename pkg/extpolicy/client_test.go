@@ -35,6 +35,7 @@ type message struct {
 	Time    int64      `json:"time"`
 	Free    int64      `json:"free"`
 	Arrived []msgJob   `json:"arrived"`
+	Started []msgEvent `json:"started"`
 	Ended   []msgEvent `json:"ended"`
 	Killed  []msgEvent `json:"killed"`
 }
@@ -61,6 +62,16 @@ func (c *client) remove(id int32) {
 		}
 	}
 	panic(fmt.Sprintf("client: job %d ended but was not running", id))
+}
+
+// begun records a start the engine made (start_head): the job leaves the
+// queue, where it was the first waiting job, and runs from at.
+func (c *client) begun(at int64, id int32) {
+	if len(c.queue) == 0 || c.queue[0] != id {
+		panic(fmt.Sprintf("client: the engine started job %d, not the queue's head", id))
+	}
+	c.queue = c.queue[1:]
+	c.begin(at, id)
 }
 
 func (c *client) begin(now int64, id int32) {
@@ -128,7 +139,9 @@ func (c *client) decide(now, free int64) {
 }
 
 // serve answers the engine on r and w until the final message.
-func serve(r io.Reader, w io.Writer, easy bool, note string) error {
+// With startHead it asks the engine to start the queue's head while it fits
+// (start_head).
+func serve(r io.Reader, w io.Writer, easy, startHead bool, note string) error {
 	in := bufio.NewReaderSize(r, 1<<16)
 	out := bufio.NewWriter(w)
 	c := &client{easy: easy}
@@ -147,17 +160,23 @@ func serve(r io.Reader, w io.Writer, easy bool, note string) error {
 			c.jobs = make([]msgJob, m.Jobs)
 			reply = append(reply[:0], `{"protocol":1,"note":`...)
 			reply = strconv.AppendQuote(reply, note)
+			if startHead {
+				reply = append(reply, `,"start_head":true`...)
+			}
 			out.Write(append(reply, "}\n"...))
 		case "round":
+			for _, j := range m.Arrived {
+				c.jobs[j.ID] = j
+				c.queue = append(c.queue, j.ID)
+			}
+			for _, e := range m.Started {
+				c.begun(e.Time, e.ID)
+			}
 			for _, e := range m.Ended {
 				c.remove(e.ID)
 			}
 			for _, e := range m.Killed {
 				c.remove(e.ID)
-			}
-			for _, j := range m.Arrived {
-				c.jobs[j.ID] = j
-				c.queue = append(c.queue, j.ID)
 			}
 			c.decide(m.Time, m.Free)
 			reply = append(reply[:0], `{"start":[`...)
@@ -195,12 +214,12 @@ func recordsOf(jobs []sim.Job) *extpolicy.Records {
 
 // runInProcess simulates jobs with the in-process client and returns the
 // policy (after Finish) and the error of the run.
-func runInProcess(procs int64, noKill bool, jobs []sim.Job, easy bool) (*extpolicy.Policy, error) {
+func runInProcess(procs int64, noKill bool, jobs []sim.Job, easy, startHead bool) (*extpolicy.Policy, error) {
 	toClientR, toClientW := io.Pipe()
 	fromClientR, fromClientW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		err := serve(toClientR, fromClientW, easy, "in-process test client")
+		err := serve(toClientR, fromClientW, easy, startHead, "in-process test client")
 		fromClientW.Close()
 		io.Copy(io.Discard, toClientR)
 		done <- err

@@ -23,6 +23,11 @@ type helloReply struct {
 	// EveryRound asks for a round message in every scheduling round, also
 	// those in which no waiting job fits in the free processors.
 	EveryRound bool `json:"every_round"`
+	// StartHead asks the engine to start waiting jobs in queue order while
+	// the first fits, before each round's decision is asked for; the round
+	// message then comes only when a waiting job still fits, and lists the
+	// engine's starts under "started".
+	StartHead bool `json:"start_head"`
 }
 
 // reply is the program's answer to a round message.
@@ -33,6 +38,10 @@ type reply struct {
 	// if nothing happens then; it replaces the timer it asked for before.
 	Timer *int64 `json:"timer"`
 	timer int64  // where the fast path points Timer
+	// QuietEnds lists running jobs whose end, should it be the only event
+	// before the next round, would make the program start nothing: such a
+	// round gets no message (its end comes with the next one).
+	QuietEnds []int64 `json:"quiet_ends"`
 }
 
 // decodeStrict decodes one JSON object from line into v: unknown keys,
@@ -98,21 +107,21 @@ func parseReply(line []byte, r *reply) error {
 	if parseReplyFast(line, r) {
 		return nil
 	}
-	r.Start, r.Timer = r.Start[:0], nil
+	r.Start, r.Timer, r.QuietEnds = r.Start[:0], nil, r.QuietEnds[:0]
 	if err := decodeStrict(line, r); err != nil {
 		return fmt.Errorf("%w: %v: %s", ErrMalformed, err, quoteLine(line))
 	}
 	return nil
 }
 
-// parseReplyFast parses {"start":[ids],"timer":T} with JSON whitespace
-// anywhere, the keys in either order, either absent, each at most once, null
-// for either value, and integers without exponent, fraction or leading zeros
+// parseReplyFast parses {"start":[ids],"timer":T,"quiet_ends":[ids]} with
+// JSON whitespace anywhere, the keys in any order, any absent, each at most
+// once, null for any value, and integers without exponent, fraction or leading zeros
 // that fit in an int64. It returns false for anything else, which may still
 // be valid (escaped keys, 1e2) or not: encoding/json then decides.
 func parseReplyFast(b []byte, r *reply) bool {
-	r.Start, r.Timer = r.Start[:0], nil
-	var seenStart, seenTimer bool
+	r.Start, r.Timer, r.QuietEnds = r.Start[:0], nil, r.QuietEnds[:0]
+	var seenStart, seenTimer, seenQuiet bool
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return false
@@ -128,6 +137,8 @@ func parseReplyFast(b []byte, r *reply) bool {
 			key, i = "start", i+7
 		case hasPrefixAt(b, i, `"timer"`):
 			key, i = "timer", i+7
+		case hasPrefixAt(b, i, `"quiet_ends"`):
+			key, i = "quiet_ends", i+12
 		default:
 			return false
 		}
@@ -140,33 +151,14 @@ func parseReplyFast(b []byte, r *reply) bool {
 		switch {
 		case key == "start" && !seenStart:
 			seenStart = true
-			if null {
-				i += 4
-				break
-			}
-			if i >= len(b) || b[i] != '[' {
+			var ok bool
+			if r.Start, i, ok = parseIntList(b, i, r.Start); !ok {
 				return false
 			}
-			i = skipSpace(b, i+1)
-			if i < len(b) && b[i] == ']' {
-				i++
-				break
-			}
-			for {
-				v, j, ok := parseInt(b, i)
-				if !ok {
-					return false
-				}
-				r.Start = append(r.Start, v)
-				i = skipSpace(b, j)
-				if i < len(b) && b[i] == ',' {
-					i = skipSpace(b, i+1)
-					continue
-				}
-				if i < len(b) && b[i] == ']' {
-					i++
-					break
-				}
+		case key == "quiet_ends" && !seenQuiet:
+			seenQuiet = true
+			var ok bool
+			if r.QuietEnds, i, ok = parseIntList(b, i, r.QuietEnds); !ok {
 				return false
 			}
 		case key == "timer" && !seenTimer:
@@ -194,6 +186,37 @@ func parseReplyFast(b []byte, r *reply) bool {
 			return skipSpace(b, i+1) == len(b)
 		}
 		return false
+	}
+}
+
+// parseIntList parses null or a JSON array of integers at b[i:] (after
+// spaces), appending them to list.
+func parseIntList(b []byte, i int, list []int64) ([]int64, int, bool) {
+	if hasPrefixAt(b, i, "null") {
+		return list, i + 4, true
+	}
+	if i >= len(b) || b[i] != '[' {
+		return list, i, false
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return list, i + 1, true
+	}
+	for {
+		v, j, ok := parseInt(b, i)
+		if !ok {
+			return list, i, false
+		}
+		list = append(list, v)
+		i = skipSpace(b, j)
+		if i < len(b) && b[i] == ',' {
+			i = skipSpace(b, i+1)
+			continue
+		}
+		if i < len(b) && b[i] == ']' {
+			return list, i + 1, true
+		}
+		return list, i, false
 	}
 }
 

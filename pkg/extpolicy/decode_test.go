@@ -36,6 +36,27 @@ var replyCases = []struct {
 	{`{"start":[1],"start":[2]}`, []int64{2}, -1, true},  // encoding/json keeps the last
 	{`{"start":[99999999999999999999]}`, nil, -1, false}, // overflows int64
 	{`{"start":[9223372036854775807]}`, []int64{9223372036854775807}, -1, true},
+	{`{"start":[1],"quiet_ends":[0,2]}`, []int64{1}, -1, true},
+	{` { "quiet_ends" : [ ] , "timer" : 9 } `, nil, 9, true},
+	{`{"quiet_ends":null}`, nil, -1, true},
+	{`{"quiet_ends":[1.5]}`, nil, -1, false},
+	{`{"quiet_ends":"0"}`, nil, -1, false},
+	{`{"quiet_ends":[1],"quiet_ends":[2]}`, nil, -1, true}, // encoding/json keeps the last
+}
+
+// quiet_ends is read by both paths.
+func TestParseReplyQuietEnds(t *testing.T) {
+	for line, want := range map[string][]int64{
+		`{"start":[],"quiet_ends":[3,1]}`:     {3, 1},
+		`{"\u0071uiet_ends":[4]}`:             {4}, // escaped key: the slow path
+		`{"quiet_ends":[1],"quiet_ends":[2]}`: {2},
+		`{"start":[2]}`:                       nil,
+	} {
+		r := reply{QuietEnds: []int64{7}}
+		if err := parseReply([]byte(line), &r); err != nil || !slices.Equal(r.QuietEnds, want) {
+			t.Errorf("%s: quiet_ends %v, error %v; want %v", line, r.QuietEnds, err, want)
+		}
+	}
 }
 
 func TestParseReply(t *testing.T) {
@@ -76,7 +97,7 @@ func FuzzReplyFastPath(f *testing.F) {
 		if err := decodeStrict(line, &slow); err != nil {
 			t.Fatalf("%q: fast path accepts, encoding/json says %v", line, err)
 		}
-		if !slices.Equal(fast.Start, slow.Start) || (fast.Timer == nil) != (slow.Timer == nil) ||
+		if !slices.Equal(fast.Start, slow.Start) || !slices.Equal(fast.QuietEnds, slow.QuietEnds) || (fast.Timer == nil) != (slow.Timer == nil) ||
 			(fast.Timer != nil && *fast.Timer != *slow.Timer) {
 			t.Fatalf("%q: fast %v/%v, encoding/json %v/%v", line, fast.Start, fast.Timer, slow.Start, slow.Timer)
 		}
@@ -90,6 +111,8 @@ func TestParseHello(t *testing.T) {
 	}{
 		{`{"protocol":1}`, nil},
 		{`{"protocol":1,"note":"easy.py","every_round":true}`, nil},
+		{`{"protocol":1,"start_head":true}`, nil},
+		{`{"protocol":1,"start_head":"yes"}`, ErrMalformed},
 		{`{"protocol":2}`, ErrProtocol},
 		{`{"note":"x"}`, ErrProtocol},
 		{`{"protocol":1,"colour":"red"}`, ErrMalformed},

@@ -20,7 +20,9 @@
 //     at least one waiting job fits in the free processors (no start is
 //     possible otherwise); what happened in the other rounds comes with the
 //     next message, each end with its time. A program that wants every
-//     round says "every_round":true in its first reply.
+//     round says "every_round":true in its first reply; one that always
+//     starts the queue's head while it fits says "start_head":true, and the
+//     engine does that itself and lists its starts in "started".
 //   - The engine trusts nothing: every start is checked (known id, waiting,
 //     fits), every reply must be one strict JSON object, every wait is bounded
 //     by the timeout, and a round after which no job could ever start is a
@@ -41,5 +43,10 @@
 //
 // The engine side of a round is one hand-written message (a copy per
 // arrival), one write and one read on the pipes, and a reply parsed without
-// reflection in the common case (BenchmarkRound).
+// reflection in the common case (BenchmarkRound). On Linux the pipes are
+// blocking descriptors used with plain system calls, their deadlines kept by
+// a watchdog goroutine that kills the program (pipe_linux.go), so that a
+// round trip is two system calls on each side and nothing in Go's network
+// poller. A program that asks for start_head leaves the queue's head to the
+// engine and hears only of rounds where a job could backfill.
 package extpolicy

@@ -20,7 +20,7 @@ type event struct {
 func appendHello(b []byte, s *sim.Sim, procsFrom string, seed int64, hdr *swf.Header) []byte {
 	b = append(b, `{"type":"hello","protocol":`...)
 	b = strconv.AppendInt(b, Version, 10)
-	b = append(b, `,"supports":["start","timer"],"procs":`...)
+	b = append(b, `,"supports":["start","timer","start_head","quiet_ends"],"procs":`...)
 	b = strconv.AppendInt(b, s.Procs(), 10)
 	b = append(b, `,"no_kill":`...)
 	b = strconv.AppendBool(b, s.NoKill())
@@ -62,7 +62,9 @@ func appendHello(b []byte, s *sim.Sim, procsFrom string, seed int64, hdr *swf.He
 // appendRound writes a round message; arrived, ended and killed are what
 // happened since the previous message, timer the time the program's timer
 // fired since then (-1: it did not).
-func appendRound(b []byte, s *sim.Sim, round, timer int64, recs *Records, arrived []int32, ended, killed []event) []byte {
+// With start_head, begun (non-nil) is the "started" list: the jobs the engine
+// started for the program since then, written before "ended".
+func appendRound(b []byte, s *sim.Sim, round, timer int64, recs *Records, arrived []int32, ended, killed, begun []event) []byte {
 	b = append(b, `{"type":"round","round":`...)
 	b = strconv.AppendInt(b, round, 10)
 	b = append(b, `,"time":`...)
@@ -94,6 +96,9 @@ func appendRound(b []byte, s *sim.Sim, round, timer int64, recs *Records, arrive
 		b = append(b, '}')
 	}
 	b = append(b, ']')
+	if begun != nil {
+		b = appendEvents(b, `,"started":`, begun)
+	}
 	b = appendEvents(b, `,"ended":`, ended)
 	b = appendEvents(b, `,"killed":`, killed)
 	return append(b, "}\n"...)
@@ -106,9 +111,12 @@ type totals struct {
 	lastEnd, waitSum        int64
 }
 
-func appendEnd(b []byte, now int64, ended, killed []event, t totals) []byte {
+func appendEnd(b []byte, now int64, begun, ended, killed []event, t totals) []byte {
 	b = append(b, `{"type":"end","time":`...)
 	b = strconv.AppendInt(b, now, 10)
+	if begun != nil {
+		b = appendEvents(b, `,"started":`, begun)
+	}
 	b = appendEvents(b, `,"ended":`, ended)
 	b = appendEvents(b, `,"killed":`, killed)
 	b = append(b, `,"totals":{"jobs":`...)

@@ -3,6 +3,7 @@ package extpolicy_test
 import (
 	"bytes"
 	"errors"
+	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -173,5 +174,27 @@ func TestExecSuccess(t *testing.T) {
 	}
 	if p.Rounds() != 3 {
 		t.Errorf("%d rounds, want 3", p.Rounds())
+	}
+}
+
+// A timeout while a process outside the program's group (setsid) still holds
+// its pipes: killing the group does not close them, yet the run must end
+// with the timeout, not hang in the blocked read.
+func TestExecTimeoutPipesHeldOutsideGroup(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid:", err)
+	}
+	start := time.Now()
+	_, _, err := runExec(t, sh(hello+`read m; setsid sleep 10 & sleep 10`), tinyJobs(), 300*time.Millisecond)
+	if !errors.Is(err, extpolicy.ErrTimeout) {
+		t.Fatalf("error %v, want a timeout", err)
+	}
+	if !strings.Contains(err.Error(), "round 1 at time 0: timeout: no reply within 300ms") {
+		t.Errorf("message: %v", err)
+	}
+	// 0.3 s, the watchdog's 0.2 s, Wait's 1 s for the stderr pipe; without
+	// the wake-up the read would last until the sleep ends, 10 s.
+	if d := time.Since(start); d > 6*time.Second {
+		t.Errorf("took %v: the blocked read was not woken", d)
 	}
 }

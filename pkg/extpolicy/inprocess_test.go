@@ -60,16 +60,20 @@ func randomJobs(rng *rand.Rand, n int, procs int64) []sim.Job {
 	return jobs
 }
 
+// compare holds the in-process client to the built-in policy, asking for
+// every decision and with start_head.
 func compare(t *testing.T, name string, procs int64, noKill bool, jobs []sim.Job) {
 	t.Helper()
 	want := builtin(t, name, procs, noKill, jobs)
-	got := append([]sim.Job(nil), jobs...)
-	if _, err := runInProcess(procs, noKill, got, name == "easy"); err != nil {
-		t.Fatal(err)
-	}
-	for i, s := range starts(got) {
-		if s != want[i] {
-			t.Fatalf("%s noKill=%v: job %d starts at %d through the protocol, %d built in", name, noKill, i, s, want[i])
+	for _, startHead := range []bool{false, true} {
+		got := append([]sim.Job(nil), jobs...)
+		if _, err := runInProcess(procs, noKill, got, name == "easy", startHead); err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range starts(got) {
+			if s != want[i] {
+				t.Fatalf("%s noKill=%v startHead=%v: job %d starts at %d through the protocol, %d built in", name, noKill, startHead, i, s, want[i])
+			}
 		}
 	}
 }

@@ -68,13 +68,18 @@ type Policy struct {
 	program string   // argv as JoinCommand quotes it
 	proc    *Process
 
-	r       *bufio.Reader
-	w       io.Writer
-	rawR    io.Reader // for deadlines
-	timeout time.Duration
-	started bool
-	every   bool
-	note    string
+	r         *bufio.Reader
+	w         io.Writer
+	rawR      io.Reader // for deadlines
+	timeout   time.Duration
+	started   bool
+	every     bool
+	startHead bool // the engine starts the queue's head while it fits
+	note      string
+
+	quietEnd  []bool  // by job id: in the last reply's quiet_ends
+	quietList []int32 // the ids set in quietEnd
+	spared    int64   // rounds not sent thanks to quiet_ends
 
 	buf     []byte
 	reply   reply
@@ -82,6 +87,7 @@ type Policy struct {
 	arrived []int32
 	ended   []event
 	killed  []event
+	begun   []event // started by the engine (start_head), for the next message
 
 	timerID    sim.TimerID
 	timerAt    int64 // pending timer, -1: none
@@ -150,6 +156,12 @@ func (p *Policy) Note() string {
 	if p.every {
 		s += " (every round asked for)"
 	}
+	if p.startHead {
+		s += " (start_head: the engine started the queue's head while it fit)"
+	}
+	if p.spared > 0 {
+		s += fmt.Sprintf(" (quiet_ends: %d rounds after a quiet end not sent)", p.spared)
+	}
 	if p.note != "" {
 		s += "; the program says: " + p.note
 	}
@@ -193,12 +205,20 @@ func (p *Policy) Schedule(s *sim.Sim) {
 	if !p.started && !p.start(s) {
 		return
 	}
+	started := 0
+	if p.startHead {
+		started = p.startHeads(s)
+	}
 	if !p.every && (s.NumWaiting() == 0 || s.FreeProcs() < s.MinWaitingProcs()) {
 		return // no decision is possible: the events wait for the next message
 	}
+	if !p.every && p.onlyQuietEnd(s) {
+		p.spared++
+		return // the program said this end alone changes nothing for it
+	}
 	p.round++
-	p.buf = appendRound(p.buf[:0], s, p.round, p.timerFired, p.opt.Records, p.arrived, p.ended, p.killed)
-	p.arrived, p.ended, p.killed = p.arrived[:0], p.ended[:0], p.killed[:0]
+	p.buf = appendRound(p.buf[:0], s, p.round, p.timerFired, p.opt.Records, p.arrived, p.ended, p.killed, p.begunList())
+	p.arrived, p.ended, p.killed, p.begun = p.arrived[:0], p.ended[:0], p.killed[:0], p.begun[:0]
 	p.timerFired = -1
 	if err := p.send(); err != nil {
 		p.fail(s, StageRound, -1, err)
@@ -213,7 +233,6 @@ func (p *Policy) Schedule(s *sim.Sim) {
 		p.fail(s, StageRound, -1, err)
 		return
 	}
-	started := 0
 	for k, id := range p.reply.Start {
 		j, err := p.startable(s, id)
 		if err != nil {
@@ -239,7 +258,78 @@ func (p *Policy) Schedule(s *sim.Sim) {
 		p.timerAt = *t
 		p.timerID = s.SetTimer(*t, 0)
 	}
+	if !p.setQuietEnds(s) {
+		return
+	}
 	p.checkProgress(s, started)
+}
+
+// onlyQuietEnd reports whether the only event since the last message is the
+// end of a job the program named in quiet_ends, while another job still runs
+// (so that a later end brings a message: a wrong claim delays the program,
+// it cannot stall the run).
+func (p *Policy) onlyQuietEnd(s *sim.Sim) bool {
+	if len(p.quietList) == 0 || len(p.arrived) > 0 || len(p.begun) > 0 || p.timerFired >= 0 ||
+		len(p.ended)+len(p.killed) != 1 || len(s.Running()) == 0 {
+		return false
+	}
+	e := p.ended
+	if len(e) == 0 {
+		e = p.killed
+	}
+	return p.quietEnd[e[0].id]
+}
+
+// setQuietEnds replaces the quiet ends by the reply's, each of which must be
+// a running job.
+func (p *Policy) setQuietEnds(s *sim.Sim) bool {
+	for _, id := range p.quietList {
+		p.quietEnd[id] = false
+	}
+	p.quietList = p.quietList[:0]
+	for k, id := range p.reply.QuietEnds {
+		if id < 0 || id >= int64(s.NumJobs()) {
+			p.fail(s, StageRound, -1, fmt.Errorf("quiet_ends[%d]: %w %d: the trace's jobs are 0..%d", k, ErrUnknownJob, id, s.NumJobs()-1))
+			return false
+		}
+		if j := s.Job(int32(id)); j.State != sim.Running {
+			p.fail(s, StageRound, j.ID, fmt.Errorf("quiet_ends[%d]: %w: the job is not running", k, ErrProtocol))
+			return false
+		}
+		if p.quietEnd == nil {
+			p.quietEnd = make([]bool, s.NumJobs())
+		}
+		p.quietEnd[id] = true
+		p.quietList = append(p.quietList, int32(id))
+	}
+	return true
+}
+
+// startHeads starts waiting jobs in queue order while the first fits (the
+// program asked for it with start_head) and returns how many it started.
+func (p *Policy) startHeads(s *sim.Sim) int {
+	n := 0
+	for _, j := range s.Waiting() {
+		if j.State != sim.Waiting {
+			continue
+		}
+		if int64(j.Procs) > s.FreeProcs() {
+			break
+		}
+		s.Start(j)
+		p.begun = append(p.begun, event{j.ID, s.Now()})
+		n++
+	}
+	return n
+}
+
+// begunList is the started list for the next message: nil (no key) unless
+// the program asked for start_head.
+func (p *Policy) begunList() []event {
+	if !p.startHead {
+		return nil
+	}
+	return p.begun[:len(p.begun):len(p.begun)]
 }
 
 // startable returns the job id names if it may start now.
@@ -325,7 +415,10 @@ func (p *Policy) start(s *sim.Sim) bool {
 		p.fail(s, StageHello, -1, err)
 		return false
 	}
-	p.every, p.note = h.EveryRound, h.Note
+	p.every, p.startHead, p.note = h.EveryRound, h.StartHead, h.Note
+	if p.startHead {
+		p.begun = make([]event, 0, 64) // never nil: the key is always written
+	}
 	return true
 }
 
@@ -358,7 +451,7 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 		t.lastEnd = max(t.lastEnd, j.End)
 		t.waitSum += j.Start - j.Submit
 	}
-	p.buf = appendEnd(p.buf[:0], now(s), p.ended, p.killed, t)
+	p.buf = appendEnd(p.buf[:0], now(s), p.begunList(), p.ended, p.killed, t)
 	if err := p.send(); err != nil {
 		p.fail(s, StageEnd, -1, err)
 		return p.err

@@ -6,23 +6,26 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // Process is an external policy program started without a shell, with pipes
-// on its standard input and output (the engine's ends support deadlines) and
+// on its standard input and output (the engine's ends support deadlines:
+// SetReadDeadline, SetWriteDeadline; past one the program is killed) and
 // its standard error passed through, line by line, with a prefix, while the
 // last lines are kept for error messages.
 type Process struct {
 	cmd    *exec.Cmd
-	stdin  *os.File // the engine's end: messages to the program
-	stdout *os.File // the engine's end: replies from the program
+	stdin  io.WriteCloser // the engine's end: messages to the program
+	stdout io.ReadCloser  // the engine's end: replies from the program
 	tail   *stderrTail
+	watch  *watchdog // nil where the pipes have deadlines of their own
 
 	done     chan struct{} // closed when the program has exited
 	state    *os.ProcessState
 	waitErr  error
-	killed   bool // by us
+	killed   atomic.Bool // by us (Stop or the watchdog)
 	stopOnce sync.Once
 	exit     string
 }
@@ -39,20 +42,14 @@ func StartProcess(argv []string, stderr io.Writer, prefix string) (*Process, err
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("%w: empty command", ErrStart)
 	}
-	inR, inW, err := os.Pipe()
+	inR, outW, inW, outR, watch, err := newPipes()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrStart, err)
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
 		return nil, fmt.Errorf("%w: %v", ErrStart, err)
 	}
 	if stderr == nil {
 		stderr = io.Discard
 	}
-	p := &Process{stdin: inW, stdout: outR, tail: &stderrTail{out: stderr, prefix: prefix}, done: make(chan struct{})}
+	p := &Process{stdin: inW, stdout: outR, watch: watch, tail: &stderrTail{out: stderr, prefix: prefix}, done: make(chan struct{})}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin = inR
 	cmd.Stdout = outW
@@ -69,6 +66,9 @@ func StartProcess(argv []string, stderr io.Writer, prefix string) (*Process, err
 		outR.Close()
 		return nil, fmt.Errorf("%w: %v", ErrStart, err)
 	}
+	if watch != nil {
+		go watch.run(p.kill)
+	}
 	go func() {
 		p.waitErr = cmd.Wait()
 		p.state = cmd.ProcessState
@@ -78,11 +78,19 @@ func StartProcess(argv []string, stderr io.Writer, prefix string) (*Process, err
 	return p, nil
 }
 
-// Stdin returns the engine's end of the program's standard input.
-func (p *Process) Stdin() *os.File { return p.stdin }
+// Stdin returns the engine's end of the program's standard input; it has a
+// SetWriteDeadline method.
+func (p *Process) Stdin() io.WriteCloser { return p.stdin }
 
-// Stdout returns the engine's end of the program's standard output.
-func (p *Process) Stdout() *os.File { return p.stdout }
+// Stdout returns the engine's end of the program's standard output; it has a
+// SetReadDeadline method.
+func (p *Process) Stdout() io.ReadCloser { return p.stdout }
+
+// kill kills the program's process group.
+func (p *Process) kill() {
+	p.killed.Store(true)
+	killGroup(p.cmd.Process)
+}
 
 // Exited returns a channel closed when the program has exited.
 func (p *Process) Exited() <-chan struct{} { return p.done }
@@ -104,9 +112,11 @@ func (p *Process) Stop(grace time.Duration) string {
 		select {
 		case <-p.done:
 		default:
-			p.killed = true
-			killGroup(p.cmd.Process)
+			p.kill()
 			<-p.done
+		}
+		if p.watch != nil {
+			p.watch.Stop()
 		}
 		p.stdin.Close()
 		p.stdout.Close()
@@ -117,7 +127,7 @@ func (p *Process) Stop(grace time.Duration) string {
 
 func (p *Process) describe() string {
 	switch {
-	case p.killed:
+	case p.killed.Load():
 		return "was killed by swfsim"
 	case p.state == nil:
 		return fmt.Sprintf("could not be waited for: %v", p.waitErr)
@@ -128,7 +138,7 @@ func (p *Process) describe() string {
 }
 
 // Success reports whether the program exited with status 0; valid after Stop.
-func (p *Process) Success() bool { return !p.killed && p.state != nil && p.state.Success() }
+func (p *Process) Success() bool { return !p.killed.Load() && p.state != nil && p.state.Success() }
 
 // StderrTail returns the last lines (at most StderrTailLines) the program
 // wrote on its standard error; complete only after Stop.

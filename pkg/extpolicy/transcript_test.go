@@ -94,7 +94,7 @@ func TestWorkedTranscript(t *testing.T) {
 	fromClientR, fromClientW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(toClientR, fromClientW, true, transcriptNote)
+		done <- serve(toClientR, fromClientW, true, true, transcriptNote)
 		fromClientW.Close()
 	}()
 	p := extpolicy.New(&tee{prefix: "program: ", log: &log, r: fromClientR}, &tee{prefix: "engine:  ", log: &log, w: toClientW},

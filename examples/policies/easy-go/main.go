@@ -20,40 +20,55 @@
 //   - each later job, in arrival order, that fits now starts if it ends by
 //     the shadow time (now + estimate <= shadow), or else if it needs no more
 //     than the extra processors, which it then uses up.
+//
+// The first rule is what start_head asks of the engine, so easy-go asks for
+// it (unless -start-head=false): the engine starts the queue's head while it
+// fits, and asks easy-go only when some job could still backfill. Each
+// reply also names the running jobs whose end alone would change nothing
+// (quiet_ends, unless -quiet-ends=false; not under --no-kill), so that such
+// an end needs no message. Messages are parsed by hand (scan.go) into reused
+// slices, so that a round costs no allocation; see the speed section of
+// docs/swfsim-external.md.
 package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
 )
 
-// message is what the policy reads of the engine's messages; the arrivals'
-// SWF fields and tokens are not needed by EASY and left undecoded.
-type message struct {
-	Type     string  `json:"type"`
-	Protocol int     `json:"protocol"`
-	Jobs     int     `json:"jobs"`
-	Time     int64   `json:"time"`
-	Free     int64   `json:"free"`
-	Arrived  []job   `json:"arrived"`
-	Ended    []event `json:"ended"`
-	Killed   []event `json:"killed"`
-}
-
 type job struct {
-	ID       int32 `json:"id"`
-	Procs    int64 `json:"procs"`
-	Estimate int64 `json:"estimate"`
+	id       int32
+	procs    int64
+	estimate int64
 }
 
+// event is a start by the engine or an end: the job and when.
 type event struct {
-	ID int32 `json:"id"`
+	id   int32
+	time int64
+}
+
+// message is what easy-go reads of the engine's messages; the arrivals' SWF
+// fields and tokens are not needed by EASY and skipped. The slices are
+// reused from one message to the next.
+type message struct {
+	kind     []byte
+	protocol int64
+	noKill   bool
+	jobs     int64
+	time     int64
+	free     int64
+	supports [][]byte
+	arrived  []job
+	started  []event
+	ended    []event
+	killed   []event
 }
 
 // run is a running job as EASY sees it: its planned end is start + estimate.
@@ -70,6 +85,7 @@ type easy struct {
 	running []run   // by (end, id)
 	planned []int64 // by id: planned end of a running job
 	started []int32
+	quiet   []int32 // running jobs whose end alone would start nothing
 }
 
 func cmpRun(a, b run) int {
@@ -95,13 +111,31 @@ func (e *easy) end(id int32) {
 	e.running = slices.Delete(e.running, i, i+1)
 }
 
-func (e *easy) start(now int64, id int32) {
+// run adds a job started at now to the running jobs.
+func (e *easy) run(now int64, id int32) {
 	j := e.jobs[id]
-	r := run{end: now + j.Estimate, id: id, procs: j.Procs}
+	r := run{end: now + j.estimate, id: id, procs: j.procs}
 	e.planned[id] = r.end
 	i, _ := slices.BinarySearchFunc(e.running, r, cmpRun)
 	e.running = slices.Insert(e.running, i, r)
+}
+
+func (e *easy) start(now int64, id int32) {
+	e.run(now, id)
 	e.started = append(e.started, id)
+}
+
+// begun records a start the engine made (start_head): the job was the
+// first waiting one.
+func (e *easy) begun(at int64, id int32) {
+	if len(e.queue) > 0 && e.queue[0] == id {
+		e.queue = e.queue[1:]
+	} else if i := slices.Index(e.queue, id); i >= 0 {
+		e.queue = slices.Delete(e.queue, i, i+1)
+	} else {
+		panic(fmt.Sprintf("easy-go: the engine started job %d, which was not waiting", id))
+	}
+	e.run(at, id)
 }
 
 // shadow returns the head's shadow time and the extra processors then.
@@ -126,27 +160,27 @@ func (e *easy) shadow(now, free, need int64) (int64, int64) {
 func (e *easy) schedule(now, free int64) []int32 {
 	e.started = e.started[:0]
 	q := e.queue
-	for len(q) > 0 && e.jobs[q[0]].Procs <= free {
+	for len(q) > 0 && e.jobs[q[0]].procs <= free {
 		e.start(now, q[0])
-		free -= e.jobs[q[0]].Procs
+		free -= e.jobs[q[0]].procs
 		q = q[1:]
 	}
 	if e.fcfs || len(q) == 0 {
 		e.queue = q
 		return e.started
 	}
-	shadow, extra := e.shadow(now, free, e.jobs[q[0]].Procs)
+	shadow, extra := e.shadow(now, free, e.jobs[q[0]].procs)
 	kept := q[:1]
 	for _, id := range q[1:] {
 		j := e.jobs[id]
 		switch {
-		case j.Procs <= free && j.Estimate <= shadow-now:
+		case j.procs <= free && j.estimate <= shadow-now:
 			e.start(now, id)
-			free -= j.Procs
-		case j.Procs <= free && j.Procs <= extra:
+			free -= j.procs
+		case j.procs <= free && j.procs <= extra:
 			e.start(now, id)
-			free -= j.Procs
-			extra -= j.Procs
+			free -= j.procs
+			extra -= j.procs
 		default:
 			kept = append(kept, id)
 		}
@@ -155,65 +189,180 @@ func (e *easy) schedule(now, free int64) []int32 {
 	return e.started
 }
 
-func serve(r io.Reader, w io.Writer, fcfs bool) error {
-	in := bufio.NewReaderSize(r, 1<<16)
+// quietEnds returns the running jobs whose end, if it is the only event
+// before the next round, would make easy start nothing (quiet_ends), given
+// the queue and the free processors after this round's starts. Only without
+// --no-kill: then every other running job still runs past that end (one
+// that reached its planned end would have ended too), so no job's planned
+// end is clamped to now+1 and the time of the end only makes backfilling
+// by the shadow time harder. For each running job x: with its processors
+// free, the head must still not fit, and no other waiting job may fit and
+// end by the new shadow time (seen from now, the most room it can have) or
+// fit in the new extra processors.
+func (e *easy) quietEnds(now, free int64) []int32 {
+	e.quiet = e.quiet[:0]
+	if len(e.queue) == 0 {
+		return e.quiet
+	}
+	need := e.jobs[e.queue[0]].procs
+	rest := e.queue[1:]
+	minProcs := int64(math.MaxInt64)
+	for _, id := range rest {
+		minProcs = min(minProcs, e.jobs[id].procs)
+	}
+	for k, x := range e.running {
+		f := free + x.procs
+		if f >= need {
+			continue // the head would start
+		}
+		if e.fcfs || f < minProcs {
+			e.quiet = append(e.quiet, x.id)
+			continue
+		}
+		shadow, extra := e.shadowWithout(k, f, need)
+		quiet := minProcs > extra
+		for _, id := range rest {
+			if !quiet {
+				break
+			}
+			j := e.jobs[id]
+			quiet = j.procs > f || j.estimate > shadow-now
+		}
+		if quiet {
+			e.quiet = append(e.quiet, x.id)
+		}
+	}
+	return e.quiet
+}
+
+// shadowWithout is the head's shadow time and extra processors should the
+// running job at index skip end now, freeing its processors (free includes
+// them).
+func (e *easy) shadowWithout(skip int, free, need int64) (int64, int64) {
+	avail := free
+	for k := 0; k < len(e.running); k++ {
+		if k == skip {
+			continue
+		}
+		avail += e.running[k].procs
+		if avail < need {
+			continue
+		}
+		t := e.running[k].end
+		for k+1 < len(e.running) && (k+1 == skip || e.running[k+1].end == t) {
+			k++
+			if k != skip {
+				avail += e.running[k].procs
+			}
+		}
+		return t, avail - need
+	}
+	panic("easy-go: job wider than the machine")
+}
+
+// lines returns the input's lines one by one, each valid until the next.
+type lines struct {
+	in   *bufio.Reader
+	long []byte
+}
+
+func (l *lines) next() ([]byte, error) {
+	line, err := l.in.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		l.long = append(l.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			line, err = l.in.ReadSlice('\n')
+			l.long = append(l.long, line...)
+		}
+		line = l.long
+	}
+	return line, err
+}
+
+func serve(r io.Reader, w io.Writer, fcfs, startHead, quietEnds bool) error {
+	in := lines{in: bufio.NewReaderSize(r, 1<<16)}
 	out := bufio.NewWriter(w)
 	e := &easy{fcfs: fcfs}
+	var m message
 	var reply []byte
 	for {
-		line, err := in.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			long := append([]byte(nil), line...)
-			for err == bufio.ErrBufferFull {
-				line, err = in.ReadSlice('\n')
-				long = append(long, line...)
-			}
-			line = long
-		}
+		line, err := in.next()
 		if err != nil {
 			return fmt.Errorf("input ended before the final message: %v", err)
 		}
-		var m message
-		if err := json.Unmarshal(line, &m); err != nil {
+		if err := m.parse(line); err != nil {
 			return err
 		}
-		switch m.Type {
+		switch string(m.kind) {
 		case "hello":
-			if m.Protocol != 1 {
-				return fmt.Errorf("protocol %d, want 1", m.Protocol)
+			if m.protocol != 1 {
+				return fmt.Errorf("protocol %d, want 1", m.protocol)
 			}
-			e.jobs = make([]job, m.Jobs)
-			e.planned = make([]int64, m.Jobs)
+			for _, want := range []struct {
+				on        bool
+				key, flag string
+			}{{startHead, "start_head", "start-head"}, {quietEnds, "quiet_ends", "quiet-ends"}} {
+				if want.on && !slices.ContainsFunc(m.supports, func(s []byte) bool { return string(s) == want.key }) {
+					return fmt.Errorf("this swfsim does not support %s: use -%s=false", want.key, want.flag)
+				}
+			}
+			// Under --no-kill a job can outlive its planned end, and from
+			// then on it counts as ending at now+1 whatever the time: the
+			// shadow time moves with the clock, which quietEnds leaves out.
+			quietEnds = quietEnds && !m.noKill
+			e.jobs = make([]job, m.jobs)
+			e.planned = make([]int64, m.jobs)
 			name := "easy-go: EASY backfilling, the rules of swfsim --policy easy"
 			if fcfs {
 				name = "easy-go -fcfs: first come first served, no backfilling"
 			}
 			reply = append(reply[:0], `{"protocol":1,"note":`...)
 			reply = strconv.AppendQuote(reply, name)
+			if startHead {
+				reply = append(reply, `,"start_head":true`...)
+			}
 			reply = append(reply, "}\n"...)
 		case "round":
-			for _, ev := range m.Ended {
-				e.end(ev.ID)
+			// Arrivals, then the engine's starts, then the ends: a job can
+			// arrive, start and end between two messages.
+			for _, j := range m.arrived {
+				e.jobs[j.id] = j
+				e.queue = append(e.queue, j.id)
 			}
-			for _, ev := range m.Killed {
-				e.end(ev.ID)
+			for _, ev := range m.started {
+				e.begun(ev.time, ev.id)
 			}
-			for _, j := range m.Arrived {
-				e.jobs[j.ID] = j
-				e.queue = append(e.queue, j.ID)
+			for _, ev := range m.ended {
+				e.end(ev.id)
+			}
+			for _, ev := range m.killed {
+				e.end(ev.id)
 			}
 			reply = append(reply[:0], `{"start":[`...)
-			for i, id := range e.schedule(m.Time, m.Free) {
+			free := m.free
+			for i, id := range e.schedule(m.time, m.free) {
 				if i > 0 {
 					reply = append(reply, ',')
 				}
 				reply = strconv.AppendInt(reply, int64(id), 10)
+				free -= e.jobs[id].procs
 			}
-			reply = append(reply, "]}\n"...)
+			reply = append(reply, ']')
+			if quietEnds {
+				reply = append(reply, `,"quiet_ends":[`...)
+				for i, id := range e.quietEnds(m.time, free) {
+					if i > 0 {
+						reply = append(reply, ',')
+					}
+					reply = strconv.AppendInt(reply, int64(id), 10)
+				}
+				reply = append(reply, ']')
+			}
+			reply = append(reply, "}\n"...)
 		case "end":
 			return nil
 		default:
-			return fmt.Errorf("unknown message type %q", m.Type)
+			return fmt.Errorf("unknown message type %q", m.kind)
 		}
 		if _, err := out.Write(reply); err != nil {
 			return err
@@ -226,8 +375,10 @@ func serve(r io.Reader, w io.Writer, fcfs bool) error {
 
 func main() {
 	fcfs := flag.Bool("fcfs", false, "first come first served: no backfilling")
+	startHead := flag.Bool("start-head", true, "let the engine start the queue's head while it fits (start_head), so that only backfilling decisions come here")
+	quietEnds := flag.Bool("quiet-ends", true, "name the running jobs whose end alone would start nothing (quiet_ends; not under --no-kill), so that such an end needs no message")
 	flag.Parse()
-	if err := serve(os.Stdin, os.Stdout, *fcfs); err != nil {
+	if err := serve(os.Stdin, os.Stdout, *fcfs, *startHead, *quietEnds); err != nil {
 		fmt.Fprintln(os.Stderr, "easy-go:", err)
 		os.Exit(1)
 	}

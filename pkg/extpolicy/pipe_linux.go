@@ -1,0 +1,229 @@
+package extpolicy
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// On Linux the engine's ends of the program's pipes are blocking file
+// descriptors read and written with plain system calls: a round trip is one
+// write and one read that sleeps in the kernel until the reply is there, not
+// a non-blocking read, a park in Go's network poller and a wake-up by it
+// (which costs a few microseconds a round on a busy machine; see the speed
+// section of docs/swfsim-external.md). A blocking call has no deadline, so a
+// watchdog goroutine enforces them: when a read or write has blocked past
+// its deadline it kills the program's process group, which closes the
+// program's ends, and the call returns os.ErrDeadlineExceeded.
+
+// newPipes returns the program's standard input and output (the child's
+// ends, blocking, for exec.Cmd) and the engine's ends, watched by one
+// watchdog that calls kill when a deadline passes.
+func newPipes() (childIn, childOut *os.File, engineIn io.WriteCloser, engineOut io.ReadCloser, w *watchdog, err error) {
+	var in, out [2]int
+	if err := syscall.Pipe2(in[:], syscall.O_CLOEXEC); err != nil {
+		return nil, nil, nil, nil, nil, err
+	}
+	if err := syscall.Pipe2(out[:], syscall.O_CLOEXEC); err != nil {
+		syscall.Close(in[0])
+		syscall.Close(in[1])
+		return nil, nil, nil, nil, nil, err
+	}
+	w = &watchdog{stop: make(chan struct{})}
+	return os.NewFile(uintptr(in[0]), "|0"), os.NewFile(uintptr(out[1]), "|1"),
+		newRawPipe(in[1], w, true), newRawPipe(out[0], w, false), w, nil
+}
+
+// rawPipe is one engine end of a pipe: blocking system calls, deadlines
+// enforced by its watchdog. Only one goroutine uses it (the simulation's).
+type rawPipe struct {
+	fd       int
+	w        *watchdog
+	write    bool
+	deadline int64 // unix nanoseconds, 0: none
+	closed   bool
+	ino      uint64 // the pipe's inode, to recognise it when opened again
+}
+
+func newRawPipe(fd int, w *watchdog, write bool) *rawPipe {
+	p := &rawPipe{fd: fd, w: w, write: write}
+	var st syscall.Stat_t
+	if syscall.Fstat(fd, &st) == nil {
+		p.ino = st.Ino
+	}
+	return p
+}
+
+func (p *rawPipe) SetReadDeadline(t time.Time) error  { return p.setDeadline(t) }
+func (p *rawPipe) SetWriteDeadline(t time.Time) error { return p.setDeadline(t) }
+
+func (p *rawPipe) setDeadline(t time.Time) error {
+	p.deadline = 0
+	if !t.IsZero() {
+		p.deadline = t.UnixNano()
+	}
+	return nil
+}
+
+func (p *rawPipe) Read(b []byte) (int, error) {
+	if p.closed {
+		return 0, os.ErrClosed
+	}
+	p.w.enter(p)
+	n, err := retryEINTR(func() (int, error) { return syscall.Read(p.fd, b) })
+	p.w.leave()
+	if p.w.fired.Load() {
+		return 0, os.ErrDeadlineExceeded
+	}
+	switch {
+	case err != nil:
+		return 0, &os.PathError{Op: "read", Path: "|1", Err: err}
+	case n == 0 && len(b) > 0:
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+func (p *rawPipe) Write(b []byte) (int, error) {
+	if p.closed {
+		return 0, os.ErrClosed
+	}
+	done := 0
+	p.w.enter(p)
+	for done < len(b) {
+		n, err := retryEINTR(func() (int, error) { return syscall.Write(p.fd, b[done:]) })
+		if err != nil {
+			p.w.leave()
+			if p.w.fired.Load() {
+				return done, os.ErrDeadlineExceeded
+			}
+			return done, &os.PathError{Op: "write", Path: "|0", Err: err}
+		}
+		done += n
+	}
+	p.w.leave()
+	if p.w.fired.Load() {
+		return done, os.ErrDeadlineExceeded
+	}
+	return done, nil
+}
+
+func (p *rawPipe) Close() error {
+	if p.closed {
+		return os.ErrClosed
+	}
+	p.closed = true
+	return syscall.Close(p.fd)
+}
+
+func retryEINTR(call func() (int, error)) (int, error) {
+	for {
+		n, err := call()
+		if err != syscall.EINTR {
+			return n, err
+		}
+	}
+}
+
+// watchdog enforces the deadlines of a program's two engine ends: the
+// simulation's goroutine marks each blocking call (enter, leave), and the
+// watchdog's goroutine, which sleeps until the current deadline, kills the
+// program when a call is still blocked after it.
+type watchdog struct {
+	busy     atomic.Pointer[rawPipe] // the end blocked in a call, nil: none
+	deadline atomic.Int64            // that call's deadline, unix nanoseconds; 0: none
+	fired    atomic.Bool
+	stop     chan struct{}
+}
+
+func (w *watchdog) enter(p *rawPipe) {
+	w.deadline.Store(p.deadline)
+	w.busy.Store(p)
+}
+
+func (w *watchdog) leave() { w.busy.Store(nil) }
+
+// idleCheck is how often the watchdog looks when no call has a deadline.
+const idleCheck = 50 * time.Millisecond
+
+// run watches until Stop or until it fires, then calls kill once.
+func (w *watchdog) run(kill func()) {
+	t := time.NewTimer(idleCheck)
+	defer t.Stop()
+	for {
+		select {
+		case <-w.stop:
+			return
+		case <-t.C:
+		}
+		p, d := w.busy.Load(), w.deadline.Load()
+		now := time.Now().UnixNano()
+		if p != nil && d != 0 && now >= d && w.busy.Load() == p {
+			w.fired.Store(true)
+			kill()
+			w.unblock(p)
+			return
+		}
+		next := idleCheck
+		if d > now {
+			next = min(next, time.Duration(d-now))
+		}
+		t.Reset(next)
+	}
+}
+
+// unblock wakes a call that is still blocked after the program's process
+// group was killed: a process that left the group (setsid) may still hold
+// the program's end of the pipe. It opens the pipe again through /proc and
+// writes a byte for a blocked read, or reads for a blocked write, until the
+// call returns.
+func (w *watchdog) unblock(p *rawPipe) {
+	for range 20 {
+		select {
+		case <-w.stop:
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+		if w.busy.Load() == nil {
+			return
+		}
+	}
+	mode := syscall.O_WRONLY
+	if p.write {
+		mode = syscall.O_RDONLY
+	}
+	fd, err := syscall.Open(fmt.Sprintf("/proc/self/fd/%d", p.fd), mode|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	if syscall.Fstat(fd, &st) != nil || st.Ino != p.ino || p.ino == 0 {
+		return // the call returned and the descriptor was reused meanwhile
+	}
+	buf := make([]byte, 64<<10)
+	for w.busy.Load() != nil {
+		if p.write {
+			syscall.Read(fd, buf)
+		} else {
+			syscall.Write(fd, []byte{'\n'})
+		}
+		select {
+		case <-w.stop:
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// Stop ends the watchdog's goroutine.
+func (w *watchdog) Stop() {
+	select {
+	case <-w.stop:
+	default:
+		close(w.stop)
+	}
+}
