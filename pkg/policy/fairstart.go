@@ -24,6 +24,23 @@ import (
 // really have given; with exact estimates this is the paper's definition.
 // jobs is not modified.
 func FairStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
+	cp := append([]sim.Job(nil), jobs...)
+	for i := range cp {
+		cp[i].Tokens = nil
+	}
+	start, err := conservativeStarts(cfg, cp)
+	if err != nil {
+		return nil, err
+	}
+	return FairStartsOf(cfg, jobs, start), nil
+}
+
+// FairStartsInPlace is FairStarts for a caller about to simulate jobs anyway:
+// it runs conservative backfilling over jobs themselves, not over a copy, so
+// that a large trace is not held twice. Their input fields (Procs to Estimate,
+// and Tokens) are not modified; ID becomes the index, and the fields the
+// engine owns are left as that run set them (sim.New sets them again).
+func FairStartsInPlace(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
 	start, err := conservativeStarts(cfg, jobs)
 	if err != nil {
 		return nil, err
@@ -31,23 +48,19 @@ func FairStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
 	return FairStartsOf(cfg, jobs, start), nil
 }
 
-// conservativeStarts runs conservative backfilling over a copy of jobs and
-// returns every job's start.
+// conservativeStarts runs conservative backfilling over jobs and returns
+// every job's start.
 func conservativeStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
-	cp := append([]sim.Job(nil), jobs...)
-	for i := range cp {
-		cp[i].Tokens = nil
-	}
-	s, err := sim.New(cfg, cp)
+	s, err := sim.New(cfg, jobs)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.Run(NewConservative(len(cp))); err != nil {
+	if err := s.Run(NewConservative(len(jobs))); err != nil {
 		return nil, err
 	}
-	start := make([]int64, len(cp))
-	for i := range cp {
-		start[i] = cp[i].Start
+	start := make([]int64, len(jobs))
+	for i := range jobs {
+		start[i] = jobs[i].Start
 	}
 	return start, nil
 }

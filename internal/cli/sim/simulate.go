@@ -130,6 +130,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if opt.Price.mode == "vcg" {
 		input = slices.Clone(jobs)
 	}
+	fair := startFairStarts(opt.FairStart, info, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs)
 	s, err := sim.New(cfg, jobs)
 	if err != nil {
 		return err
@@ -138,6 +139,10 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if f, ok := pol.(policy.Finisher); ok {
 		err = f.Finish(s, err)
 	}
+	if err != nil {
+		return err
+	}
+	fairStart, err := fair.finish(jobs)
 	if err != nil {
 		return err
 	}
@@ -169,9 +174,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	for _, n := range headerNotes {
 		hdr.AddNote(n)
 	}
-	if err := researchNotes(hdr, info, pol, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs, opt.FairStart); err != nil {
-		return err
-	}
+	researchNotes(hdr, info, pol, jobs, fairStart)
 	if opt.Price.mode != "" {
 		interval, err := policy.CheckpointIntervals(len(jobs), opt.Params.Extra)
 		if err != nil {
