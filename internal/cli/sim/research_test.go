@@ -84,6 +84,12 @@ func TestFairStartTokens(t *testing.T) {
 	if !slices.Equal(jobs[0].Tokens, []string{"fairstart=0"}) || !slices.Equal(jobs[1].Tokens, []string{"trial=0", "fairstart=100"}) {
 		t.Errorf("tokens %q, %q", jobs[0].Tokens, jobs[1].Tokens)
 	}
+	// The token slices share one array: a later token must not overwrite
+	// the next job's.
+	jobs[0].Tokens = append(jobs[0].Tokens, "price=1")
+	if !slices.Equal(jobs[1].Tokens, []string{"trial=0", "fairstart=100"}) {
+		t.Errorf("after appending to job 0: job 1 tokens %q", jobs[1].Tokens)
+	}
 }
 
 // TestFairStartsAroundTheRun: the fair starts computed before the run are

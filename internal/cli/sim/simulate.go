@@ -301,6 +301,7 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 	}
 	w := swf.NewWriter(out)
 	w.WriteHeader(hdr)
+	var extra []string
 	for k := 0; ; k++ {
 		sj, err := rd.Read()
 		if err == io.EOF {
@@ -328,18 +329,48 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 		sj.RunTime = j.End - j.Start
 		if j.Killed {
 			sj.Status = swf.StatusFailed
-			sj.SetExtra("killed", "1")
 		}
-		for _, t := range j.Tokens {
-			key, value, _ := strings.Cut(t, "=")
-			sj.SetExtra(key, value)
-		}
+		extra = jobExtra(extra[:0], sj.Extra, j)
+		sj.Extra = extra
 		if err := w.Write(&sj); err != nil {
 			return err
 		}
 	}
 	w.WriteTrailer(rd.Trailer())
 	return w.Flush()
+}
+
+// jobExtra appends to dst the extension tokens of j's output line: extra (the
+// input's, swfsim's own removed) with killed=1 for a killed job and j.Tokens,
+// each set as swf.Job.SetExtra would, into dst, a slice the caller reuses
+// from record to record (SetExtra copies the slice and the token, two
+// allocations a token).
+func jobExtra(dst, extra []string, j *sim.Job) []string {
+	dst = append(dst, extra...)
+	if j.Killed {
+		dst = setToken(dst, "killed=1", len("killed"))
+	}
+	for _, t := range j.Tokens {
+		key, _, ok := strings.Cut(t, "=")
+		if !ok {
+			t += "="
+		}
+		dst = setToken(dst, t, len(key))
+	}
+	return dst
+}
+
+// setToken replaces the first token of extra with tok's key (its first
+// keyLen bytes), or appends tok.
+func setToken(extra []string, tok string, keyLen int) []string {
+	key := tok[:keyLen]
+	for i, t := range extra {
+		if len(t) > keyLen && t[keyLen] == '=' && t[:keyLen] == key {
+			extra[i] = tok
+			return extra
+		}
+	}
+	return append(extra, tok)
 }
 
 // ownedTokens are the extension tokens swfsim writes: killed= (here), bumps=
