@@ -28,29 +28,22 @@ func FairStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
 	for i := range cp {
 		cp[i].Tokens = nil
 	}
-	start, err := conservativeStarts(cfg, cp)
+	start, err := ConservativeStarts(cfg, cp)
 	if err != nil {
 		return nil, err
 	}
 	return FairStartsOf(cfg, jobs, start), nil
 }
 
-// FairStartsInPlace is FairStarts for a caller about to simulate jobs anyway:
-// it runs conservative backfilling over jobs themselves, not over a copy, so
-// that a large trace is not held twice. Their input fields (Procs to Estimate,
-// and Tokens) are not modified; ID becomes the index, and the fields the
-// engine owns are left as that run set them (sim.New sets them again).
-func FairStartsInPlace(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
-	start, err := conservativeStarts(cfg, jobs)
-	if err != nil {
-		return nil, err
-	}
-	return FairStartsOf(cfg, jobs, start), nil
-}
-
-// conservativeStarts runs conservative backfilling over jobs and returns
-// every job's start.
-func conservativeStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
+// ConservativeStarts runs conservative backfilling (conservative.go) over
+// jobs with cfg and returns every job's start: the run FairStarts and
+// selective's auto thresholds need, for a caller that makes it once for both
+// (FairStartsOf, ResearchParams.ConservativeStarts). It runs over jobs
+// themselves, not over a copy, so that a large trace is not held twice:
+// their input fields (Procs to Estimate, and Tokens) are not modified, ID
+// becomes the index, and the fields the engine owns are left as that run set
+// them (sim.New sets them again).
+func ConservativeStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
 	s, err := sim.New(cfg, jobs)
 	if err != nil {
 		return nil, err
@@ -83,12 +76,6 @@ func FairStartsOf(cfg sim.Config, jobs []sim.Job, start []int64) []int64 {
 	}
 	slices.SortStableFunc(byArrival, func(a, b int32) int { return cmp.Compare(jobs[a].Submit, jobs[b].Submit) })
 	slices.SortFunc(byStart, func(a, b int32) int { return cmp.Compare(start[a], start[b]) })
-	realRun := func(j *sim.Job) int64 {
-		if !cfg.NoKill && j.Runtime > j.Estimate {
-			return j.Estimate
-		}
-		return j.Runtime
-	}
 
 	p := &fcfsPlay{free: cfg.Procs}
 	next := 0 // in byStart
@@ -101,7 +88,7 @@ func FairStartsOf(cfg sim.Config, jobs []sim.Job, start []int64) []int64 {
 			i := byStart[next]
 			j := &jobs[i]
 			started++
-			if end := start[i] + realRun(j); end > now {
+			if end := start[i] + realRun(cfg, j); end > now {
 				p.running.push(release{end: end, procs: int64(j.Procs)})
 				p.free -= int64(j.Procs)
 			}
@@ -115,7 +102,7 @@ func FairStartsOf(cfg sim.Config, jobs []sim.Job, start []int64) []int64 {
 		for ; a < n && jobs[byArrival[a]].Submit == now; a++ {
 			i := byArrival[a]
 			j := &jobs[i]
-			fair[i] = p.add(now, played{start: start[i], run: realRun(j), procs: int64(j.Procs)})
+			fair[i] = p.add(now, played{start: start[i], run: realRun(cfg, j), procs: int64(j.Procs)})
 		}
 	}
 	return fair
@@ -182,4 +169,13 @@ func (h releaseHeap) down(i0 int) bool {
 		i = j
 	}
 	return i > i0
+}
+
+// realRun is how long j runs once started (without preemption): its runtime,
+// cut at its estimate unless cfg.NoKill.
+func realRun(cfg sim.Config, j *sim.Job) int64 {
+	if !cfg.NoKill && j.Runtime > j.Estimate {
+		return j.Estimate
+	}
+	return j.Runtime
 }

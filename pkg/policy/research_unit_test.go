@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
@@ -270,6 +271,48 @@ func TestFairStartsContinuedPlayTraces(t *testing.T) {
 			for i := range want {
 				if got[i] != want[i] {
 					t.Fatalf("%s, no-kill %v: job %d: fast play %d, play in the simulation %d", tc.name, noKill, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// TestSelectiveSharedConservativeRun: selective's auto thresholds from
+// ResearchParams.ConservativeStarts schedule exactly as from their own
+// conservative run.
+func TestSelectiveSharedConservativeRun(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for round := 0; round < 60; round++ {
+		procs := int64(1 + rng.Intn(24))
+		jobs := randomWorkload(rng, 40+rng.Intn(160), procs)
+		for _, name := range []string{"selective", "selective-d"} {
+			for _, noKill := range []bool{false, true} {
+				cfg := sim.Config{Procs: procs, NoKill: noKill}
+				start, err := ConservativeStarts(cfg, append([]sim.Job(nil), jobs...))
+				if err != nil {
+					t.Fatal(err)
+				}
+				run := func(r ResearchParams) ([]sim.Job, string) {
+					info, _ := Lookup(name)
+					p, err := info.New(Params{Research: r}, len(jobs))
+					if err != nil {
+						t.Fatal(err)
+					}
+					cp := append([]sim.Job(nil), jobs...)
+					s, err := sim.New(cfg, cp)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := s.Run(p); err != nil {
+						t.Fatal(err)
+					}
+					return cp, p.(Noter).Note()
+				}
+				want, wantNote := run(ResearchParams{})
+				got, gotNote := run(ResearchParams{ConservativeStarts: start})
+				sameSchedule(t, fmt.Sprintf("round %d %s no-kill %v", round, name, noKill), got, want)
+				if gotNote != wantNote {
+					t.Fatalf("round %d %s no-kill %v: note %q, want %q", round, name, noKill, gotNote, wantNote)
 				}
 			}
 		}

@@ -83,7 +83,7 @@ func BenchmarkRICCFairStartPlays(b *testing.B) {
 	tr := loadResearchTrace(b, "RICC-2010-2.swf.gz")
 	for _, noKill := range []bool{false, true} {
 		cfg := sim.Config{Procs: tr.procs, NoKill: noKill}
-		start, err := conservativeStarts(cfg, append([]sim.Job(nil), tr.jobs...))
+		start, err := ConservativeStarts(cfg, append([]sim.Job(nil), tr.jobs...))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -72,7 +72,8 @@ func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 // their own run (startFairStarts), so that a large trace is not held twice,
 // and the times are those of the jobs as they are after it: finish computes
 // them again if the run changed an estimate (ga-ckpt's bumps do). With
-// --policy conservative the run itself is that conservative run.
+// --policy conservative the run itself is that conservative run; selective's
+// auto thresholds take their conservative run from there too.
 type fairStarts struct {
 	on        bool
 	cfg       sim.Config
@@ -82,22 +83,35 @@ type fairStarts struct {
 	fromRun   bool    // compute fair from the run's own schedule
 }
 
-// startFairStarts computes the fair starts over jobs, which are about to be
-// simulated with cfg (without its progress) and info's policy.
-func startFairStarts(on bool, info policy.Info, cfg sim.Config, jobs []sim.Job) *fairStarts {
+// startFairStarts makes the conservative run over jobs, which are about to be
+// simulated with cfg (without its progress) and info's policy, when the fair
+// starts (on) or selective's auto thresholds need it, and computes the fair
+// starts; the auto thresholds get its starts through research.
+func startFairStarts(on bool, info policy.Info, research *policy.ResearchParams, cfg sim.Config, jobs []sim.Job) *fairStarts {
 	f := &fairStarts{on: on, cfg: cfg}
-	if !on {
-		return f
-	}
-	if info.Name == "conservative" {
+	auto := (info.Name == "selective" || info.Name == "selective-d") && (research.Threshold == "" || research.Threshold == "auto")
+	if on && info.Name == "conservative" {
 		f.fromRun = true
 		return f
 	}
-	f.estimates = make([]int64, len(jobs))
-	for i := range jobs {
-		f.estimates[i] = jobs[i].Estimate
+	if !on && !auto {
+		return f
 	}
-	f.fair, f.err = policy.FairStartsInPlace(cfg, jobs)
+	start, err := policy.ConservativeStarts(cfg, jobs)
+	if err != nil {
+		f.err = err // selective runs its own and reports it
+		return f
+	}
+	if auto {
+		research.ConservativeStarts = start
+	}
+	if on {
+		f.estimates = make([]int64, len(jobs))
+		for i := range jobs {
+			f.estimates[i] = jobs[i].Estimate
+		}
+		f.fair = policy.FairStartsOf(cfg, jobs, start)
+	}
 	return f
 }
 

@@ -75,7 +75,7 @@ func TestFairStartTokens(t *testing.T) {
 		{Submit: 0, Procs: 2, Runtime: 100, Estimate: 100, Queue: -1, User: -1},
 		{Submit: 1, Procs: 4, Runtime: 10, Estimate: 10, Queue: -1, User: -1, Tokens: []string{"trial=0"}},
 	}
-	f := startFairStarts(true, policy.Info{Name: "easy"}, sim.Config{Procs: 4}, jobs)
+	f := startFairStarts(true, policy.Info{Name: "easy"}, &policy.ResearchParams{}, sim.Config{Procs: 4}, jobs)
 	fair, err := f.finish(jobs)
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +125,7 @@ func TestFairStartsAroundTheRun(t *testing.T) {
 		bump   bool
 	}{{"easy", false}, {"easy", true}, {"conservative", false}} {
 		jobs := newJobs()
-		f := startFairStarts(true, policy.Info{Name: tc.policy}, cfg, jobs)
+		f := startFairStarts(true, policy.Info{Name: tc.policy}, &policy.ResearchParams{}, cfg, jobs)
 		run(tc.policy, jobs)
 		if tc.bump {
 			jobs[0].Estimate = 40 // as ga-ckpt does when it bumps a job

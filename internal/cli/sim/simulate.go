@@ -118,7 +118,16 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		opt.Params.Exec.ProcsFrom = opt.ProcsFrom.String()
 		opt.Params.Exec.Stderr = warn
 	}
-	pol, err := info.New(opt.Params, len(jobs))
+	var input []sim.Job
+	if opt.Price.mode == "vcg" {
+		input = slices.Clone(jobs)
+	}
+	// Before the policy's state exists: the conservative run of the fair
+	// starts and of selective's auto thresholds (for this run only, not the
+	// price re-simulations of other job sets, which take opt.Params).
+	params := opt.Params
+	fair := startFairStarts(opt.FairStart, info, &params.Research, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs)
+	pol, err := info.New(params, len(jobs))
 	if err != nil {
 		return err
 	}
@@ -126,11 +135,6 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if opt.Progress != nil {
 		cfg.Progress = opt.Progress(len(jobs))
 	}
-	var input []sim.Job
-	if opt.Price.mode == "vcg" {
-		input = slices.Clone(jobs)
-	}
-	fair := startFairStarts(opt.FairStart, info, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs)
 	s, err := sim.New(cfg, jobs)
 	if err != nil {
 		return err
