@@ -83,12 +83,13 @@ func BenchmarkRICCFairStartPlays(b *testing.B) {
 	tr := loadResearchTrace(b, "RICC-2010-2.swf.gz")
 	for _, noKill := range []bool{false, true} {
 		cfg := sim.Config{Procs: tr.procs, NoKill: noKill}
-		start, err := ConservativeStarts(cfg, append([]sim.Job(nil), tr.jobs...))
-		if err != nil {
-			b.Fatal(err)
-		}
 		b.Run(fmt.Sprintf("no-kill=%v", noKill), func(b *testing.B) {
+			start, err := ConservativeStarts(cfg, append([]sim.Job(nil), tr.jobs...))
+			if err != nil {
+				b.Fatal(err)
+			}
 			b.ReportAllocs()
+			b.ResetTimer()
 			for range b.N {
 				FairStartsOf(cfg, tr.jobs, start)
 			}
