@@ -27,7 +27,11 @@ package policy
 //     covers T_k (S_x <= now <= T_k, so those with S_x+run_x > T_k);
 //   - jobs ended: each at its real end, where the play already released it.
 //
-// Arrivals come at the end of the queue and change nothing before them.
+// Arrivals come at the end of the queue and change nothing before them. The
+// slack kept is a lower bound (lowered by what the started jobs took; with
+// more than maxWindows started jobs ahead, by all their processors), so the
+// test may play again a job that would have kept its start, never the
+// reverse. A play from scratch (a test's oracle) gives the same starts.
 type fcfsPlay struct {
 	queue []played // the waiting jobs in arrival order, with their played starts
 
