@@ -1,6 +1,11 @@
 package policy
 
-import "github.com/swfkit/swfkit/pkg/sim"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/swfkit/swfkit/pkg/sim"
+)
 
 // FairStarts returns every job's fair-start time, indexed like jobs:
 // Srinivasan, Kettimuthu, Subramani & Sadayappan (JSSPP 2002), section 5, "the
@@ -19,125 +24,88 @@ import "github.com/swfkit/swfkit/pkg/sim"
 // really have given; with exact estimates this is the paper's definition.
 // jobs is not modified.
 func FairStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
-	return fairStarts(cfg, jobs, false)
-}
-
-// fairStarts is FairStarts; with replay, every arrival plays the queue from
-// scratch (tests compare the two).
-func fairStarts(cfg sim.Config, jobs []sim.Job, replay bool) ([]int64, error) {
 	cp := append([]sim.Job(nil), jobs...)
 	for i := range cp {
 		cp[i].Tokens = nil
 	}
-	s, err := sim.New(cfg, cp)
+	start, err := ConservativeStarts(cfg, cp)
 	if err != nil {
 		return nil, err
 	}
-	f := &fairStart{Conservative: NewConservative(len(cp)), fair: make([]int64, len(cp)), replay: replay}
-	if err := s.Run(f); err != nil {
+	return FairStartsOf(cfg, jobs, start), nil
+}
+
+// ConservativeStarts runs conservative backfilling (conservative.go) over
+// jobs with cfg and returns every job's start: the run FairStarts and
+// selective's auto thresholds need, for a caller that makes it once for both
+// (FairStartsOf, ResearchParams.ConservativeStarts). It runs over jobs
+// themselves, not over a copy, so that a large trace is not held twice:
+// their input fields (Procs to Estimate, and Tokens) are not modified, ID
+// becomes the index, and the fields the engine owns are left as that run set
+// them (sim.New sets them again).
+func ConservativeStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
+	s, err := sim.New(cfg, jobs)
+	if err != nil {
 		return nil, err
 	}
-	return f.fair, nil
-}
-
-type fairStart struct {
-	*Conservative
-	fair     []int64
-	releases releaseHeap
-	// The strict-FCFS play of the last arrival, kept while nothing starts:
-	// each arrival's play is the previous one's continued by one job (a bag
-	// of a thousand equal jobs submitted at once plays the queue once, not a
-	// thousand times). A job that ends does not spoil it, as the play already
-	// released its processors at that very time, its real end; nor does time
-	// passing while every played start is still to come (first >= now): a
-	// play from now would pop the same releases in the same order. played is
-	// false once a job starts (or ends other than at its real end); t is the
-	// last play's start, first its first, and releases its pending releases.
-	played         bool
-	t, free, first int64
-	replay         bool // tests: never continue a play
-}
-
-func (f *fairStart) Arrived(s *sim.Sim, j *sim.Job) {
-	f.Conservative.Arrived(s, j)
-	f.fair[j.ID] = f.fcfsStart(s, j)
-}
-
-func (f *fairStart) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
-	if j.State != sim.Done || s.Now() != j.Start+realRun(s, j) {
-		f.played = false
+	if err := s.Run(NewConservative(len(jobs))); err != nil {
+		return nil, err
 	}
-	f.Conservative.Ended(s, j, why)
-}
-
-func (f *fairStart) Schedule(s *sim.Sim) {
-	waiting := s.NumWaiting()
-	f.Conservative.Schedule(s)
-	if s.NumWaiting() != waiting {
-		f.played = false // a job started
+	start := make([]int64, len(jobs))
+	for i := range jobs {
+		start[i] = jobs[i].Start
 	}
+	return start, nil
 }
 
-// realRun is how long j would run if started now.
-func realRun(s *sim.Sim, j *sim.Job) int64 {
-	if !s.NoKill() && j.Remaining > j.Estimate {
-		return j.Estimate
+// FairStartsOf is FairStarts given start, every job's start under conservative
+// backfilling with cfg (as FairStarts would simulate it): it replays that
+// schedule's arrivals, starts and ends, and plays strict FCFS at each arrival.
+// It reads only the jobs' Submit, Procs, Runtime and Estimate.
+func FairStartsOf(cfg sim.Config, jobs []sim.Job, start []int64) []int64 {
+	n := len(jobs)
+	fair := make([]int64, n)
+	if n == 0 {
+		return fair
 	}
-	return j.Remaining
-}
+	// The engine's arrival order: submit time, then file order.
+	byArrival := make([]int32, n)
+	byStart := make([]int32, n)
+	for i := range byArrival {
+		byArrival[i], byStart[i] = int32(i), int32(i)
+	}
+	slices.SortStableFunc(byArrival, func(a, b int32) int { return cmp.Compare(jobs[a].Submit, jobs[b].Submit) })
+	slices.SortFunc(byStart, func(a, b int32) int { return cmp.Compare(start[a], start[b]) })
 
-// fcfsStart plays strict FCFS from now over the waiting queue up to target.
-func (f *fairStart) fcfsStart(s *sim.Sim, target *sim.Job) int64 {
-	if !f.played || f.replay || f.first < s.Now() {
-		if int64(target.Procs) <= s.FreeProcs() && s.NumWaiting() == 1 {
-			return s.Now() // alone in the queue and fits: it would start now
-		}
-		f.t, f.free = s.Now(), s.FreeProcs()
-		r := f.releases[:0]
-		for _, j := range s.Running() {
-			r = append(r, release{end: j.Start + realRun(s, j), procs: int64(j.Procs)})
-		}
-		f.releases = r
-		f.releases.init()
-		found, first := false, int64(-1)
-		for _, j := range s.Waiting() {
-			if j == target {
-				found = true
-				break
-			}
-			if j.State == sim.Waiting {
-				if t := f.play(s, j); first < 0 {
-					first = t
-				}
+	p := &fcfsPlay{free: cfg.Procs}
+	next := 0 // in byStart
+	for a := 0; a < n; {
+		now := jobs[byArrival[a]].Submit
+		// The state when the round's arrivals come: every start of an
+		// earlier round made, every end due by now taken.
+		started := 0
+		for ; next < n && start[byStart[next]] < now; next++ {
+			i := byStart[next]
+			j := &jobs[i]
+			started++
+			if end := start[i] + realRun(cfg, j); end > now {
+				p.running.push(release{end: end, procs: int64(j.Procs)})
+				p.free -= int64(j.Procs)
 			}
 		}
-		if !found {
-			panic("policy: arriving job not in the waiting queue")
+		for len(p.running) > 0 && p.running[0].end <= now {
+			p.free += p.running.pop().procs
 		}
-		f.played = true
-		f.first = first
+		if started > 0 || (len(p.queue) > 0 && p.queue[0].at < now) {
+			p.reconcile(now, started)
+		}
+		for ; a < n && jobs[byArrival[a]].Submit == now; a++ {
+			i := byArrival[a]
+			j := &jobs[i]
+			fair[i] = p.add(now, played{start: start[i], run: realRun(cfg, j), procs: int64(j.Procs)})
+		}
 	}
-	// Every waiting job before target has been played; target comes next.
-	t := f.play(s, target)
-	if f.first < 0 {
-		f.first = t
-	}
-	return t
-}
-
-// play starts j in the strict-FCFS play at the earliest time, no earlier
-// than the play's last start, at which enough processors are free, and
-// returns that time.
-func (f *fairStart) play(s *sim.Sim, j *sim.Job) int64 {
-	p := int64(j.Procs)
-	for f.free < p {
-		rel := f.releases.pop()
-		f.t = max(f.t, rel.end)
-		f.free += rel.procs
-	}
-	f.free -= p
-	f.releases.push(release{end: f.t + realRun(s, j), procs: p})
-	return f.t
+	return fair
 }
 
 type release struct{ end, procs int64 }
@@ -201,4 +169,13 @@ func (h releaseHeap) down(i0 int) bool {
 		i = j
 	}
 	return i > i0
+}
+
+// realRun is how long j runs once started (without preemption): its runtime,
+// cut at its estimate unless cfg.NoKill.
+func realRun(cfg sim.Config, j *sim.Job) int64 {
+	if !cfg.NoKill && j.Runtime > j.Estimate {
+		return j.Estimate
+	}
+	return j.Runtime
 }

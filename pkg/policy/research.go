@@ -48,6 +48,12 @@ type ResearchParams struct {
 	// user's waiting jobs whenever a job of that user ends; false predicts
 	// once, at submission (the spec's item 2).
 	Repredict bool
+
+	// ConservativeStarts, if not nil, is every job's start under conservative
+	// backfilling of the same jobs on the same machine, with the same kills
+	// (ConservativeStarts, as the fair starts need it): selective's auto
+	// thresholds then use it instead of running conservative again.
+	ConservativeStarts []int64
 }
 
 // Defaults of the research policies' parameters.

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
@@ -200,9 +201,14 @@ func FuzzParseThreshold(f *testing.F) {
 
 // Continuing the last arrival's play (arrivals of one round) gives what
 // playing the queue from scratch at every arrival gives.
+// TestFairStartsContinuedPlay holds FairStarts, which plays a finished
+// conservative schedule again only from the first changed start (fcfsplay.go),
+// to strict-FCFS plays from scratch at every arrival inside the conservative
+// simulation, on random workloads (bags of equal jobs, many starts at once,
+// kills, zero runtimes).
 func TestFairStartsContinuedPlay(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
-	for round := 0; round < 150; round++ {
+	for round := 0; round < 400; round++ {
 		procs := int64(1 + rng.Intn(24))
 		var jobs []sim.Job
 		if round%2 == 0 {
@@ -210,18 +216,104 @@ func TestFairStartsContinuedPlay(t *testing.T) {
 		} else {
 			jobs = randomWorkload(rng, 40+rng.Intn(160), procs)
 		}
+		if round%5 == 0 {
+			// Submit times out of file order: the engine sorts arrivals.
+			rng.Shuffle(len(jobs), func(a, b int) { jobs[a], jobs[b] = jobs[b], jobs[a] })
+		}
 		for _, noKill := range []bool{false, true} {
 			cfg := sim.Config{Procs: procs, NoKill: noKill}
-			want, err := fairStarts(cfg, jobs, true)
+			want, err := fairStartsInSim(cfg, jobs, true)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := fairStarts(cfg, jobs, false)
+			got, err := FairStarts(cfg, jobs)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !slices.Equal(got, want) {
 				t.Fatalf("round %d, no-kill %v: continued plays %v, plays from scratch %v", round, noKill, got, want)
+			}
+			if kept, err := fairStartsInSim(cfg, jobs, false); err != nil || !slices.Equal(kept, want) {
+				t.Fatalf("round %d, no-kill %v: plays kept in the simulation %v (%v), from scratch %v", round, noKill, kept, err, want)
+			}
+		}
+	}
+}
+
+// TestFairStartsContinuedPlayTraces is TestFairStartsContinuedPlay on real
+// traces (skipped when ../shared/data is absent): the fast play against the
+// plays kept inside the simulation, and on the smaller traces against plays
+// from scratch at every arrival.
+func TestFairStartsContinuedPlayTraces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real traces: not with -short")
+	}
+	for _, tc := range []struct {
+		name    string
+		scratch bool
+	}{
+		{"HPC2N-2002-2-first3170.swf.gz", true},
+		{"lublin_256.swf.gz", true},
+		{"KTH-SP2-1996-2.1-cln.swf.gz", false},
+		{"CEA-Curie-2011-sample.swf.gz", false},
+	} {
+		tr := loadResearchTrace(t, tc.name)
+		for _, noKill := range []bool{false, true} {
+			cfg := sim.Config{Procs: tr.procs, NoKill: noKill}
+			want, err := fairStartsInSim(cfg, tr.jobs, tc.scratch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := FairStarts(cfg, tr.jobs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("%s, no-kill %v: job %d: fast play %d, play in the simulation %d", tc.name, noKill, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// TestSelectiveSharedConservativeRun: selective's auto thresholds from
+// ResearchParams.ConservativeStarts schedule exactly as from their own
+// conservative run.
+func TestSelectiveSharedConservativeRun(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for round := 0; round < 60; round++ {
+		procs := int64(1 + rng.Intn(24))
+		jobs := randomWorkload(rng, 40+rng.Intn(160), procs)
+		for _, name := range []string{"selective", "selective-d"} {
+			for _, noKill := range []bool{false, true} {
+				cfg := sim.Config{Procs: procs, NoKill: noKill}
+				start, err := ConservativeStarts(cfg, append([]sim.Job(nil), jobs...))
+				if err != nil {
+					t.Fatal(err)
+				}
+				run := func(r ResearchParams) ([]sim.Job, string) {
+					info, _ := Lookup(name)
+					p, err := info.New(Params{Research: r}, len(jobs))
+					if err != nil {
+						t.Fatal(err)
+					}
+					cp := append([]sim.Job(nil), jobs...)
+					s, err := sim.New(cfg, cp)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := s.Run(p); err != nil {
+						t.Fatal(err)
+					}
+					return cp, p.(Noter).Note()
+				}
+				want, wantNote := run(ResearchParams{})
+				got, gotNote := run(ResearchParams{ConservativeStarts: start})
+				sameSchedule(t, fmt.Sprintf("round %d %s no-kill %v", round, name, noKill), got, want)
+				if gotNote != wantNote {
+					t.Fatalf("round %d %s no-kill %v: note %q, want %q", round, name, noKill, gotNote, wantNote)
+				}
 			}
 		}
 	}

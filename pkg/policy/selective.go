@@ -57,10 +57,12 @@ import (
 //     infinite (nobody is promoted).
 type Selective struct {
 	sim.Base
-	cons  *Conservative // the all-guaranteed queue
-	diff  bool
-	rule  thresholdRule
-	entry []*sim.Job // the no-guarantee queue, arrival order
+	cons *Conservative // the all-guaranteed queue
+	diff bool
+	rule thresholdRule
+	// consStarts is ResearchParams.ConservativeStarts.
+	consStarts []int64
+	entry      []*sim.Job // the no-guarantee queue, arrival order
 
 	shortMax, narrowMax int64
 	well                float64
@@ -179,9 +181,13 @@ func newSelective(r ResearchParams, diff bool, n int) (sim.Policy, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r.ConservativeStarts != nil && len(r.ConservativeStarts) != n {
+		return nil, fmt.Errorf("policy: selective: %d conservative starts for %d jobs", len(r.ConservativeStarts), n)
+	}
 	sel := &Selective{
 		cons: NewConservative(n), diff: diff, rule: rule, untilCache: make(map[int64]untilEntry),
 		shortMax: r.ShortMax, narrowMax: r.NarrowMax, well: r.WellEstimated, bound: r.SlowdownBound,
+		consStarts: r.ConservativeStarts,
 	}
 	if sel.shortMax == 0 {
 		sel.shortMax = DefaultShortMax
@@ -343,27 +349,29 @@ func (sel *Selective) promote(s *sim.Sim) {
 	sel.entry = kept
 }
 
-// autoThresholds runs conservative backfilling over the same jobs and sets the
-// thresholds to the average bounded slowdowns of its well-estimated jobs.
+// autoThresholds runs conservative backfilling over the same jobs (or takes
+// its starts from ResearchParams.ConservativeStarts) and sets the thresholds
+// to the average bounded slowdowns of its well-estimated jobs.
 func (sel *Selective) autoThresholds(s *sim.Sim) {
 	sel.rule.ready = true
-	jobs := append([]sim.Job(nil), s.Jobs()...)
-	for i := range jobs {
-		jobs[i].Tokens = nil
-	}
-	ref, err := sim.New(sim.Config{Procs: s.Procs(), NoKill: s.NoKill()}, jobs)
-	if err == nil {
-		err = ref.Run(NewConservative(len(jobs)))
-	}
-	if err != nil {
-		panic("policy: selective's conservative reference run failed: " + err.Error())
+	cfg := sim.Config{Procs: s.Procs(), NoKill: s.NoKill()}
+	start := sel.consStarts
+	if start == nil {
+		jobs := append([]sim.Job(nil), s.Jobs()...)
+		for i := range jobs {
+			jobs[i].Tokens = nil
+		}
+		var err error
+		if start, err = ConservativeStarts(cfg, jobs); err != nil {
+			panic("policy: selective's conservative reference run failed: " + err.Error())
+		}
 	}
 	var sum, sumAll [5]float64
 	var count, countAll [5]int64
-	for i := range jobs {
-		j := &jobs[i]
-		run := j.End - j.Start
-		b := sel.boundedSlowdown(j.Start-j.Submit, run)
+	for i := range s.Jobs() {
+		j := s.Job(int32(i))
+		run := realRun(cfg, j) // its run in the conservative schedule
+		b := sel.boundedSlowdown(start[i]-j.Submit, run)
 		c := sel.category(j)
 		sumAll[c] += b
 		countAll[c]++

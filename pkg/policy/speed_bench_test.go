@@ -73,3 +73,26 @@ func BenchmarkRICCGrowth(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRICCFairStartPlays times the strict-FCFS plays of the fair starts
+// alone (FairStartsOf over a finished conservative schedule), on the whole of
+// RICC-2010-2 with and without kills:
+//
+//	GOMAXPROCS=1 go test -run XXX -bench RICCFairStartPlays -benchtime 1x -benchmem ./pkg/policy
+func BenchmarkRICCFairStartPlays(b *testing.B) {
+	tr := loadResearchTrace(b, "RICC-2010-2.swf.gz")
+	for _, noKill := range []bool{false, true} {
+		cfg := sim.Config{Procs: tr.procs, NoKill: noKill}
+		b.Run(fmt.Sprintf("no-kill=%v", noKill), func(b *testing.B) {
+			start, err := ConservativeStarts(cfg, append([]sim.Job(nil), tr.jobs...))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				FairStartsOf(cfg, tr.jobs, start)
+			}
+		})
+	}
+}

@@ -116,6 +116,7 @@ func New(cfg Config, jobs []Job) (*Sim, error) {
 		j.Remaining = j.Runtime
 		j.State = Pending
 		j.Killed = false
+		j.reason, j.queued, j.gen = Completed, false, 0 // jobs may come from an earlier run
 		j.Runs = 0
 		j.FirstStart, j.Start, j.End, j.PlannedEnd = -1, -1, -1, -1
 		s.arrival[i] = int32(i)

@@ -3,6 +3,7 @@ package simcli
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -66,33 +67,122 @@ func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 	return r, nil
 }
 
-// fairStartTokens computes every job's fair-start time over the simulated
-// jobs (before or after their run: FairStarts works on a copy) and appends
-// fairstart=T to each job's tokens.
-func fairStartTokens(cfg sim.Config, jobs []sim.Job) error {
-	fair, err := policy.FairStarts(cfg, jobs)
+// fairStarts computes every job's fair-start time (policy.FairStarts) for
+// --fair-start. The conservative run it needs is made over the jobs before
+// their own run (startFairStarts), so that a large trace is not held twice,
+// and the times are those of the jobs as they are after it: finish computes
+// them again if the run changed an estimate (ga-ckpt's bumps do). With
+// --policy conservative the run itself is that conservative run; selective's
+// auto thresholds take their conservative run from there too.
+type fairStarts struct {
+	on        bool
+	cfg       sim.Config
+	fair      []int64
+	err       error
+	estimates []int64 // the jobs' estimates when fair was computed
+	fromRun   bool    // compute fair from the run's own schedule
+}
+
+// startFairStarts makes the conservative run over jobs, which are about to be
+// simulated with cfg (without its progress) and info's policy, when the fair
+// starts (on) or selective's auto thresholds need it, and computes the fair
+// starts; the auto thresholds get its starts through research.
+func startFairStarts(on bool, info policy.Info, research *policy.ResearchParams, cfg sim.Config, jobs []sim.Job) *fairStarts {
+	f := &fairStarts{on: on, cfg: cfg}
+	auto := (info.Name == "selective" || info.Name == "selective-d") && (research.Threshold == "" || research.Threshold == "auto")
+	if on && info.Name == "conservative" {
+		f.fromRun = true
+		return f
+	}
+	if !on && !auto {
+		return f
+	}
+	start, err := policy.ConservativeStarts(cfg, jobs)
 	if err != nil {
-		return fmt.Errorf("fair-start times: %w", err)
+		f.err = err // selective runs its own and reports it
+		return f
+	}
+	if auto {
+		research.ConservativeStarts = start
+	}
+	if on {
+		f.estimates = make([]int64, len(jobs))
+		for i := range jobs {
+			f.estimates[i] = jobs[i].Estimate
+		}
+		f.fair = policy.FairStartsOf(cfg, jobs, start)
+	}
+	return f
+}
+
+// finish returns the fair starts of the simulated jobs (nil without
+// --fair-start).
+func (f *fairStarts) finish(jobs []sim.Job) ([]int64, error) {
+	switch {
+	case !f.on:
+		return nil, nil
+	case f.fromRun:
+		start := make([]int64, len(jobs))
+		for i := range jobs {
+			start[i] = jobs[i].Start
+		}
+		return policy.FairStartsOf(f.cfg, jobs, start), nil
+	case f.err != nil:
+		return nil, fmt.Errorf("fair-start times: %w", f.err)
 	}
 	for i := range jobs {
-		jobs[i].Tokens = append(jobs[i].Tokens, "fairstart="+strconv.FormatInt(fair[i], 10))
+		if jobs[i].Estimate != f.estimates[i] {
+			fair, err := policy.FairStarts(f.cfg, jobs)
+			if err != nil {
+				return nil, fmt.Errorf("fair-start times: %w", err)
+			}
+			return fair, nil
+		}
 	}
-	return nil
+	return f.fair, nil
+}
+
+// fairStartTokens appends fairstart=T to each job's tokens. The tokens are
+// substrings of one string and the token slices parts of one array: two
+// allocations instead of two a job (a million on a large trace).
+func fairStartTokens(jobs []sim.Job, fair []int64) {
+	const key = "fairstart="
+	var digits [20]byte
+	size, slots := 0, 0
+	for i := range jobs {
+		size += len(key) + len(strconv.AppendInt(digits[:0], fair[i], 10))
+		slots += len(jobs[i].Tokens) + 1
+	}
+	var text strings.Builder
+	text.Grow(size)
+	for i := range jobs {
+		text.WriteString(key)
+		text.Write(strconv.AppendInt(digits[:0], fair[i], 10))
+	}
+	all := text.String()
+	block := make([]string, 0, slots)
+	at := 0
+	for i := range jobs {
+		j := &jobs[i]
+		n := len(key) + len(strconv.AppendInt(digits[:0], fair[i], 10))
+		k := len(block)
+		block = append(block, j.Tokens...)
+		block = append(block, all[at:at+n])
+		at += n
+		j.Tokens = block[k:len(block):len(block)]
+	}
 }
 
 // researchNotes adds the policy's own report to the header (thresholds used,
-// trial runs, prediction accuracy: policy.Noter) and, with fairStart, the
-// fair-start tokens and their note. cfg is the simulation's, without progress.
-func researchNotes(hdr *swf.Header, info policy.Info, p sim.Policy, cfg sim.Config, jobs []sim.Job, fairStart bool) error {
+// trial runs, prediction accuracy: policy.Noter) and, with fair (the fair
+// starts of --fair-start), the fair-start tokens and their note.
+func researchNotes(hdr *swf.Header, info policy.Info, p sim.Policy, jobs []sim.Job, fair []int64) {
 	if n, ok := p.(policy.Noter); ok {
 		hdr.AddNote("swfsim " + info.Name + ": " + n.Note())
 	}
-	if !fairStart {
-		return nil
+	if fair == nil {
+		return
 	}
-	if err := fairStartTokens(cfg, jobs); err != nil {
-		return err
-	}
+	fairStartTokens(jobs, fair)
 	hdr.AddNote("swfsim fair-start: fairstart=T is the start under conservative backfilling switched to strict FCFS at the job's arrival (Srinivasan et al. section 5), from real runtimes")
-	return nil
 }

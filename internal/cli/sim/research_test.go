@@ -75,11 +75,72 @@ func TestFairStartTokens(t *testing.T) {
 		{Submit: 0, Procs: 2, Runtime: 100, Estimate: 100, Queue: -1, User: -1},
 		{Submit: 1, Procs: 4, Runtime: 10, Estimate: 10, Queue: -1, User: -1, Tokens: []string{"trial=0"}},
 	}
-	if err := fairStartTokens(sim.Config{Procs: 4}, jobs); err != nil {
+	f := startFairStarts(true, policy.Info{Name: "easy"}, &policy.ResearchParams{}, sim.Config{Procs: 4}, jobs)
+	fair, err := f.finish(jobs)
+	if err != nil {
 		t.Fatal(err)
 	}
+	fairStartTokens(jobs, fair)
 	if !slices.Equal(jobs[0].Tokens, []string{"fairstart=0"}) || !slices.Equal(jobs[1].Tokens, []string{"trial=0", "fairstart=100"}) {
 		t.Errorf("tokens %q, %q", jobs[0].Tokens, jobs[1].Tokens)
+	}
+	// The token slices share one array: a later token must not overwrite
+	// the next job's.
+	jobs[0].Tokens = append(jobs[0].Tokens, "price=1")
+	if !slices.Equal(jobs[1].Tokens, []string{"trial=0", "fairstart=100"}) {
+		t.Errorf("after appending to job 0: job 1 tokens %q", jobs[1].Tokens)
+	}
+}
+
+// TestFairStartsAroundTheRun: the fair starts computed before the run are
+// those of the jobs as they are after it: computed again when the run changed
+// an estimate (ga-ckpt's bumps), taken from the run's own schedule under
+// conservative.
+func TestFairStartsAroundTheRun(t *testing.T) {
+	cfg := sim.Config{Procs: 4}
+	newJobs := func() []sim.Job {
+		return []sim.Job{
+			{Submit: 0, Procs: 2, Runtime: 100, Estimate: 100, Queue: -1, User: -1},
+			{Submit: 1, Procs: 4, Runtime: 10, Estimate: 10, Queue: -1, User: -1},
+			{Submit: 2, Procs: 2, Runtime: 50, Estimate: 50, Queue: -1, User: -1},
+			{Submit: 3, Procs: 2, Runtime: 20, Estimate: 20, Queue: -1, User: -1},
+		}
+	}
+	run := func(name string, jobs []sim.Job) {
+		info, _ := policy.Lookup(name)
+		p, err := info.New(policy.Params{}, len(jobs))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sim.New(cfg, jobs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Run(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		policy string
+		bump   bool
+	}{{"easy", false}, {"easy", true}, {"conservative", false}} {
+		jobs := newJobs()
+		f := startFairStarts(true, policy.Info{Name: tc.policy}, &policy.ResearchParams{}, cfg, jobs)
+		run(tc.policy, jobs)
+		if tc.bump {
+			jobs[0].Estimate = 40 // as ga-ckpt does when it bumps a job
+		}
+		got, err := f.finish(jobs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := policy.FairStarts(cfg, jobs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s, estimate changed %v: fair starts %v, want %v", tc.policy, tc.bump, got, want)
+		}
 	}
 }
 

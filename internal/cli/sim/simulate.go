@@ -118,17 +118,22 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		opt.Params.Exec.ProcsFrom = opt.ProcsFrom.String()
 		opt.Params.Exec.Stderr = warn
 	}
-	pol, err := info.New(opt.Params, len(jobs))
+	var input []sim.Job
+	if opt.Price.mode == "vcg" {
+		input = slices.Clone(jobs)
+	}
+	// Before the policy's state exists: the conservative run of the fair
+	// starts and of selective's auto thresholds (for this run only, not the
+	// price re-simulations of other job sets, which take opt.Params).
+	params := opt.Params
+	fair := startFairStarts(opt.FairStart, info, &params.Research, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs)
+	pol, err := info.New(params, len(jobs))
 	if err != nil {
 		return err
 	}
 	cfg := sim.Config{Procs: procs, NoKill: opt.NoKill}
 	if opt.Progress != nil {
 		cfg.Progress = opt.Progress(len(jobs))
-	}
-	var input []sim.Job
-	if opt.Price.mode == "vcg" {
-		input = slices.Clone(jobs)
 	}
 	s, err := sim.New(cfg, jobs)
 	if err != nil {
@@ -138,6 +143,10 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if f, ok := pol.(policy.Finisher); ok {
 		err = f.Finish(s, err)
 	}
+	if err != nil {
+		return err
+	}
+	fairStart, err := fair.finish(jobs)
 	if err != nil {
 		return err
 	}
@@ -169,9 +178,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	for _, n := range headerNotes {
 		hdr.AddNote(n)
 	}
-	if err := researchNotes(hdr, info, pol, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs, opt.FairStart); err != nil {
-		return err
-	}
+	researchNotes(hdr, info, pol, jobs, fairStart)
 	if opt.Price.mode != "" {
 		interval, err := policy.CheckpointIntervals(len(jobs), opt.Params.Extra)
 		if err != nil {
@@ -298,6 +305,7 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 	}
 	w := swf.NewWriter(out)
 	w.WriteHeader(hdr)
+	var extra []string
 	for k := 0; ; k++ {
 		sj, err := rd.Read()
 		if err == io.EOF {
@@ -325,18 +333,48 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 		sj.RunTime = j.End - j.Start
 		if j.Killed {
 			sj.Status = swf.StatusFailed
-			sj.SetExtra("killed", "1")
 		}
-		for _, t := range j.Tokens {
-			key, value, _ := strings.Cut(t, "=")
-			sj.SetExtra(key, value)
-		}
+		extra = jobExtra(extra[:0], sj.Extra, j)
+		sj.Extra = extra
 		if err := w.Write(&sj); err != nil {
 			return err
 		}
 	}
 	w.WriteTrailer(rd.Trailer())
 	return w.Flush()
+}
+
+// jobExtra appends to dst the extension tokens of j's output line: extra (the
+// input's, swfsim's own removed) with killed=1 for a killed job and j.Tokens,
+// each set as swf.Job.SetExtra would, into dst, a slice the caller reuses
+// from record to record (SetExtra copies the slice and the token, two
+// allocations a token).
+func jobExtra(dst, extra []string, j *sim.Job) []string {
+	dst = append(dst, extra...)
+	if j.Killed {
+		dst = setToken(dst, "killed=1", len("killed"))
+	}
+	for _, t := range j.Tokens {
+		key, _, ok := strings.Cut(t, "=")
+		if !ok {
+			t += "="
+		}
+		dst = setToken(dst, t, len(key))
+	}
+	return dst
+}
+
+// setToken replaces the first token of extra with tok's key (its first
+// keyLen bytes), or appends tok.
+func setToken(extra []string, tok string, keyLen int) []string {
+	key := tok[:keyLen]
+	for i, t := range extra {
+		if len(t) > keyLen && t[keyLen] == '=' && t[:keyLen] == key {
+			extra[i] = tok
+			return extra
+		}
+	}
+	return append(extra, tok)
 }
 
 // ownedTokens are the extension tokens swfsim writes: killed= (here), bumps=
