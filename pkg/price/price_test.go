@@ -2,6 +2,7 @@ package price
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/swfkit/swfkit/pkg/policy"
@@ -158,3 +159,29 @@ func TestVCGEqualPricesFromAStep(t *testing.T) {
 		}
 	}
 }
+
+// TestVCGPolicyThatCannotTakePinnedJobs: a policy that cannot take the jobs
+// pinned before its first pass (conservative: its reservations miss them)
+// makes VCG return an error naming the job, never a panic.
+func TestVCGPolicyThatCannotTakePinnedJobs(t *testing.T) {
+	input := []sim.Job{
+		{Procs: 10, Submit: 0, Runtime: 100, Estimate: 100},
+		{Procs: 10, Submit: 50, Runtime: 100, Estimate: 100},
+		{Procs: 10, Submit: 60, Runtime: 50, Estimate: 50},
+		{Procs: 10, Submit: 70, Runtime: 10, Estimate: 10},
+	}
+	util := []utility.Func{lin(10, 1000), lin(20, 1000), lin(1000, 200), lin(1, 1e6)}
+	result := simulate(t, 10, input, &policy.EASY{})
+	panicky := func(int32, []int32, []utility.Func) (sim.Policy, error) { return panicPolicy{}, nil }
+	_, err := VCG(input, result, util, VCGConfig{Procs: 10, NewPolicy: panicky, Workers: 2})
+	if err == nil || !strings.Contains(err.Error(), "the re-simulation without it failed: boom") {
+		t.Errorf("err = %v, want the re-simulation's failure", err)
+	}
+}
+
+type panicPolicy struct{}
+
+func (panicPolicy) Arrived(*sim.Sim, *sim.Job)              {}
+func (panicPolicy) Ended(*sim.Sim, *sim.Job, sim.EndReason) {}
+func (panicPolicy) Timer(*sim.Sim, sim.TimerID, int64)      {}
+func (panicPolicy) Schedule(*sim.Sim)                       { panic("boom") }

@@ -129,7 +129,14 @@ func VCG(input, result []sim.Job, util []utility.Func, cfg VCGConfig) ([]float64
 	return prices, firstErr
 }
 
-func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConfig) (float64, error) {
+func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConfig) (price float64, err error) {
+	// A policy that cannot take the pinned jobs (started before its first
+	// pass) panics in the engine's checks: an error naming the job, not a crash.
+	defer func() {
+		if r := recover(); r != nil {
+			price, err = 0, fmt.Errorf("price: job %d: the re-simulation without it failed: %v", i+1, r)
+		}
+	}()
 	if result[i].End < 0 {
 		return 0, nil
 	}

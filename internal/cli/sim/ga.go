@@ -101,6 +101,24 @@ func gaConfig(c *cli.Context, seed int64) (policy.GAConfig, error) {
 }
 
 // priceSetup is what --price needs, checked before the run.
+// vcgPolicies can run a VCG re-simulation, which starts the jobs running at
+// the window's start before the policy's first pass (pkg/price pinFirst):
+// policies that keep reservations or per-job state of their own (conservative,
+// selective, the timed and predictive ones) cannot take jobs started behind
+// their back.
+var vcgPolicies = map[string]bool{"fcfs": true, "easy": true, "priofifo": true, "sjf": true,
+	"lxf": true, "lxfw": true, "ga": true, "ga-ckpt": true}
+
+func vcgPolicyList() string {
+	var names []string
+	for _, in := range policy.List() {
+		if vcgPolicies[in.Name] {
+			names = append(names, in.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 type priceSetup struct {
 	mode      string // "", "first" or "vcg"
 	wholeWait bool

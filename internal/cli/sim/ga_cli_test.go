@@ -138,3 +138,14 @@ func TestGACkptNoCkptTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceVCGPolicies: --price vcg with a policy that cannot take the pinned
+// jobs of its re-simulations is a usage error naming the ones that can.
+func TestPriceVCGPolicies(t *testing.T) {
+	for _, p := range []string{"conservative", "selective", "selective-d", "timed-fcfs", "timed-easy", "easy-p", "sjbf", "easy++"} {
+		_, errs, code := runSim(t, tiny, "-p", p, "--price", "vcg")
+		if code != 2 || !strings.Contains(errs, "--price vcg") || !strings.Contains(errs, "available with fcfs, easy") {
+			t.Errorf("%s: exit %d, %q; want 2 naming the policies that can", p, code, errs)
+		}
+	}
+}

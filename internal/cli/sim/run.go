@@ -181,6 +181,10 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	if opt.Price, err = parsePrice(c); err != nil {
 		return opt, err
 	}
+	if opt.Price.mode == "vcg" && !vcgPolicies[info.Name] && info.Name != "exec" {
+		return opt, cmdio.Usagef("--price vcg re-simulates each job's window with the jobs running then already started, which --policy %s cannot take over (its reservations or trial state would miss them); it is available with %s",
+			info.Name, vcgPolicyList())
+	}
 	if opt.Params.Research, err = researchParams(c); err != nil {
 		return opt, err
 	}
