@@ -88,7 +88,7 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 	}
 	c.profile.ResetRunning(s.Procs(), now, holds)
 	c.holds = holds
-	c.rq.regroup() // drops left entries (the new reservations ungroup it below)
+	c.rq.compact()
 	q := c.rq.q
 	c.fits.reset()
 	for i := 0; i < len(q); {
@@ -98,9 +98,12 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 			k++
 		}
 		for from := max(now, c.fits.until(p, d)); i < k; {
-			t, free := c.profile.EarliestFitMin(from, d, p)
-			m := int(min(int64(k-i), free/p))
-			c.profile.Reserve(t, t+d, int64(m)*p)
+			t, free, placed := c.profile.ReserveEarliest(from, d, p, int64(k-i))
+			if t == sim.Never {
+				panic("policy: conservative rebuild found no start")
+			}
+			m := int(placed)
+			q[i].run = int32(m)
 			for x := m; x > 0; x-- {
 				q[i].resv, c.resv[q[i].id] = t, t
 				i++
@@ -116,7 +119,9 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 			}
 		}
 	}
-	c.rq.grouped = false
+	// The copies placed together are the runs: equal neighbours in one
+	// group get distinct starts, and neighbouring groups differ in shape.
+	c.rq.grouped = true
 }
 
 // noFit remembers, during a rebuild, that no start before until fits a job of
