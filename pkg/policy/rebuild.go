@@ -34,9 +34,12 @@ func (c *Conservative) stale(s *sim.Sim) bool {
 	if !s.NoKill() || c.minResv >= s.Now() {
 		return false
 	}
+	// The reservation queue holds exactly the waiting jobs with a
+	// reservation, with it (left entries have -1): for selective
+	// reservation far fewer than the waiting jobs.
 	now := s.Now()
-	for _, j := range s.Waiting() {
-		if j.State == sim.Waiting && c.resv[j.ID] >= 0 && c.resv[j.ID] < now {
+	for i := range c.rq.q {
+		if r := c.rq.q[i].resv; r >= 0 && r < now {
 			return true
 		}
 	}
