@@ -60,7 +60,15 @@ type Selective struct {
 	cons  *Conservative // the all-guaranteed queue
 	diff  bool
 	rule  thresholdRule
-	entry []*sim.Job // the no-guarantee queue, arrival order
+	entry []*sim.Job // the no-guarantee queue, arrival order (fixed thresholds: the arrivals since the last pass)
+
+	// fixed thresholds (promotion.go): the no-guarantee jobs by the second
+	// they cross theirs, and a buffer for the ones due in a pass
+	pending  promotionHeap
+	due      []promotion
+	arrivals int32
+	// tests: promote by testing every waiting job in every pass
+	walkPromote bool
 
 	shortMax, narrowMax int64
 	well                float64
@@ -70,8 +78,8 @@ type Selective struct {
 	sum   [5]float64
 	count [5]int64
 
-	untilCache map[int64]untilEntry // per width: Profile.FreeUntil(now, width)
-	version    uint64               // bumped whenever the profile may have changed
+	untilCache []untilEntry // by width: Profile.FreeUntil(now, width)
+	version    uint64       // bumped whenever the profile may have changed
 
 	// Promotions counts jobs moved to the all-guaranteed queue.
 	Promotions int64
@@ -180,7 +188,7 @@ func newSelective(r ResearchParams, diff bool, n int) (sim.Policy, error) {
 		return nil, err
 	}
 	sel := &Selective{
-		cons: NewConservative(n), diff: diff, rule: rule, untilCache: make(map[int64]untilEntry),
+		cons: NewConservative(n), diff: diff, rule: rule,
 		shortMax: r.ShortMax, narrowMax: r.NarrowMax, well: r.WellEstimated, bound: r.SlowdownBound,
 	}
 	if sel.shortMax == 0 {
@@ -313,18 +321,27 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 // the profile changes: in a pass many no-guarantee jobs of the same width are
 // tried against the same profile.
 func (sel *Selective) freeUntil(now, procs int64) int64 {
-	if e, ok := sel.untilCache[procs]; ok && e.version == sel.version {
-		return e.until
+	// Indexed by width (at most the machine), not a map: this lookup runs
+	// for every no-guarantee job that is narrow enough, in every pass. An
+	// entry of version 0 was never filled; versions start at 1.
+	if procs >= int64(len(sel.untilCache)) {
+		sel.untilCache = append(sel.untilCache, make([]untilEntry, procs+1-int64(len(sel.untilCache)))...)
 	}
-	u := sel.cons.profile.FreeUntil(now, procs)
-	sel.untilCache[procs] = untilEntry{until: u, version: sel.version}
-	return u
+	e := &sel.untilCache[procs]
+	if e.version != sel.version {
+		*e = untilEntry{until: sel.cons.profile.FreeUntil(now, procs), version: sel.version}
+	}
+	return e.until
 }
 
 // promote gives a reservation to every no-guarantee job whose XFactor exceeds
 // its threshold, in arrival order, and drops started and promoted jobs from the
 // no-guarantee queue.
 func (sel *Selective) promote(s *sim.Sim) {
+	if !sel.walkPromote && (sel.rule.kind == thrFixed || sel.rule.kind == thrAuto && sel.rule.ready) {
+		sel.promoteDue(s)
+		return
+	}
 	now := s.Now()
 	kept := sel.entry[:0]
 	for _, j := range sel.entry {
