@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"container/heap"
 	"slices"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -25,19 +24,60 @@ type promotion struct {
 	id  int32
 }
 
+// promotionHeap is a min-heap by (at, seq). It is typed, not
+// container/heap, whose interface boxes every pushed and popped entry: one
+// allocation per job, and garbage that showed in the maximum RSS.
 type promotionHeap []promotion
 
-func (h promotionHeap) Len() int { return len(h) }
-func (h promotionHeap) Less(i, k int) bool {
+func (h promotionHeap) less(i, k int) bool {
 	return h[i].at < h[k].at || h[i].at == h[k].at && h[i].seq < h[k].seq
 }
-func (h promotionHeap) Swap(i, k int) { h[i], h[k] = h[k], h[i] }
-func (h *promotionHeap) Push(x any)   { *h = append(*h, x.(promotion)) }
-func (h *promotionHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+
+func (h *promotionHeap) push(p promotion) {
+	*h = append(*h, p)
+	q := *h
+	for i := len(q) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !q.less(i, parent) {
+			break
+		}
+		q[i], q[parent] = q[parent], q[i]
+		i = parent
+	}
+}
+
+func (h *promotionHeap) pop() promotion {
+	q := *h
+	top := q[0]
+	n := len(q) - 1
+	q[0] = q[n]
+	q = q[:n]
+	q.down(0)
+	*h = q
+	return top
+}
+
+func (h promotionHeap) down(i int) {
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			return
+		}
+		if r := c + 1; r < len(h) && h.less(r, c) {
+			c = r
+		}
+		if !h.less(c, i) {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}
+
+func (h promotionHeap) init() {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
 }
 
 // crossing returns the first second t >= j.Submit at which j's XFactor
@@ -71,14 +111,17 @@ func (sel *Selective) promoteDue(s *sim.Sim) {
 	now := s.Now()
 	for _, j := range sel.entry { // the arrivals since the last pass
 		at := crossing(j, sel.threshold(sel.category(j)))
-		heap.Push(&sel.pending, promotion{at: at, seq: sel.arrivals, id: j.ID})
+		sel.pending.push(promotion{at: at, seq: sel.arrivals, id: j.ID})
 		sel.arrivals++
 	}
 	clear(sel.entry)
 	sel.entry = sel.entry[:0]
+	if len(sel.pending) > 2*s.NumWaiting()+1024 {
+		sel.dropStarted(s)
+	}
 	due := sel.due[:0]
 	for len(sel.pending) > 0 && sel.pending[0].at <= now {
-		p := heap.Pop(&sel.pending).(promotion)
+		p := sel.pending.pop()
 		if s.Job(p.id).State == sim.Waiting {
 			due = append(due, p)
 		}
@@ -89,4 +132,19 @@ func (sel *Selective) promoteDue(s *sim.Sim) {
 		sel.Promotions++
 	}
 	sel.due = due
+}
+
+// dropStarted takes the jobs that are no longer waiting out of the heap once
+// they are most of it (they would leave it only at their crossing second),
+// so it holds O(waiting jobs) entries, not O(jobs): memory stays within
+// the budget of bytes per job.
+func (sel *Selective) dropStarted(s *sim.Sim) {
+	kept := sel.pending[:0] // in place: no garbage, which would show in the RSS
+	for _, p := range sel.pending {
+		if s.Job(p.id).State == sim.Waiting {
+			kept = append(kept, p)
+		}
+	}
+	kept.init()
+	sel.pending = kept
 }

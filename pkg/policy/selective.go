@@ -324,8 +324,9 @@ func (sel *Selective) freeUntil(now, procs int64) int64 {
 	// Indexed by width (at most the machine), not a map: this lookup runs
 	// for every no-guarantee job that is narrow enough, in every pass. An
 	// entry of version 0 was never filled; versions start at 1.
-	if procs >= int64(len(sel.untilCache)) {
-		sel.untilCache = append(sel.untilCache, make([]untilEntry, procs+1-int64(len(sel.untilCache)))...)
+	if procs >= int64(len(sel.untilCache)) { // grown by doubling: little garbage
+		n := min(max(procs+1, 2*int64(len(sel.untilCache))), sel.cons.profile.Procs()+1)
+		sel.untilCache = append(sel.untilCache, make([]untilEntry, n-int64(len(sel.untilCache)))...)
 	}
 	e := &sel.untilCache[procs]
 	if e.version != sel.version {

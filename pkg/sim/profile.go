@@ -43,6 +43,9 @@ func (p *Profile) Reset(procs, origin int64) {
 	p.prefValid = 0
 }
 
+// Procs returns the machine size, the most processors ever free.
+func (p *Profile) Procs() int64 { return p.procs }
+
 // Origin returns the earliest time the profile describes.
 func (p *Profile) Origin() int64 { return p.steps[0].t }
 
