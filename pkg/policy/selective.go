@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -376,6 +377,12 @@ func (sel *Selective) autoThresholds(s *sim.Sim) {
 	if err != nil {
 		panic("policy: selective's conservative reference run failed: " + err.Error())
 	}
+	// The reference run's copy of every job (and its conservative state) is
+	// garbage once the thresholds are read, but the heap's next goal is far
+	// off, so the main run would grow the heap past it instead of reusing it:
+	// collecting once here (tens of ms) keeps whole-RICC selective --no-kill
+	// at 217 MB of max RSS instead of 232 (496 instead of 518 bytes a job).
+	defer runtime.GC()
 	var sum, sumAll [5]float64
 	var count, countAll [5]int64
 	for i := range jobs {
