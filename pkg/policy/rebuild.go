@@ -34,9 +34,12 @@ func (c *Conservative) stale(s *sim.Sim) bool {
 	if !s.NoKill() || c.minResv >= s.Now() {
 		return false
 	}
+	// The reservation queue holds exactly the waiting jobs with a
+	// reservation, with it (left entries have -1): for selective
+	// reservation far fewer than the waiting jobs.
 	now := s.Now()
-	for _, j := range s.Waiting() {
-		if j.State == sim.Waiting && c.resv[j.ID] >= 0 && c.resv[j.ID] < now {
+	for i := range c.rq.q {
+		if r := c.rq.q[i].resv; r >= 0 && r < now {
 			return true
 		}
 	}
@@ -88,7 +91,7 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 	}
 	c.profile.ResetRunning(s.Procs(), now, holds)
 	c.holds = holds
-	c.rq.regroup() // drops left entries (the new reservations ungroup it below)
+	c.rq.compact()
 	q := c.rq.q
 	c.fits.reset()
 	for i := 0; i < len(q); {
@@ -98,9 +101,12 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 			k++
 		}
 		for from := max(now, c.fits.until(p, d)); i < k; {
-			t, free := c.profile.EarliestFitMin(from, d, p)
-			m := int(min(int64(k-i), free/p))
-			c.profile.Reserve(t, t+d, int64(m)*p)
+			t, free, placed := c.profile.ReserveEarliest(from, d, p, int64(k-i))
+			if t == sim.Never {
+				panic("policy: conservative rebuild found no start")
+			}
+			m := int(placed)
+			q[i].run = int32(m)
 			for x := m; x > 0; x-- {
 				q[i].resv, c.resv[q[i].id] = t, t
 				i++
@@ -116,7 +122,9 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 			}
 		}
 	}
-	c.rq.grouped = false
+	// The copies placed together are the runs: equal neighbours in one
+	// group get distinct starts, and neighbouring groups differ in shape.
+	c.rq.grouped = true
 }
 
 // noFit remembers, during a rebuild, that no start before until fits a job of

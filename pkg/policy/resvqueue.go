@@ -103,6 +103,23 @@ func (rq *resvQueue) regroup() {
 	rq.grouped, rq.left = true, 0
 }
 
+// compact drops the left entries, keeping the order; the runs are then to
+// be set by the caller (Conservative.rebuild) or by a regroup.
+func (rq *resvQueue) compact() {
+	q := rq.q
+	n := 0
+	for i := range q {
+		if q[i].resv >= 0 {
+			if n != i {
+				q[n] = q[i]
+			}
+			n++
+		}
+	}
+	rq.q = q[:n]
+	rq.grouped, rq.left = false, 0
+}
+
 // earliest returns the earliest reservation of a queued job, or sim.Never.
 func (rq *resvQueue) earliest() int64 {
 	t := sim.Never

@@ -43,6 +43,9 @@ func (p *Profile) Reset(procs, origin int64) {
 	p.prefValid = 0
 }
 
+// Procs returns the machine size, the most processors ever free.
+func (p *Profile) Procs() int64 { return p.procs }
+
 // Origin returns the earliest time the profile describes.
 func (p *Profile) Origin() int64 { return p.steps[0].t }
 
@@ -253,36 +256,8 @@ func (p *Profile) EarliestFit(from, dur, procs int64) int64 {
 // during [s, s+dur) (at s for dur 0), as MinFree would, from the same scan;
 // it returns Never, 0 if there is no start.
 func (p *Profile) EarliestFitMin(from, dur, procs int64) (start, minFree int64) {
-	if procs > p.procs {
-		panic("sim: profile query wider than the machine")
-	}
-	if from < p.steps[0].t {
-		from = p.steps[0].t
-	}
-	st := p.steps
-	i := p.find(from)
-	s := from
-	for {
-		for st[i].free < procs {
-			if i == len(st)-1 {
-				return Never, 0 // held forever by reservations ending Never
-			}
-			i++
-			s = st[i].t
-		}
-		end := addTime(s, dur)
-		m := st[i].free
-		k := i + 1
-		for k < len(st) && st[k].t < end && st[k].free >= procs {
-			m = min(m, st[k].free)
-			k++
-		}
-		if k == len(st) || st[k].t >= end {
-			return s, m
-		}
-		i = k
-		s = st[k].t
-	}
+	start, minFree, _, _ = p.earliestFit(from, dur, procs)
+	return start, minFree
 }
 
 // Steps calls f for each step (time, free processors) in time order; for tests
