@@ -27,14 +27,19 @@ func (r *Record) Add(key, value string) { r.Fields = append(r.Fields, Field{key,
 // Get returns the value of key; the values of a repeated key are joined by
 // commas. ok is false when the key is absent.
 func (r *Record) Get(key string) (value string, ok bool) {
+	vs := r.values(key)
+	return strings.Join(vs, ","), len(vs) > 0
+}
+
+// values returns the values of key, in order.
+func (r *Record) values(key string) []string {
 	var vs []string
 	for _, f := range r.Fields {
 		if f.Key == key {
 			vs = append(vs, f.Value)
-			ok = true
 		}
 	}
-	return strings.Join(vs, ","), ok
+	return vs
 }
 
 // Format renders the record as the text after "Provenance:".
@@ -185,12 +190,7 @@ func Columns(records []Record) []Column {
 // list returns the values of key for a column: one value as it is, several
 // joined by commas, each quoted when it is empty or holds ',' or '"'.
 func (r *Record) list(key string) string {
-	var vs []string
-	for _, f := range r.Fields {
-		if f.Key == key {
-			vs = append(vs, f.Value)
-		}
-	}
+	vs := r.values(key)
 	if len(vs) == 1 {
 		return vs[0]
 	}

@@ -175,17 +175,21 @@ func (h *Header) Queues() []QueueLine {
 func (h *Header) Set(label, value string) {
 	line := HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value}
 	for i, l := range h.Lines {
-		if l.Continuation || !strings.EqualFold(l.Label, label) {
-			continue
+		if !l.Continuation && strings.EqualFold(l.Label, label) {
+			h.replace(i, line)
+			return
 		}
-		end := i + 1
-		for end < len(h.Lines) && h.Lines[end].Continuation {
-			end++
-		}
-		h.Lines = append(h.Lines[:i], append([]HeaderLine{line}, h.Lines[end:]...)...)
-		return
 	}
 	h.insert(line)
+}
+
+// replace puts line in place of the labelled line at i and its continuations.
+func (h *Header) replace(i int, line HeaderLine) {
+	end := i + 1
+	for end < len(h.Lines) && h.Lines[end].Continuation {
+		end++
+	}
+	h.Lines = append(h.Lines[:i], append([]HeaderLine{line}, h.Lines[end:]...)...)
 }
 
 // repeatable are the labels the format lets a header carry several times.
@@ -206,12 +210,7 @@ func (h *Header) Apply(label, value string) {
 				continue
 			}
 			if n, _, _ := strings.Cut(strings.TrimSpace(l.Value), " "); n == num {
-				end := i + 1
-				for end < len(h.Lines) && h.Lines[end].Continuation {
-					end++
-				}
-				line := HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value}
-				h.Lines = append(h.Lines[:i], append([]HeaderLine{line}, h.Lines[end:]...)...)
+				h.replace(i, HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value})
 				return
 			}
 		}
