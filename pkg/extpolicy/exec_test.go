@@ -3,6 +3,7 @@ package extpolicy_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os/exec"
 	"strings"
 	"sync"
@@ -49,11 +50,16 @@ func (s *syncBuffer) String() string {
 }
 
 // runExec simulates jobs with argv as the policy and returns the policy,
-// the run's error and what the program wrote on stderr (prefixed).
-func runExec(t *testing.T, argv []string, jobs []sim.Job, timeout time.Duration) (*extpolicy.Policy, string, error) {
+// the run's error and what the program wrote on stderr (prefixed). spin is
+// Options.Spin (0 when absent).
+func runExec(t *testing.T, argv []string, jobs []sim.Job, timeout time.Duration, spin ...time.Duration) (*extpolicy.Policy, string, error) {
 	t.Helper()
 	var stderr syncBuffer
-	p, err := extpolicy.NewExec(argv, extpolicy.Options{Records: recordsOf(jobs), Timeout: timeout, Stderr: &stderr})
+	opt := extpolicy.Options{Records: recordsOf(jobs), Timeout: timeout, Stderr: &stderr}
+	if len(spin) > 0 {
+		opt.Spin = spin[0]
+	}
+	p, err := extpolicy.NewExec(argv, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,36 +123,39 @@ func TestExecErrors(t *testing.T) {
 		{"status 1 at the end", hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m; echo done >&2; exit 1`,
 			extpolicy.ErrExited, extpolicy.StageEnd, 3, 15, -1, []string{"did not exit with status 0", "exited with status 1", "    done"}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			start := time.Now()
-			_, _, err := runExec(t, sh(tc.script), tinyJobs(), 300*time.Millisecond)
-			if !errors.Is(err, tc.want) {
-				t.Fatalf("error %v, want %v", err, tc.want)
-			}
-			var e *extpolicy.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("%T is not an *extpolicy.Error", err)
-			}
-			if e.Stage != tc.stage || e.Round != tc.round || e.Time != tc.time || e.Job != tc.job {
-				t.Errorf("stage %d round %d time %d job %d, want %d %d %d %d", e.Stage, e.Round, e.Time, e.Job, tc.stage, tc.round, tc.time, tc.job)
-			}
-			if tc.job >= 0 && e.JobNumber != int64(tc.job)+1 {
-				t.Errorf("SWF job number %d, want %d", e.JobNumber, tc.job+1)
-			}
-			msg := err.Error()
-			if !strings.HasPrefix(msg, `exec policy [sh -c `) {
-				t.Errorf("message does not name the program: %s", msg)
-			}
-			for _, s := range tc.text {
-				if !strings.Contains(msg, s) {
-					t.Errorf("message lacks %q:\n%s", s, msg)
+		// Every check holds whether the engine polls before it sleeps or not.
+		for _, spin := range []time.Duration{0, extpolicy.DefaultSpin} {
+			t.Run(fmt.Sprintf("%s/spin=%v", tc.name, spin), func(t *testing.T) {
+				start := time.Now()
+				_, _, err := runExec(t, sh(tc.script), tinyJobs(), 300*time.Millisecond, spin)
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("error %v, want %v", err, tc.want)
 				}
-			}
-			// Every failure ends the program: none waits for its sleep 5.
-			if d := time.Since(start); d > 3*time.Second {
-				t.Errorf("took %v: the program was not stopped", d)
-			}
-		})
+				var e *extpolicy.Error
+				if !errors.As(err, &e) {
+					t.Fatalf("%T is not an *extpolicy.Error", err)
+				}
+				if e.Stage != tc.stage || e.Round != tc.round || e.Time != tc.time || e.Job != tc.job {
+					t.Errorf("stage %d round %d time %d job %d, want %d %d %d %d", e.Stage, e.Round, e.Time, e.Job, tc.stage, tc.round, tc.time, tc.job)
+				}
+				if tc.job >= 0 && e.JobNumber != int64(tc.job)+1 {
+					t.Errorf("SWF job number %d, want %d", e.JobNumber, tc.job+1)
+				}
+				msg := err.Error()
+				if !strings.HasPrefix(msg, `exec policy [sh -c `) {
+					t.Errorf("message does not name the program: %s", msg)
+				}
+				for _, s := range tc.text {
+					if !strings.Contains(msg, s) {
+						t.Errorf("message lacks %q:\n%s", s, msg)
+					}
+				}
+				// Every failure ends the program: none waits for its sleep 5.
+				if d := time.Since(start); d > 3*time.Second {
+					t.Errorf("took %v: the program was not stopped", d)
+				}
+			})
+		}
 	}
 }
 

@@ -86,6 +86,10 @@ func (p *Process) Stdin() io.WriteCloser { return p.stdin }
 // SetReadDeadline method.
 func (p *Process) Stdout() io.ReadCloser { return p.stdout }
 
+// SetSpin makes each wait for the program's output first poll for up to d
+// before it sleeps (Linux; 0: never; see Options.Spin).
+func (p *Process) SetSpin(d time.Duration) { setSpin(p.stdout, d) }
+
 // kill kills the program's process group.
 func (p *Process) kill() {
 	p.killed.Store(true)

@@ -114,7 +114,7 @@ var table = []Info{
 		Needs: []string{"u"},
 		New:   func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, true) }},
 	{Name: "exec", Summary: "a scheduler in another program (any language), driven over JSON lines on its stdin/stdout (docs/swfsim-external.md)",
-		Params: []string{"exec", "exec-timeout"},
+		Params: []string{"exec", "exec-timeout", "exec-spin"},
 		New:    func(p Params, _ int) (sim.Policy, error) { return newExec(p.Exec) }},
 }
 

@@ -27,8 +27,9 @@
 // reply also names the running jobs whose end alone would change nothing
 // (quiet_ends, unless -quiet-ends=false; not under --no-kill), so that such
 // an end needs no message. Messages are parsed by hand (scan.go) into reused
-// slices, so that a round costs no allocation; see the speed section of
-// docs/swfsim-external.md.
+// slices, so that a round costs no allocation, and standard input is polled
+// briefly before each read sleeps (-spin, spin_linux.go); see the speed
+// section of docs/swfsim-external.md.
 package main
 
 import (
@@ -40,6 +41,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"time"
 )
 
 type job struct {
@@ -377,8 +379,9 @@ func main() {
 	fcfs := flag.Bool("fcfs", false, "first come first served: no backfilling")
 	startHead := flag.Bool("start-head", true, "let the engine start the queue's head while it fits (start_head), so that only backfilling decisions come here")
 	quietEnds := flag.Bool("quiet-ends", true, "name the running jobs whose end alone would start nothing (quiet_ends; not under --no-kill), so that such an end needs no message")
+	spin := flag.Duration("spin", 200*time.Microsecond, "before each read that would sleep, poll standard input for up to this long (Linux; 0: never); a speed setting only")
 	flag.Parse()
-	if err := serve(os.Stdin, os.Stdout, *fcfs, *startHead, *quietEnds); err != nil {
+	if err := serve(spinning(*spin), os.Stdout, *fcfs, *startHead, *quietEnds); err != nil {
 		fmt.Fprintln(os.Stderr, "easy-go:", err)
 		os.Exit(1)
 	}

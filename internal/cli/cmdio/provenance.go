@@ -14,10 +14,10 @@ import (
 // byte-identical output wherever it is written and on any number of cores:
 // where the output and the side outputs go (swfstat's --csv, --json, --jobs,
 // --plot, --html; swfclean's --report and --anonymize-map), progress and
-// verbosity on stderr, worker counts.
+// verbosity on stderr, worker counts, how an exec policy waits.
 var notConfiguration = map[string]bool{"help": true, "version": true, "output": true,
 	"csv": true, "json": true, "jobs": true, "plot": true, "html": true, "report": true, "anonymize-map": true,
-	"no-progress": true, "quiet": true, "verbose": true, "ga-workers": true,
+	"no-progress": true, "quiet": true, "verbose": true, "ga-workers": true, "exec-spin": true,
 	"list-policies": true, "list-rules": true} // lists instead of a run: never in an output
 
 // Provenance returns the run's complete effective configuration: the tool

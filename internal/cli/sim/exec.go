@@ -4,6 +4,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"os"
 	"os/exec"
+	"time"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/extpolicy"
@@ -19,6 +20,8 @@ func execFlags() []cli.Flag {
 			Usage: "exec: run `COMMAND`, a program and its arguments such as 'python3 my_policy.py', as the scheduler, without a shell (quotes and backslashes group words; nothing else is special; use sh -c '...' for a shell), talking JSON lines on its stdin/stdout"},
 		&cli.DurationFlag{Name: "exec-timeout", Value: extpolicy.DefaultTimeout, Category: execCategory,
 			Usage: "exec: the longest the program may take to answer a message or to exit after the last one, as a `DURATION` (e.g. 60s, 5m)"},
+		&cli.DurationFlag{Name: "exec-spin", Value: extpolicy.DefaultSpin, Category: execCategory,
+			Usage: "exec: how long each wait for the program's reply polls before it sleeps, as a `DURATION` (0 never polls; a wait preempted while polling, on busy processors, stops polling for a while); changes the speed only, never the schedule (Linux)"},
 	}
 }
 
@@ -42,6 +45,10 @@ func execParams(c *cli.Context, info policy.Info) (policy.ExecParams, error) {
 	p.Timeout = c.Duration("exec-timeout")
 	if p.Timeout <= 0 {
 		return p, cmdio.Usagef("--exec-timeout %v: want a positive duration, e.g. 60s", p.Timeout)
+	}
+	p.Spin = c.Duration("exec-spin")
+	if p.Spin < 0 || p.Spin > time.Second {
+		return p, cmdio.Usagef("--exec-spin %v: want a duration from 0 to 1s, e.g. 200us", p.Spin)
 	}
 	if c.String("price") == "vcg" {
 		return p, cmdio.Usagef("--price vcg re-simulates the policy once per job; it is not available with --policy exec")

@@ -15,7 +15,9 @@ import (
 // BenchmarkExecLANL is the goal of issue 16 measured end to end: whole
 // LANL-CM5 (122,057 jobs) through swfsim with the built-in easy, and with
 // examples/policies/easy-go over the exec protocol: as it comes (start_head
-// and quiet_ends), with start_head only, and asked for every decision. Each op is one whole run as the
+// and quiet_ends, both sides polling 200 µs before they sleep), without
+// polling (--exec-spin 0, -spin 0), with start_head only, and asked for
+// every decision. Each op is one whole run as the
 // command does it (read, simulate, write); cpu-s/op is user+system time of
 // swfsim and the program together, which the machine's load moves less than
 // the wall time:
@@ -24,14 +26,18 @@ import (
 func BenchmarkExecLANL(b *testing.B) {
 	trace := testutil.Trace(b, "LANL-CM5-1994-4.1-cln.swf.gz")
 	client := buildGoClient(b)
-	for _, bc := range []struct{ name, policy, exec string }{
-		{"builtin", "easy", ""},
-		{"easy-go", "exec", client},
-		{"easy-go-start-head-only", "exec", client + " -quiet-ends=false"},
-		{"easy-go-every-decision", "exec", client + " -start-head=false -quiet-ends=false"},
+	for _, bc := range []struct {
+		name, policy, exec string
+		more               []string
+	}{
+		{"builtin", "easy", "", nil},
+		{"easy-go", "exec", client, nil},
+		{"easy-go-no-spin", "exec", client + " -spin 0", []string{"--exec-spin", "0"}},
+		{"easy-go-start-head-only", "exec", client + " -quiet-ends=false", nil},
+		{"easy-go-every-decision", "exec", client + " -start-head=false -quiet-ends=false", nil},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			args := []string{"swfsim", "--no-progress", "-p", bc.policy, trace}
+			args := append([]string{"swfsim", "--no-progress", "-p", bc.policy, trace}, bc.more...)
 			if bc.exec != "" {
 				args = append(args, "--exec", bc.exec)
 			}

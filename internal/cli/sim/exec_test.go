@@ -95,8 +95,8 @@ func header(out string) []string {
 
 // sameSchedule runs the built-in policy and the exec program on trace and
 // requires byte-identical records, and headers that differ only in the
-// policy's Note lines.
-func sameSchedule(t *testing.T, builtin, program, trace string, noKill bool) {
+// policy's Note lines. execArgs are more flags for the exec run.
+func sameSchedule(t *testing.T, builtin, program, trace string, noKill bool, execArgs ...string) {
 	t.Helper()
 	args := []string{trace}
 	if noKill {
@@ -106,7 +106,7 @@ func sameSchedule(t *testing.T, builtin, program, trace string, noKill bool) {
 	if code != 0 {
 		t.Fatalf("%s: exit %d: %s", builtin, code, errs)
 	}
-	got, errs, code := runCmd(t, "", append([]string{"-p", "exec", "--exec", program}, args...)...)
+	got, errs, code := runCmd(t, "", append(append([]string{"-p", "exec", "--exec", program}, execArgs...), args...)...)
 	if code != 0 {
 		t.Fatalf("exec %s: exit %d: %s", program, code, errs)
 	}
@@ -175,7 +175,8 @@ func sameProvenance(t *testing.T, name, builtinLine, execLine, builtin, program 
 
 // The Go reference client makes the built-in fcfs and easy schedules, byte
 // for byte, with and without --no-kill, with start_head (its default) and
-// asked for every decision.
+// asked for every decision, and with neither side polling before it sleeps
+// (--exec-spin 0, -spin 0; Provenance leaves --exec-spin out).
 func TestExecGoClientMatchesBuiltin(t *testing.T) {
 	client := buildGoClient(t)
 	for _, trace := range windows(t) {
@@ -184,6 +185,7 @@ func TestExecGoClientMatchesBuiltin(t *testing.T) {
 				sameSchedule(t, "easy", client+opt, trace, noKill)
 				sameSchedule(t, "fcfs", client+" -fcfs"+opt, trace, noKill)
 			}
+			sameSchedule(t, "easy", client+" -spin 0", trace, noKill, "--exec-spin", "0")
 		}
 	}
 }
@@ -227,6 +229,9 @@ func TestExecCommandErrors(t *testing.T) {
 		{"unterminated quote", []string{"-p", "exec", "--exec", "python3 'my policy.py", in}, 2, []string{"single quote at byte 9 is not closed"}},
 		{"empty command", []string{"-p", "exec", "--exec", "  ", in}, 2, []string{"empty command"}},
 		{"zero timeout", []string{"-p", "exec", "--exec", "x", "--exec-timeout", "0s", in}, 2, []string{"--exec-timeout 0s: want a positive duration"}},
+		{"negative spin", []string{"-p", "exec", "--exec", "x", "--exec-spin", "-1us", in}, 2, []string{"--exec-spin -1µs: want a duration from 0 to 1s"}},
+		{"spin over a second", []string{"-p", "exec", "--exec", "x", "--exec-spin", "2s", in}, 2, []string{"--exec-spin 2s: want a duration from 0 to 1s"}},
+		{"--exec-spin with another policy", []string{"-p", "easy", "--exec-spin", "0", in}, 2, []string{"--exec-spin does not apply"}},
 		{"vcg prices", []string{"-p", "exec", "--exec", "x", "--price", "vcg", in}, 2, []string{"--price vcg"}},
 		{"not found", []string{"-p", "exec", "--exec", "/no/such/policy --fast", in, "-o", filepath.Join(dir, "out.swf")}, 1,
 			[]string{"exec policy [/no/such/policy --fast]: first message (hello): cannot start program"}},
