@@ -47,6 +47,17 @@ func TestScaleLoadBeyondMaxTime(t *testing.T) {
 	}
 }
 
+// A factor so large that every submit time rounds to the first is refused
+// with one message that says so (not the span error of OfferedLoad, whose
+// "load:" would come twice), and no job is changed.
+func TestScaleLoadSqueezesToOneSecond(t *testing.T) {
+	jobs := []swf.Job{{SubmitTime: 0, RunTime: 10, AllocatedProcs: 1}, {SubmitTime: 1000, RunTime: 10, AllocatedProcs: 1}}
+	_, err := ScaleLoad(jobs, 4, 1e300, 0)
+	if err == nil || err.Error() != "load: factor 1e+300 squeezes every known submit time into the same second, so the scaled trace spans no time" {
+		t.Fatalf("got %v", err)
+	}
+}
+
 // An estimate model that would write a field 9 beyond swf.MaxTime caps it
 // there, counted in the Note.
 func TestEstimateCappedAtMaxTime(t *testing.T) {

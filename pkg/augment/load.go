@@ -104,7 +104,8 @@ func ScaleLoad(jobs []swf.Job, machine int64, factor, target float64) (*LoadRepo
 	}
 	rep.After, rep.SpanAfter, err = OfferedLoad(jobs, machine)
 	if err != nil {
-		return nil, fmt.Errorf("load: after scaling by %g: %w", factor, err)
+		// The machine size was checked before scaling: only the span is left.
+		return nil, fmt.Errorf("load: factor %g squeezes every known submit time into the same second, so the scaled trace spans no time", factor)
 	}
 	return rep, nil
 }

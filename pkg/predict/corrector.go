@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"github.com/swfkit/swfkit/pkg/swf"
 	"slices"
 	"strconv"
 	"strings"
@@ -144,6 +145,9 @@ func ParseDuration(s string) (int64, error) {
 	v, err := strconv.ParseInt(num, 10, 64)
 	if err != nil || v < 0 || v > (1<<62)/unit {
 		return 0, fmt.Errorf("predict: bad duration %q (want a whole number with optional unit s, m, h or d)", s)
+	}
+	if v*unit > swf.MaxTime {
+		return 0, fmt.Errorf("predict: duration %q is beyond swfkit's time bound %d s", s, int64(swf.MaxTime))
 	}
 	return v * unit, nil
 }

@@ -82,6 +82,8 @@ func TestParseLadder(t *testing.T) {
 		{in: "", wantErr: "bad duration"},
 		{in: "1m,", wantErr: "bad duration"},
 		{in: "-5", wantErr: "bad duration"},
+		{in: "1m,12725830d", wantErr: "beyond swfkit's time bound"}, // 2^40 s is 12,725,829.02 days
+		{in: "1m,1099511627776", want: []int64{60, 1 << 40}, format: "1m,1099511627776s"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			got, err := ParseLadder(tc.in)

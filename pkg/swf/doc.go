@@ -11,6 +11,10 @@
 //   - Lossless: the Reader keeps each record's raw line; the Writer writes that line
 //     back byte-identical unless a field or Extra token differs from what was read,
 //     in which case it writes the canonical form (see Job.AppendCanonical).
+//   - Line endings: a line read keeps its own (CRLF or LF, even mixed in one file);
+//     a line the Writer composes (a canonical record, a header line a tool added)
+//     ends like the line written before it, and the last line of a CRLF file that
+//     lacks its newline is read as ending in CRLF, so a CRLF trace stays CRLF.
 //   - Comment and blank lines between jobs are kept with the job they precede
 //     (Job.Comments) and comment lines after the last job are in Reader.Trailer.
 //   - The Reader sees a plain io.Reader: decompression is the caller's business.

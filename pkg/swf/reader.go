@@ -40,6 +40,7 @@ type Reader struct {
 	malformed      []*ParseError
 
 	generalOnly bool // tests: parse every field the general way (no fast path)
+	prevCR      bool // the previous line ended in "\r\n"
 }
 
 // NewReader returns a Reader reading from r.
@@ -67,6 +68,13 @@ func (r *Reader) readLine() ([]byte, error) {
 	r.line++
 	if line[len(line)-1] == '\n' {
 		line = line[:len(line)-1]
+		r.prevCR = len(line) > 0 && line[len(line)-1] == '\r'
+	} else if r.prevCR && line[len(line)-1] != '\r' {
+		// The last line of a CRLF file, without its newline: take it as
+		// ending like the others, so that the '\n' a writer adds keeps
+		// the file CRLF ('\r' separates fields like a blank).
+		r.long = append(append(r.long[:0], line...), '\r')
+		line = r.long
 	}
 	if r.line == 1 {
 		line = bytes.TrimPrefix(line, bom)

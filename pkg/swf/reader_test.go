@@ -353,3 +353,63 @@ func TestParseDecimal(t *testing.T) {
 		}
 	}
 }
+
+// writeAll reads in and writes it back, calling edit on the header and each
+// job first.
+func writeAll(t *testing.T, in string, edit func(h *Header, jobs []*Job)) string {
+	t.Helper()
+	r := NewReader(strings.NewReader(in))
+	h, err := r.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jobs []*Job
+	for {
+		j, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, &j)
+	}
+	if edit != nil {
+		edit(h, jobs)
+	}
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	w.WriteHeader(h)
+	for _, j := range jobs {
+		w.Write(j)
+	}
+	w.WriteTrailer(r.Trailer())
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// A CRLF trace stays CRLF: a last line without its newline, a record in
+// canonical form and a header line a tool adds all end in "\r\n". An LF
+// trace gets LF for the same lines.
+func TestWriterKeepsLineEndings(t *testing.T) {
+	job2 := "2 5 0 3 1 -1 -1 1 10 -1 0 2 1 -1 -1 -1 -1 -1"
+	for _, nl := range []string{"\r\n", "\n"} {
+		in := "; Version: 2.2" + nl + "; MaxProcs: 4" + nl + std + nl + job2
+		edit := func(h *Header, jobs []*Job) {
+			h.AddNote("added by a tool")
+			jobs[1].WaitTime = 7
+		}
+		got := writeAll(t, in, edit)
+		want := "; Version: 2.2" + nl + "; MaxProcs: 4" + nl + "; Note: added by a tool" + nl + std + nl +
+			"2 5 7 3 1 -1 -1 1 10 -1 0 2 1 -1 -1 -1 -1 -1" + nl
+		if got != want {
+			t.Errorf("newline %q:\n%q\nwant\n%q", nl, got, want)
+		}
+		// Unchanged, only the last line's newline is added.
+		if got := writeAll(t, in, nil); got != in+nl {
+			t.Errorf("newline %q, unchanged:\n%q\nwant\n%q", nl, got, in+nl)
+		}
+	}
+}

@@ -8,9 +8,10 @@ import (
 // Writer writes SWF. Output is buffered: call Flush at the end. The first write
 // error is kept; later writes do nothing and Flush returns it.
 type Writer struct {
-	w   *bufio.Writer
-	buf []byte
-	err error
+	w      *bufio.Writer
+	buf    []byte
+	err    error
+	lastCR bool // the last line written ended in "\r\n"
 }
 
 // NewWriter returns a Writer writing to w.
@@ -18,7 +19,16 @@ func NewWriter(w io.Writer) *Writer {
 	return &Writer{w: bufio.NewWriterSize(w, 64<<10)}
 }
 
-func (w *Writer) line(b []byte) {
+// Line endings: a line read from a file keeps its own ending (the reader
+// strips only the '\n', so a CRLF line keeps its '\r'), which makes every
+// file, even one that mixes endings, round-trip byte for byte. A line the
+// Writer or a tool composes (a record in canonical form, a header line a
+// tool added, WriteComment's) ends like the line written before it, so that
+// a CRLF trace stays CRLF throughout.
+
+// line writes a line read from a file (raw) or, composed, one that takes the
+// ending of the line before.
+func (w *Writer) line(b []byte, composed bool) {
 	if w.err != nil {
 		return
 	}
@@ -26,12 +36,10 @@ func (w *Writer) line(b []byte) {
 		w.err = err
 		return
 	}
-	if err := w.w.WriteByte('\n'); err != nil {
-		w.err = err
-	}
+	w.end(len(b) > 0 && b[len(b)-1] == '\r', composed)
 }
 
-func (w *Writer) lineString(s string) {
+func (w *Writer) lineString(s string, composed bool) {
 	if w.err != nil {
 		return
 	}
@@ -39,15 +47,28 @@ func (w *Writer) lineString(s string) {
 		w.err = err
 		return
 	}
+	w.end(len(s) > 0 && s[len(s)-1] == '\r', composed)
+}
+
+func (w *Writer) end(hasCR, composed bool) {
+	if composed && w.lastCR && !hasCR {
+		if err := w.w.WriteByte('\r'); err != nil {
+			w.err = err
+			return
+		}
+		hasCR = true
+	}
+	w.lastCR = hasCR
 	if err := w.w.WriteByte('\n'); err != nil {
 		w.err = err
 	}
 }
 
-// WriteHeader writes every header line's Raw text.
+// WriteHeader writes every header line's Raw text (a line a tool added,
+// with no line number, ends like the line before it).
 func (w *Writer) WriteHeader(h *Header) error {
 	for _, l := range h.Lines {
-		w.lineString(l.Raw)
+		w.lineString(l.Raw, l.Line == 0)
 	}
 	return w.err
 }
@@ -56,27 +77,28 @@ func (w *Writer) WriteHeader(h *Header) error {
 // nothing changed (byte-identical), else its canonical form.
 func (w *Writer) Write(j *Job) error {
 	for _, c := range j.Comments {
-		w.lineString(c)
+		w.lineString(c, false)
 	}
 	if !j.Changed() {
-		w.line(j.raw)
+		w.line(j.raw, false)
 		return w.err
 	}
 	w.buf = j.AppendCanonical(w.buf[:0])
-	w.line(w.buf)
+	w.line(w.buf, true)
 	return w.err
 }
 
-// WriteComment writes one comment line as given (it should start with ';').
+// WriteComment writes one comment line as given (it should start with ';'),
+// ending like the line before it.
 func (w *Writer) WriteComment(line string) error {
-	w.lineString(line)
+	w.lineString(line, true)
 	return w.err
 }
 
 // WriteTrailer writes comment lines that follow the last record.
 func (w *Writer) WriteTrailer(lines []string) error {
 	for _, l := range lines {
-		w.lineString(l)
+		w.lineString(l, false)
 	}
 	return w.err
 }

@@ -177,6 +177,15 @@ func parsePlan(c *cli.Context) (*plan, error) {
 			return nil, cmdio.Usagef("--%s %v: must be positive (leave the flag out for the default)", name, c.Value(name))
 		}
 	}
+	// The runtime bounds are times, the processor bounds machine sizes: what
+	// swfkit reads in an SWF field (the area is their product).
+	for name, bound := range map[string]float64{"rt-lower-bound": swf.MaxTime, "rt-upper-bound": swf.MaxTime,
+		"procs-lower": math.MaxInt32, "procs-upper": math.MaxInt32,
+		"area-lower": swf.MaxTime * math.MaxInt32, "area-upper": swf.MaxTime * math.MaxInt32} {
+		if v := c.Float64(name); v > bound {
+			return nil, cmdio.Usagef("--%s %v: want at most %.0f", name, v, bound)
+		}
+	}
 	if n := c.Int64("procs"); n > math.MaxInt32 {
 		return nil, cmdio.Usagef("--procs %d: want a machine size from 1 to %d", n, math.MaxInt32)
 	}

@@ -214,6 +214,9 @@ func parseOptions(c *cli.Context) (*options, error) {
 		if c.IsSet(name) && !(c.Float64(name) > 0) {
 			return nil, cmdio.Usagef("--%s %v: must be positive (leave it out to derive it from the trace)", name, c.Float64(name))
 		}
+		if v := c.Float64(name); v > swf.MaxTime {
+			return nil, cmdio.Usagef("--%s %v: beyond swfkit's time bound %d s", name, v, int64(swf.MaxTime))
+		}
 	}
 	if !(cfg.UQoSFactor > 0) || math.IsInf(cfg.UQoSFactor, 0) || cfg.UQoSLowerBound < 0 || cfg.UQoSUpperBound < 0 {
 		return nil, cmdio.Usagef("--uqos-factor must be positive and the U-QoS bounds non-negative")

@@ -51,17 +51,26 @@ var dateLayouts = []string{"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-0
 // time zone (which needs UnixStartTime).
 func (c clock) at(s string) (int64, error) {
 	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
-		return v, nil
+		return inBound(s, v)
 	}
 	for _, layout := range dateLayouts {
 		if t, err := time.ParseInLocation(layout, s, c.loc); err == nil {
 			if !c.known {
 				return 0, fmt.Errorf("%q is a date, but the trace has no UnixStartTime header line; give seconds", s)
 			}
-			return t.Unix() - c.origin, nil
+			return inBound(s, t.Unix()-c.origin)
 		}
 	}
 	return 0, fmt.Errorf("%q: want seconds since the trace's start or a date YYYY-MM-DD[THH:MM[:SS]]", s)
+}
+
+// inBound refuses a window side beyond swfkit's time bound (either way):
+// no trace time is there, and a span that wide only makes empty charts.
+func inBound(s string, v int64) (int64, error) {
+	if v > swf.MaxTime || v < -swf.MaxTime {
+		return 0, fmt.Errorf("%q is beyond swfkit's time bound (%d s from the trace's start)", s, int64(swf.MaxTime))
+	}
+	return v, nil
 }
 
 // window is a Gantt chart's time span in trace seconds; a side not given
