@@ -36,30 +36,6 @@ func starts(jobs []sim.Job) []int64 {
 	return out
 }
 
-// randomJobs makes bursts of equal submit times, zero runtimes and
-// estimates, under- and overestimates.
-func randomJobs(rng *rand.Rand, n int, procs int64) []sim.Job {
-	jobs := make([]sim.Job, n)
-	t := int64(0)
-	for i := range jobs {
-		if rng.IntN(3) > 0 {
-			t += rng.Int64N(50)
-		}
-		r := rng.Int64N(200)
-		e := r
-		switch rng.IntN(4) {
-		case 0:
-			e = r * (1 + rng.Int64N(3))
-		case 1:
-			e = rng.Int64N(r + 1)
-		case 2:
-			e = 0
-		}
-		jobs[i] = sim.Job{Procs: int32(1 + rng.Int64N(procs)), Submit: t, Runtime: r, Estimate: e, Queue: -1, User: -1}
-	}
-	return jobs
-}
-
 // compare holds the in-process client to the built-in policy, asking for
 // every decision and with start_head.
 func compare(t *testing.T, name string, procs int64, noKill bool, jobs []sim.Job) {
@@ -84,7 +60,7 @@ func TestInProcessMatchesBuiltin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 1))
 	for k := 0; k < 40; k++ {
 		procs := int64(1 + rng.IntN(16))
-		jobs := randomJobs(rng, 1+rng.IntN(150), procs)
+		jobs := simtest.RandomJobs(rng, 1+rng.IntN(150), procs)
 		for _, name := range []string{"fcfs", "easy"} {
 			for _, noKill := range []bool{false, true} {
 				compare(t, name, procs, noKill, jobs)

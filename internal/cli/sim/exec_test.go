@@ -3,7 +3,6 @@ package simcli
 import (
 	"bufio"
 	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/internal/simtest"
 	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/provenance"
 )
@@ -340,38 +340,6 @@ func TestExecOutputIsNotTheProgram(t *testing.T) {
 	}
 }
 
-// randomTrace writes an SWF trace of n jobs on procs processors: bursts of
-// equal submit times, zero runtimes and estimates, under- and overestimates,
-// so that kills, runtime-0 rounds and equal planned ends are common.
-func randomTrace(t *testing.T, dir string, rng *rand.Rand, n int, procs int64) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "; MaxProcs: %d\n", procs)
-	submit := int64(0)
-	for i := range n {
-		if rng.IntN(3) > 0 {
-			submit += rng.Int64N(40)
-		}
-		r := rng.Int64N(150)
-		e := r
-		switch rng.IntN(4) {
-		case 0:
-			e = r * (1 + rng.Int64N(3))
-		case 1:
-			e = rng.Int64N(r + 1)
-		}
-		if e == 0 {
-			e = -1 // unknown: the runtime is the estimate
-		}
-		p := 1 + rng.Int64N(procs)
-		fmt.Fprintf(&b, "%d %d -1 %d %d -1 -1 %d %d -1 1 1 1 -1 1 -1 -1 -1\n", i+1, submit, r, p, p, e)
-	}
-	path := filepath.Join(dir, fmt.Sprintf("random%d.swf", rng.Int()))
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 // The Go client's shortcuts (start_head, and quiet_ends, which rests on an
 // argument about EASY's shadow time) keep its schedules byte-identical to the
 // built-in ones on small random traces, where the corner cases are dense.
@@ -381,7 +349,7 @@ func TestExecGoClientRandom(t *testing.T) {
 	dir := t.TempDir()
 	for range 25 {
 		procs := 1 + rng.Int64N(16)
-		trace := randomTrace(t, dir, rng, 50+rng.IntN(250), procs)
+		trace := simtest.WriteSWF(t, dir, procs, simtest.RandomJobs(rng, 50+rng.IntN(250), procs))
 		for _, noKill := range []bool{false, true} {
 			sameSchedule(t, "easy", client, trace, noKill)
 			sameSchedule(t, "fcfs", client+" -fcfs", trace, noKill)
