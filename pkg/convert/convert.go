@@ -28,8 +28,9 @@ var (
 	ErrValue = errors.New("malformed value")
 	// ErrRange: a column's value, or what the conversion makes of it, does not
 	// fit in 64 bits or in the toolkit's bounds (swf.MaxTime, swf.MaxProcessors,
-	// MaxMemoryKB).
-	ErrRange = errors.New("value out of range")
+	// MaxMemoryKB). It wraps swf.ErrRange, so that errors.Is(err,
+	// swf.ErrRange) finds every value out of range, read or converted.
+	ErrRange = fmt.Errorf("value %w", swf.ErrRange)
 	// ErrState: a job state the conversion does not know.
 	ErrState = errors.New("unknown job state")
 	// ErrNoJobs: the log holds no job that could be converted.

@@ -28,6 +28,9 @@ func TestFinishOutOfBounds(t *testing.T) {
 	if !errors.Is(err, ErrRange) || err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("error %v, want %q", err, want)
 	}
+	if !errors.Is(err, swf.ErrRange) {
+		t.Errorf("error %v does not wrap swf.ErrRange", err)
+	}
 	res, err := finish("sacct", Config{Name: "d.txt", Lenient: true}, jobs(), acct, nil, &sacctFieldColumns)
 	if err != nil {
 		t.Fatal(err)
