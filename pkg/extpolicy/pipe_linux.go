@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -24,9 +25,10 @@ import (
 // the spin time, before it sleeps. Going to sleep and being woken costs a
 // process tens of microseconds on an idle virtual machine, several times a
 // program's whole answer; a spinning reader takes the reply as soon as it is
-// written. Spinning only pays while each process has a processor of its own,
-// so a spin stops at once when the reader finds it was preempted between
-// two tries (the processors are busy) and the next reads then sleep at once.
+// written. Spinning only pays while each process has a processor of its own:
+// a spin stops at once when the reader finds it was preempted between two
+// tries, and no read spins while the kernel counts more runnable tasks than
+// there are processors (see spinner and loadGate).
 // It does not yield between tries: measured, a sched_yield handed the
 // processor to background (niced) work and made runs slower than sleeping.
 
@@ -173,21 +175,29 @@ func (p *rawPipe) setSpin(d time.Duration) {
 	p.nb = nb
 }
 
-// spinner is a read's spin and its back-off: after a spin that was
-// preempted, the next preemptedPause reads do not spin; after one that
-// found nothing in its time, the next idlePause.
+// spinner is a read's spin and its back-off. After a spin that was
+// preempted the next reads do not spin: minPreemptedPause of them the first
+// time, twice as many at each preemption after, up to maxPreemptedPause, and
+// one fewer after each spin that got its data, so that a preemption now and
+// then (a kernel thread, this process's own garbage collector) costs little
+// and repeated ones stop spinning for longer. After a spin that found
+// nothing in its time, the next idlePause reads do not spin. And no read
+// spins while the machine has more runnable tasks than processors (gate).
 type spinner struct {
-	max   time.Duration
-	pause int
-	clock func() time.Time // nil: time.Now (tests set a fake one)
+	max     time.Duration
+	pause   int              // reads left that do not spin
+	backoff int              // the pause after the next preemption; 0: minPreemptedPause
+	clock   func() time.Time // nil: time.Now (tests set a fake one)
+	gate    loadGate
 }
 
 const (
 	// spinGap: two tries further apart than this mean the reader lost its
 	// processor in between.
-	spinGap        = 100 * time.Microsecond
-	preemptedPause = 1000
-	idlePause      = 16
+	spinGap           = 100 * time.Microsecond
+	minPreemptedPause = 100
+	maxPreemptedPause = 10000
+	idlePause         = 16
 )
 
 // read tries fd (non-blocking) until it gives data, for up to s.max, and
@@ -203,6 +213,9 @@ func (s *spinner) read(fd int, b []byte) int {
 		clock = time.Now
 	}
 	start := clock()
+	if s.gate.busy(start) {
+		return 0
+	}
 	last := start
 	for {
 		// A raw system call: a non-blocking read returns at once, so the Go
@@ -210,6 +223,7 @@ func (s *spinner) read(fd int, b []byte) int {
 		// calls and wakes its monitor thread).
 		r, _, errno := syscall.RawSyscall(syscall.SYS_READ, uintptr(fd), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
 		if errno == 0 && int(r) > 0 {
+			s.backoff = max(s.backoff-1, minPreemptedPause)
 			return int(r)
 		}
 		if errno != syscall.EAGAIN {
@@ -218,7 +232,9 @@ func (s *spinner) read(fd int, b []byte) int {
 		now := clock()
 		switch {
 		case now.Sub(last) > spinGap:
-			s.pause = preemptedPause
+			s.backoff = max(s.backoff, minPreemptedPause)
+			s.pause = s.backoff
+			s.backoff = min(2*s.backoff, maxPreemptedPause)
 			return 0
 		case now.Sub(start) > s.max:
 			s.pause = idlePause
@@ -226,6 +242,91 @@ func (s *spinner) read(fd int, b []byte) int {
 		}
 		last = now
 	}
+}
+
+// loadGate turns spinning off while the machine has more runnable tasks than
+// processors. The two processes of a run can then no longer have one each,
+// and a spinning reader takes processor time from the other process (which
+// is working on the answer) instead of saving a wake-up; a preempted spin
+// is caught by spinGap, but a peer starved by a spin is not. It reads the
+// kernel's count of runnable tasks (/proc/loadavg) at most every loadCheck,
+// at the start of a read, when the other process is usually runnable too (it
+// has a message to work on), and closes while the mean of the last
+// loadSamples counts is above the number of processors by more than a half.
+// A mean, because single counts are noisy: on the idle 2-core machine they
+// were 2 in about three reads of four, 3 or 4 in the others (the garbage
+// collector's and Go's other threads), and with one CPU-bound process beside
+// the run 3 to 6, with a 2 now and then.
+type loadGate struct {
+	checked time.Time
+	counts  [loadSamples]int // the last counts, a ring; 0: none yet
+	next    int
+	count   func() (int, bool) // nil: runnableTasks (tests set a fake one)
+}
+
+const (
+	// loadCheck is how often a loadGate reads the count (about 10 µs).
+	loadCheck   = 10 * time.Millisecond
+	loadSamples = 8
+)
+
+func (g *loadGate) busy(now time.Time) bool {
+	if now.Sub(g.checked) >= loadCheck {
+		g.checked = now
+		count := g.count
+		if count == nil {
+			count = runnableTasks
+		}
+		n, ok := count()
+		if !ok {
+			n = 0
+		}
+		g.counts[g.next] = n
+		g.next = (g.next + 1) % loadSamples
+	}
+	sum := 0
+	for _, n := range g.counts {
+		sum += n
+	}
+	// mean > cpus + 1/2
+	return 2*sum > (2*runtime.NumCPU()+1)*loadSamples
+}
+
+// runnableTasks returns how many tasks the kernel counts as runnable now,
+// the fourth field of /proc/loadavg ("0.84 0.44 0.68 1/83 19846"), without
+// allocating.
+func runnableTasks() (int, bool) {
+	fd, err := syscall.Open("/proc/loadavg", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return 0, false
+	}
+	defer syscall.Close(fd)
+	var buf [128]byte
+	n, err := syscall.Read(fd, buf[:])
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	return parseRunnable(buf[:n])
+}
+
+// parseRunnable reads the runnable count of a /proc/loadavg line.
+func parseRunnable(b []byte) (int, bool) {
+	fields := 0
+	for i := 0; i < len(b); i++ {
+		if b[i] == ' ' {
+			fields++
+			continue
+		}
+		if fields == 3 {
+			v, digits := 0, 0
+			for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+				v = v*10 + int(b[i]-'0')
+				digits++
+			}
+			return v, digits > 0 && i < len(b) && b[i] == '/'
+		}
+	}
+	return 0, false
 }
 
 func retryEINTR(call func() (int, error)) (int, error) {

@@ -21,7 +21,7 @@ func execFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "exec-timeout", Value: extpolicy.DefaultTimeout, Category: execCategory,
 			Usage: "exec: the longest the program may take to answer a message or to exit after the last one, as a `DURATION` (e.g. 60s, 5m)"},
 		&cli.DurationFlag{Name: "exec-spin", Value: extpolicy.DefaultSpin, Category: execCategory,
-			Usage: "exec: how long each wait for the program's reply polls before it sleeps, as a `DURATION` (0 never polls; a wait preempted while polling, on busy processors, stops polling for a while); changes the speed only, never the schedule (Linux)"},
+			Usage: "exec: how long each wait for the program's reply polls before it sleeps, as a `DURATION` (0 never polls; no wait polls while the machine has more runnable tasks than processors, and one preempted while polling stops polling for a while); changes the speed only, never the schedule (Linux)"},
 	}
 }
 
