@@ -143,8 +143,8 @@ func TestSpinGateClosesOnBusyMachine(t *testing.T) {
 	if !r.spin.gate.busy(now.Add(loadCheck / 2)) {
 		t.Error("the gate read the count again within loadCheck")
 	}
-	// A mean of exactly cpus + 1/2 is not busy.
-	g := loadGate{}
+	// A mean of exactly cpus + 1/2 is not busy (checked now: no new count).
+	g := loadGate{checked: now}
 	for i := range loadSamples {
 		g.counts[i] = cpus + i%2
 	}
