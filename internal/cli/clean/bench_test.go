@@ -63,6 +63,15 @@ func allocated(tb testing.TB, n int, args ...string) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
+// minAllocated is the least of three allocated measurements.
+func minAllocated(tb testing.TB, n int, args ...string) uint64 {
+	least := allocated(tb, n, args...)
+	for i := 0; i < 2; i++ {
+		least = min(least, allocated(tb, n, args...))
+	}
+	return least
+}
+
 // TestMemoryDoesNotGrowWithTraceLength: with streaming rules, a ten times
 // longer trace allocates almost nothing more (the job-number bitmap, one bit per
 // job; about 1 B per record measured, more under -race). Holding the records
@@ -70,8 +79,10 @@ func allocated(tb testing.TB, n int, args ...string) uint64 {
 func TestMemoryDoesNotGrowWithTraceLength(t *testing.T) {
 	for _, args := range [][]string{{"--rules", "default"}, {"--rules", "none"}, {"--check"}, {"--drop-flurries"},
 		{"--filter", "user=3", "--rules", "default,renumber"}} {
-		small := allocated(t, 5000, args...)
-		large := allocated(t, 50000, args...)
+		// The least of three runs: sync.Pool buffers dropped by a collection
+		// are allocated again, so one run's total varies by some 40 B a record.
+		small := minAllocated(t, 5000, args...)
+		large := minAllocated(t, 50000, args...)
 		perRecord := (float64(large) - float64(small)) / 45000
 		// renumber keeps a map from old to new number, and the flurry pass 32
 		// bytes per record (plus slice growth): allow them, and check the rest tightly.
@@ -80,7 +91,9 @@ func TestMemoryDoesNotGrowWithTraceLength(t *testing.T) {
 		case "default,renumber":
 			limit = 150
 		case "--drop-flurries":
-			limit = 200 // 32 B points, allocated about 5 times over by append growth
+			// 32 B points, allocated about 5 times over by append growth (150-170 B
+			// measured); holding the records would be over 400.
+			limit = 250
 		}
 		if perRecord > limit {
 			t.Errorf("%v: %d B for 5,000 records, %d B for 50,000: %.1f B per extra record, want <= %.0f",
