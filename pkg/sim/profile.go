@@ -22,6 +22,10 @@ type Profile struct {
 	prefMax   []int64
 	prefValid int
 	hint      int // MaxFreeBefore's last step index: its next search starts there
+	// cursor is the step index of the last fit found or change made: the
+	// next search for a time starts there (findNear), since conservative's
+	// walks ask about a job's new slot right after finding it.
+	cursor int
 }
 
 type step struct {
@@ -140,6 +144,17 @@ func (p *Profile) findNear(t int64, h int) int {
 	}
 	lo = max(hi-w, 0)
 	return searchFrom(st, t, lo, hi)
+}
+
+// gallop returns the last index at or after lo whose step starts at or before
+// t, given st[lo].t <= t, searching outwards from lo: O(log distance).
+func gallop(st []step, t int64, lo int) int {
+	n, w := len(st), 1
+	for lo+w < n && st[lo+w].t <= t {
+		lo += w
+		w *= 2
+	}
+	return searchFrom(st, t, lo, min(lo+w, n))
 }
 
 // searchFrom returns the last index in [lo, hi) whose step starts at or
@@ -290,7 +305,7 @@ func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
 	n := len(st)
 	i := 0
 	if from > st[0].t {
-		i = p.find(from)
+		i = p.findNear(from, p.cursor)
 	}
 	s := from
 	good := 0 // steps [i+1, good) are known to have procs free
@@ -325,6 +340,7 @@ func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
 			k--
 		}
 		if k < lo {
+			p.cursor = i
 			return s
 		}
 		// Step k blocks every start up to its end.

@@ -38,7 +38,7 @@ func (p *Profile) apply(pts []changePoint) {
 	k := -1
 	var base, prev int64
 	if x := pts[0].t; x > st[0].t {
-		k = p.find(x - 1)
+		k = p.findNear(x-1, p.cursor)
 		base, prev = st[k].free, st[k].free
 	}
 	firstChanged := k + 1
@@ -47,7 +47,7 @@ func (p *Profile) apply(pts []changePoint) {
 		x := c.t
 		if j > 0 {
 			if d == 0 {
-				if nk := searchFrom(st, x-1, k, n); nk > k {
+				if nk := gallop(st, x-1, k); nk > k {
 					k = nk
 					base, prev = st[k].free, st[k].free
 				}

@@ -25,7 +25,7 @@ func (p *Profile) MinFree(start, end int64) int64 {
 		panic("sim: profile interval outside the profile or empty")
 	}
 	st := p.steps
-	i := p.find(start)
+	i := p.findNear(start, p.cursor)
 	m := st[i].free
 	for i++; i < len(st) && st[i].t < end; i++ {
 		m = min(m, st[i].free)
