@@ -61,6 +61,10 @@ type Conservative struct {
 	// capacity came free since (rebuild).
 	greedy bool
 
+	// started, when not nil, is told of every job this policy starts
+	// (ConservativeFairStarts' plays follow the run through it).
+	started func(j *sim.Job)
+
 	// Rebuilds counts rounds that rebuild the schedule (only with NoKill);
 	// Reused counts those of them that found it unchanged (rebuild).
 	Rebuilds, Reused int
@@ -238,7 +242,11 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 		case r == now:
 			for i := h; i < h+int(q[h].run); i++ {
 				e := &q[i]
-				s.Start(s.Job(e.id))
+				j := s.Job(e.id)
+				s.Start(j)
+				if c.started != nil {
+					c.started(j)
+				}
 				e.resv, c.resv[e.id] = -1, -1
 				c.held[e.id] = now + e.dur
 			}

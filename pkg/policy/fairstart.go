@@ -28,11 +28,8 @@ func FairStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
 	for i := range cp {
 		cp[i].Tokens = nil
 	}
-	start, err := ConservativeStarts(cfg, cp)
-	if err != nil {
-		return nil, err
-	}
-	return FairStartsOf(cfg, jobs, start), nil
+	_, fair, err := ConservativeFairStarts(cfg, cp)
+	return fair, err
 }
 
 // ConservativeStarts runs conservative backfilling (conservative.go) over
@@ -58,11 +55,78 @@ func ConservativeStarts(cfg sim.Config, jobs []sim.Job) ([]int64, error) {
 	return start, nil
 }
 
+// ConservativeFairStarts is ConservativeStarts and FairStartsOf made at once:
+// the strict-FCFS plays run in a second goroutine as the conservative run's
+// starts come (a play at an arrival needs only the starts before it), so on
+// two processors they cost little more wall time than the run alone. It
+// runs over jobs themselves, as ConservativeStarts does, and gives the same
+// starts and fair starts as the two in turn.
+func ConservativeFairStarts(cfg sim.Config, jobs []sim.Job) (start, fair []int64, err error) {
+	s, err := sim.New(cfg, jobs)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := NewConservative(len(jobs))
+	feed := newStartStream(len(jobs))
+	c.started = feed.started
+	go feed.produce(s, c)
+	// The plays read only the jobs' input fields, which the run does not
+	// write (sim.New above wrote its fields before the run began).
+	fair = fairStartsFed(cfg, jobs, feed.start, feed)
+	if err := feed.wait(); err != nil {
+		return nil, nil, err
+	}
+	start = feed.start
+	for i := range jobs {
+		start[i] = jobs[i].Start // as ConservativeStarts returns them
+	}
+	return start, fair, nil
+}
+
 // FairStartsOf is FairStarts given start, every job's start under conservative
 // backfilling with cfg (as FairStarts would simulate it): it replays that
 // schedule's arrivals, starts and ends, and plays strict FCFS at each arrival.
 // It reads only the jobs' Submit, Procs, Runtime and Estimate.
 func FairStartsOf(cfg sim.Config, jobs []sim.Job, start []int64) []int64 {
+	return fairStartsFed(cfg, jobs, start, newStartList(start))
+}
+
+// startFeed gives a conservative schedule's starts in time order.
+type startFeed interface {
+	// before returns the jobs that start before t and were not returned
+	// yet, once their starts (and every start before t) are in the start
+	// array the feed fills; t never decreases between calls.
+	before(t int64) []int32
+}
+
+// startList is the feed of a finished schedule.
+type startList struct {
+	start   []int64
+	byStart []int32
+	next    int
+}
+
+func newStartList(start []int64) *startList {
+	byStart := make([]int32, len(start))
+	for i := range byStart {
+		byStart[i] = int32(i)
+	}
+	slices.SortFunc(byStart, func(a, b int32) int { return cmp.Compare(start[a], start[b]) })
+	return &startList{start: start, byStart: byStart}
+}
+
+func (l *startList) before(t int64) []int32 {
+	k := l.next
+	for k < len(l.byStart) && l.start[l.byStart[k]] < t {
+		k++
+	}
+	out := l.byStart[l.next:k]
+	l.next = k
+	return out
+}
+
+// fairStartsFed is FairStartsOf with the starts from feed, which fills start.
+func fairStartsFed(cfg sim.Config, jobs []sim.Job, start []int64, feed startFeed) []int64 {
 	n := len(jobs)
 	fair := make([]int64, n)
 	if n == 0 {
@@ -70,24 +134,19 @@ func FairStartsOf(cfg sim.Config, jobs []sim.Job, start []int64) []int64 {
 	}
 	// The engine's arrival order: submit time, then file order.
 	byArrival := make([]int32, n)
-	byStart := make([]int32, n)
 	for i := range byArrival {
-		byArrival[i], byStart[i] = int32(i), int32(i)
+		byArrival[i] = int32(i)
 	}
 	slices.SortStableFunc(byArrival, func(a, b int32) int { return cmp.Compare(jobs[a].Submit, jobs[b].Submit) })
-	slices.SortFunc(byStart, func(a, b int32) int { return cmp.Compare(start[a], start[b]) })
 
-	p := &fcfsPlay{free: cfg.Procs}
-	next := 0 // in byStart
+	p := &fcfsPlay{free: cfg.Procs, start: start}
 	for a := 0; a < n; {
 		now := jobs[byArrival[a]].Submit
 		// The state when the round's arrivals come: every start of an
 		// earlier round made, every end due by now taken.
-		started := 0
-		for ; next < n && start[byStart[next]] < now; next++ {
-			i := byStart[next]
+		started := feed.before(now)
+		for _, i := range started {
 			j := &jobs[i]
-			started++
 			if end := start[i] + realRun(cfg, j); end > now {
 				p.running.push(release{end: end, procs: int64(j.Procs)})
 				p.free -= int64(j.Procs)
@@ -96,13 +155,13 @@ func FairStartsOf(cfg sim.Config, jobs []sim.Job, start []int64) []int64 {
 		for len(p.running) > 0 && p.running[0].end <= now {
 			p.free += p.running.pop().procs
 		}
-		if started > 0 || (len(p.queue) > 0 && p.queue[0].at < now) {
-			p.reconcile(now, started)
+		if len(started) > 0 || (len(p.queue) > 0 && p.queue[0].at < now) {
+			p.reconcile(now, len(started))
 		}
 		for ; a < n && jobs[byArrival[a]].Submit == now; a++ {
 			i := byArrival[a]
 			j := &jobs[i]
-			fair[i] = p.add(now, played{start: start[i], run: realRun(cfg, j), procs: int64(j.Procs)})
+			fair[i] = p.add(now, played{id: i, run: realRun(cfg, j), procs: int64(j.Procs)})
 		}
 	}
 	return fair

@@ -35,6 +35,12 @@ package policy
 type fcfsPlay struct {
 	queue []played // the waiting jobs in arrival order, with their played starts
 
+	// start is every job's start in conservative's schedule, by job index,
+	// as far as known: sim.Never for a job not started yet (FairStartsOf
+	// knows them all; a play fed by a running simulation learns them as they
+	// come, and always before the arrival they precede).
+	start []int64
+
 	running releaseHeap // the running jobs (their real ends), as of now
 	free    int64       // processors free now
 
@@ -50,7 +56,7 @@ type fcfsPlay struct {
 
 // played is a job in the play.
 type played struct {
-	start int64 // the job's start in conservative's schedule (-1: not known yet)
+	id    int32 // the job's index (fcfsPlay.start)
 	run   int64 // its real run
 	procs int64
 	at    int64 // its start in the play
@@ -126,7 +132,7 @@ func (p *fcfsPlay) reconcile(now int64, started int) {
 	// The started jobs, by position in the queue.
 	w := p.windows[:0]
 	for i := 0; i < len(q) && len(w) < started; i++ {
-		if q[i].start < now {
+		if p.start[q[i].id] < now {
 			j := q[i]
 			j.slack = int64(i) // its position, for the test below
 			w = append(w, j)
@@ -147,7 +153,7 @@ func (p *fcfsPlay) reconcile(now int64, started int) {
 			x := &w[next]
 			next++
 			ahead -= x.procs
-			if x.start != x.at {
+			if p.start[x.id] != x.at {
 				moved = true
 			}
 			continue
@@ -167,7 +173,7 @@ func (p *fcfsPlay) reconcile(now int64, started int) {
 			if len(w)-next <= maxWindows {
 				need = 0
 				for _, x := range w[next:] {
-					if x.start+x.run > j.at {
+					if p.start[x.id]+x.run > j.at {
 						need += x.procs
 					}
 				}

@@ -318,3 +318,86 @@ func TestSelectiveSharedConservativeRun(t *testing.T) {
 		}
 	}
 }
+
+// TestConservativeFairStartsStreamed: the plays that follow the conservative
+// run in another goroutine give the starts and fair starts of the run made
+// first and played after, whatever the batches the starts come in (one
+// start, a few, more than the trace holds), with and without kills.
+func TestConservativeFairStartsStreamed(t *testing.T) {
+	defer func(b int) { streamBatch = b }(streamBatch)
+	rng := rand.New(rand.NewSource(23))
+	check := func(what string, cfg sim.Config, jobs []sim.Job) {
+		t.Helper()
+		wantStart, err := ConservativeStarts(cfg, append([]sim.Job(nil), jobs...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantFair := FairStartsOf(cfg, jobs, wantStart)
+		for _, batch := range []int{1, 3, 64, 1 << 20} {
+			streamBatch = batch
+			start, fair, err := ConservativeFairStarts(cfg, append([]sim.Job(nil), jobs...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(start, wantStart) || !slices.Equal(fair, wantFair) {
+				t.Fatalf("%s, no-kill %v, batches of %d: streamed plays differ from plays after the run", what, cfg.NoKill, batch)
+			}
+		}
+	}
+	for round := 0; round < 100; round++ {
+		procs := int64(1 + rng.Intn(24))
+		jobs := bagWorkload(rng, 40+rng.Intn(160), procs)
+		if round%2 == 1 {
+			jobs = randomWorkload(rng, 40+rng.Intn(160), procs)
+		}
+		for _, noKill := range []bool{false, true} {
+			check(fmt.Sprintf("round %d", round), sim.Config{Procs: procs, NoKill: noKill}, jobs)
+		}
+	}
+	if !testing.Short() {
+		tr := loadResearchTrace(t, "HPC2N-2002-2-first3170.swf.gz")
+		for _, noKill := range []bool{false, true} {
+			check(tr.name, sim.Config{Procs: tr.procs, NoKill: noKill}, tr.jobs)
+		}
+	}
+}
+
+// idlePolicy starts nothing; panicPolicy panics in its first pass.
+type idlePolicy struct{ sim.Base }
+
+func (idlePolicy) Schedule(*sim.Sim) {}
+
+type panicPolicy struct{ sim.Base }
+
+func (panicPolicy) Schedule(*sim.Sim) { panic("boom") }
+
+// TestStartStreamFailures: a run that fails is the stream's error once the
+// plays ask for a start it never made (no hang), and a run that panics makes
+// the plays' goroutine panic with the same value.
+func TestStartStreamFailures(t *testing.T) {
+	jobs := []sim.Job{{Submit: 0, Procs: 1, Runtime: 5, Estimate: 5}, {Submit: 10, Procs: 1, Runtime: 5, Estimate: 5}}
+	run := func(p sim.Policy) *startStream {
+		s, err := sim.New(sim.Config{Procs: 4}, append([]sim.Job(nil), jobs...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := newStartStream(len(jobs))
+		go f.produce(s, p)
+		return f
+	}
+	f := run(idlePolicy{})
+	if got := f.before(100); len(got) != 0 {
+		t.Errorf("failed run: starts %v", got)
+	}
+	if err := f.wait(); err == nil || !strings.Contains(err.Error(), "waiting") {
+		t.Errorf("failed run: error %v", err)
+	}
+	f = run(panicPolicy{})
+	defer func() {
+		if r := recover(); r != "boom" {
+			t.Errorf("panicking run: plays recovered %v", r)
+		}
+	}()
+	f.before(100)
+	t.Error("panicking run: the plays went on")
+}

@@ -97,9 +97,17 @@ func startFairStarts(on bool, info policy.Info, research *policy.ResearchParams,
 	if !on && !auto {
 		return f
 	}
-	start, err := policy.ConservativeStarts(cfg, jobs)
+	var start []int64
+	var err error
+	if on {
+		// The plays follow the run in a second goroutine.
+		start, f.fair, err = policy.ConservativeFairStarts(cfg, jobs)
+	} else {
+		start, err = policy.ConservativeStarts(cfg, jobs)
+	}
 	if err != nil {
 		f.err = err // selective runs its own and reports it
+		f.fair = nil
 		return f
 	}
 	if auto {
@@ -110,7 +118,6 @@ func startFairStarts(on bool, info policy.Info, research *policy.ResearchParams,
 		for i := range jobs {
 			f.estimates[i] = jobs[i].Estimate
 		}
-		f.fair = policy.FairStartsOf(cfg, jobs, start)
 	}
 	return f
 }
