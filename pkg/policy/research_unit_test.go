@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"errors"
 	"fmt"
 	"math/rand"
 	"slices"
@@ -400,4 +401,62 @@ func TestStartStreamFailures(t *testing.T) {
 	}()
 	f.before(100)
 	t.Error("panicking run: the plays went on")
+}
+
+// TestFollowFairStarts: plays that follow a conservative run started by its
+// caller give FairStartsOf's fair starts of that run, also when the run makes
+// far more batches after the last arrival than the channel holds (the run
+// must not wait on plays that are done), and the run's error comes back.
+func TestFollowFairStarts(t *testing.T) {
+	defer func(b int) { streamBatch = b }(streamBatch)
+	rng := rand.New(rand.NewSource(29))
+	var queued []sim.Job // all at once on one processor: every start after the last arrival
+	for i := 0; i < 300; i++ {
+		queued = append(queued, sim.Job{Submit: int64(i % 3), Procs: 1, Runtime: 5, Estimate: 9})
+	}
+	cases := [][]sim.Job{queued}
+	for i := 0; i < 40; i++ {
+		cases = append(cases, bagWorkload(rng, 40+rng.Intn(160), 16))
+	}
+	for k, jobs := range cases {
+		procs := int64(16)
+		if k == 0 {
+			procs = 1
+		}
+		for _, noKill := range []bool{false, true} {
+			for _, batch := range []int{1, 512} {
+				streamBatch = batch
+				cfg := sim.Config{Procs: procs, NoKill: noKill}
+				run := append([]sim.Job(nil), jobs...)
+				c := NewConservative(len(run))
+				s, err := sim.New(cfg, run)
+				if err != nil {
+					t.Fatal(err)
+				}
+				finish, ok := FollowFairStarts(c, cfg, run)
+				if !ok {
+					t.Fatal("conservative not followed")
+				}
+				fair, err := finish(s.Run(c))
+				if err != nil {
+					t.Fatal(err)
+				}
+				start := make([]int64, len(run))
+				for i := range run {
+					start[i] = run[i].Start
+				}
+				if want := FairStartsOf(cfg, jobs, start); !slices.Equal(fair, want) {
+					t.Fatalf("case %d, no-kill %v, batches of %d: followed %v, after the run %v", k, noKill, batch, fair, want)
+				}
+			}
+		}
+	}
+	if _, ok := FollowFairStarts(idlePolicy{}, sim.Config{Procs: 1}, queued); ok {
+		t.Error("a policy other than conservative was followed")
+	}
+	c := NewConservative(len(queued))
+	finish, _ := FollowFairStarts(c, sim.Config{Procs: 1}, queued)
+	if _, err := finish(errors.New("run failed")); err == nil || err.Error() != "run failed" {
+		t.Errorf("failed run: %v", err)
+	}
 }

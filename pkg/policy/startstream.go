@@ -117,3 +117,40 @@ func (f *startStream) wait() error {
 	}
 	return f.err
 }
+
+// FollowFairStarts makes the fair starts (FairStarts) of a conservative run
+// while it goes on: p must be conservative backfilling's policy (as Lookup
+// ("conservative") makes it), not yet run, and jobs the jobs it is about to
+// run over with cfg. The strict-FCFS plays follow its starts in a second
+// goroutine; call finish with the run's error once it has returned, to get
+// the fair starts. ok is false, and nothing is started, for any other policy.
+func FollowFairStarts(p sim.Policy, cfg sim.Config, jobs []sim.Job) (finish func(runErr error) ([]int64, error), ok bool) {
+	c, ok := p.(*Conservative)
+	if !ok || c.started != nil {
+		return nil, false
+	}
+	feed := newStartStream(len(jobs))
+	c.started = feed.started
+	type result struct {
+		fair []int64
+		err  error
+	}
+	done := make(chan result, 1)
+	// The plays read only the jobs' input fields, which the run does not
+	// write; once played they take the rest of the run's starts, so that the
+	// run never waits on a full channel.
+	go func() {
+		fair := fairStartsFed(cfg, jobs, feed.start, feed)
+		err := feed.wait()
+		done <- result{fair, err}
+	}()
+	return func(runErr error) ([]int64, error) {
+		c.started = nil
+		feed.ch <- startBatch{ev: feed.batch, through: sim.Never, done: true, err: runErr}
+		r := <-done
+		if r.err != nil {
+			return nil, r.err
+		}
+		return r.fair, nil
+	}, true
+}

@@ -81,6 +81,25 @@ type fairStarts struct {
 	err       error
 	estimates []int64 // the jobs' estimates when fair was computed
 	fromRun   bool    // compute fair from the run's own schedule
+	// follow, with fromRun, gives the fair starts the plays made while the
+	// run went on (follow); nil if they did not follow it.
+	follow func(runErr error) ([]int64, error)
+}
+
+// followRun lets the fair-start plays follow the run of p over jobs (with
+// --policy conservative), in a second goroutine; finish then waits for them.
+func (f *fairStarts) followRun(p sim.Policy, jobs []sim.Job) {
+	if f.on && f.fromRun {
+		f.follow, _ = policy.FollowFairStarts(p, f.cfg, jobs)
+	}
+}
+
+// abandon ends plays that follow a run that failed.
+func (f *fairStarts) abandon(runErr error) {
+	if f.follow != nil {
+		f.follow(runErr)
+		f.follow = nil
+	}
 }
 
 // startFairStarts makes the conservative run over jobs, which are about to be
@@ -128,6 +147,13 @@ func (f *fairStarts) finish(jobs []sim.Job) ([]int64, error) {
 	switch {
 	case !f.on:
 		return nil, nil
+	case f.fromRun && f.follow != nil:
+		fair, err := f.follow(nil)
+		f.follow = nil
+		if err != nil {
+			return nil, fmt.Errorf("fair-start times: %w", err)
+		}
+		return fair, nil
 	case f.fromRun:
 		start := make([]int64, len(jobs))
 		for i := range jobs {

@@ -139,11 +139,13 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if err != nil {
 		return err
 	}
+	fair.followRun(pol, jobs)
 	err = s.Run(pol)
 	if f, ok := pol.(policy.Finisher); ok {
 		err = f.Finish(s, err)
 	}
 	if err != nil {
+		fair.abandon(err)
 		return err
 	}
 	fairStart, err := fair.finish(jobs)
