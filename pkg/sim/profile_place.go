@@ -35,7 +35,7 @@ func (p *Profile) earliestFit(from, dur, procs int64) (start, minFree int64, i, 
 		from = p.steps[0].t
 	}
 	st := p.steps
-	i = p.find(from)
+	i = p.findNear(from, p.cursor)
 	s := from
 	for {
 		for st[i].free < procs {
@@ -53,6 +53,7 @@ func (p *Profile) earliestFit(from, dur, procs int64) (start, minFree int64, i, 
 			k++
 		}
 		if k == len(st) || st[k].t >= end {
+			p.cursor = i
 			return s, m, i, k
 		}
 		i = k
