@@ -106,7 +106,9 @@ func TestFairStartsAroundTheRun(t *testing.T) {
 			{Submit: 3, Procs: 2, Runtime: 20, Estimate: 20, Queue: -1, User: -1},
 		}
 	}
-	run := func(name string, jobs []sim.Job) {
+	// run simulates as Simulate does, the fair-start plays following the
+	// run when they can (follow).
+	run := func(name string, jobs []sim.Job, f *fairStarts, follow bool) {
 		info, _ := policy.Lookup(name)
 		p, err := info.New(policy.Params{}, len(jobs))
 		if err != nil {
@@ -116,17 +118,23 @@ func TestFairStartsAroundTheRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if follow {
+			f.followRun(p, jobs)
+			if (f.follow != nil) != (name == "conservative") {
+				t.Fatalf("%s: plays follow the run: %v", name, f.follow != nil)
+			}
+		}
 		if err := s.Run(p); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, tc := range []struct {
-		policy string
-		bump   bool
-	}{{"easy", false}, {"easy", true}, {"conservative", false}} {
+		policy       string
+		bump, follow bool
+	}{{"easy", false, true}, {"easy", true, true}, {"conservative", false, false}, {"conservative", false, true}} {
 		jobs := newJobs()
 		f := startFairStarts(true, policy.Info{Name: tc.policy}, &policy.ResearchParams{}, cfg, jobs)
-		run(tc.policy, jobs)
+		run(tc.policy, jobs, f, tc.follow)
 		if tc.bump {
 			jobs[0].Estimate = 40 // as ga-ckpt does when it bumps a job
 		}
@@ -139,7 +147,7 @@ func TestFairStartsAroundTheRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !slices.Equal(got, want) {
-			t.Errorf("%s, estimate changed %v: fair starts %v, want %v", tc.policy, tc.bump, got, want)
+			t.Errorf("%s, estimate changed %v, plays following %v: fair starts %v, want %v", tc.policy, tc.bump, tc.follow, got, want)
 		}
 	}
 }
