@@ -12,7 +12,7 @@ STATICCHECK_VERSION ?= v0.8.2
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 
-.PHONY: all build test unit e2e adversarial components test-integration demo bench sweeps fuzz lint clean man completion install
+.PHONY: cross all build test unit e2e adversarial components test-integration demo bench sweeps fuzz lint clean man completion install
 
 all: build
 
@@ -25,7 +25,13 @@ build:
 # pipes, compression).
 # Tests that run real components (GNU parallel, Chromium, Python 3, Slurm) use what
 # is installed and say loudly what they skip.
-test: components unit e2e
+test: components unit e2e cross
+
+# The commands build for macOS and Windows too (the tests run on Linux only):
+# platform-specific code stays behind build tags (internal/cli/cmdio/sys_*.go).
+cross:
+	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./cmd/...
+	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./cmd/...
 
 components:
 	@bash scripts/components.sh check

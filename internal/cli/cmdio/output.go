@@ -14,7 +14,6 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
-	"golang.org/x/sys/unix"
 )
 
 // Output is one file a command writes (see Files). How it is written depends
@@ -188,7 +187,7 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 		return os.OpenFile(name, flag, 0)
 	case statErr != nil && !errors.Is(statErr, fs.ErrNotExist):
 		return nil, statErr
-	case statErr == nil && unix.Access(target, unix.W_OK) != nil:
+	case statErr == nil && !writable(target):
 		// A file the user may not write (chmod a-w) is not replaced behind
 		// their back, as writing it directly would not be allowed either.
 		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
@@ -206,9 +205,7 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 			forgetTemp(temp)
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		if st, ok := info.Sys().(*syscall.Stat_t); ok && (int(st.Uid) != os.Getuid() || int(st.Gid) != os.Getgid()) {
-			_ = f.Chown(int(st.Uid), int(st.Gid)) // best effort: only root may give a file away
-		}
+		keepOwner(f, info)
 	}
 	o.temp, o.target = temp, target
 	return f, nil

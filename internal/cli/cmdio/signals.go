@@ -51,9 +51,7 @@ func watchSignals() {
 		sig := <-c
 		removeTemps()
 		signal.Reset(sig)
-		if s, ok := sig.(syscall.Signal); ok {
-			syscall.Kill(os.Getpid(), s)
-		}
+		reraise(sig)
 		os.Exit(128 + int(sig.(syscall.Signal)))
 	}()
 }

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"io"
 	"os"
-
-	"golang.org/x/sys/unix"
 )
 
 // errStdoutClosed is the error for output to a standard output that was
@@ -44,11 +42,10 @@ func stdoutClosed(w io.Writer) bool {
 	if !ok || f == nil || f.Fd() != 1 {
 		return false
 	}
-	flags, err := unix.FcntlInt(f.Fd(), unix.F_GETFL, 0)
-	if err != nil {
+	switch rw, open := openReadWrite(f); {
+	case !open:
 		return true // EBADF: closed (a runtime that does not reopen it)
-	}
-	if flags&unix.O_ACCMODE != unix.O_RDWR {
+	case !rw:
 		return false
 	}
 	info, err1 := f.Stat()

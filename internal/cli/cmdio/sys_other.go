@@ -1,0 +1,27 @@
+//go:build !unix
+
+package cmdio
+
+import (
+	"io/fs"
+	"os"
+)
+
+// writable reports whether the user may write the existing file path: on
+// systems without access(2), whether its mode has an owner write bit
+// (Windows's read-only attribute clears it).
+func writable(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().Perm()&0o200 != 0
+}
+
+// keepOwner does nothing where files have no Unix owner.
+func keepOwner(*os.File, fs.FileInfo) {}
+
+// openReadWrite cannot tell how a descriptor was opened here: standard output
+// is taken as open and not read-write, so it is never mistaken for a closed
+// one.
+func openReadWrite(*os.File) (rw, open bool) { return false, true }
+
+// reraise cannot re-send a signal here; the caller exits with 128+signal.
+func reraise(os.Signal) {}

@@ -1,0 +1,41 @@
+//go:build unix
+
+package cmdio
+
+import (
+	"io/fs"
+	"os"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// writable reports whether the user may write the existing file path.
+func writable(path string) bool { return unix.Access(path, unix.W_OK) == nil }
+
+// keepOwner gives f the owner and group of the file it replaces, where the
+// system allows it (root replacing a user's file); best effort, since only
+// root may give a file away.
+func keepOwner(f *os.File, replaced fs.FileInfo) {
+	if st, ok := replaced.Sys().(*syscall.Stat_t); ok && (int(st.Uid) != os.Getuid() || int(st.Gid) != os.Getgid()) {
+		_ = f.Chown(int(st.Uid), int(st.Gid))
+	}
+}
+
+// openReadWrite reports whether descriptor f is open, and if so whether it
+// was opened read-write.
+func openReadWrite(f *os.File) (rw, open bool) {
+	flags, err := unix.FcntlInt(f.Fd(), unix.F_GETFL, 0)
+	if err != nil {
+		return false, false
+	}
+	return flags&unix.O_ACCMODE == unix.O_RDWR, true
+}
+
+// reraise ends the process by sig, its default action restored, so the
+// caller sees the usual status; it returns if that did not end it.
+func reraise(sig os.Signal) {
+	if s, ok := sig.(syscall.Signal); ok {
+		_ = syscall.Kill(os.Getpid(), s)
+	}
+}
