@@ -12,7 +12,7 @@ STATICCHECK_VERSION ?= v0.8.2
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 
-.PHONY: cross all build test unit e2e adversarial components test-integration demo bench sweeps fuzz lint clean man completion install
+.PHONY: cross pgo all build test unit e2e adversarial components test-integration demo bench sweeps fuzz lint clean man completion install
 
 all: build
 
@@ -80,6 +80,11 @@ install: build man completion
 
 # Speed and memory benchmarks (the figures quoted in docs/ and in the issue notes).
 SWEEPS := Reproductions|GAAggregateUtility|GADampingSelection|DegenerateCases|ResearchChecker|CheckAllTraces|EveryTrace|AllTraces|TrialRunWaits|RICCGrowth
+# Regenerates cmd/swfsim/default.pgo, the profile `go build` uses to optimise
+# swfsim (profile-guided optimisation; about a minute, needs RICC-2010-2).
+pgo:
+	GO=$(GO) bash scripts/pgo.sh
+
 bench:
 	$(GO) test -run '^$$' -bench . -skip '$(SWEEPS)' -benchmem -timeout 60m ./...
 
