@@ -49,10 +49,15 @@ type easyBlock struct {
 
 const easyBlockLen = 32
 
-// goneProcs marks an entry whose job left the queue: no pass can start it,
-// because a backfilling pass has fewer than the machine's processors free
-// (the head does not fit) and the machine has at most math.MaxInt32.
+// goneProcs marks an entry whose job left the queue, with estimate
+// math.MaxInt64: no backfilling pass starts it, since such a pass has fewer
+// than the machine's processors free (the head does not fit) and the machine
+// has at most math.MaxInt32. A job of math.MaxInt32 processors is not gone:
+// estimates stay within swfkit's time bound (gone).
 const goneProcs = math.MaxInt32
+
+// gone reports whether the entry's job left the queue.
+func (e *easyEntry) gone() bool { return e.estimate == math.MaxInt64 && e.procs == goneProcs }
 
 // bind empties the queue when s is another simulation than the last one.
 func (q *easyQueue) bind(s *sim.Sim) {
@@ -132,14 +137,14 @@ func (q *easyQueue) remove(k int) {
 // compact moves past gone entries at the front, and drops all gone entries
 // once they are at least half the queue: O(1) amortized per start.
 func (q *easyQueue) compact() {
-	for q.first < len(q.entries) && q.entries[q.first].procs == goneProcs {
+	for q.first < len(q.entries) && q.entries[q.first].gone() {
 		q.first++
 		q.gone--
 	}
 	if q.first+q.gone > 0 && 2*(q.first+q.gone) >= len(q.entries) {
 		kept := q.entries[:0]
 		for _, e := range q.entries[q.first:] {
-			if e.procs != goneProcs {
+			if !e.gone() {
 				kept = append(kept, e)
 			}
 		}
@@ -159,7 +164,7 @@ func (q *easyQueue) pass(s *sim.Sim) {
 	es := q.entries
 	i := q.first
 	for ; i < len(es); i++ {
-		if es[i].procs == goneProcs {
+		if es[i].gone() {
 			continue
 		}
 		j := s.Job(es[i].id)

@@ -108,3 +108,44 @@ func TestEASYReused(t *testing.T) {
 		sameStarts(t, "reused", want, jobs)
 	}
 }
+
+// The largest machine swfkit accepts, and jobs as wide as it: every policy
+// runs them one after the other (EASY once took a job of math.MaxInt32
+// processors for a gone entry and left it waiting), and selective's width
+// cache follows the widths, not the machine.
+func TestWidestJobs(t *testing.T) {
+	const m = 1<<31 - 1
+	for _, name := range []string{"fcfs", "easy", "conservative", "selective", "selective-d", "sjf", "lxf", "priofifo", "timed-fcfs", "easy++"} {
+		want := []int64{1, 11, 21}
+		if name == "sjf" || name == "lxf" { // the shorter job goes first
+			want = []int64{1, 16, 11}
+		}
+		for _, noKill := range []bool{false, true} {
+			jobs := []sim.Job{
+				{ID: 0, Submit: 1, Runtime: 10, Estimate: 10, Procs: m},
+				{ID: 1, Submit: 2, Runtime: 10, Estimate: 10, Procs: m},
+				{ID: 2, Submit: 3, Runtime: 5, Estimate: 5, Procs: 1_000_000_000},
+			}
+			info, ok := Lookup(name)
+			if !ok {
+				t.Fatalf("no policy %s", name)
+			}
+			p, err := info.New(Params{}, len(jobs))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := sim.New(sim.Config{Procs: m, NoKill: noKill}, jobs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Run(p); err != nil {
+				t.Fatalf("%s (no-kill %v): %v", name, noKill, err)
+			}
+			for i, w := range want {
+				if jobs[i].Start != w {
+					t.Errorf("%s (no-kill %v): job %d starts at %d, want %d", name, noKill, i, jobs[i].Start, w)
+				}
+			}
+		}
+	}
+}

@@ -81,8 +81,9 @@ type Selective struct {
 	sum   [5]float64
 	count [5]int64
 
-	untilCache []untilEntry // by width: Profile.FreeUntil(now, width)
-	version    uint64       // bumped whenever the profile may have changed
+	untilCache []untilEntry         // by width below maxUntilSlice: Profile.FreeUntil(now, width)
+	untilWide  map[int64]untilEntry // the same for wider jobs
+	version    uint64               // bumped whenever the profile may have changed
 
 	// Promotions counts jobs moved to the all-guaranteed queue.
 	Promotions int64
@@ -328,11 +329,24 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 // the profile changes: in a pass many no-guarantee jobs of the same width are
 // tried against the same profile.
 func (sel *Selective) freeUntil(now, procs int64) int64 {
-	// Indexed by width (at most the machine), not a map: this lookup runs
-	// for every no-guarantee job that is narrow enough, in every pass. An
-	// entry of version 0 was never filled; versions start at 1.
+	// Indexed by width, not a map: this lookup runs for every no-guarantee
+	// job that is narrow enough, in every pass. An entry of version 0 was
+	// never filled; versions start at 1. Widths from maxUntilSlice on (a
+	// machine of millions of processors) go to a map, so that memory follows
+	// the widths seen, not the machine's size.
+	if procs >= maxUntilSlice {
+		if sel.untilWide == nil {
+			sel.untilWide = map[int64]untilEntry{}
+		}
+		e, ok := sel.untilWide[procs]
+		if !ok || e.version != sel.version {
+			e = untilEntry{until: sel.cons.profile.FreeUntil(now, procs), version: sel.version}
+			sel.untilWide[procs] = e
+		}
+		return e.until
+	}
 	if procs >= int64(len(sel.untilCache)) { // grown by doubling: little garbage
-		n := min(max(procs+1, 2*int64(len(sel.untilCache))), sel.cons.profile.Procs()+1)
+		n := min(max(procs+1, 2*int64(len(sel.untilCache))), sel.cons.profile.Procs()+1, maxUntilSlice)
 		sel.untilCache = append(sel.untilCache, make([]untilEntry, n-int64(len(sel.untilCache)))...)
 	}
 	e := &sel.untilCache[procs]
@@ -341,6 +355,10 @@ func (sel *Selective) freeUntil(now, procs int64) int64 {
 	}
 	return e.until
 }
+
+// maxUntilSlice is the first width freeUntil keeps in its map: 16 bytes an
+// entry, 1 MB at most for the slice.
+const maxUntilSlice = 1 << 16
 
 // promote gives a reservation to every no-guarantee job whose XFactor exceeds
 // its threshold, in arrival order, and drops started and promoted jobs from the

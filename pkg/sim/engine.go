@@ -97,7 +97,7 @@ func New(cfg Config, jobs []Job) (*Sim, error) {
 	if err := checkHorizon(jobs); err != nil {
 		return nil, err
 	}
-	s := &Sim{cfg: cfg, jobs: jobs, free: cfg.Procs, now: math.MinInt64, waitProcs: newProcSet(cfg.Procs)}
+	s := &Sim{cfg: cfg, jobs: jobs, free: cfg.Procs, now: math.MinInt64, waitProcs: newProcSet(cfg.Procs, jobs)}
 	s.arrival = make([]int32, len(jobs))
 	sorted := true
 	for i := range jobs {

@@ -48,6 +48,8 @@ func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 		Repredict:     c.Bool("repredict"),
 	}
 	switch {
+	case c.IsSet("threshold") && strings.TrimSpace(r.Threshold) == "":
+		return r, cmdio.Usagef("--threshold %q: want auto, adaptive, a number or per-category values (see --help)", r.Threshold)
 	case r.ShortMax < 1:
 		return r, cmdio.Usagef("--category-runtime %d: want a positive number of seconds", r.ShortMax)
 	case r.NarrowMax < 1:

@@ -2,6 +2,7 @@ package simcli
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -256,4 +257,32 @@ func grepNote(out, pol string) string {
 		}
 	}
 	return "(none)"
+}
+
+// A schedule that would write a time past swf.MaxTime is refused, naming the
+// line and the job, since no tool could read it back; an empty --threshold is
+// a usage error, not auto.
+func TestSwfsimOutputBound(t *testing.T) {
+	const b = "1099511627776" // swf.MaxTime
+	edge := "; MaxProcs: 8\n1 " + b + " -1 10 8 -1 -1 8 10 -1 1 1 1 -1 1 -1 -1 -1\n2 " + b + " -1 10 8 -1 -1 8 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	if out, _, code := runSwfsim(t, edge, "--no-progress", "-p", "easy"); code != 0 || !strings.Contains(out, "\n2 "+b+" 10 10 ") {
+		t.Fatalf("easy near the bound: exit %d, output %q", code, out)
+	}
+	_, errOut, code := runSwfsim(t, edge, "--no-progress", "-p", "easy", "--fair-start")
+	if code != 1 || !strings.Contains(errOut, "<stdin>:3: job 2: its simulated fair-start time, 1099511627786 s, is beyond") {
+		t.Errorf("fair start past the bound: exit %d, %q", code, errOut)
+	}
+	var long strings.Builder
+	long.WriteString("; MaxProcs: 8\n")
+	for i := 1; i <= 3; i++ {
+		fmt.Fprintf(&long, "%d %s -1 %s 8 -1 -1 8 %s -1 1 1 1 -1 1 -1 -1 -1\n", i, b, b, b)
+	}
+	_, errOut, code = runSwfsim(t, long.String(), "--no-progress", "-p", "fcfs")
+	if code != 1 || !strings.Contains(errOut, "<stdin>:4: job 3: its simulated wait (field 3), 2199023255552 s, is beyond") {
+		t.Errorf("wait past the bound: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = runSwfsim(t, fig2SWF, "--no-progress", "-p", "selective", "--threshold", "")
+	if code != 2 || !strings.Contains(errOut, `--threshold "": want`) {
+		t.Errorf("--threshold \"\": exit %d, %q", code, errOut)
+	}
 }

@@ -338,12 +338,41 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 		}
 		extra = jobExtra(extra[:0], sj.Extra, j)
 		sj.Extra = extra
+		if err := checkBound(name, &sj); err != nil {
+			return err
+		}
 		if err := w.Write(&sj); err != nil {
 			return err
 		}
 	}
 	w.WriteTrailer(rd.Trailer())
 	return w.Flush()
+}
+
+// checkBound refuses an output record that no swfkit tool could read back: a
+// schedule that pushes a wait, a run or a fair-start time past swf.MaxTime,
+// which only a trace whose times come within a queue's length of the bound
+// can do.
+func checkBound(name string, sj *swf.Job) error {
+	what, v := "", int64(0)
+	switch {
+	case sj.WaitTime > swf.MaxTime:
+		what, v = "wait (field 3)", sj.WaitTime
+	case sj.RunTime > swf.MaxTime:
+		what, v = "runtime (field 4)", sj.RunTime
+	default:
+		for _, t := range sj.Extra {
+			if rest, ok := strings.CutPrefix(t, "fairstart="); ok {
+				if f, err := strconv.ParseInt(rest, 10, 64); err == nil && f > swf.MaxTime {
+					what, v = "fair-start time", f
+				}
+			}
+		}
+	}
+	if what == "" {
+		return nil
+	}
+	return fmt.Errorf("%s:%d: job %d: its simulated %s, %d s, is beyond swfkit's time bound of %d s, so no tool could read the schedule back; the trace's times come too close to the bound", name, sj.Line, sj.JobNumber, what, v, int64(swf.MaxTime))
 }
 
 // jobExtra appends to dst the extension tokens of j's output line: extra (the
