@@ -121,31 +121,19 @@ func TestWidestJobs(t *testing.T) {
 			want = []int64{1, 16, 11}
 		}
 		for _, noKill := range []bool{false, true} {
-			jobs := []sim.Job{
-				{ID: 0, Submit: 1, Runtime: 10, Estimate: 10, Procs: m},
-				{ID: 1, Submit: 2, Runtime: 10, Estimate: 10, Procs: m},
-				{ID: 2, Submit: 3, Runtime: 5, Estimate: 5, Procs: 1_000_000_000},
-			}
-			info, ok := Lookup(name)
-			if !ok {
-				t.Fatalf("no policy %s", name)
-			}
-			p, err := info.New(Params{}, len(jobs))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := sim.New(sim.Config{Procs: m, NoKill: noKill}, jobs)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Run(p); err != nil {
-				t.Fatalf("%s (no-kill %v): %v", name, noKill, err)
-			}
-			for i, w := range want {
-				if jobs[i].Start != w {
-					t.Errorf("%s (no-kill %v): job %d starts at %d, want %d", name, noKill, i, jobs[i].Start, w)
+			t.Run(fmt.Sprintf("%s/no-kill=%v", name, noKill), func(t *testing.T) {
+				jobs := []sim.Job{
+					{ID: 0, Submit: 1, Runtime: 10, Estimate: 10, Procs: m},
+					{ID: 1, Submit: 2, Runtime: 10, Estimate: 10, Procs: m},
+					{ID: 2, Submit: 3, Runtime: 5, Estimate: 5, Procs: 1_000_000_000},
 				}
-			}
+				runResearch(t, name, m, noKill, ResearchParams{}, jobs)
+				for i, w := range want {
+					if jobs[i].Start != w {
+						t.Errorf("job %d starts at %d, want %d", i, jobs[i].Start, w)
+					}
+				}
+			})
 		}
 	}
 }

@@ -127,23 +127,16 @@ func (p *Profile) findNear(t int64, h int) int {
 	if h >= n {
 		h = n - 1
 	}
-	var lo, hi int // the answer lies in [lo, hi), and st[lo].t <= t
 	if st[h].t <= t {
-		lo, w := h, 1
-		for lo+w < n && st[lo+w].t <= t {
-			lo += w
-			w *= 2
-		}
-		hi = min(lo+w, n)
-		return searchFrom(st, t, lo, hi)
+		return gallop(st, t, h)
 	}
+	// Gallop down: the answer lies in [lo, hi), and st[lo].t <= t.
 	hi, w := h, 1
 	for hi-w >= 0 && st[hi-w].t > t {
 		hi -= w
 		w *= 2
 	}
-	lo = max(hi-w, 0)
-	return searchFrom(st, t, lo, hi)
+	return searchFrom(st, t, max(hi-w, 0), hi)
 }
 
 // gallop returns the last index at or after lo whose step starts at or before
