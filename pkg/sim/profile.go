@@ -17,6 +17,11 @@ package sim
 type Profile struct {
 	procs int64
 	steps []step // steps[0].t is the origin; the last step lasts forever
+	// buf holds the steps: steps is buf[off : off+len(steps)]. Advance
+	// drops steps from the front by moving off, and splice uses that room
+	// to insert steps by moving the head when it is shorter than the tail.
+	buf []step
+	off int
 	// prefMax[i] is the largest free count of steps[0..i], valid for i <
 	// prefValid; changes invalidate it from the changed step on.
 	prefMax   []int64
@@ -43,8 +48,19 @@ func NewProfile(procs, origin int64) *Profile {
 // Reset empties the profile: procs free from origin on.
 func (p *Profile) Reset(procs, origin int64) {
 	p.procs = procs
-	p.steps = append(p.steps[:0], step{t: origin, free: procs})
+	p.adopt(append(p.steps[:0], step{t: origin, free: procs}))
 	p.prefValid = 0
+}
+
+// adopt makes st, built by appending to p.steps[:0], the steps, keeping
+// buf and off in step with it (append may have moved it to a new array).
+// st's array is only taken as far as st's capacity, so a buf that shares it
+// from further in front stays.
+func (p *Profile) adopt(st []step) {
+	if p.off >= len(p.buf) || &st[0] != &p.buf[p.off] {
+		p.buf, p.off = st[:cap(st)], 0
+	}
+	p.steps = st
 }
 
 // Procs returns the machine size, the most processors ever free.
@@ -63,6 +79,7 @@ func (p *Profile) Advance(now int64) {
 	}
 	i := p.find(now)
 	p.steps = p.steps[i:]
+	p.off += i
 	p.steps[0].t = now
 	if i > 0 {
 		p.prefValid = 0
@@ -290,12 +307,25 @@ func (p *Profile) Steps(f func(t, free int64)) {
 // the steps between the blocker and the window's end are remembered as good,
 // so every step is looked at about once per call.
 func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
+	return p.EarliestFitMovingAt(from, dur, procs, own, limit, len(p.steps))
+}
+
+// EarliestFitMovingAt is EarliestFitMoving given ownStep, the index StepAt
+// returned for own-1 (the step holding the last second before the job's
+// slot): every window ends by own, so the search for a window's end stays
+// below the step after it. A wrong index is only slower.
+func (p *Profile) EarliestFitMovingAt(from, dur, procs, own, limit int64, ownStep int) int64 {
 	if from < p.steps[0].t {
 		from = p.steps[0].t
 	}
 	limit = min(limit, own)
 	st := p.steps
 	n := len(st)
+	// hi: no window ends after st[hi].t (hi == n: none is known to).
+	hi := n
+	if ownStep >= 0 && ownStep+1 < n && st[ownStep+1].t >= own {
+		hi = ownStep + 1
+	}
 	i := 0
 	if from > st[0].t {
 		i = p.findNear(from, p.cursor)
@@ -319,7 +349,7 @@ func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
 		// endIdx: the first step at or after e.
 		// Branch-free, as in find: base ends as the last step before e, or
 		// lo-1 when none is.
-		base, w := lo-1, n-lo+1
+		base, w := lo-1, max(hi, lo)-lo+1
 		for w > 1 {
 			half := w >> 1
 			if st[base+half].t < e {

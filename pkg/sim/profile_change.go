@@ -99,15 +99,52 @@ func (p *Profile) changed(free, delta int64) int64 {
 // Runs shifting left are moved first, left to right, then runs shifting right,
 // right to left: a run's destination can overlap only runs shifting the same
 // way, which that order has already moved out of the way.
+//
+// When the number of steps changes, either the steps after the last edit
+// move (the tail) or those before the first (the head, into the room that
+// Advance leaves in front of the steps, see Profile.buf): whichever is
+// shorter. The steps keep their indices either way; only where they sit in
+// buf differs.
 func (p *Profile) splice(edits []stepEdit) {
 	if len(edits) == 0 {
 		return
 	}
 	type run struct{ lo, hi, shift int }
-	var runs [5]run
-	nRuns := 0
+	var runs [6]run
+	p.adopt(p.steps) // tests build profiles by hand
 	n := len(p.steps)
-	lo, shift := edits[0].at, 0
+	net := 0
+	for _, e := range edits {
+		if e.del {
+			net--
+		} else {
+			net++
+		}
+	}
+	// base is the head's shift in buf: 0 moves the tail by net, -net the
+	// head; the runs between edits move either way unless their shift
+	// cancels base's. The cheaper one is taken when there is room for it.
+	base := 0
+	if net != 0 && p.headCheaper(edits, n, net) {
+		if net < 0 || p.off >= net {
+			base = -net
+		} else if p.off+n+net > len(p.buf) {
+			p.recentre(n + net)
+			if p.off >= net {
+				base = -net
+			}
+		}
+	}
+	if base == 0 && p.off+n+net > len(p.buf) {
+		p.recentre(n + net)
+	}
+	first := edits[0].at
+	nRuns := 0
+	if base != 0 {
+		runs[0] = run{0, first, 0}
+		nRuns++
+	}
+	lo, shift := first, 0
 	for _, e := range edits {
 		runs[nRuns] = run{lo, e.at, shift}
 		nRuns++
@@ -121,20 +158,19 @@ func (p *Profile) splice(edits []stepEdit) {
 	}
 	runs[nRuns] = run{lo, n, shift}
 	nRuns++
-	for range shift {
-		p.steps = append(p.steps, step{})
-	}
-	st := p.steps
+	buf, off := p.buf, p.off
 	for _, r := range runs[:nRuns] {
-		if r.shift < 0 && r.lo < r.hi {
-			copy(st[r.lo+r.shift:], st[r.lo:r.hi])
+		if sh := r.shift + base; sh < 0 && r.lo < r.hi {
+			copy(buf[off+r.lo+sh:], buf[off+r.lo:off+r.hi])
 		}
 	}
 	for i := nRuns - 1; i >= 0; i-- {
-		if r := runs[i]; r.shift > 0 && r.lo < r.hi {
-			copy(st[r.lo+r.shift:], st[r.lo:r.hi])
+		if r := runs[i]; r.shift+base > 0 && r.lo < r.hi {
+			copy(buf[off+r.lo+r.shift+base:], buf[off+r.lo:off+r.hi])
 		}
 	}
+	p.off = off + base
+	st := buf[p.off : p.off+n+net]
 	shift = 0
 	for _, e := range edits {
 		if e.del {
@@ -144,5 +180,42 @@ func (p *Profile) splice(edits []stepEdit) {
 			shift++
 		}
 	}
-	p.steps = st[:n+shift]
+	p.steps = st
+}
+
+// headCheaper reports whether splicing edits moves fewer steps by moving
+// the head (the steps before the first edit) than by moving the tail.
+func (p *Profile) headCheaper(edits []stepEdit, n, net int) bool {
+	head, tail := edits[0].at, 0 // steps each way moves
+	lo, shift := edits[0].at, 0
+	for _, e := range edits {
+		if shift != 0 {
+			tail += e.at - lo
+		}
+		if shift != net {
+			head += e.at - lo
+		}
+		if e.del {
+			shift--
+			lo = e.at + 1
+		} else {
+			shift++
+			lo = e.at
+		}
+	}
+	tail += n - lo
+	return head < tail
+}
+
+// recentre makes room for n steps in buf, with room in front of them and
+// behind: the steps move to the middle of buf, or of a new buf twice as
+// large when buf is more than half full.
+func (p *Profile) recentre(n int) {
+	old := p.steps
+	if 2*n+16 > len(p.buf) {
+		p.buf = make([]step, 4*n+64)
+	}
+	p.off = (len(p.buf) - n) / 2
+	copy(p.buf[p.off:], old) // copy handles the overlap within one buf
+	p.steps = p.buf[p.off : p.off+len(old)]
 }

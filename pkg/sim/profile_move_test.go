@@ -361,3 +361,84 @@ func TestProfileMoveNothing(t *testing.T) {
 		}
 	}
 }
+
+// splice moves whichever end of the steps is shorter: the head into the room
+// Advance leaves in front, or the tail. Random reservations, moves (earlier,
+// later, overlapping), releases and advances on a small machine, checked
+// against the per-second array after every change, with both ends moved
+// many times and the buffer re-centred on the way.
+func TestProfileSpliceBothEnds(t *testing.T) {
+	const machine, horizon = 6, 20000
+	r := rand.New(rand.NewPCG(17, 4))
+	p := NewProfile(machine, 0)
+	model := newFreeArray(machine, 0, horizon)
+	type held struct{ start, dur, procs int64 }
+	var jobs []held
+	now := int64(0)
+	heads, tails, recentred := 0, 0, 0
+	for op := 0; op < 30000; op++ {
+		before, n, buf := p.off, p.Len(), len(p.buf)
+		advanced := false
+		switch k := r.IntN(10); {
+		case k < 4 || len(jobs) == 0: // reserve where it fits
+			s := now + r.Int64N(400)
+			d, q := 1+r.Int64N(60), 1+r.Int64N(machine)
+			if s+d < horizon-1000 && model.fits(s, s+d, -q, machine) {
+				p.Reserve(s, s+d, q)
+				model.add(s, s+d, -q)
+				jobs = append(jobs, held{s, d, q})
+			}
+		case k < 8: // move, earlier or later
+			i := r.IntN(len(jobs))
+			j := jobs[i]
+			to := max(now, j.start+r.Int64N(80)-40)
+			if to+j.dur >= horizon-1000 {
+				continue
+			}
+			model.add(j.start, j.start+j.dur, j.procs)
+			if !model.fits(to, to+j.dur, -j.procs, machine) {
+				model.add(j.start, j.start+j.dur, -j.procs)
+				continue
+			}
+			model.add(to, to+j.dur, -j.procs)
+			p.Move(j.start, to, j.dur, j.procs)
+			jobs[i].start = to
+		case k < 9: // release
+			i := r.IntN(len(jobs))
+			j := jobs[i]
+			p.Release(j.start, j.start+j.dur, j.procs)
+			model.add(j.start, j.start+j.dur, j.procs)
+			jobs[i] = jobs[len(jobs)-1]
+			jobs = jobs[:len(jobs)-1]
+		default: // advance; slots that have begun are kept as they are
+			advanced = true
+			now += r.Int64N(30)
+			p.Advance(now)
+			model.advance(now)
+			k := 0
+			for _, j := range jobs {
+				if j.start >= now {
+					jobs[k] = j
+					k++
+				}
+			}
+			jobs = jobs[:k]
+		}
+		if got, want := steps(p), model.steps(); got != want {
+			t.Fatalf("op %d: profile %s, the array says %s", op, got, want)
+		}
+		switch delta := p.Len() - n; {
+		case advanced || delta == 0:
+		case len(p.buf) == buf && p.off == before-delta:
+			heads++
+		case len(p.buf) == buf && p.off == before:
+			tails++
+		default:
+			recentred++
+		}
+	}
+	t.Logf("head moves %d, tail moves %d, re-centred %d", heads, tails, recentred)
+	if heads < 100 || tails < 100 || recentred == 0 {
+		t.Errorf("splices moved the head %d times, the tail %d, re-centred %d: the test no longer covers both ends", heads, tails, recentred)
+	}
+}

@@ -46,5 +46,5 @@ func (p *Profile) ResetRunning(procs, origin int64, holds []Hold) {
 			st = append(st, step{t: h.End, free: free})
 		}
 	}
-	p.steps = st
+	p.adopt(st)
 }
