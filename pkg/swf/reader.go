@@ -41,6 +41,8 @@ type Reader struct {
 
 	generalOnly bool // tests: parse every field the general way (no fast path)
 	prevCR      bool // the previous line ended in "\r\n"
+	firstCR     bool // the first line ended in "\r\n"
+	bom         bool // the input began with a UTF-8 byte-order mark
 }
 
 // NewReader returns a Reader reading from r.
@@ -77,6 +79,8 @@ func (r *Reader) readLine() ([]byte, error) {
 		line = r.long
 	}
 	if r.line == 1 {
+		r.firstCR = r.prevCR
+		r.bom = bytes.HasPrefix(line, bom)
 		line = bytes.TrimPrefix(line, bom)
 	}
 	return line, nil

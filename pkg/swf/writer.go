@@ -8,10 +8,31 @@ import (
 // Writer writes SWF. Output is buffered: call Flush at the end. The first write
 // error is kept; later writes do nothing and Flush returns it.
 type Writer struct {
-	w      *bufio.Writer
-	buf    []byte
-	err    error
-	lastCR bool // the last line written ended in "\r\n"
+	w       *bufio.Writer
+	buf     []byte
+	err     error
+	lastCR  bool // the last line written ended in "\r\n"
+	bom     bool // write a byte-order mark before the first line
+	started bool // a line has been written
+}
+
+// Follow makes the output look like r's input where nothing else decides:
+// lines composed before any line read from the input end as the input's
+// first line did (a CRLF trace stays CRLF even when a tool's header lines or
+// a changed record come first), and the input's UTF-8 byte-order mark, which
+// the Reader strips, is written back first. Call it after r has read its
+// header.
+func (w *Writer) Follow(r *Reader) {
+	w.FollowEnding(r)
+	w.bom = r.bom
+}
+
+// FollowEnding is Follow without the byte-order mark, for a writer of a part
+// of the output that does not begin it.
+func (w *Writer) FollowEnding(r *Reader) {
+	if w.err == nil && !w.started {
+		w.lastCR = r.firstCR
+	}
 }
 
 // NewWriter returns a Writer writing to w.
@@ -29,7 +50,7 @@ func NewWriter(w io.Writer) *Writer {
 // line writes a line read from a file (raw) or, composed, one that takes the
 // ending of the line before.
 func (w *Writer) line(b []byte, composed bool) {
-	if w.err != nil {
+	if w.err != nil || !w.start() {
 		return
 	}
 	if _, err := w.w.Write(b); err != nil {
@@ -40,7 +61,7 @@ func (w *Writer) line(b []byte, composed bool) {
 }
 
 func (w *Writer) lineString(s string, composed bool) {
-	if w.err != nil {
+	if w.err != nil || !w.start() {
 		return
 	}
 	if _, err := w.w.WriteString(s); err != nil {
@@ -48,6 +69,22 @@ func (w *Writer) lineString(s string, composed bool) {
 		return
 	}
 	w.end(len(s) > 0 && s[len(s)-1] == '\r', composed)
+}
+
+// start writes the byte-order mark Follow asked for before the first line;
+// it reports false on a write error.
+func (w *Writer) start() bool {
+	if w.started {
+		return true
+	}
+	w.started = true
+	if w.bom {
+		if _, err := w.w.Write(bom); err != nil {
+			w.err = err
+			return false
+		}
+	}
+	return true
 }
 
 func (w *Writer) end(hasCR, composed bool) {

@@ -410,6 +410,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		return err
 	}
 	w := swf.NewWriter(out)
+	w.Follow(rd)
 	w.WriteHeader(hdr)
 	for i := range jobs {
 		if w.Write(&jobs[i]) != nil {

@@ -55,7 +55,9 @@ func runClean(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 			// plain copy (--rules none) stays byte-identical instead.
 			provenance.AddTo(hdr, o.provenance)
 		}
-		err = writeBody(r, cl, swf.NewWriter(out), hdr) // nothing else can change: copy through
+		w := swf.NewWriter(out)
+		w.Follow(r)
+		err = writeBody(r, cl, w, hdr) // nothing else can change: copy through
 	} else {
 		err = writeSpooled(o, r, cl, hdr, out)
 	}
@@ -199,7 +201,9 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 		return fmt.Errorf("temporary file for the output body: %w", err)
 	}
 	defer cmdio.RemoveTemp(spool)
-	if err := writeBody(r, cl, swf.NewWriter(spool), nil); err != nil {
+	bw := swf.NewWriter(spool)
+	bw.FollowEnding(r) // a changed first record ends like the input's lines
+	if err := writeBody(r, cl, bw, nil); err != nil {
 		return err
 	}
 	malformed, _ := r.Malformed()
@@ -210,6 +214,7 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 	}
 	provenance.AddTo(hdr, o.provenance)
 	hw := swf.NewWriter(out)
+	hw.Follow(r)
 	hw.WriteHeader(hdr)
 	if err := hw.Flush(); err != nil {
 		return err

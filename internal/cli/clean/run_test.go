@@ -443,3 +443,33 @@ func withoutProvenance(s string) string {
 	}
 	return b.String()
 }
+
+// A CRLF trace stays CRLF when the first thing written is composed: a changed
+// first record after the header, or the header lines swfclean adds to a
+// trace that has none. A UTF-8 byte-order mark survives --rules none.
+func TestLineEndingsFollowTheInput(t *testing.T) {
+	rec := "1 0 1 10 0 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\r\n" // zero_to_unknown changes it
+	for name, in := range map[string]string{
+		"header":     "; MaxProcs: 8\r\n" + rec,
+		"semicolon":  "; MaxProcs: 8\r\n;\r\n" + rec + "2 0 1 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\r\n",
+		"headerless": rec,
+	} {
+		res := swfclean(t, strings.NewReader(in), "-q")
+		if res.code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, res.code, res.stderr)
+		}
+		lines := strings.SplitAfter(res.stdout, "\n")
+		for i, l := range lines[:len(lines)-1] {
+			if !strings.HasSuffix(l, "\r\n") {
+				t.Errorf("%s: output line %d %q ends in LF alone", name, i+1, l)
+			}
+		}
+	}
+	in := "\xef\xbb\xbf; MaxProcs: 8\n" + strings.TrimSuffix(rec, "\r\n") + "\n"
+	if res := swfclean(t, strings.NewReader(in), "--rules", "none", "-q"); res.stdout != in {
+		t.Errorf("--rules none with a byte-order mark wrote %q, want %q", res.stdout, in)
+	}
+	if res := swfclean(t, strings.NewReader(in), "-q"); !strings.HasPrefix(res.stdout, "\xef\xbb\xbf; MaxProcs: 8\n") || strings.Count(res.stdout, "\xef\xbb\xbf") != 1 {
+		t.Errorf("cleaning a trace with a byte-order mark wrote %q: want the mark once, first", res.stdout)
+	}
+}

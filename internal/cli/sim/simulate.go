@@ -306,6 +306,7 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 		return err
 	}
 	w := swf.NewWriter(out)
+	w.Follow(rd)
 	w.WriteHeader(hdr)
 	var extra []string
 	for k := 0; ; k++ {
