@@ -182,11 +182,23 @@ func body(swf string) string {
 	return b.String()
 }
 
-// ': | swfstat' is an error with a one-line message, not a table of dashes.
+// ': | tool' is an error with a one-line message in every command, not a
+// table of dashes or a trace of no jobs; a header without records is a valid
+// empty trace.
 func TestEmptyInput(t *testing.T) {
-	r := run(t, call{tool: "swfstat"})
-	expect(t, "empty stdin", r, 1, "<stdin>: empty input")
-	if r.stdout != "" {
-		t.Errorf("printed a summary of nothing: %s", clip(r.stdout))
+	for _, c := range []call{
+		{tool: "swfstat"},
+		{tool: "swfclean"},
+		{tool: "swfclean", args: []string{"--check"}},
+		{tool: "swfsim", args: []string{"-p", "easy", "--procs", "8"}},
+		{tool: "swfaugment", args: []string{"--utility"}},
+	} {
+		r := run(t, c)
+		expect(t, c.tool+" empty stdin", r, 1, "<stdin>: empty input")
+		if r.stdout != "" {
+			t.Errorf("%s %v printed output for nothing: %s", c.tool, c.args, clip(r.stdout))
+		}
 	}
+	r := run(t, call{tool: "swfsim", args: []string{"-p", "easy", "--procs", "8"}, stdin: []byte("; MaxProcs: 8\n")})
+	expect(t, "header only", r, 0)
 }

@@ -19,6 +19,8 @@ var (
 	ErrRange = errors.New("out of range")
 	// ErrHeaderValue: a header label the toolkit needs has a malformed value.
 	ErrHeaderValue = errors.New("malformed header value")
+	// ErrEmpty: the input holds nothing at all (Reader.NonEmpty).
+	ErrEmpty = errors.New("empty input (no header line and no job)")
 )
 
 // MaxTime bounds every time field (2 Submit, 3 Wait, 4 Run, 6 Average CPU,

@@ -173,6 +173,7 @@ func (h *Header) Queues() []QueueLine {
 // Set replaces the first line with this label (and its continuation lines) by
 // "; Label: value", or adds that line where AddNote would.
 func (h *Header) Set(label, value string) {
+	value = oneLine(value)
 	line := HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value}
 	for i, l := range h.Lines {
 		if !l.Continuation && strings.EqualFold(l.Label, label) {
@@ -200,6 +201,7 @@ var repeatable = map[string]bool{"note": true, "queue": true, "partition": true}
 // is never lost; a Queue or Partition line whose leading number is value's is
 // replaced (it redefines that queue). Any other label is Set.
 func (h *Header) Apply(label, value string) {
+	value = oneLine(value)
 	if !repeatable[strings.ToLower(label)] {
 		h.Set(label, value)
 		return
@@ -228,13 +230,28 @@ func (h *Header) SetCounts(distinctJobs, records int) {
 // AddNote adds a "; Note: text" line at the end of the labelled part of the
 // header, before the closing bare ";" lines and any comment block after them.
 func (h *Header) AddNote(text string) {
+	text = oneLine(text)
 	h.insert(HeaderLine{Raw: "; Note: " + text, Label: "Note", Value: text})
 }
 
 // Add adds a "; Label: value" line where AddNote would, after every labelled
 // line, also when the label is already present (Set replaces instead).
 func (h *Header) Add(label, value string) {
+	value = oneLine(value)
 	h.insert(HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value})
+}
+
+// lineBreaks writes a line break as the two characters \n or \r.
+var lineBreaks = strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`)
+
+// oneLine keeps a value added to the header on its own line: a line break in
+// it (a file name can hold one) would end the comment, and the rest would be
+// read as a record.
+func oneLine(s string) string {
+	if strings.ContainsAny(s, "\r\n") {
+		return lineBreaks.Replace(s)
+	}
+	return s
 }
 
 // insert puts a new line after the last labelled line (or its continuations), so

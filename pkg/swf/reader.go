@@ -3,6 +3,7 @@ package swf
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"math"
 )
@@ -125,6 +126,25 @@ func (r *Reader) Header() (*Header, error) {
 		}
 		r.header.Lines = append(r.header.Lines, hl)
 	}
+}
+
+// NonEmpty returns an error wrapping ErrEmpty, naming the file, when the
+// input held nothing at all, not even a blank line. Tools call it after
+// Header: an empty input is what a failed command before them in a pipe
+// leaves, and a trace of no jobs written from it would look like a result.
+// A header without records is a valid, empty trace.
+func (r *Reader) NonEmpty() error {
+	if _, err := r.Header(); err != nil {
+		return err
+	}
+	if r.line > 0 {
+		return nil
+	}
+	name := r.Name
+	if name == "" {
+		name = "<stdin>"
+	}
+	return fmt.Errorf("%s: %w: did a command before this one fail?", name, ErrEmpty)
 }
 
 // Read returns the next record, or io.EOF after the last one. Comment and blank

@@ -413,3 +413,38 @@ func TestWriterKeepsLineEndings(t *testing.T) {
 		}
 	}
 }
+
+// NonEmpty refuses an input with nothing in it, naming it, and accepts a
+// blank line or a header without records.
+func TestNonEmpty(t *testing.T) {
+	for in, wantErr := range map[string]bool{"": true, "\n": false, "; MaxProcs: 8\n": false} {
+		r := NewReader(strings.NewReader(in))
+		r.Name = "t.swf"
+		err := r.NonEmpty()
+		if got := err != nil; got != wantErr {
+			t.Errorf("%q: NonEmpty() = %v, want an error: %v", in, err, wantErr)
+		}
+		if err != nil && (!errors.Is(err, ErrEmpty) || !strings.HasPrefix(err.Error(), "t.swf: empty input")) {
+			t.Errorf("%q: error %q should wrap ErrEmpty and name the file", in, err)
+		}
+	}
+}
+
+// A value added to the header with a line break in it (a file name can
+// hold one) stays one comment line: the rest must not be read as a record.
+func TestAddedHeaderValuesStayOneLine(t *testing.T) {
+	var h Header
+	h.AddNote("converted from a\nb.txt")
+	h.Set("Computer", "x\r\ny")
+	h.Add("Queue", "1 q\rz")
+	h.Apply("Note", "p\nq")
+	var b strings.Builder
+	w := NewWriter(&b)
+	w.WriteHeader(&h)
+	w.Flush()
+	got := b.String()
+	want := "; Computer: x\\ny\n; Note: converted from a\\nb.txt\n; Queue: 1 q\\rz\n; Note: p\\nq\n"
+	if strings.Count(got, "\n") != 4 || strings.ContainsRune(got, '\r') {
+		t.Errorf("header written as %q, want four lines, no CR: %q", got, want)
+	}
+}

@@ -374,6 +374,9 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	if err != nil {
 		return err
 	}
+	if err := rd.NonEmpty(); err != nil {
+		return err
+	}
 	var jobs []swf.Job
 	for {
 		j, err := rd.Read()

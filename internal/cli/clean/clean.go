@@ -41,6 +41,9 @@ func runClean(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
+	if err := r.NonEmpty(); err != nil {
+		return err
+	}
 	cl, err := clean.New(hdr, cfg)
 	if err != nil {
 		return inFile(r.Name, err)

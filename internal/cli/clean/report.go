@@ -50,6 +50,9 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
+	if err := r.NonEmpty(); err != nil {
+		return err
+	}
 	checker := clean.NewChecker(hdr)
 	var submission *clean.SubmissionChecker
 	if o.submission {

@@ -156,6 +156,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 		return nil, cmdio.Usagef("--flurry-share must be in (0, 1], got %g", o.flurry.MinShare)
 	case o.procs < 0, c.IsSet("procs") && o.procs == 0, o.procs > math.MaxInt32:
 		return nil, cmdio.Usagef("--procs must be from 1 to %d, got %d (leave it out to use the header)", math.MaxInt32, o.procs)
+	case strings.Trim(o.rules, ", \t") == "":
+		return nil, cmdio.Usagef("--rules %q names no rule: give default, none, all or rule names (--list-rules)", o.rules)
 	case o.failOnAnomaly && !o.check:
 		return nil, cmdio.Usagef("--fail-on-anomaly needs --check")
 	case o.anonymizeMap != "" && !o.anonymize && !o.converting():
@@ -191,6 +193,9 @@ func parseOptions(c *cli.Context) (*options, error) {
 		label, value, ok := strings.Cut(s, "=")
 		if !ok || !validLabel(label) {
 			return nil, cmdio.Usagef("--set %q: expected Label=value with a label of letters, digits and _", s)
+		}
+		if strings.ContainsAny(value, "\r\n") {
+			return nil, cmdio.Usagef("--set %q: a header value is one line (give each line its own --set Note=...)", s)
 		}
 		if err := checkNumericLabel(label, value); err != nil {
 			return nil, cmdio.Usagef("--set %q: %v", s, err)

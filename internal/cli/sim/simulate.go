@@ -532,6 +532,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := rd.NonEmpty(); err != nil {
+		return nil, err
+	}
 	// A missing machine size is reported after the records, so that a file
 	// that is not SWF at all gets its parse error instead.
 	procs, source, sizeErr := machineSize(hdr, opt.Procs, name)
