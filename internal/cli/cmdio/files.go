@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Files is the set of files one run of a command reads and writes. A command
@@ -82,6 +83,11 @@ func (fs *Files) Output(flag, name string) {
 // that no run can destroy what it reads. Character devices (/dev/null) may
 // be both. Commands call it after registering every file and before opening any.
 func (fs *Files) Check() error {
+	for _, out := range fs.outputs {
+		if err := checkCompression(out); err != nil {
+			return err
+		}
+	}
 	for i, out := range fs.outputs {
 		oi, ok := fs.stat(out.name, false)
 		if !ok {
@@ -117,6 +123,25 @@ func (fs *Files) Check() error {
 	}
 	if stdoutUses > 1 {
 		return Usagef("more than one output goes to standard output")
+	}
+	return nil
+}
+
+// unwritable are compressed formats the commands read but do not write: a
+// file named so would hold plain text that its decompressor refuses.
+var unwritable = []string{".xz", ".bz2", ".bz", ".lz4", ".lzma", ".lz", ".z"}
+
+// checkCompression refuses an output whose name asks for a compression the
+// commands cannot write (.gz and .zst are written, in any case).
+func checkCompression(out fileArg) error {
+	if IsStdio(out.name) {
+		return nil
+	}
+	name := strings.ToLower(out.name)
+	for _, ext := range unwritable {
+		if strings.HasSuffix(name, ext) {
+			return Usagef("%s: output is written plain, or compressed as gzip (.gz) or zstd (.zst), not as %s; name it .gz or .zst, or pipe the output through the compressor", out, out.name[len(out.name)-len(ext):])
+		}
 	}
 	return nil
 }

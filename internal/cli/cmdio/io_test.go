@@ -199,7 +199,7 @@ func TestFilesCheckRefusesOverwritingAnInput(t *testing.T) {
 
 func TestOutputCompressionAndAtomicity(t *testing.T) {
 	dir := t.TempDir()
-	for _, name := range []string{"x.swf", "x.swf.gz", "x.swf.zst"} {
+	for _, name := range []string{"x.swf", "x.swf.gz", "x.swf.zst", "y.SWF.GZ", "y.swf.Zst"} {
 		path := filepath.Join(dir, name)
 		// A failed run leaves nothing under the name, and no temporary file.
 		o, err := Create(path, nil)
@@ -221,7 +221,7 @@ func TestOutputCompressionAndAtomicity(t *testing.T) {
 		}
 		raw := readFile(t, path)
 		compressed := strings.HasPrefix(raw, string(magicGzip)) || strings.HasPrefix(raw, string(magicZstd))
-		if compressed != (name != "x.swf") {
+		if compressed != (name != "x.swf") { // the suffix in any case
 			t.Errorf("%s: compressed = %v", name, compressed)
 		}
 		r, _ := Open(path, nil)
@@ -248,7 +248,28 @@ func TestOutputCompressionAndAtomicity(t *testing.T) {
 	if out.String() != "x" {
 		t.Errorf("stdout got %q", out.String())
 	}
-	assertOnlyEntries(t, dir, "x.swf", "x.swf.gz", "x.swf.zst")
+	assertOnlyEntries(t, dir, "x.swf", "x.swf.gz", "x.swf.zst", "y.SWF.GZ", "y.swf.Zst")
+}
+
+// An output named for a compression the commands read but do not write
+// (.xz, .bz2, ...) is a usage error before anything is written, not plain
+// text that its decompressor refuses.
+func TestFilesCheckRefusesUnwritableCompression(t *testing.T) {
+	for _, name := range []string{"o.xz", "o.swf.XZ", "o.bz2", "o.lz4", "o.Z"} {
+		fs := NewFiles(nil, nil)
+		fs.Output("-o", filepath.Join(t.TempDir(), name))
+		err := fs.Check()
+		var usage *UsageError
+		if !errors.As(err, &usage) || !strings.Contains(err.Error(), "not as") {
+			t.Errorf("-o %s: Check() = %v, want a usage error", name, err)
+		}
+	}
+	fs := NewFiles(nil, nil)
+	fs.Output("-o", filepath.Join(t.TempDir(), "o.swf.gz"))
+	fs.Output("--plot", filepath.Join(t.TempDir(), "lxz.svg"))
+	if err := fs.Check(); err != nil {
+		t.Errorf(".gz and .svg outputs: %v", err)
+	}
 }
 
 func assertOnlyEntries(t *testing.T, dir string, want ...string) {

@@ -149,12 +149,12 @@ func Create(name string, stdout io.Writer) (*Output, error) {
 
 // compress puts a compressor in front of the file by the name's extension.
 func (o *Output) compress() error {
-	switch {
-	case strings.HasSuffix(o.name, ".gz"):
+	switch name := strings.ToLower(o.name); {
+	case strings.HasSuffix(name, ".gz"):
 		zw := gzip.NewWriter(o.file)
 		o.Writer = zw
 		o.closers = append([]func() error{zw.Close}, o.closers...)
-	case strings.HasSuffix(o.name, ".zst"):
+	case strings.HasSuffix(name, ".zst"):
 		zw, err := zstd.NewWriter(o.file, zstd.WithEncoderConcurrency(1))
 		if err != nil {
 			return err
