@@ -50,7 +50,11 @@ func parseHeaderLine(raw string, lineNo int, prev string) HeaderLine {
 }
 
 // splitLabel recognises "Label: value": an identifier, a colon, then a blank or
-// the end of the line (so "http://..." is not a label).
+// the end of the line (so "http://..." is not a label). A label the format
+// defines (formatLabels) is also recognised without the blank after the
+// colon or with blanks before it ("MaxProcs:128", "MaxProcs : 128"), as
+// hand-edited headers have them: read as a comment, such a MaxProcs would
+// leave the machine size unknown without a word.
 func splitLabel(s string) (label, value string, ok bool) {
 	i := 0
 	for i < len(s) {
@@ -61,13 +65,32 @@ func splitLabel(s string) (label, value string, ok bool) {
 		}
 		break
 	}
-	if i == 0 || i >= len(s) || s[i] != ':' {
+	if i == 0 {
 		return "", "", false
 	}
-	if i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\t' {
+	colon := i
+	for colon < len(s) && (s[colon] == ' ' || s[colon] == '\t') {
+		colon++
+	}
+	if colon >= len(s) || s[colon] != ':' {
 		return "", "", false
 	}
-	return s[:i], strings.TrimSpace(s[i+1:]), true
+	blank := colon+1 == len(s) || s[colon+1] == ' ' || s[colon+1] == '\t'
+	if (colon > i || !blank) && !formatLabels[strings.ToLower(s[:i])] {
+		return "", "", false
+	}
+	return s[:i], strings.TrimSpace(s[colon+1:]), true
+}
+
+// formatLabels are the header labels the SWF definition gives (lower case).
+var formatLabels = map[string]bool{
+	"version": true, "computer": true, "installation": true, "acknowledge": true,
+	"information": true, "conversion": true, "maxjobs": true, "maxrecords": true,
+	"preemption": true, "unixstarttime": true, "timezone": true, "timezonestring": true,
+	"starttime": true, "endtime": true, "maxnodes": true, "maxprocs": true,
+	"maxruntime": true, "maxmemory": true, "allowoveruse": true, "maxqueues": true,
+	"queues": true, "queue": true, "maxpartitions": true, "partitions": true,
+	"partition": true, "note": true,
 }
 
 // Get returns the value of the first line with this label (case-insensitive).

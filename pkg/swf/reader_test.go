@@ -448,3 +448,29 @@ func TestAddedHeaderValuesStayOneLine(t *testing.T) {
 		t.Errorf("header written as %q, want four lines, no CR: %q", got, want)
 	}
 }
+
+// A label the format defines is read without the blank after its colon or
+// with blanks before it; any other word before a colon needs the blank, so
+// a URL or a remark stays a comment.
+func TestLabelSpacing(t *testing.T) {
+	for raw, want := range map[string][2]string{
+		"; MaxProcs:8":               {"MaxProcs", "8"},
+		"; MaxProcs : 8":             {"MaxProcs", "8"},
+		";maxnodes:\t16":             {"maxnodes", "16"},
+		"; Note:see below":           {"Note", "see below"},
+		"; Copyright: me":            {"Copyright", "me"},
+		"; http://example.org/x":     {"", "http://example.org/x"},
+		"; Copyright:me":             {"", "Copyright:me"},
+		"; remark : with blank":      {"", "remark : with blank"},
+		"; UnixStartTime:1700000000": {"UnixStartTime", "1700000000"},
+	} {
+		l := parseHeaderLine(raw, 1, "")
+		if l.Label != want[0] || l.Value != want[1] {
+			t.Errorf("%q: label %q value %q, want %q %q", raw, l.Label, l.Value, want[0], want[1])
+		}
+	}
+	h, _ := NewReader(strings.NewReader("; MaxProcs:128\n")).Header()
+	if v, ok, err := h.MaxProcs(); v != 128 || !ok || err != nil {
+		t.Errorf("MaxProcs:128 read as %d %v %v", v, ok, err)
+	}
+}
