@@ -75,11 +75,16 @@ type sacctReader struct {
 	// with a line of their own (any state): a step whose job has none is
 	// skipped as a step without its job.
 	stepLines map[string]int
-	jobLines  map[string]bool
-	jobCPU    []float64 // TotalCPU of the allocation line, seconds; -1 absent
-	started   []bool
-	alloc     []int64
-	trailing  bool // --parsable: every line ends with '|'
+	// skippedRun marks the job ids whose latest job line was skipped (not
+	// finished, or a requeued run with --duplicates): sacct prints a job's
+	// steps right after its line, so the steps that follow belong to that
+	// run and are skipped with it, not credited to another run of the id.
+	skippedRun map[string]bool
+	jobLines   map[string]bool
+	jobCPU     []float64 // TotalCPU of the allocation line, seconds; -1 absent
+	started    []bool
+	alloc      []int64
+	trailing   bool // --parsable: every line ends with '|'
 }
 
 // ReadSacct converts the output of `sacct --parsable2` (with its header line) to
@@ -100,7 +105,8 @@ type sacctReader struct {
 // did not start: fields 3-6 are -1.
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]int{},
-		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}, stepLines: map[string]int{}, jobLines: map[string]bool{}}
+		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}, stepLines: map[string]int{}, jobLines: map[string]bool{},
+		skippedRun: map[string]bool{}}
 	s.acct.Format, s.acct.File = "sacct", cfg.Name
 	br := bufio.NewReaderSize(r, 64<<10)
 	lineNo := 0
@@ -295,8 +301,10 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 			return l.err("State", ErrState, "unknown Slurm job state %q (expected one of COMPLETED, FAILED, TIMEOUT, CANCELLED, NODE_FAIL, OUT_OF_MEMORY, BOOT_FAIL, DEADLINE, PREEMPTED, or an unfinished state such as PENDING, RUNNING)", state)
 		}
 		s.acct.skip(word + " (not finished)")
+		s.skippedRun[base] = true
 		return nil
 	}
+	delete(s.skippedRun, base)
 	if prev := s.explicit[id]; prev > 0 {
 		return l.err("JobID", ErrValue, "job %s is also on line %d: sacct prints a job once (two dumps of overlapping periods put together?)", id, prev)
 	}
@@ -468,6 +476,10 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 // readStep adds a step line's CPU time and memory to its job; a malformed step
 // line adds nothing.
 func (s *sacctReader) readStep(l *sacctLine, base string) *swf.ParseError {
+	if s.skippedRun[base] {
+		s.acct.skip("step of a skipped job line")
+		return nil
+	}
 	var cpu float64
 	v, hasCPU := l.get("TotalCPU")
 	if hasCPU = hasCPU && v != ""; hasCPU {

@@ -383,11 +383,36 @@ func TestSacctOrphanStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := res.Accounting
-	if a.StepLines != 2 || a.JobLines != 1 || !a.Balanced() || res.Jobs[0].AverageCPUTime != 5 {
+	if a.StepLines != 1 || a.JobLines != 1 || !a.Balanced() || res.Jobs[0].AverageCPUTime != 5 {
 		t.Errorf("accounting %s; job %s", a.String(), res.Jobs[0].AppendCanonical(nil))
 	}
-	if !strings.Contains(a.String(), "step without its job: 2") {
+	if !strings.Contains(a.String(), "step without its job: 2") || !strings.Contains(a.String(), "step of a skipped job line: 1") {
 		t.Errorf("accounting lacks the orphan steps: %s", a.String())
+	}
+}
+
+// With --duplicates sacct prints each run of a requeued job with its steps
+// after it: the steps of a skipped run are skipped with it, not credited to
+// the run that is written (its memory and CPU time are its own).
+func TestSacctRequeuedRunKeepsItsSteps(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|AllocCPUS|TotalCPU|MaxRSS\n" +
+		"400|2024-01-01T00:00:00|2024-01-01T00:01:00|2024-01-01T00:05:00|REQUEUED|2||\n" +
+		"400.batch|2024-01-01T00:01:00|2024-01-01T00:01:00|2024-01-01T00:05:00|CANCELLED|2|00:04:00|9000000K\n" +
+		"400|2024-01-01T00:05:00|2024-01-01T00:07:00|2024-01-01T00:10:00|COMPLETED|2||\n" +
+		"400.batch|2024-01-01T00:07:00|2024-01-01T00:07:00|2024-01-01T00:10:00|COMPLETED|2|00:03:00|100K\n" +
+		"401|2024-01-01T00:00:00|2024-01-01T00:01:00|2024-01-01T00:05:00|REQUEUED|2||\n" +
+		"401.batch|2024-01-01T00:01:00|2024-01-01T00:01:00|2024-01-01T00:05:00|CANCELLED|2|00:04:00|900K\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Accounting
+	if len(res.Jobs) != 1 || a.StepLines != 1 || !a.Balanced() || !strings.Contains(a.String(), "step of a skipped job line: 2") {
+		t.Fatalf("accounting %s", a.String())
+	}
+	// 180 s of CPU over 2 processors for a 180 s run; 100 KB of memory.
+	if j := res.Jobs[0]; j.AverageCPUTime != 90 || j.UsedMemory != 100 {
+		t.Errorf("job %s: want average CPU 90 s and 100 KB, the final run's steps alone", j.AppendCanonical(nil))
 	}
 }
 
