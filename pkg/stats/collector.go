@@ -79,6 +79,20 @@ func (c *Collector) Report(label string) *Report {
 	for i := range recs {
 		values[i] = uq.value(&recs[i])
 	}
+	if !(uq.delta > 0) {
+		// Undefined for every job: say why, for the jobs it would cover.
+		n := 0
+		for i := range recs {
+			if recs[i].scheduleKnown() {
+				n++
+			}
+		}
+		if n > 0 {
+			rep.Excluded = append(rep.Excluded, Exclusion{
+				Reason:  "U-QoS undefined: no large job (runtime above rt_upperbound) waited, so delta is 0",
+				Affects: "U-QoS", Jobs: n})
+		}
+	}
 	all := make([]int, len(recs))
 	for i := range all {
 		all[i] = i

@@ -379,3 +379,27 @@ func TestRunTotal(t *testing.T) {
 		t.Errorf("runtotal above the response: error %v, want one naming the response", err)
 	}
 }
+
+// When no large job waited, delta is 0 and U-QoS is undefined for every job:
+// the exclusions say so, for the jobs it would otherwise cover.
+func TestUQoSUndefinedIsAnExclusion(t *testing.T) {
+	in := "; MaxProcs: 10\n" +
+		"1 0 50 20 2 -1 -1 2 100 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"2 0 0 100 1 -1 -1 1 100 -1 1 1 1 -1 1 -1 -1 -1\n"
+	rep := collectFrom(t, strings.NewReader(in), Config{}).Report("t")
+	found := false
+	for _, ex := range rep.Excluded {
+		if ex.Affects == "U-QoS" && ex.Jobs == 2 && strings.Contains(ex.Reason, "delta is 0") {
+			found = true
+		}
+	}
+	if row, _ := rep.Find("uqos", "mean"); row.Jobs != 0 || !found {
+		t.Errorf("U-QoS over %d jobs, exclusions %+v: want none and the reason for 2", row.Jobs, rep.Excluded)
+	}
+	in = "; MaxProcs: 10\n1 0 50 200 2 -1 -1 2 300 -1 1 1 1 -1 1 -1 -1 -1\n2 0 0 1 1 -1 -1 1 100 -1 1 1 1 -1 1 -1 -1 -1\n"
+	for _, ex := range collectFrom(t, strings.NewReader(in), Config{}).Report("t").Excluded {
+		if ex.Affects == "U-QoS" {
+			t.Errorf("a large job waited, yet %+v", ex)
+		}
+	}
+}
