@@ -74,6 +74,9 @@ func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
 		r.busy = t
 	}
 	if v, ok := job.ExtraValue("killed"); ok {
+		if v != "0" && v != "1" {
+			return r, fmt.Errorf("killed=%s: want 1 (swfsim killed the job at its estimate) or 0", v)
+		}
 		r.killed = v == "1"
 	}
 	if v, ok := job.ExtraValue("fairstart"); ok {

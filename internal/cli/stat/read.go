@@ -179,6 +179,9 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 		t.collector.Grow(int(min(n, 1<<24))) // a hint only: headers of cut files overstate it
 	}
 	var job swf.Job // one Job for the whole file: Read reuses its slices, Add copies
+	// badTokens counts, with --lenient, the records skipped for a token the
+	// metrics read (u=, fairstart=, runtotal=, ...) that does not parse.
+	badTokens, firstBad := 0, error(nil)
 	for {
 		var err error
 		job, err = r.Read()
@@ -189,7 +192,13 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 			return notSWF(t.display, err)
 		}
 		if err := t.collector.Add(&job); err != nil {
-			return fmt.Errorf("%s: %w", t.display, err)
+			if !o.lenient {
+				return fmt.Errorf("%s: %w", t.display, err)
+			}
+			if badTokens++; firstBad == nil {
+				firstBad = fmt.Errorf("%s: %w", t.display, err)
+			}
+			continue
 		}
 		if jobs != nil {
 			if err := jobs.add(t.collector, &job); err != nil {
@@ -200,6 +209,12 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 	t.malformed, _ = r.Malformed()
 	if _, first := r.Malformed(); len(first) > 0 {
 		t.firstMalformed = first[0]
+	}
+	if badTokens > 0 {
+		if t.malformed == 0 {
+			t.firstMalformed = firstBad
+		}
+		t.malformed += badTokens
 	}
 	if r.Line() == 0 {
 		// Nothing at all, typically because the command before in a pipe

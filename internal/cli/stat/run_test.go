@@ -277,6 +277,10 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--check-capacity", "--procs", "1"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 0, ""},
 		{[]string{"--lenient"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\nbad\n", 0, "skipped 1 malformed records"},
 		{[]string{"--lenient"}, "garbage\n", 1, "no valid SWF record"},
+		// A token the metrics read that does not parse makes the record malformed.
+		{[]string{"--lenient"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n2 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 fairstart=abc\n", 0,
+			"skipped 1 malformed records (--lenient); first: <stdin>: line 2: job 2: fairstart=abc"},
+		{nil, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 killed=2\n", 1, "killed=2: want 1"},
 		{[]string{"--check-capacity", "pkg/stats/testdata/oversubscribed.swf"}, "", 1, "capacity check failed"},
 		{[]string{"--check-capacity", "--format", "csv", hand}, "", 2, "--format does not apply to --check-capacity"},
 		{[]string{"--check-capacity", "--format", "json", hand}, "", 2, "--format does not apply to --check-capacity"},
