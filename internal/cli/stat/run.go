@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -337,22 +338,35 @@ func (o *options) parseLabels(s string) error {
 		if len(o.labels) != len(o.files) {
 			return cmdio.Usagef("--label gives %d labels for %d inputs", len(o.labels), len(o.files))
 		}
+		for i, l := range o.labels {
+			o.labels[i] = strings.TrimSpace(l) // "--label 'a, b'"
+		}
 	} else {
+		count := map[string]int{}
 		for _, f := range o.files {
-			if cmdio.IsStdio(f) {
-				o.labels = append(o.labels, "stdin")
-			} else {
-				o.labels = append(o.labels, filepath.Base(f))
+			l := "stdin"
+			if !cmdio.IsStdio(f) {
+				l = filepath.Base(f)
+			}
+			o.labels = append(o.labels, l)
+			count[l]++
+		}
+		// Files with the same base name are labelled by the path given,
+		// every one of them, so that no column keeps an ambiguous label; a
+		// path given again gets #2, #3, ...
+		again := map[string]int{}
+		for i, l := range o.labels {
+			if count[l] > 1 && !cmdio.IsStdio(o.files[i]) {
+				p := o.files[i]
+				if again[p]++; again[p] > 1 {
+					p += "#" + strconv.Itoa(again[p])
+				}
+				o.labels[i] = p
 			}
 		}
 	}
 	seen := map[string]bool{}
-	for i, l := range o.labels {
-		if seen[l] && s == "" {
-			// Two files with the same base name: label by the path given.
-			o.labels[i] = o.files[i]
-			l = o.files[i]
-		}
+	for _, l := range o.labels {
 		if l == "" || seen[l] {
 			return cmdio.Usagef("input labels must be distinct and non-empty; give --label")
 		}

@@ -646,3 +646,42 @@ func TestRuntimeBoundAliases(t *testing.T) {
 		t.Errorf("provenance does not record the alias under its new name:\n%s", js[:min(len(js), 600)])
 	}
 }
+
+// Inputs with one base name are all labelled by the path given (a path given
+// twice gets #2); --label values are trimmed.
+func TestDuplicateBaseNames(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	data, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(dir, "a", "x.swf"), filepath.Join(dir, "b", "x.swf")
+	for _, p := range []string{a, b} {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, data, 0o644)
+	}
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{a, b}, []string{a, b}},
+		{[]string{a, a}, []string{a, a + "#2"}},
+		{[]string{"--label", " one, two", a, b}, []string{"one", "two"}},
+	} {
+		out, stderr, code := run(t, "", append([]string{"--format", "csv", "--metrics", "wait_s"}, tc.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, stderr)
+		}
+		labels := map[string]bool{}
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+			labels[strings.Split(line, ",")[0]] = true
+		}
+		for _, w := range tc.want {
+			if !labels[w] || len(labels) != len(tc.want) {
+				t.Errorf("%v: labels %v, want %v", tc.args, labels, tc.want)
+				break
+			}
+		}
+	}
+}
