@@ -5,7 +5,7 @@ import "strconv"
 // Machine is the machine size a report uses and where it came from.
 type Machine struct {
 	Procs  int64  // 0 when unknown
-	Source string // "MaxProcs", "MaxNodes", "--procs" or "" when unknown
+	Source string // "MaxProcs", "MaxNodes", "--procs"; when unknown, "" or why a header value is no size
 }
 
 // Exclusion counts the jobs left out of some metrics for one reason. A job

@@ -201,6 +201,9 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 	fmt.Fprintln(tw, "input\tfile\tjobs read\tmeasured\tmachine")
 	for i, t := range traces {
 		machine := "unknown (no MaxProcs/MaxNodes; give --procs)"
+		if t.machine.Source != "" {
+			machine = "unknown (" + t.machine.Source + "; give --procs)"
+		}
 		if t.machine.Procs > 0 {
 			machine = fmt.Sprintf("%d processors (%s)", t.machine.Procs, t.machine.Source)
 		}

@@ -240,10 +240,14 @@ func notSWF(display string, err error) error {
 // header, and Source says which value it replaces), else the header's
 // MaxProcs, else its MaxNodes.
 func machineOf(hdr *swf.Header, procs int64) (stats.Machine, error) {
+	bad := "" // a label present with no machine size in it
 	for _, label := range []string{"MaxProcs", "MaxNodes"} {
 		v, ok, err := hdr.Int(label)
 		if err != nil && procs <= 0 {
 			return stats.Machine{}, err
+		}
+		if err == nil && ok && v <= 0 && bad == "" {
+			bad = fmt.Sprintf("header %s %d is not a machine size", label, v)
 		}
 		if err == nil && ok && v > 0 {
 			if procs <= 0 {
@@ -258,5 +262,5 @@ func machineOf(hdr *swf.Header, procs int64) (stats.Machine, error) {
 	if procs > 0 {
 		return stats.Machine{Procs: procs, Source: "--procs"}, nil
 	}
-	return stats.Machine{}, nil
+	return stats.Machine{Source: bad}, nil
 }

@@ -685,3 +685,12 @@ func TestDuplicateBaseNames(t *testing.T) {
 		}
 	}
 }
+
+// A header MaxProcs of 0 is no machine size, and the summary says so
+// rather than that the header has none.
+func TestMachineSizeZero(t *testing.T) {
+	out, _, code := run(t, "; MaxProcs: 0\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n")
+	if code != 0 || !strings.Contains(out, "unknown (header MaxProcs 0 is not a machine size; give --procs)") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
