@@ -111,6 +111,9 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 		count, _ := rep.Find("killed", "count")
 		in.Warnings = append(in.Warnings, fmt.Sprintf("%s%% of the jobs (%s) were killed at their requested time", formatTable(row.Value), formatTable(count.Value)))
 	}
+	if t.partial > 0 {
+		in.Warnings = append(in.Warnings, partialWarning(t.partial))
+	}
 	if t.malformed > 0 {
 		in.Warnings = append(in.Warnings, fmt.Sprintf("%d malformed records skipped (--lenient); first: %v", t.malformed, t.firstMalformed))
 	}

@@ -21,6 +21,9 @@ type trace struct {
 	report               *stats.Report
 	malformed            int
 	firstMalformed       error
+	// partial counts the records of partial executions (status 2, 3, 4),
+	// each summarized as a job of its own.
+	partial int
 	provenance           []provenance.Record // the header's Provenance lines, in order
 	// uqosLower and uqosUpper are the U-QoS bounds the report used.
 	uqosLower, uqosUpper float64
@@ -190,6 +193,9 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 		}
 		if err != nil {
 			return notSWF(t.display, err)
+		}
+		if s := job.Status; s >= 2 && s <= 4 {
+			t.partial++
 		}
 		if err := t.collector.Add(&job); err != nil {
 			if !o.lenient {

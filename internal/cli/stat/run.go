@@ -332,6 +332,13 @@ func (o *options) parsePlotOptions(c *cli.Context) error {
 	return nil
 }
 
+// partialWarning says that n partial-execution records were each counted as
+// a job.
+func partialWarning(n int) string {
+	return fmt.Sprintf("%d records are parts of partially executed jobs (status 2, 3 or 4), each summarized as a job of its own; "+
+		"to count each job once, merge them first: swfclean --rules default,merge_partial", n)
+}
+
 func (o *options) parseLabels(s string) error {
 	if s != "" {
 		o.labels = strings.Split(s, ",")
@@ -459,6 +466,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 		if t.warning != "" {
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s: %s\n", t.display, t.warning, killHint)
+		}
+		if t.partial > 0 {
+			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, partialWarning(t.partial))
 		}
 	}
 	if o.checkCap {

@@ -694,3 +694,19 @@ func TestMachineSizeZero(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// Partial-execution records are summarized one by one, with a warning that
+// says so and how to merge them.
+func TestPartialExecutionWarning(t *testing.T) {
+	in := "; MaxProcs: 4\n; Preemption: Yes\n" +
+		"1 0 0 10 1 -1 -1 1 -1 -1 2 1 1 -1 -1 -1 -1 -1\n" +
+		"1 0 20 10 1 -1 -1 1 -1 -1 3 1 1 -1 -1 -1 -1 -1\n" +
+		"2 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	_, stderr, code := run(t, in)
+	if code != 0 || !strings.Contains(stderr, "warning: <stdin>: 2 records are parts of partially executed jobs") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, _ := run(t, "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"); stderr != "" {
+		t.Errorf("whole jobs only, yet stderr %q", stderr)
+	}
+}
