@@ -84,8 +84,12 @@ func ganttWindow(o *options, t *trace, jobs []plot.GanttJob) (from, to int64, st
 	if w.hasTo {
 		to = w.to
 	}
-	if from >= to {
+	switch {
+	case from >= to:
 		return 0, 0, "", cmdio.Usagef("--window %s: the jobs of %s run from %d to %d s; the window is empty", o.window, t.label, first, last)
+	case to <= first || from >= last:
+		// Before the trace or after it: the same mistake either side.
+		return 0, 0, "", cmdio.Usagef("--window %s: the jobs of %s run from %d to %d s; the window (%d to %d s) lies outside them", o.window, t.label, first, last, from, to)
 	}
 	return from, to, c.describe(from), nil
 }

@@ -2,6 +2,7 @@ package statcli
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -489,9 +490,8 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if jobs != nil {
 		outs = append(outs, output{o.jobsFile, func(w io.Writer) error { return jobs.write(w, traces, ic, jobSettings(o)) }})
 	}
-	if err := writeOutputs(files, outs); err != nil {
-		return err
-	}
+	// The figures first: one that fails (a --window outside the jobs) must
+	// fail the run before the summary reaches standard output.
 	if o.plotFile != "" {
 		if err := writePlot(o, traces, files); err != nil {
 			return err
@@ -502,9 +502,11 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		for i, t := range traces {
 			reports[i] = t.report
 		}
-		return writeHTML(o, traces, reports, files)
+		if err := writeHTML(o, traces, reports, files); err != nil {
+			return err
+		}
 	}
-	return nil
+	return writeOutputs(files, outs)
 }
 
 // output is one file a run writes ("" or "-": standard output).
@@ -517,6 +519,13 @@ type output struct {
 // only when the whole run succeeded (action's Finish). A failed capacity
 // check (errViolation) is written in full and returned.
 func writeOutputs(files *cmdio.Files, outs []output) error {
+	// Standard output last: files are committed only when every output
+	// succeeded, but what reached standard output cannot be taken back, so
+	// a figure that fails (a --window outside the jobs) leaves no summary.
+	outs = slices.Clone(outs)
+	slices.SortStableFunc(outs, func(a, b output) int {
+		return cmp.Compare(b2i(cmdio.IsStdio(a.name)), b2i(cmdio.IsStdio(b.name)))
+	})
 	for _, out := range outs {
 		f, err := files.Create(out.name)
 		if err != nil {
@@ -532,6 +541,13 @@ func writeOutputs(files *cmdio.Files, outs []output) error {
 		}
 	}
 	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // followSwfsim reconciles --procs-from with the rule of the swfsim runs that

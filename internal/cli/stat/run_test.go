@@ -297,7 +297,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "2020-01-01:2020-01-02", hand}, "", 2, "no UnixStartTime"},
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "soon:later", hand}, "", 2, "want seconds since the trace's start or a date"},
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "0:100000000000000", hand}, "", 2, "\"100000000000000\" is beyond swfkit's time bound (1099511627776 s from the trace's start)"},
-		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "100000:200000", hand}, "", 1, "no job runs in the window"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "100000:200000", hand}, "", 2, "the jobs of hand.swf run from 0 to 4050 s; the window (100000 to 200000 s) lies outside them"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "-5000:-100", hand}, "", 2, "lies outside them"},
 		{[]string{"--plot", "x.svg", "--plot-dpi", "300", hand}, "", 2, "--plot-dpi sets the resolution of a .png"},
 		{[]string{"--plot", "x.png", "--plot-dpi", "5", hand}, "", 2, "want 36 to 1200"},
 		{[]string{"--plot", "x.png", "--plot-size", "16x10", hand}, "", 2, "--plot-size"},
@@ -708,5 +709,29 @@ func TestPartialExecutionWarning(t *testing.T) {
 	}
 	if _, stderr, _ := run(t, "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"); stderr != "" {
 		t.Errorf("whole jobs only, yet stderr %q", stderr)
+	}
+}
+
+// A figure that fails fails the run before the summary reaches standard
+// output: no table of a run that exits 2.
+func TestFailedFigureLeavesNoSummary(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"--plot", filepath.Join(dir, "g.svg"), "--plot-kind", "gantt", "--window", "100000:200000", hand},
+		{"--html", filepath.Join(dir, "r.html"), "--window", "-5000:-100", hand},
+	} {
+		out, stderr, code := run(t, "", args...)
+		if code != 2 || out != "" || !strings.Contains(stderr, "lies outside them") {
+			t.Errorf("%v: exit %d, %d bytes on stdout, stderr %q", args, code, len(out), stderr)
+		}
+	}
+	assertNoFiles(t, dir)
+}
+
+func assertNoFiles(t *testing.T, dir string) {
+	t.Helper()
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("%s holds %d files after failed runs", dir, len(entries))
 	}
 }
