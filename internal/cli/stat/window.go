@@ -17,6 +17,9 @@ type clock struct {
 	origin int64
 	loc    *time.Location
 	known  bool // UnixStartTime given
+	// badZone is a TimeZoneString this system does not know: dates cannot
+	// be read in it (and are not read in UTC instead).
+	badZone string
 }
 
 func clockOf(hdr *swf.Header) clock {
@@ -25,10 +28,12 @@ func clockOf(hdr *swf.Header) clock {
 		c.origin, c.known = v, true
 	}
 	if name, ok := hdr.Get("TimeZoneString"); ok {
-		if loc, err := time.LoadLocation(strings.TrimSpace(name)); err == nil {
+		loc, err := time.LoadLocation(strings.TrimSpace(name))
+		if err == nil {
 			c.loc = loc
 			return c
 		}
+		c.badZone = strings.TrimSpace(name)
 	}
 	if off, ok, err := hdr.Int("TimeZone"); err == nil && ok {
 		c.loc = time.FixedZone(fmt.Sprintf("UTC%+d", off/3600), int(off))
@@ -57,6 +62,9 @@ func (c clock) at(s string) (int64, error) {
 		if t, err := time.ParseInLocation(layout, s, c.loc); err == nil {
 			if !c.known {
 				return 0, fmt.Errorf("%q is a date, but the trace has no UnixStartTime header line; give seconds", s)
+			}
+			if c.badZone != "" {
+				return 0, fmt.Errorf("%q is a date, but the header's TimeZoneString %q is no time zone this system knows (an IANA name such as Europe/Stockholm); give seconds", s, c.badZone)
 			}
 			return inBound(s, t.Unix()-c.origin)
 		}
