@@ -371,7 +371,7 @@ func oversubscribed(o *options, traces []*trace, reports []*stats.Report) []stri
 		if o.cfg.ProcsFrom != sim.ProcsAllocated {
 			hint = "for a recorded log, --procs-from allocated counts what its machine gave; " + hint
 		}
-		notes = append(notes, fmt.Sprintf("%s: up to %g processors in use on a %d-processor machine, so utilization can exceed 100%% (%s)",
+		notes = append(notes, fmt.Sprintf("%s: up to %.0f processors in use on a %d-processor machine, so utilization can exceed 100%% (%s)",
 			traces[i].label, peak.Value, traces[i].machine.Procs, hint))
 	}
 	return notes
