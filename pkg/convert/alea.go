@@ -49,6 +49,7 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 	var jobs []pending
 	var memory []float64               // field 10 as read, per job; -1 unknown
 	mismatched, firstMismatch := 0, "" // node lists of another length than field 5
+	seen := map[string]int{}           // job id -> line
 	lineNo := 0
 	for {
 		line, err := br.ReadString('\n')
@@ -65,6 +66,14 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 			continue
 		}
 		p, mem, perr := aleaLine(cfg.Name, lineNo, line, err == nil)
+		if perr == nil {
+			if prev := seen[p.id]; prev > 0 {
+				perr = lineError(cfg.Name, lineNo, aleaFieldNames[0], ErrValue,
+					"job %s is also on line %d: a log lists a job once (two logs put together?)", p.id, prev)
+			} else {
+				seen[p.id] = lineNo
+			}
+		}
 		if perr != nil {
 			if !cfg.Lenient {
 				return nil, perr

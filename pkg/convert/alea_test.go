@@ -98,6 +98,7 @@ func TestAleaErrors(t *testing.T) {
 		{"node name", strings.Replace(good, "{11}", "{a,b}", 1), `column 19 (node list): expected node numbers`},
 		{"truncated", good + "1 1000 5", "log.alea:2: 3 columns, expected 21 (18 SWF fields, {node list}, queue name, properties) (the last line, without a newline"},
 		{"empty", "", "no job could be converted"},
+		{"job twice", good + good, "log.alea:2: column 1 (job id): job 0 is also on line 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,7 +109,8 @@ func TestAleaErrors(t *testing.T) {
 			}
 		})
 	}
-	res, err := alea(t, good+"x\n"+good, Config{Lenient: true})
+	second := strings.Replace(good, "0 ", "1 ", 1) // job 1, else as job 0
+	res, err := alea(t, good+"x\n"+second, Config{Lenient: true})
 	if err != nil || res.Accounting.Malformed != 1 || res.Accounting.Jobs != 2 || !res.Accounting.Balanced() {
 		t.Errorf("lenient: %v %+v", err, res)
 	}

@@ -225,6 +225,9 @@ func checkNumericLabel(label, value string) error {
 		if v < 0 {
 			return fmt.Errorf("%s takes a whole number of at least 0, got %d", l, v)
 		}
+		if v == 0 && (l == "MaxProcs" || l == "MaxNodes") {
+			return fmt.Errorf("%s is the machine size, at least 1, got 0", l)
+		}
 	}
 	return nil
 }

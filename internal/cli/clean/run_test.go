@@ -170,6 +170,7 @@ func TestCommand(t *testing.T) {
 		{name: "header only", args: []string{"-q"}, stdin: "; MaxProcs: 8\n", code: 0, stdoutHas: "; MaxRecords: 0"},
 		{name: "empty check", args: []string{"--check"}, code: 1, stderrHas: "empty input"},
 		{name: "empty rules", args: []string{"--rules", ""}, code: 2, stderrHas: "names no rule"},
+		{name: "set MaxProcs 0", args: []string{"--set", "MaxProcs=0"}, code: 2, stderrHas: "MaxProcs is the machine size, at least 1"},
 		{name: "set with a line break", args: []string{"--set", "Note=a\nb"}, code: 2, stderrHas: "a header value is one line"},
 		{name: "accounting", args: []string{"testdata/dirty.swf"}, code: 0,
 			stderrHas: "8 records read = 5 written + 3 dropped"},
