@@ -140,6 +140,10 @@ func (f *Filter) Bind(h *swf.Header) error {
 func parseDate(s string, loc *time.Location) (time.Time, error) {
 	for _, layout := range []string{"2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02"} {
 		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			if t.Format(layout) != s {
+				// Go moves a local time in a summer-time gap by the gap.
+				return time.Time{}, fmt.Errorf("%q does not exist in the time zone %s (the clocks skipped it)", s, loc)
+			}
 			return t, nil
 		}
 	}

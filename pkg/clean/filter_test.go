@@ -166,7 +166,12 @@ func TestFilterDates(t *testing.T) {
 			t.Errorf("%s: Match = %v, want %v", tt.expr, got, tt.want)
 		}
 	}
-	f, _ := ParseFilter("submit<=2001-09-09")
+	// 2001-03-25 02:30 does not exist in Stockholm: the clocks went from 02:00 to 03:00.
+	f, _ := ParseFilter("submit<2001-03-25 02:30")
+	if err := f.Bind(hdr); err == nil || !strings.Contains(err.Error(), "the clocks skipped it") {
+		t.Errorf("a time in the spring gap: %v", err)
+	}
+	f, _ = ParseFilter("submit<=2001-09-09")
 	if err := f.Bind(header(t, "; MaxProcs: 4")); err == nil || !strings.Contains(err.Error(), "UnixStartTime") {
 		t.Errorf("Bind without UnixStartTime: %v", err)
 	}

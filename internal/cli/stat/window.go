@@ -63,6 +63,10 @@ func (c clock) at(s string) (int64, error) {
 			if !c.known {
 				return 0, fmt.Errorf("%q is a date, but the trace has no UnixStartTime header line; give seconds", s)
 			}
+			if t.Format(layout) != s {
+				// Go moves a local time in a summer-time gap by the gap.
+				return 0, fmt.Errorf("%q does not exist in the trace's time zone %s (the clocks skipped it)", s, c.loc)
+			}
 			if c.badZone != "" {
 				return 0, fmt.Errorf("%q is a date, but the header's TimeZoneString %q is no time zone this system knows (an IANA name such as Europe/Stockholm); give seconds", s, c.badZone)
 			}
