@@ -112,7 +112,25 @@ func NewChecker(hdr *swf.Header) *Checker {
 	p := strings.ToLower(hdr.Preemption())
 	c.preemption = p != "" && p != "no"
 	c.checkTimes()
+	c.checkTwice()
 	return c
+}
+
+// checkTwice fires header_label_twice on each later line of a label the
+// format gives once.
+func (c *Checker) checkTwice() {
+	seen := map[string]bool{}
+	for _, l := range c.hdr.Lines {
+		if l.Continuation || l.Label == "" || !swf.IsFormatLabel(l.Label) || swf.IsRepeatable(l.Label) {
+			continue
+		}
+		key := strings.ToLower(l.Label)
+		if seen[key] {
+			c.fireLine = l.Line
+			c.fire(aHeaderTwice)
+		}
+		seen[key] = true
+	}
 }
 
 // headerLine returns the input line number of the first line with label.

@@ -82,7 +82,7 @@ func TestCheckEveryAnomalyReachable(t *testing.T) {
 	hdr := header(t,
 		"; MaxJobs: 99", "; MaxRecords: 99", "; MaxProcs: 64", "; MaxNodes: x",
 		"; MaxRuntime: 10000", "; StartTime: Fri Aug 29 10:55:01 CEST 1997",
-		"; EndTime: Mon Sep 23 14:00:31 CEST 1996")
+		"; EndTime: Mon Sep 23 14:00:31 CEST 1996", "; MaxProcs: 32", "; Note: a", "; Note: b")
 	lines := []string{
 		"1 10 -1 -1 0 0 0 0 0 0 1 1 1 1 1 1 -1 -1",
 		"1 5 -4000 -5000 65 -1 2000 100 200 1000 7 1 1 1 1 1 -1 -1",
@@ -104,6 +104,23 @@ func TestCheckEveryAnomalyReachable(t *testing.T) {
 		if !got[a.Name] {
 			t.Errorf("anomaly %s did not fire", a.Name)
 		}
+	}
+}
+
+// A label the format gives once, on a second line, fires header_label_twice
+// at that line; Note, Queue and Partition may repeat, and other labels are
+// not the format's to judge.
+func TestCheckLabelTwice(t *testing.T) {
+	hdr := header(t, "; MaxProcs: 8", "; Note: a", "; maxprocs: 2", "; Note: b", "; Copyright: x", "; Copyright: y", "; Queue: 1 a", "; Queue: 2 b")
+	c := NewChecker(hdr)
+	var fired *Fired
+	for _, f := range c.Result().Fired {
+		if f.Name == "header_label_twice" {
+			fired = &f
+		}
+	}
+	if fired == nil || fired.Count != 1 || len(fired.Lines) != 1 || fired.Lines[0] != 3 {
+		t.Errorf("header_label_twice: %+v, want once, at line 3", fired)
 	}
 }
 

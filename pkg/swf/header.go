@@ -82,6 +82,14 @@ func splitLabel(s string) (label, value string, ok bool) {
 	return s[:i], strings.TrimSpace(s[colon+1:]), true
 }
 
+// IsFormatLabel reports whether the SWF definition gives this header label
+// (any case).
+func IsFormatLabel(label string) bool { return formatLabels[strings.ToLower(label)] }
+
+// IsRepeatable reports whether the format lets a header carry this label on
+// several lines (Note, Queue, Partition; any case).
+func IsRepeatable(label string) bool { return repeatable[strings.ToLower(label)] }
+
 // formatLabels are the header labels the SWF definition gives (lower case).
 var formatLabels = map[string]bool{
 	"version": true, "computer": true, "installation": true, "acknowledge": true,
