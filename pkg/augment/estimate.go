@@ -258,7 +258,10 @@ func QualitativeErrors(jobs []swf.Job, b *Bounds, cfg QualConfig, rng *rand.Rand
 			rep.record(j, rt+b.RuntimeUpper)
 		case rt > b.RuntimeUpper && l2s && p > u:
 			est := rt - b.RuntimeUpper
-			if est > b.RuntimeLower {
+			// The estimate is written in whole seconds: it must be below
+			// the lower bound once rounded (40.5 would become 41 over a
+			// bound of 40.5), or the job is not made short.
+			if est > b.RuntimeLower || math.Round(est) >= b.RuntimeLower {
 				est = b.RuntimeLower - 1
 			}
 			rep.Converted++

@@ -391,3 +391,19 @@ func TestAsPrediction(t *testing.T) {
 		})
 	}
 }
+
+// A large job made short gets an estimate below the lower bound once it is
+// rounded to whole seconds: with bounds 40.5..1012.5 a runtime of 1053 would
+// give 40.5, written as 41, over the bound.
+func TestLargeToShortRoundsBelowTheLowerBound(t *testing.T) {
+	b := &Bounds{RuntimeLower: 40.5, RuntimeUpper: 1012.5}
+	for _, rt := range []int64{1053, 1052, 1054, 2000, 1013} {
+		jobs := []swf.Job{{JobNumber: 1, RunTime: rt, RequestedTime: 5000}}
+		if _, err := QualitativeErrors(jobs, b, QualConfig{Conversion: LargeToShort, Percent: 100}, NewRand(1, StreamEstimate)); err != nil {
+			t.Fatal(err)
+		}
+		if est := float64(jobs[0].RequestedTime); est >= b.RuntimeLower {
+			t.Errorf("runtime %d: converted to %v s, not below the lower bound %v", rt, est, b.RuntimeLower)
+		}
+	}
+}

@@ -146,6 +146,9 @@ func ParseDecayWeights(s string) ([numDecays]float64, error) {
 	if w[0]+w[1]+w[2] <= 0 {
 		return w, fmt.Errorf("decay mix %q: the shares add up to 0; give at least one model a positive share", s)
 	}
+	if math.IsInf(w[0]+w[1]+w[2], 0) {
+		return w, fmt.Errorf("decay mix %q: the shares add up to more than a float64 holds; give smaller shares (only their ratios count)", s)
+	}
 	return w, nil
 }
 
@@ -239,6 +242,10 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 		perMinute, redraws := positiveNormal(mean, cfg.Spread*binWidth, rng)
 		rep.Redraws += redraws
 		start := g.round(perMinute * float64(p) * float64(e) / 60)
+		if math.IsInf(start, 0) || math.IsNaN(start) {
+			return nil, &swf.ParseError{Line: j.Line, Err: swf.ErrRange,
+				Detail: fmt.Sprintf("the utility start value of job %d (%g per processor-minute x %d processors x %d s) is beyond a float64: lower --globmax (%g)", j.JobNumber, perMinute, p, e, cfg.GlobMax)}
+		}
 
 		wait := j.WaitTime
 		if wait < 0 {

@@ -80,7 +80,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "estimate", Category: catEstimate, Usage: "estimate `MODEL`: exact, scale:R or uniform:A,B"},
 		&cli.Float64Flag{Name: "error-quant", Category: catEstimate, Usage: "quantitative error, `PCT` of the runtime (Guim 3.2.2; 0-100 and more)"},
 		&cli.IntFlag{Name: "error-category", Category: catEstimate, Usage: "required with --error-quant: job category `N` of Guim et al.'s Table 2 (1-11) estimated exactly"},
-		&cli.Float64Flag{Name: "perfect-share", Value: 0.5, Category: catEstimate, Usage: "category 11 (equal): `SHARE` of jobs estimated exactly (0..1)"},
+		&cli.Float64Flag{Name: "perfect-share", Value: 0.5, Category: catEstimate, Usage: "category 11 (equal): `SHARE` of jobs estimated exactly, in (0, 1]"},
 		&cli.StringFlag{Name: "error-qual", Category: catEstimate, Usage: "qualitative conversion `TYPE`: s2l, l2s or both (Guim 3.3.1, Table 5)"},
 		&cli.Float64Flag{Name: "error-percent", Category: catEstimate, Usage: "with --error-qual: mean `PCT` of jobs converted (0-100)"},
 		&cli.Float64Flag{Name: "error-stdev", Category: catEstimate, Usage: "standard deviation `PCT` of the error or of the converted percentage (0-100)"},
@@ -88,8 +88,8 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "error-untouched", Value: "exact", Category: catEstimate, Usage: "field 9 of jobs --error-qual does not convert: `MODE` exact (runtime) or user (kept)"},
 
 		&cli.Float64Flag{Name: "bound-percentile", Value: 0.95, Category: catBounds, Usage: "`FRACTION` (a percentile / 100) the upper bounds are based on (0..1)"},
-		&cli.Float64Flag{Name: "bound-upper-frac", Value: 0.5, Category: catBounds, Usage: "upper bound = `FRACTION` x percentile (0..1)"},
-		&cli.Float64Flag{Name: "bound-lower-frac", Value: 0.04, Category: catBounds, Usage: "lower bound = `FRACTION` x upper bound (Table 4; Table 3 says 0.05; 0..1)"},
+		&cli.Float64Flag{Name: "bound-upper-frac", Value: 0.5, Category: catBounds, Usage: "upper bound = `FRACTION` x percentile, in (0, 1]"},
+		&cli.Float64Flag{Name: "bound-lower-frac", Value: 0.04, Category: catBounds, Usage: "lower bound = `FRACTION` x upper bound (Table 4; Table 3 says 0.05), in (0, 1]"},
 		&cli.Float64Flag{Name: "rt-lower-bound", Aliases: []string{"rt-lower"}, Category: catBounds, Usage: "runtime lower bound (Guim's rt_lowerbound, swfstat's name), `SECONDS` (overrides; --rt-lower is a deprecated alias)"},
 		&cli.Float64Flag{Name: "rt-upper-bound", Aliases: []string{"rt-upper"}, Category: catBounds, Usage: "runtime upper bound (Guim's rt_upperbound, swfstat's name), `SECONDS` (overrides; --rt-upper is a deprecated alias)"},
 		&cli.Float64Flag{Name: "procs-lower", Category: catBounds, Usage: "processor lower bound `N` (overrides)"},
@@ -166,7 +166,7 @@ func checkApplicable(c *cli.Context) error {
 // default": given explicitly as 0 (or below) they would silently act as not
 // given, so they must be positive.
 var zeroIsDefault = []string{"deadline-factor", "min-deadline", "globmax", "epsilon", "digits",
-	"rt-lower-bound", "rt-upper-bound", "procs-lower", "procs-upper", "area-lower", "area-upper", "procs"}
+	"rt-lower-bound", "rt-upper-bound", "procs-lower", "procs-upper", "area-lower", "area-upper", "procs", "top-apps"}
 
 func parsePlan(c *cli.Context) (*plan, error) {
 	if err := checkApplicable(c); err != nil {
@@ -229,6 +229,9 @@ func parsePlan(c *cli.Context) (*plan, error) {
 			if x := c.Float64(f); !(x > 0 && x <= 1) {
 				return nil, cmdio.Usagef("--%s must be in (0, 1]", f)
 			}
+		}
+		if m := c.Int64("ckpt-min-runtime"); m < 0 || m > swf.MaxTime {
+			return nil, cmdio.Usagef("--ckpt-min-runtime %d: want seconds from 0 to %d", m, int64(swf.MaxTime))
 		}
 	}
 	p.answers, p.expand = c.String("checkpoint-from"), c.Bool("expand")
@@ -317,6 +320,12 @@ func parsePlan(c *cli.Context) (*plan, error) {
 	}
 	if !(p.bounds.UpperFraction > 0) || !(p.bounds.LowerFraction > 0) {
 		return nil, cmdio.Usagef("--bound-upper-frac and --bound-lower-frac must be positive")
+	}
+	if p.bounds.UpperFraction > 1 || p.bounds.LowerFraction > 1 {
+		return nil, cmdio.Usagef("--bound-upper-frac %g, --bound-lower-frac %g: want fractions in (0, 1]", p.bounds.UpperFraction, p.bounds.LowerFraction)
+	}
+	if lo, hi := p.bounds.RuntimeLower, p.bounds.RuntimeUpper; lo > 0 && hi > 0 && lo > hi {
+		return nil, cmdio.Usagef("--rt-lower-bound %g is above --rt-upper-bound %g", lo, hi)
 	}
 	p.wantBnds = c.Bool("bounds") || p.quant != nil || p.qual != nil
 
@@ -455,7 +464,7 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 	if len(ops) == 0 && !p.wantBnds {
 		return nil, cmdio.Usagef("nothing to do: give --utility, --checkpoint, --checkpoint-from, --estimate, --error-quant, --error-qual, --bounds, --load or --target-load")
 	}
-	seedText := strconv.FormatUint(p.seed, 10)
+	seedText := strconv.FormatInt(int64(p.seed), 10) // as --seed takes it
 	if !seedSet {
 		seedText += " (default)"
 	}

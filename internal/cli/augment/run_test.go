@@ -135,6 +135,13 @@ func TestExitCodes(t *testing.T) {
 	}{
 		{"help", []string{"--help"}, 0, ""},
 		{"nothing to do", []string{"testdata/small.swf"}, 2, "nothing to do"},
+		{"top-apps 0", []string{"--error-quant", "5", "--error-category", "7", "--top-apps", "0", "testdata/small.swf"}, 2, "--top-apps 0: must be positive"},
+		{"top-apps negative", []string{"--error-quant", "5", "--error-category", "7", "--top-apps", "-1", "testdata/small.swf"}, 2, "--top-apps -1"},
+		{"decay shares overflow", []string{"--utility", "--decay", "linear:1e308,step:1e308", "testdata/small.swf"}, 2, "more than a float64 holds"},
+		{"negative ckpt-min-runtime", []string{"--checkpoint", "--ckpt-min-runtime", "-5", "testdata/small.swf"}, 2, "--ckpt-min-runtime -5"},
+		{"upper fraction above 1", []string{"--bounds", "--bound-upper-frac", "2", "testdata/small.swf"}, 2, "want fractions in (0, 1]"},
+		{"lower bound above upper", []string{"--bounds", "--rt-lower-bound", "100", "--rt-upper-bound", "10", "testdata/small.swf"}, 2, "is above --rt-upper-bound"},
+		{"start value overflows", []string{"--utility", "--globmax", "1e308", "testdata/small.swf"}, 1, "is beyond a float64: lower --globmax"},
 		{"expand alone", []string{"--expand", "testdata/small.swf"}, 2, "--expand needs --checkpoint-from"},
 		{"quant without category", []string{"--error-quant", "5", "testdata/small.swf"}, 2, "--error-category"},
 		{"category out of range", []string{"--error-quant", "5", "--error-category", "12", "testdata/small.swf"}, 2, "1-11"},
