@@ -25,10 +25,12 @@ func (c *Collector) machineRows() []Row {
 		area += float64(r.busy) * float64(r.procs) // all runs: lost work counts
 	}
 	makespan, util := math.NaN(), math.NaN()
+	utilJobs := 0 // utilization is undefined, over no job, without a machine size or a makespan
 	if n > 0 {
 		makespan = float64(last - first)
 		if c.machine.Procs > 0 && makespan > 0 {
 			util = 100 * area / (float64(c.machine.Procs) * makespan)
+			utilJobs = n
 		}
 	}
 	procs := math.NaN()
@@ -39,7 +41,7 @@ func (c *Collector) machineRows() []Row {
 	return []Row{
 		{Metric: "machine_procs", Statistic: "value", Value: procs},
 		{Metric: "makespan_s", Statistic: "value", Value: makespan, Jobs: n},
-		{Metric: "utilization_pct", Statistic: "value", Value: util, Jobs: n},
+		{Metric: "utilization_pct", Statistic: "value", Value: util, Jobs: utilJobs},
 		{Metric: "peak_procs_in_use", Statistic: "value", Value: float64(peak), Jobs: n},
 	}
 }
