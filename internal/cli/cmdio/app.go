@@ -78,6 +78,9 @@ func Run(app *cli.App, args []string, stderr io.Writer) int {
 	args = Interspersed(args, app.Flags)
 	err := checkNumericFlags(args, app.Flags)
 	if err == nil {
+		err = checkFlagArgs(args, app.Flags)
+	}
+	if err == nil {
 		if action := app.Action; action != nil {
 			app.Action = func(c *cli.Context) error {
 				if err := checkFiniteFloats(c); err != nil {

@@ -100,3 +100,41 @@ func TestHelpWriteErrorIsExit1(t *testing.T) {
 		}
 	}
 }
+
+// A flag that keeps one value given twice, or an empty value for a flag
+// whose default is not empty, is a usage error; list flags and switches may
+// repeat, and an empty value where the default is empty is the default.
+func TestCheckFlagArgs(t *testing.T) {
+	flags := []cli.Flag{
+		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}},
+		&cli.StringFlag{Name: "procs-from", Value: "requested"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}},
+		&cli.Int64Flag{Name: "procs"},
+		&cli.StringSliceFlag{Name: "filter"},
+		&cli.BoolFlag{Name: "no-kill"},
+	}
+	for _, tc := range []struct {
+		args []string
+		want string // "" for no error
+	}{
+		{[]string{"x", "-p", "easy", "--policy", "fcfs"}, "--policy is given twice (-p and --policy)"},
+		{[]string{"x", "--procs=5", "--procs", "6"}, "--procs is given twice"},
+		{[]string{"x", "--procs-from="}, `--procs-from "": give a value (the default is "requested")`},
+		{[]string{"x", "--procs-from", ""}, `--procs-from ""`},
+		{[]string{"x", "-o", "", "--filter", "a", "--filter", "b", "--no-kill", "--no-kill", "-p", "easy"}, ""},
+		{[]string{"x", "--", "-p", "-p"}, ""},
+		{[]string{"x", "--filter", "-p", "-p", "easy"}, ""}, // "-p" is --filter's value
+	} {
+		err := checkFlagArgs(tc.args, flags)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v", tc.args, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%q: %v, want %q", tc.args, err, tc.want)
+		}
+		var usage *UsageError
+		if err != nil && !errors.As(err, &usage) {
+			t.Errorf("%q: %v is not a usage error", tc.args, err)
+		}
+	}
+}

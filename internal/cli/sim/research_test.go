@@ -282,7 +282,7 @@ func TestSwfsimOutputBound(t *testing.T) {
 		t.Errorf("wait past the bound: exit %d, %q", code, errOut)
 	}
 	_, errOut, code = runSwfsim(t, fig2SWF, "--no-progress", "-p", "selective", "--threshold", "")
-	if code != 2 || !strings.Contains(errOut, `--threshold "": want`) {
+	if code != 2 || !strings.Contains(errOut, `--threshold ""`) {
 		t.Errorf("--threshold \"\": exit %d, %q", code, errOut)
 	}
 }
