@@ -53,7 +53,7 @@ func gaFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "airline", Category: ckptCategory,
 			Usage: "bumped jobs keep the front of the queue; the search orders the rest"},
 		&cli.Float64Flag{Name: "restart-overhead", Value: policy.DefaultRestartOverhead, Category: ckptCategory,
-			Usage: "restart cost of a bumped job, `SECONDS` per processor"},
+			Usage: "restart cost of a bumped job, `SECONDS` per processor (0-3600)"},
 		&cli.StringFlag{Name: "price", Category: "Prices (Lee 2009, 3.4.3):",
 			Usage: "append price= to every job: `MODE` first (utility at its turnaround) or vcg (approximate opportunity cost)"},
 		&cli.StringFlag{Name: "price-window", Value: "thesis", Category: "Prices (Lee 2009, 3.4.3):",
@@ -94,10 +94,27 @@ func gaConfig(c *cli.Context, seed int64) (policy.GAConfig, error) {
 		return cfg, cmdio.Usagef("--ga-workers %d: want 0 or more", cfg.Workers)
 	case cfg.BumpLimit == 0 || cfg.BumpLimit < -1:
 		return cfg, cmdio.Usagef("--bump-limit %d: want 1 or more, or -1 for no limit", cfg.BumpLimit)
-	case !(cfg.RestartOverhead >= 0):
-		return cfg, cmdio.Usagef("--restart-overhead %g: want seconds per processor >= 0", cfg.RestartOverhead)
+	case !(cfg.RestartOverhead >= 0 && cfg.RestartOverhead <= maxRestartOverhead):
+		return cfg, cmdio.Usagef("--restart-overhead %g: want seconds per processor from 0 to %d", cfg.RestartOverhead, maxRestartOverhead)
 	}
 	return cfg, nil
+}
+
+// maxRestartOverhead bounds --restart-overhead, in seconds per processor: an
+// hour a processor is far beyond any restart cost reported, and keeps a
+// restart's cost on a big machine far from swfkit's time bound (checked
+// against the machine once it is known: checkRestartOverhead).
+const maxRestartOverhead = 3600
+
+// checkRestartOverhead refuses a --restart-overhead whose restart of a job
+// as wide as the machine would cost more than a 1024th of swfkit's time bound
+// (34 years), so that no bumped job's simulated runtime can pass the bound
+// because of it.
+func checkRestartOverhead(overhead float64, procs int64) error {
+	if limit := float64(swf.MaxTime) / 1024; overhead*float64(procs) > limit {
+		return cmdio.Usagef("--restart-overhead %g: a bumped job as wide as the %d-processor machine would cost %.3g s to restart, beyond %.3g s (swfkit's time bound / 1024); give at most %.3g", overhead, procs, overhead*float64(procs), limit, limit/float64(procs))
+	}
+	return nil
 }
 
 // priceSetup is what --price needs, checked before the run.

@@ -63,7 +63,7 @@ func TestGAFlags(t *testing.T) {
 	}
 	for _, bad := range [][]string{
 		{"--ga-population", "0"}, {"--ga-generations", "-1"}, {"--ga-mutation", "1.5"}, {"--ga-seeds", "fifo"},
-		{"--bump-limit", "0"}, {"--restart-overhead", "-1"}, {"--price", "second"}, {"--price-window", "week"},
+		{"--bump-limit", "0"}, {"--restart-overhead", "-1"}, {"--restart-overhead", "3601"}, {"--restart-overhead", "1e18"}, {"--price", "second"}, {"--price-window", "week"},
 		{"--price-window", "whole-wait"}, {"--price", "first", "--price-window", "whole-wait"}, // vcg's window only
 	} {
 		_, _, err := parseGA(t, bad...)
@@ -71,6 +71,18 @@ func TestGAFlags(t *testing.T) {
 		if !errors.As(err, &usage) {
 			t.Errorf("%v: error %v, want a usage error", bad, err)
 		}
+	}
+}
+
+// The restart overhead of a job as wide as the machine stays far below the
+// time bound: an hour a processor is refused on a machine of a million.
+func TestRestartOverheadAgainstTheMachine(t *testing.T) {
+	if err := checkRestartOverhead(3600, 100); err != nil {
+		t.Errorf("3600 s on 100 processors: %v", err)
+	}
+	var usage *cmdio.UsageError
+	if err := checkRestartOverhead(3600, 1_000_000); !errors.As(err, &usage) || !strings.Contains(err.Error(), "--restart-overhead 3600") {
+		t.Errorf("3600 s on a million processors: %v, want a usage error", err)
 	}
 }
 

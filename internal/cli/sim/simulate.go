@@ -82,6 +82,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	name, hdr, procs, source, jobs, which, skipped, killed := w.name, w.hdr, w.procs, w.source, w.jobs, w.which, w.skipped, w.killed
 	data := w.data
+	if info.Name == "ga-ckpt" {
+		if err := checkRestartOverhead(opt.Params.GA.RestartOverhead, procs); err != nil {
+			return err
+		}
+	}
 
 	warn := opt.Warn
 	if warn == nil {
