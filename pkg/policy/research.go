@@ -48,6 +48,9 @@ type ResearchParams struct {
 	// user's waiting jobs whenever a job of that user ends; false predicts
 	// once, at submission (the spec's item 2).
 	Repredict bool
+	// NoKill says jobs may outlive their estimates (sim.Config.NoKill): only
+	// then can a job outlive the predictor estimate and a corrector act on it.
+	NoKill bool
 
 	// ConservativeStarts, if not nil, is every job's start under conservative
 	// backfilling of the same jobs on the same machine, with the same kills
@@ -94,6 +97,16 @@ func newPredictive(p Params, defaultPredictor string, sjbf bool, n int) (sim.Pol
 	c, err := predict.NewCorrector(name, r.Ladder)
 	if err != nil {
 		return nil, err
+	}
+	// A corrector acts on a job that outlives its prediction: say so when
+	// none can, rather than run as the default and record the corrector.
+	if name != DefaultCorrector {
+		switch {
+		case spec == predict.NameExact:
+			return nil, fmt.Errorf("policy: corrector %s corrects predictions a job outlives; predictor exact is never outlived, so it would change nothing", name)
+		case spec == predict.NameEstimate && !r.NoKill:
+			return nil, fmt.Errorf("policy: corrector %s corrects predictions a job outlives; with predictor estimate only --no-kill lets a job outlive it (it is killed at its estimate), so it would change nothing", name)
+		}
 	}
 	e := NewPredictiveEASY(pr, c, sjbf, n)
 	e.repredict = r.Repredict

@@ -46,6 +46,7 @@ func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 		Predictor:     c.String("predictor"),
 		Corrector:     c.String("corrector"),
 		Repredict:     c.Bool("repredict"),
+		NoKill:        c.Bool("no-kill"),
 	}
 	switch {
 	case c.IsSet("threshold") && strings.TrimSpace(r.Threshold) == "":
@@ -61,12 +62,43 @@ func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 	case r.Trial < 0 || r.Trial > swf.MaxTime:
 		return r, cmdio.Usagef("--trial %d: want a number of seconds from 0 to %d", r.Trial, int64(swf.MaxTime))
 	}
+	if c.IsSet("ladder") && c.String("corrector") != predict.CorrectLadder {
+		return r, cmdio.Usagef("--ladder sets the rungs of --corrector ladder; the corrector is %s, so it would change nothing", c.String("corrector"))
+	}
 	ladder, err := predict.ParseLadder(c.String("ladder"))
 	if err != nil {
 		return r, cmdio.Usagef("--ladder: %v", err)
 	}
 	r.Ladder = ladder
 	return r, nil
+}
+
+// checkThresholdFlags refuses selective's flags that a fixed --threshold
+// leaves without effect: --well-estimated and --bsld-threshold feed only the
+// auto and adaptive thresholds, and selective-d's category bounds only sort
+// jobs for per-category thresholds (a fixed one, or auto and adaptive's
+// per-category averages).
+func checkThresholdFlags(c *cli.Context, policyName string) error {
+	if policyName != "selective" && policyName != "selective-d" {
+		return nil
+	}
+	th := strings.TrimSpace(c.String("threshold"))
+	if th == "auto" || th == "adaptive" || strings.HasPrefix(th, "scaled-adaptive") {
+		return nil
+	}
+	for _, f := range []string{"well-estimated", "bsld-threshold"} {
+		if c.IsSet(f) {
+			return cmdio.Usagef("--%s feeds the auto and adaptive thresholds only; --threshold %s is fixed, so it would change nothing", f, th)
+		}
+	}
+	if policyName == "selective-d" && !strings.Contains(th, ",") {
+		for _, f := range []string{"category-runtime", "category-procs"} {
+			if c.IsSet(f) {
+				return cmdio.Usagef("--%s sorts jobs into categories for per-category thresholds; --threshold %s is one for every category, so it would change nothing", f, th)
+			}
+		}
+	}
+	return nil
 }
 
 // fairStarts computes every job's fair-start time (policy.FairStarts) for

@@ -286,3 +286,34 @@ func TestSwfsimOutputBound(t *testing.T) {
 		t.Errorf("--threshold \"\": exit %d, %q", code, errOut)
 	}
 }
+
+// Flags the other flags leave without effect are usage errors, not silent
+// no-ops recorded in Provenance.
+func TestFlagsWithoutEffect(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-p", "selective", "--threshold", "3", "--well-estimated", "10"}, "--well-estimated feeds the auto and adaptive thresholds only"},
+		{[]string{"-p", "selective-d", "--threshold", "1,2,3,4", "--bsld-threshold", "100"}, "--bsld-threshold feeds"},
+		{[]string{"-p", "selective-d", "--threshold", "3", "--category-procs", "64"}, "--category-procs sorts jobs"},
+		{[]string{"-p", "easy-p", "--ladder", "1m,2m"}, "--ladder sets the rungs of --corrector ladder"},
+		{[]string{"-p", "sjbf", "--corrector", "double"}, "only --no-kill lets a job outlive it"},
+		{[]string{"-p", "easy-p", "--predictor", "exact", "--corrector", "ladder"}, "predictor exact is never outlived"},
+	} {
+		_, errOut, code := runSwfsim(t, fig2SWF, append([]string{"--no-progress"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	for _, args := range [][]string{
+		{"-p", "selective", "--well-estimated", "3"},
+		{"-p", "selective-d", "--threshold", "1,2,3,4", "--category-procs", "64"},
+		{"-p", "easy-p", "--corrector", "ladder", "--ladder", "1m,2m"},
+		{"-p", "sjbf", "--corrector", "double", "--no-kill"},
+	} {
+		if _, errOut, code := runSwfsim(t, fig2SWF, append([]string{"--no-progress"}, args...)...); code != 0 {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+}

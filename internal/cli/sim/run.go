@@ -155,6 +155,9 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	if err := checkPolicyFlags(c, info); err != nil {
 		return opt, err
 	}
+	if err := checkThresholdFlags(c, info.Name); err != nil {
+		return opt, err
+	}
 	if c.IsSet("procs") && (opt.Procs < 1 || opt.Procs > math.MaxInt32) {
 		return opt, cmdio.Usagef("--procs %d: must be between 1 and %d", opt.Procs, math.MaxInt32)
 	}
