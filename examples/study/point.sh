@@ -23,6 +23,9 @@ if [ -e "$out" ]; then
 fi
 mkdir -p "$runs"
 tmp="$runs/.$name.partial.swf.gz"
+# What a killed run of this point left (swfsim's own temporary file beside
+# tmp): no other run of this point is going on, since the grid has each once.
+rm -f "$tmp" "$runs/..$name.partial.swf.gz.tmp-"*
 trap 'rm -f "$tmp"' EXIT
 "$SWFKIT_BIN/swfaugment" --estimate "$ESTIMATE" --target-load "$load" --seed "$seed" "$trace" |
   "$SWFKIT_BIN/swfsim" --policy "$policy" --seed "$seed" --no-progress -o "$tmp"

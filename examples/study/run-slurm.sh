@@ -9,7 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/study.env"
-check_traces
+check_grid
 mkdir -p "$RUNS" "$LOGS/slurm"
 n=$(grid_size)
 export STUDY_DIR=$here # sbatch runs a copy of the script: it finds study.env here

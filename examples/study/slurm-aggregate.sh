@@ -5,5 +5,4 @@
 # The aggregation job: runs after every array task succeeded (afterok).
 set -euo pipefail
 . "${STUDY_DIR:?submit with run-slurm.sh}/study.env"
-"$SWFKIT_BIN/swfstat" --csv "$STUDY_CSV" "$RUNS"/* >"$LOGS/summary.txt"
-echo "wrote $STUDY_CSV"
+aggregate

@@ -217,7 +217,7 @@ func TestIntegrationStudyParallel(t *testing.T) {
 	start := time.Now()
 	out2 := run(t, g.env(bin, runs, csvPath), "bash", script)
 	t.Logf("second sweep (12 points and the aggregation) took %v", time.Since(start))
-	if strings.Contains(out2, "finished already") || strings.Count(out2, "wrote "+runs) != 12 {
+	if strings.Count(out2, "finished already") != 12 || strings.Count(out2, "wrote "+runs) != 12 {
 		t.Errorf("the second sweep did not run exactly the 12 failed points:\n%s", out2)
 	}
 	second := modTimes(t, runs)
@@ -231,6 +231,22 @@ func TestIntegrationStudyParallel(t *testing.T) {
 	}
 	checkStudy(t, csvPath, g)
 	checkRunsOnlyPoints(t, bin, runs, g)
+
+	// A grid that grows runs its new points, whatever numbers a job log
+	// would have given them, and aggregates exactly its own points; one that
+	// shrinks leaves the other files out of the table, with a word.
+	grown := g
+	grown.seeds = []string{"1", "2", "3"}
+	out3 := run(t, grown.env(bin, runs, csvPath), "bash", script)
+	if strings.Count(out3, "wrote "+runs) != 12 || !strings.Contains(out3, "(36 grid points)") {
+		t.Errorf("the grown grid did not run its 12 new points:\n%s", out3)
+	}
+	checkStudy(t, csvPath, grown)
+	out4 := run(t, g.env(bin, runs, csvPath), "bash", script)
+	if !strings.Contains(out4, "12 files in "+runs+" are not points of this grid") || !strings.Contains(out4, "(24 grid points)") {
+		t.Errorf("the shrunk grid:\n%s", out4)
+	}
+	checkStudy(t, csvPath, g)
 
 	// Determinism: a point computed again elsewhere is byte-identical.
 	other := filepath.Join(dir, "again")
