@@ -84,6 +84,22 @@ func TestRunRefusesNonDecimalNumbers(t *testing.T) {
 	}
 }
 
+// An integer with leading zeros is decimal, as a sweep's zero-padded seeds
+// mean it; the parser alone would read 010 as 8 and refuse 08.
+func TestLeadingZerosAreDecimal(t *testing.T) {
+	for args, want := range map[string]int64{
+		"x --n 010": 10, "x --n=08": 8, "x --n -007": -7, "x --n 000": 0, "x --n +09": 9, "x --n 7": 7,
+	} {
+		var got int64
+		app := NewApp("x", "test", io.Discard, io.Discard)
+		app.Flags = []cli.Flag{&cli.Int64Flag{Name: "n"}}
+		app.Action = func(c *cli.Context) error { got = c.Int64("n"); return nil }
+		if code := Run(app, strings.Fields(args), io.Discard); code != 0 || got != want {
+			t.Errorf("%q: exit %d, n = %d, want %d", args, code, got, want)
+		}
+	}
+}
+
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }

@@ -10,7 +10,9 @@ import (
 // checkNumericFlags refuses, as usage errors, numeric flag values that the
 // flag parser would take but that are not plain decimal numbers: NaN and
 // Inf (a NaN weight silently reorders a schedule), hex and octal forms
-// (0x1p4, 0x40) and digit separators ('_'). Every command gets it through Run.
+// (0x1p4, 0x40, 0o10) and digit separators ('_'). An integer with leading
+// zeros is decimal: it is rewritten in args without them, since the parser
+// would read it as octal. Every command gets it through Run.
 func checkNumericFlags(args []string, flags []cli.Flag) error {
 	kinds := map[string]string{}
 	for _, f := range flags {
@@ -38,11 +40,13 @@ func checkNumericFlags(args []string, flags []cli.Flag) error {
 		if kind == "" {
 			continue
 		}
+		at := i // the argument holding the value
 		if !inline {
 			if i+1 >= len(args) {
 				continue // the parser reports the missing value
 			}
 			i++
+			at = i
 			value = args[i]
 		}
 		if !decimalFlagValue(value, kind == "float") {
@@ -52,8 +56,36 @@ func checkNumericFlags(args []string, flags []cli.Flag) error {
 			}
 			return Usagef("--%s %s: want %s", name, value, what)
 		}
+		if kind == "int" {
+			// The parser reads a leading 0 as octal (010 is 8, 08 an
+			// error); a sweep's zero-padded seeds (seq -w) mean decimal.
+			if d := withoutLeadingZeros(value); d != value {
+				if inline {
+					args[at] = a[:len(a)-len(value)] + d
+				} else {
+					args[at] = d
+				}
+			}
+		}
 	}
 	return nil
+}
+
+// withoutLeadingZeros writes a decimal integer without the zeros that lead
+// its digits ("-007" is "-7", "000" is "0").
+func withoutLeadingZeros(s string) string {
+	sign := ""
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		sign, s = s[:1], s[1:]
+	}
+	t := strings.TrimLeft(s, "0")
+	if t == "" {
+		t = "0"
+	}
+	if t == s {
+		return sign + s
+	}
+	return sign + t
 }
 
 // decimalFlagValue reports whether s is a decimal integer (sign and digits)
