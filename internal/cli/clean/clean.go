@@ -52,7 +52,9 @@ func runClean(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
-	if cl.Empty() && len(o.sets) == 0 && o.procs == 0 {
+	// A plain copy only when nothing can change: --lenient may drop lines,
+	// and the header must then say so (Note, Provenance).
+	if cl.Empty() && len(o.sets) == 0 && o.procs == 0 && !o.lenient {
 		if o.conversion != nil {
 			// A converted log is a new file: it says how it was made. A
 			// plain copy (--rules none) stays byte-identical instead.

@@ -479,3 +479,13 @@ func TestLineEndingsFollowTheInput(t *testing.T) {
 		t.Errorf("cleaning a trace with a byte-order mark wrote %q: want the mark once, first", res.stdout)
 	}
 }
+
+// --rules none --lenient drops malformed lines, so its output is no copy:
+// the header says what was dropped and how (Note, Provenance).
+func TestRulesNoneLenientSaysWhatItDropped(t *testing.T) {
+	in := "; MaxProcs: 8\n1 0 1 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\nbad line\n"
+	res := swfclean(t, strings.NewReader(in), "--rules", "none", "--lenient", "-q")
+	if res.code != 0 || !strings.Contains(res.stdout, "1 dropped (1 malformed)") || !strings.Contains(res.stdout, "; Provenance: swfclean") {
+		t.Errorf("exit %d:\n%s", res.code, res.stdout)
+	}
+}
