@@ -7,12 +7,19 @@ import (
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
-// FromHeader returns the records of every Provenance line of h, in header
-// order. An error names the file and line of a line that does not parse.
+// Tools are the commands that write Provenance lines: a Provenance line
+// whose first word is none of them was written by someone else.
+var Tools = []string{"swfclean", "swfaugment", "swfsim", "swfstat"}
+
+// FromHeader returns the records of every Provenance line of h that a swfkit
+// tool wrote (its first word is one of Tools), in header order; foreign
+// lines (free text another tool or a person put under the label) are left
+// out, see Foreign. An error names the file and line of a swfkit line that
+// does not parse.
 func FromHeader(h *swf.Header) ([]Record, error) {
 	var out []Record
 	for _, l := range h.Lines {
-		if l.Continuation || !strings.EqualFold(l.Label, Label) {
+		if l.Continuation || !strings.EqualFold(l.Label, Label) || !ours(l.Value) {
 			continue
 		}
 		r, err := Parse(l.Value)
@@ -22,6 +29,28 @@ func FromHeader(h *swf.Header) ([]Record, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// Foreign returns the line numbers of h's Provenance lines that no swfkit
+// tool wrote, which FromHeader leaves out.
+func Foreign(h *swf.Header) []int {
+	var lines []int
+	for _, l := range h.Lines {
+		if !l.Continuation && strings.EqualFold(l.Label, Label) && !ours(l.Value) {
+			lines = append(lines, l.Line)
+		}
+	}
+	return lines
+}
+
+func ours(value string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(value), " ")
+	for _, t := range Tools {
+		if first == t {
+			return true
+		}
+	}
+	return false
 }
 
 // AddTo appends r's line to h after the earlier Provenance and Note lines.

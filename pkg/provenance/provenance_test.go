@@ -132,3 +132,27 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A Provenance line whose first word is no swfkit tool is someone else's:
+// left out and reported by Foreign, not an error; a swfkit line that does
+// not parse still is one.
+func TestForeignProvenanceLines(t *testing.T) {
+	read := func(text string) *swf.Header {
+		h, err := swf.NewReader(strings.NewReader(text)).Header()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	h := read("; MaxProcs: 8\n; Provenance: made by hand on Tuesday\n; Provenance: swfsim policy=easy\n")
+	recs, err := FromHeader(h)
+	if err != nil || len(recs) != 1 || recs[0].Tool != "swfsim" {
+		t.Errorf("FromHeader: %v, %v", recs, err)
+	}
+	if got := Foreign(h); len(got) != 1 || got[0] != 2 {
+		t.Errorf("Foreign: %v, want [2]", got)
+	}
+	if _, err := FromHeader(read("; Provenance: swfsim policy\n")); err == nil {
+		t.Error("a swfsim line that does not parse: no error")
+	}
+}

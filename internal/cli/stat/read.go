@@ -24,6 +24,9 @@ type trace struct {
 	// partial counts the records of partial executions (status 2, 3, 4),
 	// each summarized as a job of its own.
 	partial int
+	// foreignProv are the lines of Provenance lines no swfkit tool wrote,
+	// left out of the provenance columns.
+	foreignProv []int
 	provenance           []provenance.Record // the header's Provenance lines, in order
 	// uqosLower and uqosUpper are the U-QoS bounds the report used.
 	uqosLower, uqosUpper float64
@@ -67,6 +70,7 @@ func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, erro
 		rc.Close()
 		return nil, err
 	}
+	t.foreignProv = provenance.Foreign(hdr)
 	t.hdr = hdr
 	t.simProcsFrom = simProcsFrom(hdr)
 	t.augLower, t.augUpper = augmentBounds(hdr)

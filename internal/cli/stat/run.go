@@ -471,6 +471,10 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		if t.partial > 0 {
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, partialWarning(t.partial))
 		}
+		for _, line := range t.foreignProv {
+			fmt.Fprintf(stderr, "swfstat: warning: %s:%d: a Provenance line no swfkit tool wrote (its first word is none of %s); left out of the provenance columns\n",
+				t.display, line, strings.Join(provenance.Tools, ", "))
+		}
 	}
 	if o.checkCap {
 		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeCapacity(w, traces) }}})
