@@ -23,6 +23,7 @@ func checkFlagArgs(args []string, flags []cli.Flag) error {
 		single    bool // keeps one value
 		takes     bool // takes a value
 		def       string
+		usage     string
 	}
 	byName := map[string]info{}
 	for _, f := range flags {
@@ -34,7 +35,7 @@ func checkFlagArgs(args []string, flags []cli.Flag) error {
 		case *cli.StringSliceFlag, *cli.IntSliceFlag, *cli.Int64SliceFlag, *cli.Float64SliceFlag:
 			in.single = false
 		case *cli.StringFlag:
-			in.def = f.Value
+			in.def, in.usage = f.Value, strings.ReplaceAll(f.Usage, "`", "")
 		}
 		for _, n := range names {
 			byName[n] = in
@@ -68,7 +69,7 @@ func checkFlagArgs(args []string, flags []cli.Flag) error {
 			seen[in.canonical] = flagForm(name)
 		}
 		if in.def != "" && in.takes && value == "" {
-			return Usagef("--%s \"\": give a value (the default is %q) or leave the flag out", in.canonical, in.def)
+			return Usagef("--%s \"\": give a value (the default is %q) or leave the flag out; --%s is the %s", in.canonical, in.def, in.canonical, in.usage)
 		}
 	}
 	return nil
