@@ -174,7 +174,7 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	if s := c.String("priority-order"); s != "" {
 		order, err := policy.ParsePriorityOrder(s)
 		if err != nil {
-			return opt, cmdio.Usagef("--%v", err)
+			return opt, cmdio.Usagef("--%v", strings.Replace(err.Error(), "priority order", "priority-order", 1))
 		}
 		opt.Params.PriorityOrder = order
 	}
@@ -200,13 +200,28 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	// read, and gaConfig has checked their parameters already.
 	if info.New != nil && len(info.Needs) == 0 {
 		if _, err := info.New(opt.Params, 0); err != nil {
-			return opt, cmdio.Usagef("%v", err)
+			return opt, cmdio.Usagef("%s", flagNamed(err.Error()))
 		}
 	}
 	if opt.KillWarn < 0 || opt.KillWarn > 1 {
 		return opt, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", opt.KillWarn)
 	}
 	return opt, nil
+}
+
+// flagNamed names the flag behind a policy's parameter error in the words
+// the command line uses ("policy: threshold ..." is --threshold's).
+func flagNamed(msg string) string {
+	for prefix, flag := range map[string]string{
+		"policy: threshold ":         "--threshold ",
+		"predict: unknown predictor": "--predictor: unknown predictor",
+		"predict: unknown corrector": "--corrector: unknown corrector",
+	} {
+		if rest, ok := strings.CutPrefix(msg, prefix); ok {
+			return flag + rest
+		}
+	}
+	return msg
 }
 
 // checkPolicyFlags rejects a policy-specific flag given for a policy that does
