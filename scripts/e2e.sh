@@ -3,6 +3,7 @@
 # codes, stdout/stderr, pipes and compression. Usage: scripts/e2e.sh BINDIR
 set -uo pipefail
 BIN=${1:-bin}
+[ -d "$BIN" ] && BIN=$(cd "$BIN" && pwd) # absolute: some cases run in another directory
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA="$ROOT/../shared/data"
 TRACE="$ROOT/testdata/KTH-SP2-1996-2.1-cln.swf.gz"
@@ -104,6 +105,22 @@ if [ -x "$BIN/swfsim" ] && [ -x "$BIN/swfclean" ]; then
   # A flag that the chosen policy does not read is a usage error, not ignored.
   expect 2 "swfsim --trial with easy" -- "$BIN/swfsim" --policy easy --trial 30 "$TRACE"
   stderr_has "--trial" "swfsim names the flag that does not apply"
+fi
+
+# swfstat --replay prints commands that remake a file's records from its
+# Provenance lines: a three-tool pipe, a file name with a space, quoted values
+# and non-default flags of every kind; run, they give the same records.
+if [ -x "$BIN/swfstat" ]; then
+  "$BIN/swfclean" -q --filter 'job>2000' --set 'Note=a b' "$TRACE" |
+    "$BIN/swfaugment" --estimate uniform:1,3 --seed 07 --target-load 0.9 |
+    "$BIN/swfsim" --policy selective --threshold 3 --no-kill --no-progress -o "$TMP/made here.swf"
+  expect 0 "swfstat --replay" -- "$BIN/swfstat" --replay "$TMP/made here.swf"
+  cp "$TMP/out" "$TMP/replay.sh"
+  grep -q -- "--threshold=3" "$TMP/replay.sh" && ok || bad "swfstat --replay left out --threshold: $(cat "$TMP/replay.sh")"
+  (cd "$TMP" && PATH="$BIN:$PATH" bash replay.sh 2>/dev/null) >"$TMP/replayed.swf"
+  if cmp -s <(grep -v '^; Provenance' "$TMP/made here.swf") <(grep -v '^; Provenance' "$TMP/replayed.swf"); then ok; else bad "swfstat --replay: its commands give other records"; fi
+  expect 1 "swfstat --replay of a file without Provenance" -- "$BIN/swfstat" --replay "$TRACE"
+  stderr_has "no Provenance line" "swfstat --replay names what is missing"
 fi
 
 echo "e2e: $pass passed, $fail failed"

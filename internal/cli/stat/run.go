@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/swfkit/swfkit/internal/cli/replay"
 	"io"
 	"math"
 	"path"
@@ -70,6 +71,7 @@ func flags() []cli.Flag {
 		&cli.IntFlag{Name: "plot-dpi", Value: plot.DefaultDPI, Usage: "resolution of a .png figure, `N` dots per inch (36-1200; a PNG is at most 64 megapixels)"},
 		&cli.StringFlag{Name: "window", Usage: "gantt: time span `START:END`, seconds since the trace's start or dates YYYY-MM-DD[THH:MM] in its time zone; either side may be empty (the trace's start or end)", DefaultText: "the busiest day"},
 		&cli.StringFlag{Name: "gantt-color", Value: "category", Usage: "gantt: color jobs by `KEY`: category, user, status or killed"},
+		&cli.BoolFlag{Name: "replay", Usage: "print, instead of a summary, the shell commands that remake each input's records from its Provenance lines (the swfclean, swfaugment and swfsim runs that made it, with their flags that are not defaults)"},
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing"},
 		&cli.StringFlag{Name: "metrics", Usage: "only these metrics: a comma `LIST` of names or shell patterns (bsld,wait_s,fairness*), in every format"},
@@ -259,6 +261,16 @@ func parseOptions(c *cli.Context) (*options, error) {
 	if err := o.parsePlotOptions(c); err != nil {
 		return nil, err
 	}
+	if c.Bool("replay") {
+		// --replay prints commands, not a summary: any other option but
+		// -o would be parsed and silently ignored.
+		for _, f := range c.App.Flags {
+			name := f.Names()[0]
+			if name != "replay" && name != "output" && c.IsSet(name) {
+				return nil, cmdio.Usagef("--%s does not apply to --replay, which prints the commands that made each input", name)
+			}
+		}
+	}
 	if o.checkCap {
 		// The capacity check prints a fixed report of every record: the
 		// summary's options would be parsed and silently ignored.
@@ -329,6 +341,40 @@ func (o *options) parsePlotOptions(c *cli.Context) error {
 	o.window, o.ganttColor = c.String("window"), c.String("gantt-color")
 	if !slices.Contains(ganttColorKeys, o.ganttColor) {
 		return cmdio.Usagef("--gantt-color %q: want %s", o.ganttColor, strings.Join(ganttColorKeys, ", "))
+	}
+	return nil
+}
+
+// writeReplay writes, for each input, the commands that remake its records
+// (replay.Commands), after a "# FILE" line.
+func writeReplay(w io.Writer, inputs []string, files *cmdio.Files) error {
+	for i, f := range inputs {
+		rc, err := files.Open(f)
+		if err != nil {
+			return err
+		}
+		r := swf.NewReader(rc)
+		r.Name = cmdio.DisplayName(f)
+		hdr, err := r.Header()
+		if err == nil {
+			err = r.NonEmpty()
+		}
+		rc.Close()
+		if err != nil {
+			return err
+		}
+		recs, err := provenance.FromHeader(hdr)
+		if err != nil {
+			return err
+		}
+		cmds, err := replay.Commands(recs)
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.Name, err)
+		}
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "# %s\n%s", r.Name, cmds)
 	}
 	return nil
 }
@@ -423,6 +469,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 		files.Finish(&err)
 	}()
+	if c.Bool("replay") {
+		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeReplay(w, o.files, files) }}})
+	}
 	traces := make([]*trace, 0, len(o.files))
 	defer func() {
 		for _, t := range traces {

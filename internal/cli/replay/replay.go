@@ -1,0 +1,163 @@
+package replay
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	augmentcli "github.com/swfkit/swfkit/internal/cli/augment"
+	cleancli "github.com/swfkit/swfkit/internal/cli/clean"
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	simcli "github.com/swfkit/swfkit/internal/cli/sim"
+	"github.com/swfkit/swfkit/pkg/provenance"
+)
+
+// apps are the tools whose runs a trace can record.
+var apps = map[string]func() *cli.App{
+	"swfclean":   func() *cli.App { return cleancli.NewApp(nil, io.Discard, io.Discard) },
+	"swfaugment": func() *cli.App { return augmentcli.NewApp(nil, io.Discard, io.Discard) },
+	"swfsim":     func() *cli.App { return simcli.NewApp(nil, io.Discard, io.Discard) },
+}
+
+// Commands returns the shell commands that remake the records of the file
+// whose Provenance records are recs: one pipeline, or several commands when
+// a recorded run read a file (its input=) rather than standard input, the
+// command before it then writing that file. Lines starting with '#' are
+// comments (a run made by another version of swfkit).
+func Commands(recs []provenance.Record) (string, error) {
+	if len(recs) == 0 {
+		return "", fmt.Errorf("no Provenance line: nothing to replay")
+	}
+	var cmds [][]string // each command's words, quoted
+	var inputs []string
+	var comments []string
+	for i, r := range recs {
+		newApp, ok := apps[r.Tool]
+		if !ok {
+			return "", fmt.Errorf("Provenance line %d: %s does not write traces; only swfclean, swfaugment and swfsim runs are replayed", i+1, r.Tool)
+		}
+		words, in, note, err := command(newApp(), r)
+		if err != nil {
+			return "", fmt.Errorf("Provenance line %d (%s): %w", i+1, r.Tool, err)
+		}
+		if note != "" {
+			comments = append(comments, note)
+		}
+		cmds = append(cmds, words)
+		inputs = append(inputs, in)
+	}
+	var b strings.Builder
+	for _, c := range comments {
+		b.WriteString("# " + c + "\n")
+	}
+	for i, words := range cmds {
+		line := strings.Join(words, " ")
+		switch {
+		case i == 0:
+			line += " " + quote(inputs[0])
+		case inputs[i] == "-":
+			b.WriteString(" \\\n  | ")
+		default:
+			// This run read a file: the run before wrote it.
+			b.WriteString(" -o " + quote(inputs[i]) + "\n")
+			line += " " + quote(inputs[i])
+		}
+		b.WriteString(line)
+	}
+	b.WriteString("\n")
+	return b.String(), nil
+}
+
+// command returns a run's words (the tool, then its non-default flags in
+// the recorded order), its input, and a note when another version made it.
+func command(app *cli.App, r provenance.Record) (words []string, input, note string, err error) {
+	set := flag.NewFlagSet(app.Name, flag.ContinueOnError)
+	set.SetOutput(io.Discard)
+	byName := map[string]cli.Flag{}
+	for _, f := range app.Flags {
+		if err := f.Apply(set); err != nil {
+			return nil, "", "", err
+		}
+		for _, n := range f.Names() {
+			byName[n] = f
+		}
+	}
+	defaults := cli.NewContext(app, set, nil)
+	words = []string{app.Name}
+	var inputs []string
+	lists := map[string][]string{} // list flags: every recorded value
+	var order []string             // flags in the recorded order
+	for _, f := range r.Fields {
+		switch f.Key {
+		case "version":
+			if f.Value != app.Version {
+				note = fmt.Sprintf("%s %s made this run; this is %s, whose defaults and results may differ", r.Tool, f.Value, app.Version)
+			}
+			continue
+		case "input":
+			inputs = append(inputs, f.Value)
+			continue
+		}
+		fl, ok := byName[f.Key]
+		if !ok {
+			return nil, "", "", fmt.Errorf("%s has no flag --%s (made by another version?)", app.Name, f.Key)
+		}
+		if _, isList := fl.(*cli.StringSliceFlag); isList {
+			if _, seen := lists[f.Key]; !seen {
+				order = append(order, f.Key)
+			}
+			if f.Value != "" {
+				lists[f.Key] = append(lists[f.Key], f.Value)
+			} else if lists[f.Key] == nil {
+				lists[f.Key] = []string{}
+			}
+			continue
+		}
+		order = append(order, f.Key)
+		lists[f.Key] = []string{f.Value}
+	}
+	for _, name := range order {
+		fl := byName[name]
+		values := lists[name]
+		switch fl := fl.(type) {
+		case *cli.StringSliceFlag:
+			for _, v := range values {
+				words = append(words, quote("--"+name+"="+v))
+			}
+		case *cli.BoolFlag:
+			if def := cmdio.FlagValue(defaults, fl); values[0] != def {
+				if values[0] == "true" {
+					words = append(words, "--"+name)
+				} else {
+					words = append(words, "--"+name+"="+values[0])
+				}
+			}
+		default:
+			if values[0] != cmdio.FlagValue(defaults, fl) {
+				words = append(words, quote("--"+name+"="+values[0]))
+			}
+		}
+	}
+	if len(inputs) != 1 {
+		return nil, "", "", fmt.Errorf("%d input= fields, want one", len(inputs))
+	}
+	return words, inputs[0], note, nil
+}
+
+// quote makes s one shell word.
+func quote(s string) string {
+	safe := s != ""
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._,:/+=@%-", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
