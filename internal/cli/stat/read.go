@@ -27,7 +27,7 @@ type trace struct {
 	// foreignProv are the lines of Provenance lines no swfkit tool wrote,
 	// left out of the provenance columns.
 	foreignProv []int
-	provenance           []provenance.Record // the header's Provenance lines, in order
+	provenance  []provenance.Record // the header's Provenance lines, in order
 	// uqosLower and uqosUpper are the U-QoS bounds the report used.
 	uqosLower, uqosUpper float64
 	warning              string // the --kill-warn warning, "" when none
