@@ -37,11 +37,11 @@ func Commands(recs []provenance.Record) (string, error) {
 	for i, r := range recs {
 		newApp, ok := apps[r.Tool]
 		if !ok {
-			return "", fmt.Errorf("Provenance line %d: %s does not write traces; only swfclean, swfaugment and swfsim runs are replayed", i+1, r.Tool)
+			return "", fmt.Errorf("provenance line %d: %s does not write traces; only swfclean, swfaugment and swfsim runs are replayed", i+1, r.Tool)
 		}
 		words, in, note, err := command(newApp(), r)
 		if err != nil {
-			return "", fmt.Errorf("Provenance line %d (%s): %w", i+1, r.Tool, err)
+			return "", fmt.Errorf("provenance line %d (%s): %w", i+1, r.Tool, err)
 		}
 		if note != "" {
 			comments = append(comments, note)
