@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -25,8 +26,10 @@ var apps = map[string]func() *cli.App{
 // Commands returns the shell commands that remake the records of the file
 // whose Provenance records are recs: one pipeline, or several commands when
 // a recorded run read a file (its input=) rather than standard input, the
-// command before it then writing that file. Lines starting with '#' are
-// comments (a run made by another version of swfkit).
+// command before it then writing that file under a new name in the current
+// directory (replay-N-BASE), which the run reads instead. Lines starting
+// with '#' are comments (a run made by another version of swfkit, the file
+// a run read).
 func Commands(recs []provenance.Record) (string, error) {
 	if len(recs) == 0 {
 		return "", fmt.Errorf("no Provenance line: nothing to replay")
@@ -61,9 +64,13 @@ func Commands(recs []provenance.Record) (string, error) {
 		case inputs[i] == "-":
 			b.WriteString(" \\\n  | ")
 		default:
-			// This run read a file: the run before wrote it.
-			b.WriteString(" -o " + quote(inputs[i]) + "\n")
-			line += " " + quote(inputs[i])
+			// This run read a file, which the run before wrote: the
+			// commands write it under a name of their own, so that running
+			// them replaces no file of the study.
+			mid := fmt.Sprintf("replay-%d-%s", i, filepath.Base(inputs[i]))
+			b.WriteString(" -o " + quote(mid) + "\n")
+			b.WriteString("# the next run read " + inputs[i] + "\n")
+			line += " " + quote(mid)
 		}
 		b.WriteString(line)
 	}

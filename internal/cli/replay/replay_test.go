@@ -32,8 +32,9 @@ func TestCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "swfclean '--filter=user=3 and job>2' '--filter=job<9' 'a b.swf' \\\n" +
-		"  | swfaugment --estimate=exact --target-load=0.9 -o aug.swf\n" +
-		"swfsim --policy=easy --no-kill aug.swf\n"
+		"  | swfaugment --estimate=exact --target-load=0.9 -o replay-2-aug.swf\n" +
+		"# the next run read aug.swf\n" +
+		"swfsim --policy=easy --no-kill replay-2-aug.swf\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
