@@ -154,3 +154,18 @@ func TestCheckFlagArgs(t *testing.T) {
 		}
 	}
 }
+
+// A completion menu's text drops asides in parentheses instead of stopping
+// at the first one, which hid the choices after it.
+func TestFirstSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"summary FORMAT: table (aligned for a terminal), csv or json (long form, stable column names)": "summary FORMAT: table, csv or json",
+		"random seed S (any integer, as in swfsim); every operation derives its own stream":            "random seed S",
+		"short text; rest":                    "short text",
+		"nested (a (b) c) text and (unclosed": "nested text and",
+	} {
+		if got := firstSentence(in); got != want {
+			t.Errorf("firstSentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

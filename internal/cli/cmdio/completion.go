@@ -106,12 +106,27 @@ func FishCompletion(app *cli.App) string {
 	return b.String()
 }
 
-// firstSentence shortens a usage text for a completion menu.
+// firstSentence shortens a usage text for a completion menu: asides in
+// parentheses go (cutting at the first one hid the choices after it:
+// "table (aligned...), csv or json"), and so does what follows a ';'.
 func firstSentence(s string) string {
-	if i := strings.IndexAny(s, ";("); i > 20 {
+	var b strings.Builder
+	depth := 0
+	for _, c := range s {
+		switch {
+		case c == '(':
+			depth++
+		case c == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(c)
+		}
+	}
+	s = strings.Join(strings.Fields(b.String()), " ")
+	if i := strings.Index(s, ";"); i > 0 {
 		s = s[:i]
 	}
-	return strings.TrimSpace(s)
+	return strings.TrimSpace(strings.NewReplacer(" ,", ",", " :", ":").Replace(s))
 }
 
 func zshEscape(s string) string {

@@ -1,6 +1,7 @@
 package statcli
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -73,8 +74,14 @@ func (c clock) at(s string) (int64, error) {
 			return inBound(s, t.Unix()-c.origin)
 		}
 	}
-	return 0, fmt.Errorf("%q: want seconds since the trace's start or a date YYYY-MM-DD[THH:MM[:SS]]", s)
+	return 0, formatError{fmt.Errorf("%q: want seconds since the trace's start or a date YYYY-MM-DD[THH:MM[:SS]]", s)}
 }
+
+// formatError is a window side that is neither seconds nor a date; other
+// errors are about a side that did read as one (a date in a summer-time gap,
+// beyond the bound), which is what to report when no split of the window
+// reads.
+type formatError struct{ error }
 
 // inBound refuses a window side beyond swfkit's time bound (either way):
 // no trace time is there, and a span that wide only makes empty charts.
@@ -111,7 +118,8 @@ func parseWindow(s string, c clock) (window, error) {
 			w.hasTo = err == nil
 		}
 		if err != nil {
-			if firstErr == nil {
+			var fe formatError
+			if firstErr == nil || errors.As(firstErr, &fe) && !errors.As(err, &fe) {
 				firstErr = err
 			}
 			continue
