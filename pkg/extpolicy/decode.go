@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -45,8 +47,13 @@ type reply struct {
 }
 
 // decodeStrict decodes one JSON object from line into v: unknown keys,
-// anything after the object, and a value of another type are errors.
+// anything after the object, and a value of another type are errors; so are
+// a key in another case than v's field tag ("START"), a key given twice and
+// a line that is not an object (null), which encoding/json would take.
 func decodeStrict(line []byte, v any) error {
+	if err := checkKeys(line, v); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -59,6 +66,55 @@ func decodeStrict(line []byte, v any) error {
 		return errors.New("more than one JSON value on the line")
 	}
 	return nil
+}
+
+// checkKeys reads the top level of the object on line: it must be an object
+// whose keys are each one of v's json field tags, exactly, and once.
+func checkKeys(line []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	tok, err := dec.Token()
+	if err == io.EOF {
+		return errors.New("empty line")
+	}
+	if err != nil {
+		return err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return errors.New("want a JSON object")
+	}
+	allowed := jsonKeys(v)
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := tok.(string)
+		switch {
+		case !slices.Contains(allowed, key):
+			return fmt.Errorf("unknown key %q (want %s, in this case)", key, strings.Join(allowed, ", "))
+		case seen[key]:
+			return fmt.Errorf("key %q given twice", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// jsonKeys returns the json tags of the struct v points to.
+func jsonKeys(v any) []string {
+	t := reflect.TypeOf(v).Elem()
+	var keys []string
+	for i := range t.NumField() {
+		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); tag != "" && tag != "-" {
+			keys = append(keys, tag)
+		}
+	}
+	return keys
 }
 
 func parseHello(line []byte) (helloReply, error) {

@@ -266,6 +266,10 @@ func (p *Policy) Schedule(s *sim.Sim) {
 			p.fail(s, StageRound, -1, fmt.Errorf("%w: timer %d is not after the round's time %d", ErrProtocol, *t, s.Now()))
 			return
 		}
+		if *t > swf.MaxTime {
+			p.fail(s, StageRound, -1, fmt.Errorf("%w: timer %d is beyond swfkit's time bound %d s", ErrProtocol, *t, int64(swf.MaxTime)))
+			return
+		}
 		p.timerAt = *t
 		p.timerID = s.SetTimer(*t, 0)
 	}
