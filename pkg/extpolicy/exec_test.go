@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -99,6 +100,10 @@ func TestExecErrors(t *testing.T) {
 			extpolicy.ErrMalformed, extpolicy.StageRound, 1, 0, -1, []string{"malformed reply", `"{start:[0]}"`}},
 		{"timer in the past", hello + `read m; echo '{"start":[],"timer":0}'; sleep 5`,
 			extpolicy.ErrProtocol, extpolicy.StageRound, 1, 0, -1, []string{"timer 0 is not after the round's time 0"}},
+		{"timer past the bound", hello + `read m; echo '{"start":[],"timer":9223372036854775807}'; sleep 5`,
+			extpolicy.ErrProtocol, extpolicy.StageRound, 1, 0, -1, []string{"timer 9223372036854775807 is beyond swfkit's time bound 1099511627776 s"}},
+		{"key in another case", hello + `read m; echo '{"START":[0]}'; sleep 5`,
+			extpolicy.ErrMalformed, extpolicy.StageRound, 1, 0, -1, []string{`unknown key "START"`}},
 		{"no reply", hello + `read m; echo thinking >&2; sleep 5`,
 			extpolicy.ErrTimeout, extpolicy.StageRound, 1, 0, -1, []string{"no reply within 300ms (--exec-timeout)", "was killed by swfsim", "    thinking"}},
 		{"early exit", hello + `read m; echo 'giving up' >&2; exit 3`,
@@ -183,6 +188,22 @@ func TestExecSuccess(t *testing.T) {
 	}
 	if p.Rounds() != 3 {
 		t.Errorf("%d rounds, want 3", p.Rounds())
+	}
+}
+
+// A program that ends well leaves nothing of its process group running: a
+// process it started in the background (its output elsewhere) is killed when
+// the run ends.
+func TestExecSuccessReapsTheGroup(t *testing.T) {
+	marker := fmt.Sprintf("%d.%d", os.Getpid(), time.Now().UnixNano()%1000000)
+	script := hello + `sleep 1` + marker + ` >/dev/null 2>&1 </dev/null & read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m`
+	if _, _, err := runExec(t, sh(script), tinyJobs(), 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if out, _ := exec.Command("pgrep", "-f", "sleep 1"+marker).Output(); len(out) > 0 {
+		exec.Command("pkill", "-f", "sleep 1"+marker).Run()
+		t.Errorf("the background process outlived the run: pid %s", out)
 	}
 }
 

@@ -96,6 +96,16 @@ func (p *Process) kill() {
 	killGroup(p.cmd.Process)
 }
 
+// exited reports whether the program has exited (and been waited for).
+func (p *Process) exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // Exited returns a channel closed when the program has exited.
 func (p *Process) Exited() <-chan struct{} { return p.done }
 
@@ -115,6 +125,9 @@ func (p *Process) Stop(grace time.Duration) string {
 		}
 		select {
 		case <-p.done:
+			// It exited by itself: what it started and left running goes
+			// with it (its process group), as a failed run's does.
+			reapGroup(p.cmd.Process)
 		default:
 			p.kill()
 			<-p.done

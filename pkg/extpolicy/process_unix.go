@@ -22,3 +22,7 @@ func killGroup(p *os.Process) {
 		_ = p.Kill()
 	}
 }
+
+// reapGroup kills what is left of the process group of p, which has exited
+// and been waited for; none left is no error.
+func reapGroup(p *os.Process) { _ = syscall.Kill(-p.Pid, syscall.SIGKILL) }
