@@ -39,9 +39,11 @@ type Schedule struct {
 	Start string
 	Jobs  []GanttJob
 	// ColorBy names what Group is ("user", "category", ...). Groups, when
-	// given, fixes the legend order; other groups follow by processor-seconds
-	// in the window. At most GanttColors groups get a color of their own; the
-	// rest are drawn grey as "other".
+	// given, fixes the legend order and each listed group's color (the
+	// palette's color at its place in Groups, in every chart); other groups
+	// follow by processor-seconds in the window with the colors left. At most
+	// GanttColors groups get a color of their own; the rest are drawn grey as
+	// "other".
 	ColorBy string
 	Groups  []string
 }
@@ -186,17 +188,37 @@ func groupColors(g Schedule, segs []segment) (map[string]color.Color, []legendEn
 		return cmp.Compare(a, b)
 	})
 	order = append(order, rest...)
+	// A group of g.Groups keeps the color of its place in that list whether
+	// or not the others are in the window, so that one value has one color
+	// in every chart (two inputs side by side, two windows); the other
+	// groups take the colors left, by processor-seconds.
 	colors := map[string]color.Color{}
+	taken := make([]bool, len(palette))
+	for i, grp := range g.Groups {
+		if _, ok := area[grp]; ok && i < GanttColors {
+			colors[grp] = palette[i]
+			taken[i] = true
+		}
+	}
+	free := 0
 	var legend []legendEntry
 	others := 0
-	for i, grp := range order {
-		if i < GanttColors {
-			colors[grp] = palette[i]
-			legend = append(legend, legendEntry{fmt.Sprintf("%s %s", g.ColorBy, grp), palette[i]})
-			continue
+	for _, grp := range order {
+		c, fixed := colors[grp]
+		if !fixed {
+			for free < GanttColors && taken[free] {
+				free++
+			}
+			if free >= GanttColors {
+				colors[grp] = otherColor
+				others++
+				continue
+			}
+			c = palette[free]
+			taken[free] = true
+			colors[grp] = c
 		}
-		colors[grp] = otherColor
-		others++
+		legend = append(legend, legendEntry{fmt.Sprintf("%s %s", g.ColorBy, grp), c})
 	}
 	if others > 0 {
 		legend = append(legend, legendEntry{fmt.Sprintf("%d other %s values", others, g.ColorBy), otherColor})

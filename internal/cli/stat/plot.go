@@ -112,6 +112,10 @@ func gantt(o *options, t *trace, from, to int64, start string) (plot.Drawer, err
 		g.Groups = append(slices.Clone(plot.Categories), stats.Unknown)
 	case "killed":
 		g.Groups = []string{"no", "yes"}
+	case "status":
+		// SWF status codes: completed, failed, cancelled, then the parts
+		// of partial executions; each keeps its color in every chart.
+		g.Groups = []string{"1", "0", "5", "2", "3", "4", stats.Unknown}
 	}
 	return plot.NewGantt(g)
 }
