@@ -151,6 +151,9 @@ func addCDFs(p *plot.Plot, inputs []Input, values func(Input) []float64, floor f
 	for i, in := range inputs {
 		v := values(in)
 		if len(v) == 0 {
+			// Said in the legend, so that the input is not lost from
+			// a figure of several without a word.
+			p.Legend.Add(fmt.Sprintf("%s (0 jobs: not drawn)", in.Label))
 			continue
 		}
 		line, err := cdfLine(v, floor, p.X.Max)
@@ -219,6 +222,7 @@ func addTimelines(p *plot.Plot, inputs []Input, series func(Input) ([]float64, e
 	drawn, top := 0, 1.0
 	for i, in := range inputs {
 		if len(in.Timeline.Times) == 0 {
+			p.Legend.Add(fmt.Sprintf("%s (no job with a known schedule: not drawn)", in.Label))
 			continue
 		}
 		ys, err := series(in)

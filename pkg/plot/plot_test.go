@@ -361,3 +361,23 @@ func TestCategoryNoData(t *testing.T) {
 		t.Errorf("category figure of no jobs: %v, want ErrNoData", err)
 	}
 }
+
+// An input with nothing to draw stays in the legend of a figure of several,
+// saying so, instead of vanishing from it.
+func TestEmptyInputStaysInTheLegend(t *testing.T) {
+	for _, kind := range []Kind{WaitCDF, Utilization} {
+		full := Input{Label: "full", Waits: []float64{0, 5, 50}, BoundedSlowdowns: []float64{1, 2},
+			Timeline: stats.Timeline{Times: []float64{0, 3600}, InUse: []float64{1, 2}, Queued: []float64{0, 1}, Machine: 4}}
+		p, err := New(kind, []Input{full, {Label: "empty-one"}})
+		if err != nil {
+			t.Fatalf("%v: %v", kind, err)
+		}
+		var svg bytes.Buffer
+		if err := Write(p, "svg", Size{}, &svg); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(svg.String(), "empty-one") || !strings.Contains(svg.String(), "not drawn") {
+			t.Errorf("%v: the empty input is not in the legend", kind)
+		}
+	}
+}
