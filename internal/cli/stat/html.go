@@ -62,7 +62,11 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, files *cmdi
 		}
 	}
 	for i, t := range traces {
-		p, err := gantt(o, t, from, to, start)
+		title := start
+		if o.window == "" && t != ref && strings.HasSuffix(start, ", the busiest day") {
+			title += " of " + ref.label // the window is ref's busiest day, not t's
+		}
+		p, err := gantt(o, t, from, to, title)
 		caption := fmt.Sprintf("Jobs of %s colored by %s; processors are assigned first fit in start order, since SWF records no processor ids.", t.label, o.ganttColor)
 		doc.Figures = append(doc.Figures, htmlFigure("gantt-"+strconv.Itoa(i+1), "Schedule of "+t.label, caption, p, err, o.plotSize))
 		if err != nil && !errors.Is(err, plot.ErrNoData) {

@@ -138,3 +138,20 @@ func BenchmarkGantt(b *testing.B) {
 		})
 	}
 }
+
+// Without --window every chart shows the reference input's busiest day, and
+// the other inputs' titles say whose it is.
+func TestBusiestDayIsNamed(t *testing.T) {
+	chdirRoot(t)
+	path := filepath.Join(t.TempDir(), "report.html")
+	if _, errOut, code := run(t, "", "--html", path, "--label", "a,b", "--baseline", "b", hand, hand); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if html := string(data); !strings.Contains(html, "the busiest day of b") || strings.Count(html, "the busiest day") != 2 {
+		t.Errorf("Gantt titles: %d times 'the busiest day', 'of b' %v", strings.Count(html, "the busiest day"), strings.Contains(html, "the busiest day of b"))
+	}
+}
