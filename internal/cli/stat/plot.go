@@ -60,12 +60,22 @@ func ganttJobs(o *options, t *trace) ([]plot.GanttJob, error) {
 }
 
 // ganttWindow resolves --window for the jobs of t: by default the busiest
-// day, the one with the most processor-seconds used. It returns the window
+// day, the one with the most processor-seconds used, or the whole trace
+// when it spans less than a day. It returns the window
 // and how the chart's title names its start.
 func ganttWindow(o *options, t *trace, jobs []plot.GanttJob) (from, to int64, start string, err error) {
 	const day = 86400
 	c := clockOf(t.hdr)
 	if o.window == "" {
+		first, last := jobs[0].Submit, jobs[0].End
+		for _, j := range jobs {
+			first, last = min(first, j.Submit), max(last, j.End)
+		}
+		if last-first < day {
+			// A trace shorter than a day is drawn whole: a day's window
+			// would show it as a sliver.
+			return first, max(last, first+1), c.describe(first) + ", the whole trace", nil
+		}
 		from, _ = plot.BusiestWindow(jobs, day)
 		return from, from + day, c.describe(from) + ", the busiest day", nil
 	}
