@@ -81,7 +81,7 @@ func NewGantt(g Schedule) (Drawer, error) {
 
 	p := plot.New()
 	hours := float64(g.To-g.From) / 3600
-	p.Title.Text = fmt.Sprintf("Schedule of %s from %s (%s)", g.Label, g.Start, formatHours(hours))
+	p.Title.Text = fmt.Sprintf("Schedule of %s from %s (%s)", ShortLabel(g.Label), g.Start, formatHours(hours))
 	p.X.Label.Text = "time since the window's start (h)"
 	p.Y.Label.Text = "processors (first fit)"
 	bars := &rects{list: make([]rect, 0, len(segs))}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -75,6 +76,21 @@ type Input struct {
 // Categories are the groups of the category figure, in order.
 var Categories = []string{"SN", "SW", "LN", "LW"}
 
+// maxLabel is the longest label a figure draws, in characters: a longer one
+// would run past the figure's edge (the tables keep it whole).
+const maxLabel = 40
+
+// ShortLabel cuts a label longer than maxLabel in its middle, where paths
+// differ least: "runs/LANL..._seed2.swf.gz" keeps both ends.
+func ShortLabel(s string) string {
+	r := []rune(s)
+	if len(r) <= maxLabel {
+		return s
+	}
+	keep := (maxLabel - 1) / 2
+	return string(r[:keep]) + "…" + string(r[len(r)-(maxLabel-1-keep):])
+}
+
 // ErrNoData is returned when no input has anything to draw.
 var ErrNoData = errors.New("plot: no input has data for this figure")
 
@@ -84,6 +100,10 @@ var ErrNoMachine = errors.New("machine size unknown (give --procs)")
 
 // New draws a figure of the given kind; a Gantt chart is drawn by NewGantt.
 func New(kind Kind, inputs []Input) (*plot.Plot, error) {
+	inputs = slices.Clone(inputs)
+	for i := range inputs {
+		inputs[i].Label = ShortLabel(inputs[i].Label)
+	}
 	p := plot.New()
 	p.Legend.Top = true
 	var err error

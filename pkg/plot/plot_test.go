@@ -381,3 +381,15 @@ func TestEmptyInputStaysInTheLegend(t *testing.T) {
 		}
 	}
 }
+
+// A label longer than a figure can hold is cut in its middle, both ends kept.
+func TestShortLabel(t *testing.T) {
+	long := "runs/LANL-CM5-1994-4.1-cln_conservative_load0.9_seed2.swf.gz"
+	got := ShortLabel(long)
+	if n := len([]rune(got)); n != maxLabel || !strings.HasPrefix(got, "runs/LANL") || !strings.HasSuffix(got, "seed2.swf.gz") || !strings.Contains(got, "…") {
+		t.Errorf("ShortLabel = %q (%d characters)", got, n)
+	}
+	if ShortLabel("easy") != "easy" {
+		t.Error("a short label changed")
+	}
+}

@@ -64,7 +64,7 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, files *cmdi
 	for i, t := range traces {
 		title := start
 		if o.window == "" && t != ref && start != "" {
-			title += " of " + ref.label // the window is ref's busiest day (or span), not t's
+			title += " of " + plot.ShortLabel(ref.label) // the window is ref's busiest day (or span), not t's
 		}
 		p, err := gantt(o, t, from, to, title)
 		caption := fmt.Sprintf("Jobs of %s colored by %s; processors are assigned first fit in start order, since SWF records no processor ids.", t.label, o.ganttColor)
