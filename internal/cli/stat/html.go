@@ -113,7 +113,12 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 	}
 	if row, ok := rep.Find("killed", "percent"); ok && row.Value > 0 {
 		count, _ := rep.Find("killed", "count")
-		in.Warnings = append(in.Warnings, fmt.Sprintf("%s%% of the jobs (%s) were killed at their requested time", formatTable(row.Value), formatTable(count.Value)))
+		text := fmt.Sprintf("%s%% of the jobs (%s) were killed at their requested time", formatTable(row.Value), formatTable(count.Value))
+		if t.warning != "" { // over --kill-warn, as on stderr and in the tables
+			in.Warnings = append(in.Warnings, text)
+		} else {
+			in.Facts = append(in.Facts, report.Fact{Name: "killed at the requested time", Value: fmt.Sprintf("%s%% (%s jobs)", formatTable(row.Value), formatTable(count.Value))})
+		}
 	}
 	if t.partial > 0 {
 		in.Warnings = append(in.Warnings, partialWarning(t.partial))

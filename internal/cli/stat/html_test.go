@@ -157,3 +157,17 @@ func TestBusiestDayIsNamed(t *testing.T) {
 		t.Errorf("Gantt titles: %d times 'the whole trace', 'of b' %v", strings.Count(html, "the whole trace"), strings.Contains(html, "the whole trace of b"))
 	}
 }
+
+// The report warns about killed jobs over --kill-warn only, as stderr and the
+// tables do; below it the share is a plain fact.
+func TestKilledShareWarnsOverKillWarn(t *testing.T) {
+	chdirRoot(t)
+	path := filepath.Join(t.TempDir(), "report.html")
+	if _, errOut, code := run(t, "", "--html", path, "--kill-warn", "0.5", hand); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, _ := os.ReadFile(path)
+	if html := string(data); strings.Contains(html, "were killed at their requested time") || !strings.Contains(html, "killed at the requested time") {
+		t.Error("20% killed under --kill-warn 0.5: want a fact, not a warning")
+	}
+}
