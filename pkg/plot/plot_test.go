@@ -393,3 +393,26 @@ func TestShortLabel(t *testing.T) {
 		t.Error("a short label changed")
 	}
 }
+
+// A figure smaller than the default is the default's layout shrunk, text
+// included (laid out small, titles were cut and the data area vanished);
+// at the default size nothing is scaled.
+func TestSmallFiguresAreShrunk(t *testing.T) {
+	p, err := New(WaitCDF, inputs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	svgOf := func(size Size) string {
+		var b bytes.Buffer
+		if err := Write(p, "svg", size, &b); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	if small := svgOf(Size{Width: DefaultWidth / 2, Height: DefaultHeight}); !strings.Contains(small, "scale(0.5,0.5)") {
+		t.Error("an 8x10 cm figure is not the default's layout at half scale")
+	}
+	if def := svgOf(Size{}); strings.Contains(def, "scale(0.5") {
+		t.Error("the default size is scaled")
+	}
+}

@@ -159,8 +159,25 @@ func Write(p Drawer, format string, size Size, w io.Writer) error {
 // the top and the right, so that the title and the last tick label of an
 // axis that ends on a long label ("100 d") do not touch or cross the edge.
 func framed(c vg.CanvasSizer) draw.Canvas {
+	// A figure smaller than the default is the default's layout shrunk,
+	// text included: laid out small, the text would not fit (titles cut,
+	// tick labels over each other, no room left for the data).
+	w, h := c.Size()
+	if k := min(1, float64(w/DefaultWidth), float64(h/DefaultHeight)); k < 1 {
+		c.Scale(k, k)
+		c = scaledCanvas{c, w / vg.Length(k), h / vg.Length(k)}
+	}
 	return draw.Crop(draw.New(c), 0, -vg.Points(10), 0, -vg.Points(5))
 }
+
+// scaledCanvas is a canvas drawn through a scale: it reports the size the
+// drawing may use, larger than the canvas by the inverse of the scale.
+type scaledCanvas struct {
+	vg.CanvasSizer
+	w, h vg.Length
+}
+
+func (s scaledCanvas) Size() (vg.Length, vg.Length) { return s.w, s.h }
 
 // InlineSVG draws p as an <svg> element for an HTML page: no XML prolog and
 // no embedded fonts (the page embeds them once, with FontCSS).
