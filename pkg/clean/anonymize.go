@@ -11,7 +11,8 @@ import (
 // buildRenumber numbers jobs 1..N in output order. Lines sharing a job number
 // (partial executions) keep sharing one. A preceding-job reference (field 17)
 // to a job already written is rewritten; one to a job not written before (a
-// dropped job, or a later one) becomes -1.
+// dropped job, or a later one) becomes -1, and so does its think time (field
+// 18), which is measured from that job's end.
 func buildRenumber(*Cleaner) (step, error) {
 	numbers := map[int64]int64{}
 	next := int64(0)
@@ -29,7 +30,12 @@ func buildRenumber(*Cleaner) (step, error) {
 		if j.PrecedingJob > 0 {
 			p, ok := numbers[j.PrecedingJob]
 			if !ok {
+				// Think time (field 18) is measured from the preceding job's
+				// end: without that job it says nothing either.
 				p = -1
+				if j.ThinkTime != -1 {
+					j.ThinkTime = -1
+				}
 			}
 			if p != j.PrecedingJob {
 				j.PrecedingJob, v = p, changed

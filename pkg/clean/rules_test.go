@@ -427,3 +427,25 @@ func TestFlurryAcrossWindowBoundary(t *testing.T) {
 		t.Errorf("share %.2f over the merged windows", fl[0].Share())
 	}
 }
+
+// renumber drops a reference to a job not written before, and with it the
+// think time measured from that job's end; a kept reference keeps its think
+// time.
+func TestRenumberDropsThinkTimeWithItsJob(t *testing.T) {
+	hdr, jobs := readAll(t, `1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1
+2 5 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 9 30
+3 9 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 1 40
+`)
+	c, err := New(hdr, Config{Rules: []string{"renumber"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, j := range c.ApplyAll(jobs) {
+		got = append(got, fmt.Sprintf("%d prev=%d think=%d", j.JobNumber, j.PrecedingJob, j.ThinkTime))
+	}
+	want := []string{"1 prev=-1 think=-1", "2 prev=-1 think=-1", "3 prev=1 think=40"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v\nwant %v", got, want)
+	}
+}
