@@ -379,7 +379,7 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 		}
 		t := old
 		if proven < search {
-			t = c.profile.EarliestFitMovingAt(proven, d, p, old, search, k)
+			t = c.profile.EarliestFitMoving(proven, d, p, old, search, k)
 		}
 		if t >= old {
 			c.addProof(p, d, max(proven, bound), ps.now)

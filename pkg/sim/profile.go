@@ -52,8 +52,9 @@ func (p *Profile) Reset(procs, origin int64) {
 	p.prefValid = 0
 }
 
-// adopt makes st, built by appending to p.steps[:0], the steps, keeping
-// buf and off in step with it (append may have moved it to a new array).
+// adopt makes st (built by appending to p.steps[:0], or in tests a copy of
+// another profile's steps) the steps, keeping buf and off in step with it
+// (append may have moved it to a new array).
 // st's array is only taken as far as st's capacity, so a buf that shares it
 // from further in front stays.
 func (p *Profile) adopt(st []step) {
@@ -306,15 +307,12 @@ func (p *Profile) Steps(f func(t, free int64)) {
 // last blocking step at once and the next candidate start is just after it;
 // the steps between the blocker and the window's end are remembered as good,
 // so every step is looked at about once per call.
-func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64) int64 {
-	return p.EarliestFitMovingAt(from, dur, procs, own, limit, len(p.steps))
-}
-
-// EarliestFitMovingAt is EarliestFitMoving given ownStep, the index StepAt
-// returned for own-1 (the step holding the last second before the job's
-// slot): every window ends by own, so the search for a window's end stays
-// below the step after it. A wrong index is only slower.
-func (p *Profile) EarliestFitMovingAt(from, dur, procs, own, limit int64, ownStep int) int64 {
+//
+// ownStep, when the caller knows it, is the index StepAt returned for own-1
+// (the step holding the last second before the job's slot): every window
+// ends by own, so the search for a window's end stays below the step after
+// it. -1 (unknown) or a wrong index is only slower.
+func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64, ownStep int) int64 {
 	if from < p.steps[0].t {
 		from = p.steps[0].t
 	}

@@ -109,23 +109,34 @@ func (p *Profile) splice(edits []stepEdit) {
 	if len(edits) == 0 {
 		return
 	}
-	type run struct{ lo, hi, shift int }
-	var runs [6]run
-	p.adopt(p.steps) // tests build profiles by hand
 	n := len(p.steps)
-	net := 0
+	// runs[0] is the head (the steps before the first edit, shift 0); then
+	// the runs between edits, each shifted by the net insertions before it;
+	// the last is the tail, shifted by the net of all (net).
+	var runs [6]spliceRun
+	first := edits[0].at
+	runs[0] = spliceRun{0, first, 0}
+	nRuns := 1
+	lo, shift := first, 0
 	for _, e := range edits {
+		runs[nRuns] = spliceRun{lo, e.at, shift}
+		nRuns++
 		if e.del {
-			net--
+			shift--
+			lo = e.at + 1
 		} else {
-			net++
+			shift++
+			lo = e.at
 		}
 	}
+	runs[nRuns] = spliceRun{lo, n, shift}
+	nRuns++
+	net := shift
 	// base is the head's shift in buf: 0 moves the tail by net, -net the
 	// head; the runs between edits move either way unless their shift
 	// cancels base's. The cheaper one is taken when there is room for it.
 	base := 0
-	if net != 0 && p.headCheaper(edits, n, net) {
+	if net != 0 && headCheaper(runs[:nRuns], net) {
 		if net < 0 || p.off >= net {
 			base = -net
 		} else if p.off+n+net > len(p.buf) {
@@ -138,26 +149,6 @@ func (p *Profile) splice(edits []stepEdit) {
 	if base == 0 && p.off+n+net > len(p.buf) {
 		p.recentre(n + net)
 	}
-	first := edits[0].at
-	nRuns := 0
-	if base != 0 {
-		runs[0] = run{0, first, 0}
-		nRuns++
-	}
-	lo, shift := first, 0
-	for _, e := range edits {
-		runs[nRuns] = run{lo, e.at, shift}
-		nRuns++
-		if e.del {
-			shift--
-			lo = e.at + 1
-		} else {
-			shift++
-			lo = e.at
-		}
-	}
-	runs[nRuns] = run{lo, n, shift}
-	nRuns++
 	buf, off := p.buf, p.off
 	for _, r := range runs[:nRuns] {
 		if sh := r.shift + base; sh < 0 && r.lo < r.hi {
@@ -183,27 +174,22 @@ func (p *Profile) splice(edits []stepEdit) {
 	p.steps = st
 }
 
-// headCheaper reports whether splicing edits moves fewer steps by moving
-// the head (the steps before the first edit) than by moving the tail.
-func (p *Profile) headCheaper(edits []stepEdit, n, net int) bool {
-	head, tail := edits[0].at, 0 // steps each way moves
-	lo, shift := edits[0].at, 0
-	for _, e := range edits {
-		if shift != 0 {
-			tail += e.at - lo
+// spliceRun is a run of steps [lo, hi) that a splice shifts by shift.
+type spliceRun struct{ lo, hi, shift int }
+
+// headCheaper reports whether a splice of these runs (head first, tail
+// last) moves fewer steps by moving the head, which shifts every run by
+// -net, than by moving the tail: a run moves unless its shift is cancelled.
+func headCheaper(runs []spliceRun, net int) bool {
+	head, tail := 0, 0
+	for _, r := range runs {
+		if r.shift != net {
+			head += r.hi - r.lo
 		}
-		if shift != net {
-			head += e.at - lo
-		}
-		if e.del {
-			shift--
-			lo = e.at + 1
-		} else {
-			shift++
-			lo = e.at
+		if r.shift != 0 {
+			tail += r.hi - r.lo
 		}
 	}
-	tail += n - lo
 	return head < tail
 }
 

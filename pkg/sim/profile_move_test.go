@@ -47,7 +47,8 @@ func moveInModel(model *freeArray, p *Profile, start, to, dur, procs, machine in
 		return nil, false
 	}
 	model.add(to, to+dur, -procs)
-	b = &Profile{procs: p.procs, steps: append([]step(nil), p.steps...)}
+	b = &Profile{procs: p.procs}
+	b.adopt(append([]step(nil), p.steps...))
 	b.Release(start, start+dur, procs)
 	b.Reserve(to, to+dur, procs)
 	return b, true
@@ -266,7 +267,7 @@ func moveBench(size int) (*Profile, [][4]int64) {
 		if len(moves) == 256 {
 			break
 		}
-		to := p.EarliestFitMoving(max(0, j.start-r.Int64N(50000)), j.dur, j.procs, j.start, j.start)
+		to := p.EarliestFitMoving(max(0, j.start-r.Int64N(50000)), j.dur, j.procs, j.start, j.start, -1)
 		if to < j.start {
 			moves = append(moves, [4]int64{j.start, to, j.dur, j.procs})
 		}

@@ -136,7 +136,7 @@ func TestEarliestFitMoving(t *testing.T) {
 		own := ivs[rng.Intn(len(ivs))]
 		from := rng.Int63n(own.a + 1)
 		limit := from + rng.Int63n(100)
-		got := p.EarliestFitMoving(from, own.d, own.n, own.a, limit)
+		got := p.EarliestFitMoving(from, own.d, own.n, own.a, limit, -1)
 		p.Release(own.a, own.a+own.d, own.n)
 		want := p.EarliestFit(from, own.d, own.n)
 		if want >= min(limit, own.a) {
