@@ -15,66 +15,10 @@ import (
 //
 //	GOMAXPROCS=1 go test -run XXX -bench 'WindowOp' ./pkg/sim
 
-// lazyTree is the prototype: a recursive segment tree over fixed positions.
-type lazyTree struct {
-	size   int
-	mn, lz []int64
-}
-
-func newLazyTree(vals []int64) *lazyTree {
-	size := 1
-	for size < len(vals) {
-		size *= 2
-	}
-	t := &lazyTree{size: size, mn: make([]int64, 2*size), lz: make([]int64, 2*size)}
-	for i := range t.mn {
-		t.mn[i] = 1 << 40
-	}
-	copy(t.mn[size:], vals)
-	for i := size - 1; i > 0; i-- {
-		t.mn[i] = min(t.mn[2*i], t.mn[2*i+1])
-	}
-	return t
-}
-
-func (t *lazyTree) query(node, nl, nr, l, r int) int64 {
-	if r <= nl || nr <= l {
-		return 1 << 62
-	}
-	if l <= nl && nr <= r {
-		return t.mn[node]
-	}
-	m := (nl + nr) / 2
-	return t.lz[node] + min(t.query(2*node, nl, m, l, r), t.query(2*node+1, m, nr, l, r))
-}
-
-func (t *lazyTree) add(node, nl, nr, l, r int, d int64) {
-	if r <= nl || nr <= l {
-		return
-	}
-	if l <= nl && nr <= r {
-		t.mn[node] += d
-		t.lz[node] += d
-		return
-	}
-	m := (nl + nr) / 2
-	t.add(2*node, nl, m, l, r, d)
-	t.add(2*node+1, m, nr, l, r, d)
-	t.mn[node] = t.lz[node] + min(t.mn[2*node], t.mn[2*node+1])
-}
-
-// take checks that [i, i+w) has at least p free and then takes q there.
-func (t *lazyTree) take(i, w int, p, q int64) bool {
-	if t.query(1, 0, t.size, i, i+w) < p {
-		return false
-	}
-	t.add(1, 0, t.size, i, i+w, -q)
-	return true
-}
-
-// iterTree is the same tree walked bottom-up without recursion (range add,
-// range minimum; pending adds pushed down on the two boundary paths), the
-// faster form.
+// iterTree is the prototype: a segment tree over fixed positions with range
+// adds and range minima, walked bottom-up without recursion (pending adds
+// pushed down on the two boundary paths), the fast form of the recursive
+// tree pkg/schedcheck's oracle uses.
 type iterTree struct {
 	n, h int
 	t, d []int64
@@ -187,22 +131,21 @@ func windowOps(n, w, count int) []windowOp {
 }
 
 // The prototype is right: the same answers and free counts as the array.
-func TestLazyTreeAgreesWithArray(t *testing.T) {
+func TestTreeAgreesWithArray(t *testing.T) {
 	const n = 300
 	free := make([]int64, n)
 	for i := range free {
 		free[i] = 20
 	}
-	tree, iter := newLazyTree(free), newIterTree(free)
+	tree := newIterTree(free)
 	for _, op := range windowOps(n, 17, 20000) {
-		a, b, c := arrayTake(free, op.i, op.w, op.p, op.q), tree.take(op.i, op.w, op.p, op.q), iter.take(op.i, op.w, op.p, op.q)
-		if a != b || a != c {
-			t.Fatalf("%+v: array %v, tree %v, bottom-up tree %v", op, a, b, c)
+		if a, b := arrayTake(free, op.i, op.w, op.p, op.q), tree.take(op.i, op.w, op.p, op.q); a != b {
+			t.Fatalf("%+v: array %v, tree %v", op, a, b)
 		}
 	}
 	for i, f := range free {
-		if got, it := tree.query(1, 0, tree.size, i, i+1), iter.query(i, i+1); got != f || it != f {
-			t.Fatalf("step %d: tree %d, bottom-up tree %d, array %d", i, got, it, f)
+		if got := tree.query(i, i+1); got != f {
+			t.Fatalf("step %d: tree %d, array %d", i, got, f)
 		}
 	}
 }
@@ -213,17 +156,14 @@ func benchmarkWindowOp(b *testing.B, w int, kind string) {
 	for i := range free {
 		free[i] = 1 << 20
 	}
-	t, it := newLazyTree(free), newIterTree(free)
+	tree := newIterTree(free)
 	ops := windowOps(n, w, 4096)
 	b.ResetTimer()
 	for k := 0; k < b.N; k++ {
 		op := ops[k%len(ops)]
-		switch kind {
-		case "tree":
-			t.take(op.i, op.w, op.p, op.q)
-		case "bottom-up":
-			it.take(op.i, op.w, op.p, op.q)
-		default:
+		if kind == "tree" {
+			tree.take(op.i, op.w, op.p, op.q)
+		} else {
 			arrayTake(free, op.i, op.w, op.p, op.q)
 		}
 	}
@@ -231,7 +171,7 @@ func benchmarkWindowOp(b *testing.B, w int, kind string) {
 
 func BenchmarkWindowOp(b *testing.B) {
 	for _, w := range []int{6, 54, 240} {
-		for _, kind := range []string{"array", "tree", "bottom-up"} {
+		for _, kind := range []string{"array", "tree"} {
 			b.Run(kind+"/"+strconv.Itoa(w), func(b *testing.B) { benchmarkWindowOp(b, w, kind) })
 		}
 	}
