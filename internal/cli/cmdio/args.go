@@ -49,3 +49,52 @@ func Interspersed(args []string, flags []cli.Flag) []string {
 	}
 	return out
 }
+
+// flagUse is one flag on a command line, as the parser will take it.
+type flagUse struct {
+	flag   cli.Flag
+	name   string // as given, without dashes
+	value  string // "" for a switch
+	inline bool   // --name=value
+	at     int    // index in args of the value (of the flag itself when inline)
+}
+
+// eachFlag calls visit for every flag of args (as Interspersed leaves them:
+// flags, then "--" and the operands), in order, with the value the parser
+// will give it: the rest of --name=value, else the next argument for a flag
+// that takes one. Unknown flags and a missing last value are left to the
+// parser, which reports them.
+func eachFlag(args []string, flags []cli.Flag, visit func(u flagUse) error) error {
+	byName := map[string]cli.Flag{}
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			byName[n] = f
+		}
+	}
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		name, value, inline := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f, ok := byName[name]
+		if !ok {
+			continue
+		}
+		at := i
+		if _, isSwitch := f.(*cli.BoolFlag); !isSwitch && !inline {
+			if i+1 >= len(args) {
+				continue
+			}
+			i++
+			at, value = i, args[i]
+		}
+		if err := visit(flagUse{flag: f, name: name, value: value, inline: inline, at: at}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -18,61 +18,24 @@ import (
 //
 // Every command gets it through Run.
 func checkFlagArgs(args []string, flags []cli.Flag) error {
-	type info struct {
-		canonical string
-		single    bool // keeps one value
-		takes     bool // takes a value
-		def       string
-		usage     string
-	}
-	byName := map[string]info{}
-	for _, f := range flags {
-		names := f.Names()
-		in := info{canonical: names[0], single: true, takes: true}
-		switch f := f.(type) {
-		case *cli.BoolFlag:
-			in.single, in.takes = false, false
-		case *cli.StringSliceFlag, *cli.IntSliceFlag, *cli.Int64SliceFlag, *cli.Float64SliceFlag:
-			in.single = false
-		case *cli.StringFlag:
-			in.def, in.usage = f.Value, strings.ReplaceAll(f.Usage, "`", "")
-		}
-		for _, n := range names {
-			byName[n] = in
-		}
-	}
 	seen := map[string]string{} // canonical name -> the form first given
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			continue
-		}
-		name, value, inline := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		in, ok := byName[name]
-		if !ok {
-			continue // the parser reports an unknown flag
-		}
-		if in.takes && !inline {
-			if i+1 >= len(args) {
-				continue // the parser reports the missing value
+	return eachFlag(args, flags, func(u flagUse) error {
+		canonical := u.flag.Names()[0]
+		switch f := u.flag.(type) {
+		case *cli.BoolFlag, *cli.StringSliceFlag, *cli.IntSliceFlag, *cli.Int64SliceFlag, *cli.Float64SliceFlag:
+			return nil // switches and lists may repeat; a switch takes no value
+		case *cli.StringFlag:
+			if f.Value != "" && u.value == "" {
+				return Usagef("--%s \"\": give a value (the default is %q) or leave the flag out; --%s is the %s",
+					canonical, f.Value, canonical, strings.ReplaceAll(f.Usage, "`", ""))
 			}
-			i++
-			value = args[i]
 		}
-		if in.single {
-			if prev, ok := seen[in.canonical]; ok {
-				return Usagef("--%s is given twice (%s and %s); the last would win without a word: give it once", in.canonical, prev, flagForm(name))
-			}
-			seen[in.canonical] = flagForm(name)
+		if prev, ok := seen[canonical]; ok {
+			return Usagef("--%s is given twice (%s and %s); the last would win without a word: give it once", canonical, prev, flagForm(u.name))
 		}
-		if in.def != "" && in.takes && value == "" {
-			return Usagef("--%s \"\": give a value (the default is %q) or leave the flag out; --%s is the %s", in.canonical, in.def, in.canonical, in.usage)
-		}
-	}
-	return nil
+		seen[canonical] = flagForm(u.name)
+		return nil
+	})
 }
 
 func flagForm(name string) string {

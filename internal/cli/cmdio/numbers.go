@@ -14,61 +14,34 @@ import (
 // zeros is decimal: it is rewritten in args without them, since the parser
 // would read it as octal. Every command gets it through Run.
 func checkNumericFlags(args []string, flags []cli.Flag) error {
-	kinds := map[string]string{}
-	for _, f := range flags {
+	return eachFlag(args, flags, func(u flagUse) error {
 		kind := ""
-		switch f.(type) {
+		switch u.flag.(type) {
 		case *cli.Float64Flag:
 			kind = "float"
 		case *cli.IntFlag, *cli.Int64Flag, *cli.UintFlag, *cli.Uint64Flag:
 			kind = "int"
+		default:
+			return nil
 		}
-		for _, name := range f.Names() {
-			kinds[name] = kind
-		}
-	}
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			continue
-		}
-		name, value, inline := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		kind := kinds[name]
-		if kind == "" {
-			continue
-		}
-		at := i // the argument holding the value
-		if !inline {
-			if i+1 >= len(args) {
-				continue // the parser reports the missing value
-			}
-			i++
-			at = i
-			value = args[i]
-		}
-		if !decimalFlagValue(value, kind == "float") {
+		if !decimalFlagValue(u.value, kind == "float") {
 			what := "a decimal integer"
 			if kind == "float" {
 				what = "a finite decimal number"
 			}
-			return Usagef("--%s %s: want %s", name, value, what)
+			return Usagef("--%s %s: want %s", u.name, u.value, what)
 		}
-		if kind == "int" {
-			// The parser reads a leading 0 as octal (010 is 8, 08 an
-			// error); a sweep's zero-padded seeds (seq -w) mean decimal.
-			if d := withoutLeadingZeros(value); d != value {
-				if inline {
-					args[at] = a[:len(a)-len(value)] + d
-				} else {
-					args[at] = d
-				}
+		// The parser reads an integer's leading 0 as octal (010 is 8, 08
+		// an error); a sweep's zero-padded seeds (seq -w) mean decimal.
+		if d := withoutLeadingZeros(u.value); kind == "int" && d != u.value {
+			if u.inline {
+				args[u.at] = args[u.at][:len(args[u.at])-len(u.value)] + d
+			} else {
+				args[u.at] = d
 			}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // withoutLeadingZeros writes a decimal integer without the zeros that lead
