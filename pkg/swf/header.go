@@ -204,8 +204,7 @@ func (h *Header) Queues() []QueueLine {
 // Set replaces the first line with this label (and its continuation lines) by
 // "; Label: value", or adds that line where AddNote would.
 func (h *Header) Set(label, value string) {
-	value = oneLine(value)
-	line := HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value}
+	line := labelled(label, value)
 	for i, l := range h.Lines {
 		if !l.Continuation && strings.EqualFold(l.Label, label) {
 			h.replace(i, line)
@@ -232,7 +231,6 @@ var repeatable = map[string]bool{"note": true, "queue": true, "partition": true}
 // is never lost; a Queue or Partition line whose leading number is value's is
 // replaced (it redefines that queue). Any other label is Set.
 func (h *Header) Apply(label, value string) {
-	value = oneLine(value)
 	if !repeatable[strings.ToLower(label)] {
 		h.Set(label, value)
 		return
@@ -243,7 +241,7 @@ func (h *Header) Apply(label, value string) {
 				continue
 			}
 			if n, _, _ := strings.Cut(strings.TrimSpace(l.Value), " "); n == num {
-				h.replace(i, HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value})
+				h.replace(i, labelled(label, value))
 				return
 			}
 		}
@@ -260,16 +258,16 @@ func (h *Header) SetCounts(distinctJobs, records int) {
 
 // AddNote adds a "; Note: text" line at the end of the labelled part of the
 // header, before the closing bare ";" lines and any comment block after them.
-func (h *Header) AddNote(text string) {
-	text = oneLine(text)
-	h.insert(HeaderLine{Raw: "; Note: " + text, Label: "Note", Value: text})
-}
+func (h *Header) AddNote(text string) { h.insert(labelled("Note", text)) }
 
 // Add adds a "; Label: value" line where AddNote would, after every labelled
 // line, also when the label is already present (Set replaces instead).
-func (h *Header) Add(label, value string) {
+func (h *Header) Add(label, value string) { h.insert(labelled(label, value)) }
+
+// labelled returns the line "; Label: value" a tool adds, on one line.
+func labelled(label, value string) HeaderLine {
 	value = oneLine(value)
-	h.insert(HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value})
+	return HeaderLine{Raw: "; " + label + ": " + value, Label: label, Value: value}
 }
 
 // lineBreaks writes a line break as the two characters \n or \r.
