@@ -10,13 +10,9 @@
 set -euo pipefail
 [ $# -eq 5 ] || { echo "usage: $0 RUNS TRACE POLICY LOAD SEED" >&2; exit 2; }
 runs=$1 trace=$2 policy=$3 load=$4 seed=$5
-: "${ESTIMATE:=uniform:1,3}"
-: "${SWFKIT_BIN:=$(cd "$(dirname "$0")/../.." && pwd)/bin}"
-
-base=$(basename "$trace")
-base=${base%.gz}; base=${base%.zst}; base=${base%.swf}
-name="${base}_${policy}_load${load}_seed${seed}"
-out="$runs/$name.swf.gz"
+. "$(dirname "$0")/study.env" # ESTIMATE, SWFKIT_BIN and the point's file name
+out=$(point_file "$runs" "$trace" "$policy" "$load" "$seed")
+name=$(basename "$out" .swf.gz)
 if [ -e "$out" ]; then
   echo "finished already: $out"
   exit 0
