@@ -121,6 +121,19 @@ type thresholdRule struct {
 	ready  bool       // auto: computed
 }
 
+// FixedThreshold reports what a threshold spec for selective (diff false) or
+// selective-d says: whether it is fixed (numbers, not auto or adaptive), and
+// for a fixed one whether every category gets the same value. ok is false
+// for a spec that does not parse (the policy reports it).
+func FixedThreshold(spec string, diff bool) (fixed, sameForAll, ok bool) {
+	r, err := parseThreshold(spec, diff)
+	if err != nil || r.kind != thrFixed {
+		return false, false, err == nil
+	}
+	v := r.values
+	return true, v[0] == v[1] && v[1] == v[2] && v[2] == v[3], true
+}
+
 // parseThreshold reads --threshold for selective (diff false) or selective-d.
 func parseThreshold(spec string, diff bool) (thresholdRule, error) {
 	switch {

@@ -82,16 +82,17 @@ func checkThresholdFlags(c *cli.Context, policyName string) error {
 	if policyName != "selective" && policyName != "selective-d" {
 		return nil
 	}
-	th := strings.TrimSpace(c.String("threshold"))
-	if th == "auto" || th == "adaptive" || strings.HasPrefix(th, "scaled-adaptive") {
-		return nil
+	th := c.String("threshold")
+	fixed, sameForAll, ok := policy.FixedThreshold(th, policyName == "selective-d")
+	if !ok || !fixed {
+		return nil // auto and adaptive read them; a bad spec is the policy's to report
 	}
 	for _, f := range []string{"well-estimated", "bsld-threshold"} {
 		if c.IsSet(f) {
 			return cmdio.Usagef("--%s feeds the auto and adaptive thresholds only; --threshold %s is fixed, so it would change nothing", f, th)
 		}
 	}
-	if policyName == "selective-d" && !strings.Contains(th, ",") {
+	if policyName == "selective-d" && sameForAll {
 		for _, f := range []string{"category-runtime", "category-procs"} {
 			if c.IsSet(f) {
 				return cmdio.Usagef("--%s sorts jobs into categories for per-category thresholds; --threshold %s is one for every category, so it would change nothing", f, th)
