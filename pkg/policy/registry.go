@@ -73,7 +73,7 @@ var table = []Info{
 				w = p.LXFWWeight
 			}
 			if w < 0 {
-				return nil, fmt.Errorf("policy: lxfw weight %g is negative", w)
+				return nil, &ParamError{Param: "lxfw-weight", Value: strconv.FormatFloat(w, 'g', -1, 64), Msg: "the weight is negative"}
 			}
 			return NewLXFW(w), nil
 		}},
@@ -158,4 +158,16 @@ func ParsePriorityOrder(s string) ([]int64, error) {
 		out = append(out, q)
 	}
 	return out, nil
+}
+
+// ParamError is a bad value of a policy parameter. Param names it as
+// Info.Params and swfsim's flag do ("threshold"), Value is the value as
+// given (empty for a switch), Msg what is wrong with it.
+type ParamError struct{ Param, Value, Msg string }
+
+func (e *ParamError) Error() string {
+	if e.Value == "" {
+		return "policy: " + e.Param + ": " + e.Msg
+	}
+	return fmt.Sprintf("policy: %s %q: %s", e.Param, e.Value, e.Msg)
 }

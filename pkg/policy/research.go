@@ -88,7 +88,7 @@ func newPredictive(p Params, defaultPredictor string, sjbf bool, n int) (sim.Pol
 	}
 	if _, ok := pr.(*predict.LastK); r.Repredict && !ok {
 		// Only a user's history changes a waiting job's prediction.
-		return nil, fmt.Errorf("policy: repredict recomputes predictions from a user's finished jobs (last2, lastk:K); predictor %s does not use them, so it would change nothing", spec)
+		return nil, &ParamError{Param: "repredict", Msg: fmt.Sprintf("recomputes predictions from a user's finished jobs (last2, lastk:K); predictor %s does not use them, so it would change nothing", spec)}
 	}
 	name := r.Corrector
 	if name == "" {
@@ -103,9 +103,9 @@ func newPredictive(p Params, defaultPredictor string, sjbf bool, n int) (sim.Pol
 	if name != DefaultCorrector {
 		switch {
 		case spec == predict.NameExact:
-			return nil, fmt.Errorf("policy: corrector %s corrects predictions a job outlives; predictor exact is never outlived, so it would change nothing", name)
+			return nil, &ParamError{Param: "corrector", Value: name, Msg: "corrects predictions a job outlives; predictor exact is never outlived, so it would change nothing"}
 		case spec == predict.NameEstimate && !r.NoKill:
-			return nil, fmt.Errorf("policy: corrector %s corrects predictions a job outlives; with predictor estimate only --no-kill lets a job outlive it (it is killed at its estimate), so it would change nothing", name)
+			return nil, &ParamError{Param: "corrector", Value: name, Msg: "corrects predictions a job outlives; with predictor estimate only --no-kill lets a job outlive it (it is killed at its estimate), so it would change nothing"}
 		}
 	}
 	e := NewPredictiveEASY(pr, c, sjbf, n)
@@ -154,7 +154,7 @@ func RecordedPredictions(n int, extra func(id int32, key string) (string, bool))
 func newTimed(r ResearchParams, base TimedBase, n int) (sim.Policy, error) {
 	t := r.trial()
 	if t < 0 {
-		return nil, fmt.Errorf("policy: trial length %d is negative", t)
+		return nil, &ParamError{Param: "trial", Value: strconv.FormatInt(t, 10), Msg: "the trial length is negative"}
 	}
 	return NewTimed(base, t, n), nil
 }

@@ -144,7 +144,7 @@ func parseThreshold(spec string, diff bool) (thresholdRule, error) {
 	case strings.HasPrefix(spec, "scaled-adaptive:"):
 		f, err := swf.ParseDecimal(strings.TrimPrefix(spec, "scaled-adaptive:"))
 		if err != nil || !(f > 0) || math.IsInf(f, 0) {
-			return thresholdRule{}, fmt.Errorf("policy: threshold %q: the scale must be a positive number, as in scaled-adaptive:1.5", spec)
+			return thresholdRule{}, thresholdError(spec, "the scale must be a positive number, as in scaled-adaptive:1.5")
 		}
 		return thresholdRule{kind: thrAdaptive, scale: f}, nil
 	}
@@ -159,10 +159,10 @@ func parseThreshold(spec string, diff bool) (thresholdRule, error) {
 		return r, nil
 	}
 	if !diff {
-		return r, fmt.Errorf("policy: threshold %q: selective takes one number (per-category thresholds are for selective-d)", spec)
+		return r, thresholdError(spec, "selective takes one number (per-category thresholds are for selective-d)")
 	}
 	if len(parts) != 4 {
-		return r, fmt.Errorf("policy: threshold %q: want one number or four, SN,SW,LN,LW", spec)
+		return r, thresholdError(spec, "want one number or four, SN,SW,LN,LW")
 	}
 	named := strings.Contains(spec, "=")
 	var seen [4]bool
@@ -177,7 +177,7 @@ func parseThreshold(spec string, diff bool) (thresholdRule, error) {
 				}
 			}
 			if !ok || k < 0 || seen[k] {
-				return r, fmt.Errorf("policy: threshold %q: want SN=x,SW=y,LN=z,LW=w, each category once", spec)
+				return r, thresholdError(spec, "want SN=x,SW=y,LN=z,LW=w, each category once")
 			}
 			seen[k] = true
 			part = val
@@ -191,10 +191,14 @@ func parseThreshold(spec string, diff bool) (thresholdRule, error) {
 	return r, nil
 }
 
+func thresholdError(spec, msg string) error {
+	return &ParamError{Param: "threshold", Value: spec, Msg: msg}
+}
+
 func parseThresholdValue(spec, s string) (float64, error) {
 	v, err := swf.ParseDecimal(strings.TrimSpace(s))
 	if err != nil || math.IsNaN(v) || v < 0 {
-		return 0, fmt.Errorf("policy: threshold %q: %q is not a number >= 0 (or use auto, adaptive, scaled-adaptive:F)", spec, s)
+		return 0, thresholdError(spec, fmt.Sprintf("%q is not a number >= 0 (or use auto, adaptive, scaled-adaptive:F)", s))
 	}
 	return v, nil
 }

@@ -47,7 +47,7 @@ func NewCorrector(name string, ladder []int64) (Corrector, error) {
 		}
 		return NewLadder(ladder)
 	}
-	return nil, fmt.Errorf("predict: unknown corrector %q (want estimate, ladder or double)", name)
+	return nil, &SpecError{Kind: "corrector", Spec: name, Msg: "unknown corrector (want estimate, ladder or double)"}
 }
 
 // EstimateCorrector corrects a prediction to the user estimate.
@@ -81,11 +81,11 @@ type Ladder struct{ rungs []int64 }
 // increasing.
 func NewLadder(rungs []int64) (*Ladder, error) {
 	if len(rungs) == 0 {
-		return nil, fmt.Errorf("predict: empty ladder")
+		return nil, &SpecError{Kind: "ladder", Msg: "no rungs"}
 	}
 	for i, r := range rungs {
 		if r <= 0 || (i > 0 && r <= rungs[i-1]) {
-			return nil, fmt.Errorf("predict: ladder rungs must be positive and strictly increasing, got %s", FormatLadder(rungs))
+			return nil, &SpecError{Kind: "ladder", Spec: FormatLadder(rungs), Msg: "rungs must be positive and strictly increasing"}
 		}
 	}
 	return &Ladder{rungs: slices.Clone(rungs)}, nil
@@ -110,19 +110,32 @@ func (l *Ladder) String() string { return CorrectLadder + ":" + FormatLadder(l.r
 
 // ParseLadder parses a comma-separated list of durations, each a whole number
 // with an optional unit s, m, h or d (seconds when none): "1m,5m,15m,1h,2d".
+// Its errors are *SpecError of kind "ladder" naming s.
 func ParseLadder(s string) ([]int64, error) {
 	var rungs []int64
 	for _, field := range strings.Split(s, ",") {
 		d, err := ParseDuration(strings.TrimSpace(field))
 		if err != nil {
-			return nil, err
+			return nil, &SpecError{Kind: "ladder", Spec: s, Msg: strings.TrimPrefix(err.Error(), "predict: ")}
 		}
 		rungs = append(rungs, d)
 	}
 	if _, err := NewLadder(rungs); err != nil {
-		return nil, err
+		return nil, &SpecError{Kind: "ladder", Spec: s, Msg: err.(*SpecError).Msg}
 	}
 	return rungs, nil
+}
+
+// SpecError is a predictor, corrector or ladder that cannot be used: Kind is
+// which ("predictor", "corrector", "ladder": swfsim's flags for them), Spec
+// the value as given, Msg what is wrong with it.
+type SpecError struct{ Kind, Spec, Msg string }
+
+func (e *SpecError) Error() string {
+	if e.Spec == "" {
+		return "predict: " + e.Kind + ": " + e.Msg
+	}
+	return fmt.Sprintf("predict: %s %q: %s", e.Kind, e.Spec, e.Msg)
 }
 
 // ParseDuration parses a whole number of seconds with an optional unit s, m, h

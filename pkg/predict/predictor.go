@@ -64,11 +64,11 @@ func New(spec string) (Predictor, error) {
 	case name == NameLastK && hasArg:
 		k, err := strconv.Atoi(arg)
 		if err != nil || k < 1 || k > MaxLastK {
-			return nil, fmt.Errorf("predict: lastk needs a whole number K from 1 to %d, as in lastk:3; got %q", MaxLastK, spec)
+			return nil, &SpecError{Kind: "predictor", Spec: spec, Msg: fmt.Sprintf("lastk needs a whole number K from 1 to %d, as in lastk:3", MaxLastK)}
 		}
 		return NewLastK(k), nil
 	}
-	return nil, fmt.Errorf("predict: unknown predictor %q (want estimate, last2, lastk:K, exact or token)", spec)
+	return nil, &SpecError{Kind: "predictor", Spec: spec, Msg: "unknown predictor (want estimate, last2, lastk:K, exact or token)"}
 }
 
 // Estimate predicts the user estimate itself: EASY's view of a job.

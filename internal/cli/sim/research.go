@@ -67,7 +67,7 @@ func researchParams(c *cli.Context) (policy.ResearchParams, error) {
 	}
 	ladder, err := predict.ParseLadder(c.String("ladder"))
 	if err != nil {
-		return r, cmdio.Usagef("--ladder: %v", err)
+		return r, cmdio.Usagef("%s", flagNamed(err))
 	}
 	r.Ladder = ladder
 	return r, nil

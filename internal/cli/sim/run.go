@@ -18,6 +18,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/sim"
 )
 
@@ -200,7 +201,7 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	// read, and gaConfig has checked their parameters already.
 	if info.New != nil && len(info.Needs) == 0 {
 		if _, err := info.New(opt.Params, 0); err != nil {
-			return opt, cmdio.Usagef("%s", flagNamed(err.Error()))
+			return opt, cmdio.Usagef("%s", flagNamed(err))
 		}
 	}
 	if opt.KillWarn < 0 || opt.KillWarn > 1 {
@@ -209,19 +210,26 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	return opt, nil
 }
 
-// flagNamed names the flag behind a policy's parameter error in the words
-// the command line uses ("policy: threshold ..." is --threshold's).
-func flagNamed(msg string) string {
-	for prefix, flag := range map[string]string{
-		"policy: threshold ":         "--threshold ",
-		"predict: unknown predictor": "--predictor: unknown predictor",
-		"predict: unknown corrector": "--corrector: unknown corrector",
-	} {
-		if rest, ok := strings.CutPrefix(msg, prefix); ok {
-			return flag + rest
-		}
+// flagNamed words a policy's parameter error (policy.ParamError,
+// predict.SpecError) with the flag behind it, as the command line has it:
+// "--threshold x: ...". Other errors keep their text.
+func flagNamed(err error) string {
+	var pe *policy.ParamError
+	if errors.As(err, &pe) {
+		return flagValue(pe.Param, pe.Value, pe.Msg)
 	}
-	return msg
+	var se *predict.SpecError
+	if errors.As(err, &se) {
+		return flagValue(se.Kind, se.Spec, se.Msg)
+	}
+	return err.Error()
+}
+
+func flagValue(flag, value, msg string) string {
+	if value == "" {
+		return "--" + flag + ": " + msg
+	}
+	return "--" + flag + " " + value + ": " + msg
 }
 
 // checkPolicyFlags rejects a policy-specific flag given for a policy that does
