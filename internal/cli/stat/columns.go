@@ -35,6 +35,21 @@ func newInputColumns(o *options, traces []*trace) *inputColumns {
 			}
 		}
 	}
+	// swfstat's own configuration last, the same on every row: the flags
+	// that change the numbers and that no settings column states
+	// (ownColumns). No input's header holds a swfstat record (swfstat writes
+	// no SWF), so the names are free.
+	mine := provenance.Record{Tool: o.provenance.Tool}
+	for _, f := range o.provenance.Fields {
+		if slices.Contains(ownColumns, f.Key) {
+			mine.Fields = append(mine.Fields, f)
+		}
+	}
+	own := provenance.Columns([]provenance.Record{mine})
+	for _, c := range own {
+		at[c.Name] = len(ic.names)
+		ic.names = append(ic.names, c.Name)
+	}
 	for i := range traces {
 		vals := make([]string, len(ic.names))
 		present := make([]bool, len(ic.names))
@@ -44,11 +59,22 @@ func newInputColumns(o *options, traces []*trace) *inputColumns {
 		for _, c := range perInput[i] {
 			vals[at[c.Name]], present[at[c.Name]] = c.Value, true
 		}
+		for _, c := range own {
+			vals[at[c.Name]], present[at[c.Name]] = c.Value, true
+		}
 		ic.vals = append(ic.vals, vals)
 		ic.present = append(ic.present, present)
 	}
 	return ic
 }
+
+// ownColumns are the swfstat flags that become swfstat.FLAG columns: the
+// version and what decides which jobs are measured and how. The others are
+// the settings columns already (bsld_threshold_s, ...), shown by the rows
+// themselves (--metrics, --kill-warn's warning), the file column (input), or
+// about presentation only (--format, --label, --plot-*). In the order of
+// swfstat's Provenance line, which the columns follow.
+var ownColumns = []string{"version", "baseline", "percentiles", "procs", "by", "skip-first", "skip-last", "window", "lenient"}
 
 func (ic *inputColumns) values(i int) []string { return ic.vals[i] }
 

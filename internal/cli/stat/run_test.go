@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -191,8 +192,25 @@ func TestFormatsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatalf("CSV does not parse: %v", err)
 		}
-		if strings.Join(records[0], ",") != strings.Join(SummaryColumns, ",") {
+		// The fixed columns, then swfstat's own flags that change the
+		// numbers (ownColumns; these inputs have no Provenance lines).
+		wantHeader := SummaryColumns
+		for _, k := range ownColumns {
+			wantHeader = append(slices.Clone(wantHeader), "swfstat."+k)
+		}
+		if strings.Join(records[0], ",") != strings.Join(wantHeader, ",") {
 			t.Fatalf("CSV header %v", records[0])
+		}
+		var wantBy []string
+		for i, a := range args {
+			if a == "--by" {
+				wantBy = append(wantBy, args[i+1])
+			}
+		}
+		for _, r := range records[1:] {
+			if by := r[slices.Index(records[0], "swfstat.by")]; by != strings.Join(wantBy, ",") {
+				t.Fatalf("%v: swfstat.by column %q", args, by)
+			}
 		}
 		checked, other := 0, 0
 		for _, r := range records[1:] {
