@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os/signal"
+	"regexp"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -57,7 +58,7 @@ func NewApp(name, usage string, stdout, stderr io.Writer) *cli.App {
 		UseShortOptionHandling: false,
 		ExitErrHandler:         func(*cli.Context, error) {},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return &UsageError{Err: err}
+			return &UsageError{Err: errors.New(doubleDash(err.Error()))}
 		},
 	}
 }
@@ -119,4 +120,16 @@ func (r *recordingWriter) Write(p []byte) (int, error) {
 		r.err = err
 	}
 	return n, err
+}
+
+// flagParseName matches a flag name in the messages of Go's flag package,
+// which urfave/cli passes on ("invalid value "x" for flag -seed: ...",
+// "invalid boolean value "x" for -no-kill: ...", "flag provided but not
+// defined: -bogus", "flag needs an argument: -o").
+var flagParseName = regexp.MustCompile(`(for flag|for|defined:|argument:) -([A-Za-z0-9][A-Za-z0-9_-]+)`)
+
+// doubleDash writes the long flags in such a message as the help and every
+// other message do, with two dashes (-seed becomes --seed; -o stays).
+func doubleDash(msg string) string {
+	return flagParseName.ReplaceAllString(msg, "$1 --$2")
 }

@@ -100,6 +100,26 @@ func TestLeadingZerosAreDecimal(t *testing.T) {
 	}
 }
 
+// The flag parser's own errors name long flags with two dashes, as the help
+// and every other message do (Go's flag package writes one).
+func TestParseErrorsNameLongFlagsWithTwoDashes(t *testing.T) {
+	for args, want := range map[string]string{
+		"x --count 99999999999999999999": `x: invalid value "99999999999999999999" for flag --count: value out of range`,
+		"x -n 99999999999999999999":      `x: invalid value "99999999999999999999" for flag -n: value out of range`,
+		"x --on=maybe":                   `x: invalid boolean value "maybe" for --on: parse error`,
+		"x --bogus":                      `x: flag provided but not defined: --bogus`,
+		"x -q":                           `x: flag provided but not defined: -q`,
+	} {
+		var stderr strings.Builder
+		app := NewApp("x", "test", io.Discard, &stderr)
+		app.Flags = []cli.Flag{&cli.Int64Flag{Name: "count", Aliases: []string{"n"}}, &cli.BoolFlag{Name: "on"}}
+		app.Action = func(*cli.Context) error { return nil }
+		if code := Run(app, strings.Fields(args), &stderr); code != 2 || !strings.HasPrefix(stderr.String(), want+"\n") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", args, code, stderr.String(), want)
+		}
+	}
+}
+
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
