@@ -10,6 +10,8 @@ import (
 // seen as flags (`swfsim trace.swf --policy easy -o out.swf`), which urfave/cli v2
 // does not do by itself: it stops at the first argument that is not a flag.
 // Everything after "--" stays an argument; a lone "-" (stdin) is an argument.
+// A flag that takes a value but ends the line without one is left last
+// (without the operands), for the parser to refuse.
 func Interspersed(args []string, flags []cli.Flag) []string {
 	if len(args) == 0 {
 		return args
@@ -38,7 +40,13 @@ func Interspersed(args []string, flags []cli.Flag) []string {
 		if strings.Contains(name, "=") {
 			continue
 		}
-		if takesValue[name] && i+1 < len(args) {
+		if takesValue[name] {
+			if i+1 == len(args) {
+				// The value is missing: leave the flag last, with no "--"
+				// and operands after it for it to take, so that the
+				// parser says it needs an argument.
+				return out
+			}
 			i++
 			out = append(out, args[i])
 		}

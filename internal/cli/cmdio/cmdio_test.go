@@ -26,6 +26,11 @@ func TestInterspersed(t *testing.T) {
 		{"swfsim -p easy -- --odd-name.swf", "swfsim -p easy -- --odd-name.swf"},
 		{"swfsim --unknown a.swf", "swfsim --unknown -- a.swf"},
 		{"swfsim", "swfsim"},
+		// A value-taking flag last, without its value, must not take the
+		// "--" before the operands (it wrote the output to a file "--").
+		{"swfsim -p easy a.swf -o", "swfsim -p easy -o"},
+		{"swfsim a.swf b.swf --policy", "swfsim --policy"},
+		{"swfsim a.swf --no-kill", "swfsim --no-kill -- a.swf"},
 	}
 	for _, tt := range tests {
 		got := strings.Join(Interspersed(strings.Fields(tt.in), flags), " ")
@@ -109,6 +114,7 @@ func TestParseErrorsNameLongFlagsWithTwoDashes(t *testing.T) {
 		"x --on=maybe":                   `x: invalid boolean value "maybe" for --on: parse error`,
 		"x --bogus":                      `x: flag provided but not defined: --bogus`,
 		"x -q":                           `x: flag provided but not defined: -q`,
+		"x a.swf --count":                `x: flag needs an argument: --count`,
 	} {
 		var stderr strings.Builder
 		app := NewApp("x", "test", io.Discard, &stderr)
