@@ -27,6 +27,10 @@ type trace struct {
 	// foreignProv are the lines of Provenance lines no swfkit tool wrote,
 	// left out of the provenance columns.
 	foreignProv []int
+	// swfstatProv counts the header's swfstat Provenance lines, also left
+	// out (swfstat writes none into an SWF; its own are the swfstat.*
+	// columns).
+	swfstatProv int
 	provenance  []provenance.Record // the header's Provenance lines, in order
 	// uqosLower and uqosUpper are the U-QoS bounds the report used.
 	uqosLower, uqosUpper float64
@@ -71,6 +75,17 @@ func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, erro
 		return nil, err
 	}
 	t.foreignProv = provenance.Foreign(hdr)
+	// swfstat writes no SWF, so a swfstat line in an input's header was put
+	// there by hand; its columns would clash with this run's swfstat.*.
+	kept := t.provenance[:0]
+	for _, r := range t.provenance {
+		if r.Tool == "swfstat" {
+			t.swfstatProv++
+			continue
+		}
+		kept = append(kept, r)
+	}
+	t.provenance = kept
 	t.hdr = hdr
 	t.simProcsFrom = simProcsFrom(hdr)
 	t.augLower, t.augUpper = augmentBounds(hdr)

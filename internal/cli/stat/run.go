@@ -524,6 +524,10 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		if t.partial > 0 {
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, partialWarning(t.partial))
 		}
+		if t.swfstatProv > 0 {
+			fmt.Fprintf(stderr, "swfstat: warning: %s: %d swfstat Provenance line(s) in its header, which swfstat never writes into an SWF; left out of the provenance columns (the swfstat.* columns are this run's)\n",
+				t.display, t.swfstatProv)
+		}
 		for _, line := range t.foreignProv {
 			fmt.Fprintf(stderr, "swfstat: warning: %s:%d: a Provenance line no swfkit tool wrote (its first word is none of %s); left out of the provenance columns\n",
 				t.display, line, strings.Join(provenance.Tools, ", "))

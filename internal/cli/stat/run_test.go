@@ -761,3 +761,37 @@ func assertNoFiles(t *testing.T, dir string) {
 		t.Errorf("%s holds %d files after failed runs", dir, len(entries))
 	}
 }
+
+// A swfstat Provenance line in an input's header (swfstat writes none into
+// an SWF) is left out with a warning, so that the columns of this run's own
+// configuration (swfstat.*) are not given twice; a line no tool wrote is
+// left out too; the lines of the tools that write SWF stay.
+func TestProvenanceLinesOfNoSWFToolLeftOut(t *testing.T) {
+	in := "; MaxProcs: 4\n; Provenance: swfstat version=9.9 by=user window=1:2\n; Provenance: made by hand\n" +
+		"; Provenance: swfsim version=0.1.0-dev policy=easy seed=3\n" +
+		"1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	out, errs, code := run(t, in, "--format", "csv", "--by", "category")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, name := range rows[0] {
+		if seen[name] {
+			t.Errorf("column %s twice: %v", name, rows[0])
+		}
+		seen[name] = true
+	}
+	col := func(name string) string { return rows[1][slices.Index(rows[0], name)] }
+	if !seen["swfsim.policy"] || col("swfsim.policy") != "easy" || col("swfstat.by") != "category" || col("swfstat.version") == "9.9" {
+		t.Errorf("swfsim.policy %v, swfstat.by %q, swfstat.version %q", seen["swfsim.policy"], col("swfstat.by"), col("swfstat.version"))
+	}
+	for _, want := range []string{"1 swfstat Provenance line(s) in its header", "<stdin>:3: a Provenance line no swfkit tool wrote"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+}
