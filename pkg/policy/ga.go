@@ -68,8 +68,8 @@ const DefaultRestartOverhead = 1.0
 // SeedNames are the special orderings GAConfig.Seeds may name.
 var SeedNames = []string{"arrival", "priority", "density", "value"}
 
-// ParseSeeds parses a comma-separated list of SeedNames ("" or "none": no
-// special seed).
+// ParseSeeds parses a comma-separated list of distinct SeedNames ("" or
+// "none" alone: no special seed). Its errors are *ParamError of "ga-seeds".
 func ParseSeeds(s string) ([]string, error) {
 	out := []string{}
 	if s == "" || s == "none" {
@@ -77,8 +77,13 @@ func ParseSeeds(s string) ([]string, error) {
 	}
 	for _, f := range strings.Split(s, ",") {
 		f = strings.TrimSpace(f)
-		if !slices.Contains(SeedNames, f) {
-			return nil, fmt.Errorf("GA seed %q: want one of %s", f, strings.Join(SeedNames, ", "))
+		switch {
+		case f == "none":
+			return nil, &ParamError{Param: "ga-seeds", Value: s, Msg: "none stands alone (no special ordering)"}
+		case !slices.Contains(SeedNames, f):
+			return nil, &ParamError{Param: "ga-seeds", Value: s, Msg: fmt.Sprintf("%q is not a seed ordering: want a list of %s, or none", f, strings.Join(SeedNames, ", "))}
+		case slices.Contains(out, f):
+			return nil, &ParamError{Param: "ga-seeds", Value: s, Msg: fmt.Sprintf("%s is named twice (each ordering is one member of the initial population)", f)}
 		}
 		out = append(out, f)
 	}

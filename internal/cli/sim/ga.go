@@ -65,7 +65,7 @@ func gaFlags() []cli.Flag {
 func gaConfig(c *cli.Context, seed int64) (policy.GAConfig, error) {
 	seeds, err := policy.ParseSeeds(c.String("ga-seeds"))
 	if err != nil {
-		return policy.GAConfig{}, cmdio.Usagef("--ga-seeds: %v", err)
+		return policy.GAConfig{}, cmdio.Usagef("%s", flagNamed(err))
 	}
 	cfg := policy.GAConfig{
 		Population:      c.Int("ga-population"),
