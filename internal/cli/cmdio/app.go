@@ -6,6 +6,7 @@ import (
 	"io"
 	"os/signal"
 	"regexp"
+	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -77,6 +78,12 @@ func Run(app *cli.App, args []string, stderr io.Writer) int {
 	helpOut := &recordingWriter{w: app.Writer}
 	app.Writer = helpOut
 	args = Interspersed(args, app.Flags)
+	if wantsHelp(args, app.Flags) {
+		// urfave/cli reads the operands after --help as a help topic
+		// ("No help topic for 'trace.swf'", exit 1): the help is the
+		// command's, whatever else the line holds.
+		args = []string{args[0], "--help"}
+	}
 	err := checkNumericFlags(args, app.Flags)
 	if err == nil {
 		err = checkFlagArgs(args, app.Flags)
@@ -132,4 +139,30 @@ var flagParseName = regexp.MustCompile(`(for flag|for|defined:|argument:) -([A-Z
 // other message do, with two dashes (-seed becomes --seed; -o stays).
 func doubleDash(msg string) string {
 	return flagParseName.ReplaceAllString(msg, "$1 --$2")
+}
+
+// wantsHelp reports whether args (as Interspersed leaves them) ask for the
+// help: -h or --help as a flag (not a flag's value) before the operands.
+func wantsHelp(args []string, flags []cli.Flag) bool {
+	takesValue := map[string]bool{}
+	for _, f := range flags {
+		if _, isBool := f.(*cli.BoolFlag); !isBool {
+			for _, name := range f.Names() {
+				takesValue[name] = true
+			}
+		}
+	}
+	for i := 1; i < len(args); i++ {
+		switch a := args[i]; a {
+		case "--":
+			return false
+		case "-h", "--h", "-help", "--help":
+			return true
+		default:
+			if name := strings.TrimLeft(a, "-"); a != name && !strings.Contains(name, "=") && takesValue[name] {
+				i++ // its value
+			}
+		}
+	}
+	return false
 }

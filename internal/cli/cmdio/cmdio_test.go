@@ -126,6 +126,24 @@ func TestParseErrorsNameLongFlagsWithTwoDashes(t *testing.T) {
 	}
 }
 
+// --help after the operands prints the help (urfave/cli took the operands
+// for a help topic and failed); as a flag's value it is only a value.
+func TestHelpAfterOperands(t *testing.T) {
+	for args, wantHelp := range map[string]bool{
+		"x a.swf --help": true, "x -h a.swf b.swf": true, "x --out --help a.swf": false, "x -- --help": false,
+	} {
+		var stdout strings.Builder
+		ran := false
+		app := NewApp("x", "test", &stdout, io.Discard)
+		app.Flags = []cli.Flag{&cli.StringFlag{Name: "out"}}
+		app.Action = func(*cli.Context) error { ran = true; return nil }
+		code := Run(app, strings.Fields(args), io.Discard)
+		if gotHelp := strings.Contains(stdout.String(), "NAME"); code != 0 || gotHelp != wantHelp || ran == wantHelp {
+			t.Errorf("%q: exit %d, help %v, action ran %v; want help %v", args, code, gotHelp, ran, wantHelp)
+		}
+	}
+}
+
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
