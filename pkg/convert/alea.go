@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -287,6 +288,18 @@ func procsOf(j *swf.Job) int64 {
 var aleaPlaceholderFields = []int{swf.FieldAverageCPUTime, swf.FieldUsedMemory, swf.FieldExecutable,
 	swf.FieldPartition, swf.FieldPrecedingJob, swf.FieldThinkTime}
 
+// selfPreceding reports whether the preceding job (field 17) of the first job,
+// which every job shares, is the id of one of the jobs.
+func selfPreceding(jobs []pending) bool {
+	id := strconv.FormatInt(jobs[0].job.PrecedingJob, 10)
+	for i := range jobs {
+		if canonicalID(jobs[i].id) == id {
+			return true
+		}
+	}
+	return false
+}
+
 // aleaPlaceholders writes -1 in every field of aleaPlaceholderFields that holds
 // one value on every line of a file of at least AleaPlaceholderMinJobs job
 // lines, as the archive's converter does, and returns a Note naming them (or,
@@ -314,8 +327,28 @@ func aleaPlaceholders(jobs []pending) []string {
 		names[i] = fmt.Sprintf("%d (%s) was %v", n, swf.FieldNames[n-1], jobs[0].job.Field(n))
 	}
 	if len(jobs) < AleaPlaceholderMinJobs {
-		return []string{fmt.Sprintf("fields holding one value on every line kept as given: %d job lines are too few "+
-			"(fewer than %d) to tell a placeholder from a value: %s", len(jobs), AleaPlaceholderMinJobs, strings.Join(names, ", "))}
+		var notes []string
+		if i := slices.Index(constant, swf.FieldPrecedingJob); i >= 0 && len(jobs) > 1 && selfPreceding(jobs) {
+			// One job cannot precede every job, itself included: whatever
+			// the file's length, the value is a placeholder, and the think
+			// time measured from that job's end says nothing either.
+			notes = append(notes, fmt.Sprintf("field %s on every line, job %v's own line included (a job cannot precede itself): "+
+				"a placeholder, written -1 with field 18 (think time)", names[i], jobs[0].job.PrecedingJob))
+			for k := range jobs {
+				jobs[k].job.PrecedingJob, jobs[k].job.ThinkTime = -1, -1
+			}
+			constant = slices.Delete(constant, i, i+1)
+			names = slices.Delete(names, i, i+1)
+			if k := slices.Index(constant, swf.FieldThinkTime); k >= 0 {
+				constant = slices.Delete(constant, k, k+1)
+				names = slices.Delete(names, k, k+1)
+			}
+		}
+		if len(names) > 0 {
+			notes = append(notes, fmt.Sprintf("fields holding one value on every line kept as values: %d job lines are too few "+
+				"(fewer than %d) to tell a placeholder from a value: %s", len(jobs), AleaPlaceholderMinJobs, strings.Join(names, ", ")))
+		}
+		return notes
 	}
 	for _, n := range constant {
 		for i := range jobs {

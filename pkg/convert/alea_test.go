@@ -37,9 +37,11 @@ func TestAleaFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"1 0 0 50 1 1 1024 1 600 1048576 1 63 2 7 1 1 1 1 jobid=1 nodes=13 props=1:ppn=1:brno",
-		"2 100 5 100 4 1 1024 4 3600 1048576 1 62 1 7 2 1 1 1 jobid=0 nodes=11*2,12*2 props=2:ppn=2",
-		"3 100 1 -1000 1 1 1024 1 0 1048576 0 62 2 7 2 1 1 1 jobid=2 nodes=13 props=1:ppn=1",
+		// Field 17 is job 1 on every line, job 1's own included: a
+		// placeholder (a job cannot precede itself), -1 with field 18.
+		"1 0 0 50 1 1 1024 1 600 1048576 1 63 2 7 1 1 -1 -1 jobid=1 nodes=13 props=1:ppn=1:brno",
+		"2 100 5 100 4 1 1024 4 3600 1048576 1 62 1 7 2 1 -1 -1 jobid=0 nodes=11*2,12*2 props=2:ppn=2",
+		"3 100 1 -1000 1 1 1024 1 0 1048576 0 62 2 7 2 1 -1 -1 jobid=2 nodes=13 props=1:ppn=1",
 	}
 	for i, w := range want {
 		if got := string(res.Jobs[i].AppendCanonical(nil)); got != w {
@@ -51,7 +53,8 @@ func TestAleaFields(t *testing.T) {
 		t.Errorf("accounting %+v", a)
 	}
 	notes := strings.Join(res.Header.GetAll("Note"), "\n")
-	for _, s := range []string{"in bytes", "6 (Average CPU Time Used) was 1", "14 (Executable Number) was 7", "17 (Preceding Job Number) was 1"} {
+	for _, s := range []string{"in bytes", "6 (Average CPU Time Used) was 1", "14 (Executable Number) was 7",
+		"17 (Preceding Job Number) was 1 on every line, job 1's own line included (a job cannot precede itself)"} {
 		if !strings.Contains(notes, s) {
 			t.Errorf("notes lack %q:\n%s", s, notes)
 		}
@@ -214,9 +217,9 @@ func FuzzReadAlea(f *testing.F) {
 // job's processors contradicts field 5; both are kept, and a Note and a
 // warning say how many jobs and which first.
 func TestAleaNodeListLength(t *testing.T) {
-	text := "0 1000 5 100 4 1 1024 4 3600 4096 1 62 1 7 -1 1 1 1 {11,11,12,12} q 2:ppn=2\n" +
-		"1 1001 5 100 4 1 1024 4 3600 4096 1 62 1 7 -1 1 1 1 {13,13} q 2:ppn=2\n" +
-		"2 1002 5 100 1 1 1024 1 3600 4096 1 62 1 7 -1 1 1 1 {14,14,14} q 1:ppn=1\n"
+	text := "0 1000 5 100 4 1 1024 4 3600 4096 1 62 1 7 -1 1 -1 -1 {11,11,12,12} q 2:ppn=2\n" +
+		"1 1001 5 100 4 1 1024 4 3600 4096 1 62 1 7 -1 1 -1 -1 {13,13} q 2:ppn=2\n" +
+		"2 1002 5 100 1 1 1024 1 3600 4096 1 62 1 7 -1 1 -1 -1 {14,14,14} q 1:ppn=1\n"
 	res, err := alea(t, text, Config{Procs: 16, Nodes: 4})
 	if err != nil {
 		t.Fatal(err)
@@ -263,9 +266,11 @@ func TestAleaPlaceholders(t *testing.T) {
 	}{
 		{"two lines", "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n" +
 			"2 1356998549 0 54578 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1240,1240} q_1d 1:ppn=64\n",
-			"1 0 0 56011 64 1 1024 64 86400 1048576 1 62 1 1 1 1 1 1 jobid=0 nodes=1241*2 props=1:ppn=64", false},
+			// Field 17 is kept as a value: job 1, which is not in the log.
+			"1 0 0 56011 64 1 1024 64 86400 1048576 1 62 1 1 1 1 -1 -1 jobid=0 nodes=1241*2 props=1:ppn=64", false},
 		{"50 serial jobs", aleaSerialJobs(50),
-			"1 0 0 600 1 1 1024 1 3600 1048576 1 62 1 7 1 1 1 1 jobid=0 nodes=5 props=1:ppn=1", false},
+			// Job 1, a later job: -1.
+			"1 0 0 600 1 1 1024 1 3600 1048576 1 62 1 7 1 1 -1 -1 jobid=0 nodes=5 props=1:ppn=1", false},
 		{"100 serial jobs", aleaSerialJobs(AleaPlaceholderMinJobs),
 			"1 0 0 600 1 -1 -1 1 3600 1048576 1 62 1 -1 1 -1 -1 -1 jobid=0 nodes=5 props=1:ppn=1", true},
 	}
@@ -282,7 +287,7 @@ func TestAleaPlaceholders(t *testing.T) {
 			if got := strings.Contains(notes, "are placeholders, written -1"); got != tt.placeholder {
 				t.Errorf("placeholder note %v, want %v:\n%s", got, tt.placeholder, notes)
 			}
-			if !tt.placeholder && !strings.Contains(notes, "kept as given") {
+			if !tt.placeholder && !strings.Contains(notes, "kept as values") {
 				t.Errorf("notes do not say why constant fields were kept:\n%s", notes)
 			}
 			for _, never := range []string{"(Number of Allocated Processors)", "(Requested Time)", "(User ID)", "(Group ID)", "(Status)", "(Requested Memory)"} {
@@ -314,5 +319,36 @@ func readsBack(t *testing.T, res *Result) {
 		} else if err != nil {
 			t.Fatalf("the converted log does not read back: %v", err)
 		}
+	}
+}
+
+// TestAleaPrecedingJob: field 17 names a job by the log's id; jobs are
+// renumbered in submit order, so the reference follows its job to the new
+// number, and one to a job not written before (later, not in the log) becomes
+// -1 with its think time, as swfclean's renumber rule does.
+func TestAleaPrecedingJob(t *testing.T) {
+	text := "0 1000 0 100 1 1 1024 1 200 1024 1 1 1 1 -1 1 -1 -1 {5} q 1:ppn=1\n" +
+		"1 1050 5 100 1 1 1024 1 200 1024 1 1 1 1 -1 1 0 20 {5} q 1:ppn=1\n" +
+		"7 1010 5 100 2 1 2048 2 200 1024 1 2 1 1 -1 1 1 30 {5,6} q 1:ppn=2\n" +
+		"8 1060 5 100 2 1 2048 2 200 1024 1 2 1 1 -1 1 7 40 {5,6} q 1:ppn=2\n" +
+		"9 1070 5 100 2 1 2048 2 200 1024 1 2 1 1 -1 1 -7 50 {5,6} q 1:ppn=2\n"
+	res, err := alea(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// New numbers: id 0 -> 1, 7 -> 2, 1 -> 3, 8 -> 4, 9 -> 5.
+	want := [][2]int64{{-1, -1}, {-1, -1}, {1, 20}, {2, 40}, {-7, 50}}
+	for i, w := range want {
+		j := res.Jobs[i]
+		if j.PrecedingJob != w[0] || j.ThinkTime != w[1] {
+			t.Errorf("job %d (%s): fields 17, 18 = %d %d, want %d %d", j.JobNumber, j.Extra[0], j.PrecedingJob, j.ThinkTime, w[0], w[1])
+		}
+	}
+	const note = "field 17 (preceding job) rewritten to the new job numbers (2 jobs); 1 jobs whose preceding job is not written before them"
+	if notes := strings.Join(res.Header.GetAll("Note"), "\n"); !strings.Contains(notes, note) || !strings.Contains(notes, "first line 3, job 7: preceding job 1") {
+		t.Errorf("notes lack %q:\n%s", note, notes)
+	}
+	if w := strings.Join(res.Warnings, "\n"); !strings.Contains(w, note) {
+		t.Errorf("warnings lack %q:\n%s", note, w)
 	}
 }

@@ -238,10 +238,12 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 	last := first
 	var maxProcs, maxNodes int64
 	out := make([]swf.Job, len(jobs))
+	refs := precedingRefs{numbers: map[string]int64{}}
 	for i := range jobs {
 		p := &jobs[i]
 		j := p.job
 		j.JobNumber = int64(i + 1)
+		refs.rewrite(&j, p)
 		j.SubmitTime = p.submit - first
 		j.WaitTime, j.RunTime = -1, -1
 		if p.start != -1 {
@@ -272,9 +274,66 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 	for _, n := range notes {
 		res.Header.AddNote(n)
 	}
+	if n := refs.note(); n != "" {
+		res.Header.AddNote(n)
+		if refs.unset > 0 {
+			res.Warnings = append(res.Warnings, n)
+		}
+	}
 	res.Header.AddNote(fmt.Sprintf("converted from %s (%s): %s", cfg.Name, format, acct.String()))
 	res.Header.Lines = append(res.Header.Lines, swf.HeaderLine{Raw: ";"})
 	return res, nil
+}
+
+// precedingRefs rewrites field 17 (preceding job), which a log gives as one of
+// its own job ids, to the new job numbers, as swfclean's renumber rule does: a
+// reference to a job written before becomes that job's number; one to a job
+// not written before (not in the log, a later job, itself) becomes -1, and so
+// does its think time (field 18), which is measured from that job's end. Only
+// -1 means none (Alea's job ids start at 0); another negative is kept for
+// --check to report.
+type precedingRefs struct {
+	numbers          map[string]int64 // the log's job id (canonical) -> job number
+	rewritten, unset int
+	firstUnset       string
+}
+
+func (r *precedingRefs) rewrite(j *swf.Job, p *pending) {
+	if j.PrecedingJob >= 0 {
+		if n, ok := r.numbers[strconv.FormatInt(j.PrecedingJob, 10)]; ok {
+			j.PrecedingJob = n
+			r.rewritten++
+		} else {
+			if r.unset == 0 {
+				r.firstUnset = fmt.Sprintf("line %d, job %s: preceding job %d", p.line, p.id, j.PrecedingJob)
+			}
+			r.unset++
+			j.PrecedingJob, j.ThinkTime = -1, -1
+		}
+	}
+	r.numbers[canonicalID(p.id)] = j.JobNumber
+}
+
+// canonicalID is a numeric job id as strconv writes it ("007" and "7.0" are
+// job 7), so that field 17's number finds it; other ids are kept as they are.
+func canonicalID(id string) string {
+	if v, err := strconv.ParseFloat(id, 64); err == nil && v == math.Trunc(v) && math.Abs(v) <= 1<<53 {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return id
+}
+
+// note says what rewrite did, "" when no job had a preceding job.
+func (r *precedingRefs) note() string {
+	if r.rewritten == 0 && r.unset == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("field 17 (preceding job) rewritten to the new job numbers (%d jobs)", r.rewritten)
+	if r.unset > 0 {
+		s += fmt.Sprintf("; %d jobs whose preceding job is not written before them (not in the log, later, or themselves) get -1 "+
+			"with their think time (field 18), first %s", r.unset, r.firstUnset)
+	}
+	return s
 }
 
 // outOfBounds returns the first field of j beyond the bounds swf.Reader
