@@ -85,6 +85,10 @@ type sacctReader struct {
 	started    []bool
 	alloc      []int64
 	trailing   bool // --parsable: every line ends with '|'
+	// Lines whose times are out of order, kept as given for --check and the
+	// cleaning rules (wait_neg, run_neg): counts and the first line of each.
+	startBeforeSubmit, endBeforeStart int
+	firstEarlyStart, firstEarlyEnd    int
 }
 
 // ReadSacct converts the output of `sacct --parsable2` (with its header line) to
@@ -156,14 +160,31 @@ func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	if s.cols.index == nil {
 		return nil, lineError(cfg.Name, 1, "", ErrHeaderLine, "empty input: expected the header line of `sacct --parsable2` (JobID|Submit|...)")
 	}
-	s.addArrayLines()
+	if perr := s.addArrayLines(); perr != nil {
+		return nil, perr
+	}
 	s.skipOrphanSteps()
 	s.fillFromSteps()
 	notes := []string{fmt.Sprintf("sacct times read as local time in %s; field 6 = TotalCPU / processors; "+
 		"field 7 = the largest MaxRSS of the job's steps; field 10 = ReqMem per processor; "+
 		"queue numbers are QOS names, partition numbers partition names (Queue and Partition lines); "+
 		"user and group numbers are names in order of first appearance", s.loc)}
-	return finish("sacct", cfg, s.jobs, s.acct, notes, &sacctFieldColumns)
+	var warnings []string
+	for _, w := range []struct {
+		n, line int
+		what    string
+	}{{s.startBeforeSubmit, s.firstEarlyStart, "Start before Submit (a negative wait)"},
+		{s.endBeforeStart, s.firstEarlyEnd, "End before Start (a negative run time)"}} {
+		if w.n > 0 {
+			warnings = append(warnings, fmt.Sprintf("%d job lines have %s, first line %d: kept as given, for --check "+
+				"(wait_neg, run_neg) and the cleaning rules", w.n, w.what, w.line))
+		}
+	}
+	res, err := finish("sacct", cfg, s.jobs, s.acct, append(notes, warnings...), &sacctFieldColumns)
+	if res != nil {
+		res.Warnings = append(res.Warnings, warnings...)
+	}
+	return res, err
 }
 
 // readHeader reads the column names.
@@ -347,8 +368,22 @@ func (s *sacctReader) add(p pending, id string, cpu float64, alloc int64, starte
 }
 
 // addArrayLines adds the tasks of the array lines that have no line of their own.
-func (s *sacctReader) addArrayLines() {
+// A task that an earlier array line stands for already is an error (two dumps
+// put together?), or with --lenient the later line is skipped as malformed.
+func (s *sacctReader) addArrayLines() *swf.ParseError {
+	fromLine := map[string]int{} // task -> the array line that stands for it
 	for _, a := range s.arrayLines {
+		if perr := s.arrayOverlap(a, fromLine); perr != nil {
+			if !s.cfg.Lenient {
+				return perr
+			}
+			s.acct.JobLines--
+			s.acct.Malformed++
+			if len(s.acct.FirstErrors) < MaxKeptErrors {
+				s.acct.FirstErrors = append(s.acct.FirstErrors, perr.Error())
+			}
+			continue
+		}
 		kept := 0
 		for k, task := range a.tasks {
 			if s.explicit[task] > 0 {
@@ -366,6 +401,31 @@ func (s *sacctReader) addArrayLines() {
 			s.acct.ExpandedLines++
 		}
 	}
+	return nil
+}
+
+// arrayOverlap records the tasks of array line a in fromLine, or, when one of
+// them is listed twice in a or stands in an earlier array line already, returns
+// the error and leaves fromLine as it was: sacct prints each pending task once.
+func (s *sacctReader) arrayOverlap(a arrayLine, fromLine map[string]int) *swf.ParseError {
+	for i, task := range a.tasks {
+		prev := fromLine[task]
+		if prev == 0 {
+			fromLine[task] = a.line
+			continue
+		}
+		for _, t := range a.tasks[:i] {
+			if fromLine[t] == a.line {
+				delete(fromLine, t)
+			}
+		}
+		if prev == a.line {
+			return lineError(s.cfg.Name, a.line, "JobID", ErrValue, "array task %s is listed twice in the line's task list", task)
+		}
+		return lineError(s.cfg.Name, a.line, "JobID", ErrValue,
+			"array task %s is also in the array line on line %d: sacct prints a pending task once (two dumps of overlapping periods put together?)", task, prev)
+	}
+	return nil
 }
 
 // readJob reads an allocation line's columns into a pending job. cpu is the
@@ -395,6 +455,18 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 	started = p.start >= 0
 	if !started {
 		p.end = -1
+	}
+	if started && p.start < p.submit {
+		if s.startBeforeSubmit == 0 {
+			s.firstEarlyStart = l.lineNo
+		}
+		s.startBeforeSubmit++
+	}
+	if started && p.end >= 0 && p.end < p.start {
+		if s.endBeforeStart == 0 {
+			s.firstEarlyEnd = l.lineNo
+		}
+		s.endBeforeStart++
 	}
 	if started && p.end < 0 {
 		if v, ok := l.get("ElapsedRaw"); ok && v != "" {
@@ -583,6 +655,10 @@ func allDigits(s string) bool {
 	return true
 }
 
+// MaxArrayTasks is the most array tasks one sacct line may stand for: Slurm's
+// largest MaxArraySize (task ids 0 to 4,000,000).
+const MaxArrayTasks = 4_000_001
+
 // expandArray lists the jobs a line stands for: itself, or for "123_[2-4,7%2]"
 // (array tasks that never started, printed as one line) 123_2, 123_3, 123_4, 123_7.
 func expandArray(l *sacctLine, id string) ([]string, *swf.ParseError) {
@@ -605,8 +681,11 @@ func expandArray(l *sacctLine, id string) ([]string, *swf.ParseError) {
 		if hasStep {
 			step, err3 = strconv.Atoi(stepText)
 		}
-		if err1 != nil || err2 != nil || err3 != nil || b < a || step < 1 || (b-a)/step > 1_000_000 {
+		if err1 != nil || err2 != nil || err3 != nil || a < 0 || b < a || step < 1 {
 			return nil, l.err("JobID", ErrValue, "malformed array task list %q in %q", part, id)
+		}
+		if n := (b-a)/step + 1; n > MaxArrayTasks-len(out) {
+			return nil, l.err("JobID", ErrRange, "%q stands for more than %d array tasks, the most Slurm allows in one array (MaxArraySize)", shortText(id), MaxArrayTasks)
 		}
 		for t := a; t <= b; t += step {
 			out = append(out, master+"_"+strconv.Itoa(t))
@@ -661,7 +740,9 @@ func (l *sacctLine) times(col string) (first, alt int64, perr *swf.ParseError) {
 }
 
 // readTimes reads Submit, Start and End. A time in the repeated hour when
-// summer time ends is read as its first occurrence, unless only its second
+// summer time ends is read as the occurrence that makes End - Start equal
+// ElapsedRaw (when the line has it: a job that ran from 01:50 to the second
+// 02:10 ran 80 minutes), else as its first occurrence, unless only its second
 // keeps submit <= start <= end (a job that started at 01:50 and ended at
 // 01:10 ran across the change of time).
 func (l *sacctLine) readTimes() (submit, start, end int64, perr *swf.ParseError) {
@@ -671,18 +752,27 @@ func (l *sacctLine) readTimes() (submit, start, end int64, perr *swf.ParseError)
 			return 0, 0, 0, perr
 		}
 	}
+	elapsed := int64(-1) // read where it is needed (readJob), which reports a bad one
+	if v, ok := l.get("ElapsedRaw"); ok && (alt[1] != first[1] || alt[2] != first[2]) {
+		if e, err := strconv.ParseInt(v, 10, 64); err == nil {
+			elapsed = e
+		}
+	}
 	// Masks in increasing order prefer first occurrences; a time that occurs
 	// once has alt == first, so its bit changes nothing.
-	for mask := range 8 {
-		var t [3]int64
-		for i := range t {
-			t[i] = first[i]
-			if mask&(1<<i) != 0 {
-				t[i] = alt[i]
+	for pass := range 2 {
+		for mask := range 8 {
+			var t [3]int64
+			for i := range t {
+				t[i] = first[i]
+				if mask&(1<<i) != 0 {
+					t[i] = alt[i]
+				}
 			}
-		}
-		if (t[1] < 0 || t[0] <= t[1]) && (t[1] < 0 || t[2] < 0 || t[1] <= t[2]) {
-			return t[0], t[1], t[2], nil
+			ordered := (t[1] < 0 || t[0] <= t[1]) && (t[1] < 0 || t[2] < 0 || t[1] <= t[2])
+			if ordered && (pass == 1 || elapsed >= 0 && t[1] >= 0 && t[2] >= 0 && t[2]-t[1] == elapsed) {
+				return t[0], t[1], t[2], nil
+			}
 		}
 	}
 	return first[0], first[1], first[2], nil
@@ -701,7 +791,7 @@ func (l *sacctLine) int(col, v string, limit int64, bound string) (int64, *swf.P
 }
 
 // limit reads Timelimit: UNLIMITED, Partition_Limit (no limit of the job's own)
-// and INVALID are -1; else [D-]HH:MM:SS, MM:SS or minutes.
+// INVALID and NONE are -1; else [D-]HH:MM:SS, MM:SS or minutes.
 func (l *sacctLine) limit(col, v string) (int64, *swf.ParseError) {
 	switch v {
 	case "UNLIMITED", "Partition_Limit", "INVALID", "NONE":
@@ -709,7 +799,7 @@ func (l *sacctLine) limit(col, v string) (int64, *swf.ParseError) {
 	}
 	secs, ok := parseDuration(v, true)
 	if !ok {
-		return 0, l.err(col, ErrValue, "expected UNLIMITED, Partition_Limit, [D-]HH:MM:SS, MM:SS or minutes, got %q", v)
+		return 0, l.err(col, ErrValue, "expected UNLIMITED, Partition_Limit, INVALID, NONE, [D-]HH:MM:SS, MM:SS or minutes, got %q", v)
 	}
 	if secs > swf.MaxTime {
 		return 0, l.err(col, ErrRange, "%q is beyond %s", v, timeBound)

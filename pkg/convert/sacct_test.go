@@ -335,7 +335,7 @@ func TestSacctChecks(t *testing.T) {
 		err        error
 		message    string
 	}{
-		{"Timelimit hours", head + job + "1-25:00:00|00:00:01\n", ErrValue, `dump.txt:2: column Timelimit: expected UNLIMITED, Partition_Limit, [D-]HH:MM:SS`},
+		{"Timelimit hours", head + job + "1-25:00:00|00:00:01\n", ErrValue, `dump.txt:2: column Timelimit: expected UNLIMITED, Partition_Limit, INVALID, NONE, [D-]HH:MM:SS`},
 		{"Timelimit minutes", head + job + "1-02:60:00|00:00:01\n", ErrValue, `dump.txt:2: column Timelimit: `},
 		{"Timelimit seconds", head + job + "02:00:60|00:00:01\n", ErrValue, `dump.txt:2: column Timelimit: `},
 		{"TotalCPU", head + job + "01:00:00|99-99:99:99\n", ErrValue, `dump.txt:2: column TotalCPU: expected a duration`},
@@ -583,5 +583,90 @@ func TestSacctRepeatedHour(t *testing.T) {
 				t.Errorf("negative wait %d", got)
 			}
 		})
+	}
+}
+
+// TestSacctRepeatedHourElapsed: when the line has ElapsedRaw, the occurrence of
+// a repeated local time is the one that gives End - Start = ElapsedRaw, even
+// where the first occurrence would keep the times in order.
+func TestSacctRepeatedHourElapsed(t *testing.T) {
+	prague, err := time.LoadLocation("Europe/Prague")
+	if err != nil {
+		t.Skip("no time zone data:", err)
+	}
+	const head = "JobID|Submit|Start|End|State|AllocCPUS|ElapsedRaw\n"
+	for _, tt := range []struct {
+		elapsed string
+		run     int64
+	}{
+		{"4800", 4800}, // 01:50 CEST to 02:10 CET
+		{"1200", 1200}, // 01:50 CEST to 02:10 CEST
+		{"999", 1200},  // neither (a suspended job): the first occurrence, as without ElapsedRaw
+	} {
+		line := "1|2024-10-27T01:40:00|2024-10-27T01:50:00|2024-10-27T02:10:00|COMPLETED|1|" + tt.elapsed + "\n"
+		res, err := sacct(t, head+line, Config{Location: prague})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Jobs[0].RunTime; got != tt.run {
+			t.Errorf("ElapsedRaw %s: run time %d, want %d", tt.elapsed, got, tt.run)
+		}
+	}
+}
+
+// TestSacctArrayLinesOverlap: two array lines that stand for the same pending
+// task (two dumps put together) are an error naming both lines; with
+// --lenient the later line is skipped as malformed, none of its tasks kept.
+func TestSacctArrayLinesOverlap(t *testing.T) {
+	const head = "JobID|Submit|Start|End|State|AllocCPUS\n"
+	text := head +
+		"5_[1-3]|2024-05-01T10:00:00|None|2024-05-01T10:10:00|CANCELLED by 0|1\n" +
+		"5_[2-4]|2024-05-01T10:05:00|None|2024-05-01T10:10:00|CANCELLED by 0|7\n"
+	_, err := sacct(t, text, Config{})
+	if err == nil || !strings.Contains(err.Error(), "dump.txt:3: column JobID: array task 5_2 is also in the array line on line 2") {
+		t.Errorf("overlapping array lines: %v", err)
+	}
+	res, err := sacct(t, text, Config{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Accounting
+	if a.Jobs != 3 || a.JobLines != 1 || a.Malformed != 1 || a.ExpandedLines != 1 || !a.Balanced() {
+		t.Errorf("accounting %+v", a)
+	}
+	_, err = sacct(t, head+"5_[1-3,2]|2024-05-01T10:00:00|None|2024-05-01T10:10:00|CANCELLED by 0|1\n", Config{})
+	if err == nil || !strings.Contains(err.Error(), "array task 5_2 is listed twice") {
+		t.Errorf("a task twice in one line: %v", err)
+	}
+	// Slurm's largest array: task ids 0 to 4,000,000, in one line or in parts.
+	for _, spec := range []string{"0-4000001", "1-3,0-4000000"} {
+		_, err = sacct(t, head+"5_["+spec+"]|2024-05-01T10:00:00|None|2024-05-01T10:10:00|CANCELLED by 0|1\n", Config{})
+		if !errors.Is(err, swf.ErrRange) || !strings.Contains(err.Error(), "more than 4000001 array tasks") {
+			t.Errorf("%s: %v", spec, err)
+		}
+	}
+}
+
+// TestSacctTimesOutOfOrder: a Start before Submit or an End before Start is
+// kept as given (for --check and the cleaning rules), with a warning and a Note.
+func TestSacctTimesOutOfOrder(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|AllocCPUS|ElapsedRaw\n" +
+		"1|2024-05-01T10:00:00|2024-05-01T10:00:00|2024-05-01T09:10:00|COMPLETED|1|600\n" +
+		"2|2024-05-01T10:00:00|2024-05-01T09:00:00|2024-05-01T09:10:00|COMPLETED|1|600\n" +
+		"3|2024-05-01T10:00:00|2024-05-01T10:00:00|2024-05-01T10:10:00|COMPLETED|1|600\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Jobs[0].RunTime != -3000 || res.Jobs[1].WaitTime != -3600 {
+		t.Errorf("jobs %+v %+v", res.Jobs[0], res.Jobs[1])
+	}
+	w := strings.Join(res.Warnings, "\n")
+	notes := strings.Join(res.Header.GetAll("Note"), "\n")
+	for _, want := range []string{"1 job lines have Start before Submit (a negative wait), first line 3",
+		"1 job lines have End before Start (a negative run time), first line 2"} {
+		if !strings.Contains(w, want) || !strings.Contains(notes, want) {
+			t.Errorf("warnings and notes lack %q:\n%s\n%s", want, w, notes)
+		}
 	}
 }
