@@ -79,7 +79,7 @@ func flags() []cli.Flag {
 
 		&cli.StringFlag{Name: "estimate", Category: catEstimate, Usage: "estimate `MODEL`: exact, scale:R or uniform:A,B"},
 		&cli.Float64Flag{Name: "error-quant", Category: catEstimate, Usage: "quantitative error, `PCT` of the runtime (Guim 3.2.2; 0-100 and more)"},
-		&cli.IntFlag{Name: "error-category", Category: catEstimate, Usage: "required with --error-quant: job category `N` of Guim et al.'s Table 2 (1-11) estimated exactly"},
+		&cli.IntFlag{Name: "error-category", Category: catEstimate, Usage: "required with --error-quant: job category `N` of Guim et al.'s Table 2 (1-11): 1-9 the category's jobs estimated exactly, 10 none, 11 a random --perfect-share"},
 		&cli.Float64Flag{Name: "perfect-share", Value: 0.5, Category: catEstimate, Usage: "category 11 (equal): `SHARE` of jobs estimated exactly (0..1], 0 excluded"},
 		&cli.StringFlag{Name: "error-qual", Category: catEstimate, Usage: "qualitative conversion `TYPE`: s2l, l2s or both (Guim 3.3.1, Table 5)"},
 		&cli.Float64Flag{Name: "error-percent", Category: catEstimate, Usage: "with --error-qual: mean `PCT` of jobs converted (0-100)"},
