@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	_ "time/tzdata" // EndTime is rewritten in the header's TimeZoneString on any machine
 
 	"github.com/urfave/cli/v2"
 
@@ -528,6 +529,9 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 			return nil, err
 		}
 		notes = append(notes, rep.Notes()...)
+		if note := augment.ScaleEndTime(hdr, rep); note != "" {
+			notes = append(notes, note)
+		}
 	}
 	return notes, nil
 }
