@@ -538,7 +538,8 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 
 // machineSize is --procs, else MaxProcs, else MaxNodes (DESIGN.md), as in
 // swfsim and swfstat. Given --procs, MaxProcs is rewritten and a Note keeps
-// the old value, so that the next tool in a pipe sees the same machine.
+// the old value, so that the next tool in a pipe sees the same machine (they
+// read MaxProcs before MaxNodes, which is left).
 func machineSize(h *swf.Header, procs int64) (int64, error) {
 	if procs > 0 {
 		old, had := h.Get("MaxProcs")
@@ -547,7 +548,14 @@ func machineSize(h *swf.Header, procs int64) (int64, error) {
 		}
 		if old != strconv.FormatInt(procs, 10) {
 			h.Set("MaxProcs", strconv.FormatInt(procs, 10))
-			h.AddNote(fmt.Sprintf("swfaugment MaxProcs set to %d by --procs (input header: %s)", procs, old))
+			// MaxNodes counts nodes, not processors: it stays the logged
+			// machine's, and the Note says so rather than leaving a reader
+			// to wonder which of the two describes the jobs.
+			nodes := ""
+			if n, had := h.Get("MaxNodes"); had {
+				nodes = fmt.Sprintf("; MaxNodes (%s) left as the logged machine's node count", strings.TrimSpace(n))
+			}
+			h.AddNote(fmt.Sprintf("swfaugment MaxProcs set to %d by --procs (input header: %s)%s", procs, old, nodes))
 		}
 		return procs, nil
 	}

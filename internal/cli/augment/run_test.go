@@ -340,3 +340,19 @@ func TestLoadRewritesEndTime(t *testing.T) {
 		t.Errorf("an EndTime with no time zone was not kept with a Note:\n%s", out)
 	}
 }
+
+// TestProcsLeavesMaxNodesAndSaysSo: --procs rewrites MaxProcs; MaxNodes
+// counts nodes, so it is kept, and the Note says it is the logged machine's.
+func TestProcsLeavesMaxNodesAndSaysSo(t *testing.T) {
+	in := "; MaxNodes: 100\n; MaxProcs: 100\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n2 100 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	out, errOut, code := runCmd(t, in, "--load", "2", "--procs", "128")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"; MaxNodes: 100\n", "; MaxProcs: 128\n",
+		"; Note: swfaugment MaxProcs set to 128 by --procs (input header: 100); MaxNodes (100) left as the logged machine's node count\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
