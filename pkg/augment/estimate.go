@@ -73,7 +73,8 @@ type EstimateReport struct {
 	Note        []string
 	Changed     int // jobs whose field 9 was rewritten (est0= kept)
 	Capped      int // of which the estimate was capped at swf.MaxTime
-	Perfect     int // of which estimated exactly
+	Perfect     int // of which estimated exactly: the value written equals the runtime
+	Floored     int // of which runtime 0 raised to the 1 s floor (counted in Over)
 	Converted   int // qualitative: jobs whose nature was changed
 	Unknown     int // jobs with unknown runtime: untouched
 	Over, Under int // estimate above / below the runtime
@@ -92,8 +93,11 @@ func (r *EstimateReport) Notes() []string {
 
 func convertedText(r *EstimateReport) string {
 	text := ""
+	if r.Floored > 0 {
+		text = fmt.Sprintf(" (of the over, %d of runtime 0 at the 1 s floor)", r.Floored)
+	}
 	if r.Converted > 0 {
-		text = fmt.Sprintf(", %d converted", r.Converted)
+		text += fmt.Sprintf(", %d converted", r.Converted)
 	}
 	if r.Capped > 0 {
 		text += fmt.Sprintf(", %d capped at swfkit's time bound %d s", r.Capped, int64(swf.MaxTime))
@@ -114,11 +118,17 @@ func (r *EstimateReport) record(j *swf.Job, x float64) {
 	if capped {
 		r.Capped++
 	}
+	// The counts compare what is written with the runtime, so that they are
+	// the output's: a runtime-0 job written as 1 s is over, however it was
+	// meant.
 	switch {
-	case est == j.RunTime || (j.RunTime == 0 && est == 1):
+	case est == j.RunTime:
 		r.Perfect++
 	case est > j.RunTime:
 		r.Over++
+		if j.RunTime == 0 && est == 1 {
+			r.Floored++
+		}
 	default:
 		r.Under++
 	}
@@ -144,12 +154,8 @@ func QuantitativeErrors(jobs []swf.Job, b *Bounds, cfg QuantConfig, rng *rand.Ra
 		return nil, errors.New("estimate: perfect share must be in [0, 1]")
 	}
 	rep := &EstimateReport{Target: cfg.Target}
-	perfect := ""
-	if cfg.Category == CatEqual {
-		perfect = " perfect-share=" + fmtPct(cfg.PerfectShare)
-	}
-	rep.Note = []string{fmt.Sprintf("swfaugment estimate quantitative (Guim et al. 2007, 3.2.2, Table 2): error=%s%% stdev=%s%% category=%d (%s)%s; jobs in the category estimated exactly, others rt+E*rt or |rt-E*rt| with probability 1/2 each, E~N(error,stdev)/100; rounded, at least 1 s",
-		fmtFloat(cfg.Error), fmtFloat(cfg.Stdev), int(cfg.Category), cfg.Category, perfect)}
+	rep.Note = []string{fmt.Sprintf("swfaugment estimate quantitative (Guim et al. 2007, 3.2.2, Table 2): error=%s%% stdev=%s%% category=%d (%s)%s; an erroneous estimate is rt+E*rt or |rt-E*rt| with probability 1/2 each, E~N(error,stdev)/100; rounded, at least 1 s",
+		fmtFloat(cfg.Error), fmtFloat(cfg.Stdev), int(cfg.Category), cfg.Category, exemptText(cfg))}
 	normal := distuv.Normal{Mu: cfg.Error, Sigma: cfg.Stdev, Src: rngSource{rng}}
 	for i := range jobs {
 		j := &jobs[i]
@@ -177,6 +183,19 @@ func QuantitativeErrors(jobs []swf.Job, b *Bounds, cfg QuantConfig, rng *rand.Ra
 		rep.record(j, est)
 	}
 	return rep, nil
+}
+
+// exemptText says which jobs category cfg.Category estimates exactly and
+// which get the error: categories 1-9 exempt their jobs, 10 exempts none and
+// 11 a random share.
+func exemptText(cfg QuantConfig) string {
+	switch cfg.Category {
+	case CatPureEqual:
+		return "; no job exempt: every job gets the error"
+	case CatEqual:
+		return fmt.Sprintf(" perfect-share=%s; each job estimated exactly with that probability (chosen at random, whatever its category), the others get the error", fmtPct(cfg.PerfectShare))
+	}
+	return "; jobs in the category estimated exactly, the others get the error"
 }
 
 // Conversion is a qualitative-error type of Guim et al.'s Table 5.

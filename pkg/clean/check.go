@@ -163,9 +163,8 @@ func (c *Checker) checkTimes() {
 	if !ok1 || !ok2 {
 		return
 	}
-	const layout = "Mon Jan _2 15:04:05 MST 2006"
-	t0, err1 := time.Parse(layout, strings.Join(strings.Fields(start), " "))
-	t1, err2 := time.Parse(layout, strings.Join(strings.Fields(end), " "))
+	t0, _, err1 := swf.ParseDate(start, time.UTC)
+	t1, _, err2 := swf.ParseDate(end, time.UTC)
 	if err1 != nil || err2 != nil {
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	_ "time/tzdata" // EndTime is rewritten in the header's TimeZoneString on any machine
 
 	"github.com/urfave/cli/v2"
 
@@ -79,7 +80,7 @@ func flags() []cli.Flag {
 
 		&cli.StringFlag{Name: "estimate", Category: catEstimate, Usage: "estimate `MODEL`: exact, scale:R or uniform:A,B"},
 		&cli.Float64Flag{Name: "error-quant", Category: catEstimate, Usage: "quantitative error, `PCT` of the runtime (Guim 3.2.2; 0-100 and more)"},
-		&cli.IntFlag{Name: "error-category", Category: catEstimate, Usage: "required with --error-quant: job category `N` of Guim et al.'s Table 2 (1-11) estimated exactly"},
+		&cli.IntFlag{Name: "error-category", Category: catEstimate, Usage: "required with --error-quant: job category `N` of Guim et al.'s Table 2 (1-11): 1-9 the category's jobs estimated exactly, 10 none, 11 a random --perfect-share"},
 		&cli.Float64Flag{Name: "perfect-share", Value: 0.5, Category: catEstimate, Usage: "category 11 (equal): `SHARE` of jobs estimated exactly (0..1], 0 excluded"},
 		&cli.StringFlag{Name: "error-qual", Category: catEstimate, Usage: "qualitative conversion `TYPE`: s2l, l2s or both (Guim 3.3.1, Table 5)"},
 		&cli.Float64Flag{Name: "error-percent", Category: catEstimate, Usage: "with --error-qual: mean `PCT` of jobs converted (0-100)"},
@@ -528,13 +529,17 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 			return nil, err
 		}
 		notes = append(notes, rep.Notes()...)
+		if note := augment.ScaleEndTime(hdr, rep); note != "" {
+			notes = append(notes, note)
+		}
 	}
 	return notes, nil
 }
 
 // machineSize is --procs, else MaxProcs, else MaxNodes (DESIGN.md), as in
 // swfsim and swfstat. Given --procs, MaxProcs is rewritten and a Note keeps
-// the old value, so that the next tool in a pipe sees the same machine.
+// the old value, so that the next tool in a pipe sees the same machine (they
+// read MaxProcs before MaxNodes, which is left).
 func machineSize(h *swf.Header, procs int64) (int64, error) {
 	if procs > 0 {
 		old, had := h.Get("MaxProcs")
@@ -543,7 +548,14 @@ func machineSize(h *swf.Header, procs int64) (int64, error) {
 		}
 		if old != strconv.FormatInt(procs, 10) {
 			h.Set("MaxProcs", strconv.FormatInt(procs, 10))
-			h.AddNote(fmt.Sprintf("swfaugment MaxProcs set to %d by --procs (input header: %s)", procs, old))
+			// MaxNodes counts nodes, not processors: it stays the logged
+			// machine's, and the Note says so rather than leaving a reader
+			// to wonder which of the two describes the jobs.
+			nodes := ""
+			if n, had := h.Get("MaxNodes"); had {
+				nodes = fmt.Sprintf("; MaxNodes (%s) left as the logged machine's node count", strings.TrimSpace(n))
+			}
+			h.AddNote(fmt.Sprintf("swfaugment MaxProcs set to %d by --procs (input header: %s)%s", procs, old, nodes))
 		}
 		return procs, nil
 	}

@@ -316,3 +316,43 @@ func TestRanges(t *testing.T) {
 		t.Errorf("--points 1000 --spread 1: exit %d: %s", code, errOut)
 	}
 }
+
+// TestLoadRewritesEndTime: --load and --target-load move the submit times,
+// and the header's EndTime moves with them (KTH-SP2 kept the 1997 end, 3.5
+// months after the last scaled submit); an EndTime that cannot be placed in
+// time is kept with a Note saying it describes the unscaled log.
+func TestLoadRewritesEndTime(t *testing.T) {
+	path := testutil.Trace(t, "KTH-SP2-1996-2.1-cln.swf.gz")
+	for _, args := range [][]string{{"--load", "1.7", "--seed", "3"}, {"--target-load", "0.8"}} {
+		out, errOut, code := runCmd(t, "", append(args, path)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		if strings.Contains(out, "; EndTime:   Fri Aug 29 10:55:01 CEST 1997\n") || !strings.Contains(out, "; EndTime: ") {
+			t.Errorf("%v: EndTime not rewritten", args)
+		}
+		if !strings.Contains(out, "; Note: swfaugment load: EndTime rewritten for the scaled submit times, its time since the first submit divided by F (input header: Fri Aug 29 10:55:01 CEST 1997)\n") {
+			t.Errorf("%v: no Note with the input's EndTime", args)
+		}
+	}
+	out, _, _ := runCmd(t, "; UnixStartTime: 0\n; EndTime: some day\n; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n2 100 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n", "--load", "2")
+	if !strings.Contains(out, "; EndTime: some day\n") || !strings.Contains(out, "EndTime left as in the input (some day), so it describes the unscaled log") {
+		t.Errorf("an EndTime with no time zone was not kept with a Note:\n%s", out)
+	}
+}
+
+// TestProcsLeavesMaxNodesAndSaysSo: --procs rewrites MaxProcs; MaxNodes
+// counts nodes, so it is kept, and the Note says it is the logged machine's.
+func TestProcsLeavesMaxNodesAndSaysSo(t *testing.T) {
+	in := "; MaxNodes: 100\n; MaxProcs: 100\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n2 100 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	out, errOut, code := runCmd(t, in, "--load", "2", "--procs", "128")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"; MaxNodes: 100\n", "; MaxProcs: 128\n",
+		"; Note: swfaugment MaxProcs set to 128 by --procs (input header: 100); MaxNodes (100) left as the logged machine's node count\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

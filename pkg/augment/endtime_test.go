@@ -1,0 +1,85 @@
+package augment
+
+import (
+	"strings"
+	"testing"
+	"time"
+	_ "time/tzdata"
+
+	"github.com/swfkit/swfkit/pkg/swf"
+)
+
+// TestScaleEndTimeOnKTH: after --load 1.7 the header's EndTime is the input's
+// end mapped like a submit time, so it stays after the last scaled submit by
+// the input's margin divided by F, instead of 3.5 months after it.
+func TestScaleEndTimeOnKTH(t *testing.T) {
+	h, jobs := loadTrace(t, "KTH-SP2-1996-2.1-cln.swf.gz")
+	start, _, _ := h.UnixStartTime()
+	stockholm, _ := time.LoadLocation("Europe/Stockholm")
+	endText, _ := h.Get("EndTime")
+	end, exact, err := swf.ParseDate(endText, stockholm)
+	if err != nil || !exact {
+		t.Fatalf("KTH's EndTime %q: %v exact %v", endText, err, exact)
+	}
+	_, last, _ := submitRange(jobs)
+	margin := end.Unix() - start - last // input: EndTime after the last submit
+	rep, err := ScaleLoad(jobs, 100, 1.7, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	note := ScaleEndTime(h, rep)
+	if !strings.Contains(note, "EndTime rewritten") || !strings.Contains(note, "(input header: Fri Aug 29 10:55:01 CEST 1997)") {
+		t.Errorf("Note: %s", note)
+	}
+	newText, _ := h.Get("EndTime")
+	newEnd, exact, err := swf.ParseDate(newText, stockholm)
+	if err != nil || !exact {
+		t.Fatalf("rewritten EndTime %q: %v exact %v", newText, err, exact)
+	}
+	_, last, _ = submitRange(jobs)
+	got := newEnd.Unix() - start - last
+	if want := float64(margin) / 1.7; got < int64(want)-1 || got > int64(want)+1 {
+		t.Errorf("EndTime %q is %d s after the last submit, want %.0f (input: %d s)", newText, got, want, margin)
+	}
+	if s, _ := h.Get("StartTime"); s != "Mon Sep 23 14:00:31 CEST 1996" {
+		t.Errorf("StartTime changed to %q", s)
+	}
+}
+
+// TestScaleEndTimeLeftWhenNotExact: an EndTime that cannot be placed in time
+// exactly is left as it was, and the Note says it describes the unscaled log
+// and why.
+func TestScaleEndTimeLeftWhenNotExact(t *testing.T) {
+	const end = "Fri Aug 29 10:55:01 CEST 1997"
+	tests := []struct {
+		name, header, why string
+	}{
+		{"no UnixStartTime", "; TimeZoneString: Europe/Stockholm\n; EndTime: " + end + "\n", "no UnixStartTime"},
+		{"no TimeZoneString", "; UnixStartTime: 843480031\n; TimeZone: 3600\n; EndTime: " + end + "\n", "no TimeZoneString"},
+		{"unknown zone", "; UnixStartTime: 843480031\n; TimeZoneString: Mars/Olympus\n; EndTime: " + end + "\n", `"Mars/Olympus" is no time zone`},
+		{"not date(1)", "; UnixStartTime: 843480031\n; TimeZoneString: Europe/Stockholm\n; EndTime: 1997-08-29 10:55\n", "not a date as date(1) writes it"},
+		{"zone of another place", "; UnixStartTime: 843480031\n; TimeZoneString: US/Mountain\n; EndTime: " + end + "\n", "not the one TimeZoneString US/Mountain uses"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h, jobs := parseJobs(t, tc.header+"1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n2 1000 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n")
+			before, _ := h.Get("EndTime")
+			rep, err := ScaleLoad(jobs, 10, 2, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			note := ScaleEndTime(h, rep)
+			if after, _ := h.Get("EndTime"); after != before {
+				t.Errorf("EndTime changed from %q to %q", before, after)
+			}
+			if !strings.Contains(note, "EndTime left as in the input ("+strings.TrimSpace(before)+"), so it describes the unscaled log") || !strings.Contains(note, tc.why) {
+				t.Errorf("Note does not say it is left and why (%q):\n%s", tc.why, note)
+			}
+		})
+	}
+	h, jobs := parseJobs(t, "; UnixStartTime: 843480031\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n2 1000 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n")
+	rep, _ := ScaleLoad(jobs, 10, 2, 0)
+	if note := ScaleEndTime(h, rep); note != "" {
+		t.Errorf("a header without EndTime got a Note: %s", note)
+	}
+}
