@@ -163,6 +163,7 @@ func parseOptions(c *cli.Context) (*options, error) {
 	}
 	reserved := append(append([]string{"label", "file"}, SummaryColumns...), jobFieldColumns...)
 	reserved = append(reserved, jobDerivedColumns...)
+	reserved = append(reserved, jobExcludedColumn)
 	tags, err := parseTags(c.StringSlice("tag"), reserved)
 	if err != nil {
 		return nil, cmdio.Usagef("%v", err)
