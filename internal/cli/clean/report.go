@@ -50,7 +50,7 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
-	if err := r.NonEmpty(); err != nil {
+	if err := cmdio.CheckRecords(r, "swfclean", stderr); err != nil {
 		return err
 	}
 	checker := clean.NewChecker(hdr)

@@ -13,6 +13,8 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // smallText is testdata/small.swf.bz2 and .xz decompressed (made by the
@@ -438,5 +440,30 @@ func TestInFileNamesTheFileOnce(t *testing.T) {
 	}
 	if InFile("t.gz", nil) != nil {
 		t.Error("InFile(nil) is not nil")
+	}
+}
+
+// CheckRecords: an empty input is an error, a header-only one (comment or
+// blank lines, no job) a warning naming it, a trace with a job neither.
+func TestCheckRecords(t *testing.T) {
+	for _, tc := range []struct {
+		in, warn string
+		err      error
+	}{
+		{"", "", swf.ErrEmpty},
+		{"; Version: 2\n;\n", "swftool: warning: t.swf: no job lines (header only): 2 comment or blank lines and no job;", nil},
+		{"\n\n", "swftool: warning: t.swf: no job lines (header only)", nil},
+		{smallText, "", nil},
+	} {
+		r := swf.NewReader(strings.NewReader(tc.in))
+		r.Name = "t.swf"
+		var stderr bytes.Buffer
+		err := CheckRecords(r, "swftool", &stderr)
+		if !errors.Is(err, tc.err) || (err == nil) != (tc.err == nil) {
+			t.Errorf("%q: error %v, want %v", tc.in, err, tc.err)
+		}
+		if got := stderr.String(); tc.warn == "" && got != "" || !strings.HasPrefix(got, tc.warn) {
+			t.Errorf("%q: stderr %q, want %q...", tc.in, got, tc.warn)
+		}
 	}
 }

@@ -537,7 +537,11 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rd.NonEmpty(); err != nil {
+	warn := opt.Warn
+	if warn == nil {
+		warn = io.Discard
+	}
+	if err := cmdio.CheckRecords(rd, "swfsim", warn); err != nil {
 		return nil, err
 	}
 	// A missing machine size is reported after the records, so that a file

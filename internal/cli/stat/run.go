@@ -486,7 +486,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 	}()
 	for i, f := range o.files {
-		t, err := openTrace(f, o.labels[i], o, files)
+		t, err := openTrace(f, o.labels[i], o, files, stderr)
 		if err != nil {
 			return err
 		}
