@@ -132,6 +132,43 @@ func TestOpenRefusesTruncatedAndCorruptStreams(t *testing.T) {
 	}
 }
 
+// Bytes appended to a gzip file that do not begin another member are
+// refused as trailing data, not as a truncated or invalid member; two whole
+// members read as one text, and a second member cut short is truncated.
+func TestOpenGzipTrailingData(t *testing.T) {
+	dir := t.TempDir()
+	gz := gzipped(t, smallText)
+	for what, tc := range map[string]struct {
+		data      []byte
+		text, err string
+	}{
+		"echo garbage":     {append(bytes.Clone(gz), "garbage\n"...), "", `t.swf.gz: gzip: trailing data after the end of the compressed stream, not another member (starting "garbage\n")`},
+		"a long garbage":   {append(bytes.Clone(gz), "garbage after the member, long\n"...), "", `(starting "garbage after th")`},
+		"one byte":         {append(bytes.Clone(gz), 0), "", `(starting "\x00")`},
+		"two members":      {append(bytes.Clone(gz), gz...), smallText + smallText, ""},
+		"a cut second one": {append(bytes.Clone(gz), gz[:12]...), "", "t.swf.gz: truncated gzip data"},
+	} {
+		got, err := readAllNamed(t, dir, "t.swf.gz", tc.data)
+		if tc.err == "" {
+			if err != nil || got != tc.text {
+				t.Errorf("%s: read %q, %v", what, got, err)
+			}
+			continue
+		}
+		var ce *CorruptError
+		if !errors.As(err, &ce) || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: error %v, want a CorruptError saying %s", what, err, tc.err)
+		}
+		if got != smallText && !strings.HasPrefix(what, "a cut") {
+			t.Errorf("%s: read %q before the error, want the first member", what, got)
+		}
+	}
+	r, _ := Open("-", bytes.NewReader(append(bytes.Clone(gz), "garbage\n"...)))
+	if _, err := io.ReadAll(r); err == nil || !strings.HasPrefix(err.Error(), "<stdin>: gzip: trailing data") {
+		t.Errorf("trailing data on stdin: %v", err)
+	}
+}
+
 func readFile(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
