@@ -463,6 +463,27 @@ func TestHasRecords(t *testing.T) {
 	}
 }
 
+// UnusableMachineSize names a MaxProcs or MaxNodes below 1, for messages
+// that would otherwise say the labels are missing.
+func TestUnusableMachineSize(t *testing.T) {
+	for in, want := range map[string]string{
+		"; MaxProcs: -5\n":               "MaxProcs -5",
+		"; MaxProcs: 0\n; MaxNodes: 4\n": "MaxProcs 0",
+		"; MaxNodes: -1\n":               "MaxNodes -1",
+		"; MaxProcs: 128\n":              "",
+		"; Version: 2\n":                 "",
+		"; MaxProcs: lots\n":             "", // malformed: Int's error says so
+	} {
+		h, err := NewReader(strings.NewReader(in)).Header()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := h.UnusableMachineSize(); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
+
 // A value added to the header with a line break in it (a file name can
 // hold one) stays one comment line: the rest must not be read as a record.
 func TestAddedHeaderValuesStayOneLine(t *testing.T) {

@@ -216,6 +216,9 @@ func machineSize(hdr *swf.Header, override int64, name string) (int64, string, e
 		return 0, "", err
 	}
 	if !ok {
+		if bad := hdr.UnusableMachineSize(); bad != "" {
+			return 0, "", fmt.Errorf("%s: the header's %s is not a machine size; give one with --procs", name, bad)
+		}
 		return 0, "", fmt.Errorf("%s: the header gives no machine size (MaxProcs or MaxNodes); give one with --procs", name)
 	}
 	if p > math.MaxInt32 {
