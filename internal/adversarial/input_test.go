@@ -3,6 +3,7 @@ package adversarial
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -200,5 +201,31 @@ func TestEmptyInput(t *testing.T) {
 		}
 	}
 	r := run(t, call{tool: "swfsim", args: []string{"-p", "easy", "--procs", "8"}, stdin: []byte("; MaxProcs: 8\n")})
-	expect(t, "header only", r, 0)
+	expect(t, "header only", r, 0, "<stdin>: no job lines (header only)")
+}
+
+// A file of header lines only, or of blank lines only (what a cut download
+// or a failed 'head' pipeline leaves), is a valid empty trace: every command
+// goes on (exit 0) but says on stderr, naming the file, that it holds no job.
+func TestHeaderOnlyInput(t *testing.T) {
+	dir := t.TempDir()
+	header, _, _ := strings.Cut(string(small(t)), "\n    1 ")
+	for name, text := range map[string]string{"header.swf": header + "\n", "blank.swf": "\n \n\n"} {
+		path := write(t, dir, name, []byte(text), 0o644)
+		for _, c := range []call{
+			{tool: "swfstat", args: []string{"--procs", "8"}},
+			{tool: "swfstat", args: []string{"--check-capacity", "--procs", "8"}},
+			{tool: "swfclean", args: []string{"-o", filepath.Join(dir, "clean-"+name)}},
+			{tool: "swfclean", args: []string{"--check"}},
+			{tool: "swfsim", args: []string{"-p", "easy", "--procs", "8", "-o", filepath.Join(dir, "sim-"+name)}},
+			{tool: "swfaugment", args: []string{"--utility", "-o", filepath.Join(dir, "aug-"+name)}},
+		} {
+			c.args = append(c.args, path)
+			r := run(t, c)
+			expect(t, fmt.Sprintf("%s %v", c.tool, c.args), r, 0, "warning: "+path+": no job lines (header only)")
+			if n := strings.Count(r.stderr, "no job lines"); n > 1 {
+				t.Errorf("%s %v: said it %d times: %s", c.tool, c.args, n, clip(r.stderr))
+			}
+		}
+	}
 }

@@ -138,7 +138,11 @@ func (c *Cleaner) machineSize() (int64, error) {
 			return v, nil
 		}
 	}
-	c.warn("too_big/clamp_too_big not applied: the header has no MaxProcs or MaxNodes (give --procs)")
+	if bad := c.hdr.UnusableMachineSize(); bad != "" {
+		c.warn("too_big/clamp_too_big not applied: the header's " + bad + " is not a machine size (give --procs)")
+	} else {
+		c.warn("too_big/clamp_too_big not applied: the header has no MaxProcs or MaxNodes (give --procs)")
+	}
 	return 0, nil
 }
 

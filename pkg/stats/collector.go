@@ -71,7 +71,7 @@ func (c *Collector) SetUQoSBounds(lower, upper float64) {
 // Report computes every metric. label names the trace in outputs.
 func (c *Collector) Report(label string) *Report {
 	recs, first, last := c.measured()
-	rep := &Report{Label: label, JobsRead: len(c.records), Measured: len(recs), Machine: c.machine}
+	rep := &Report{Label: label, JobsRead: len(c.records), Measured: len(recs), WarmUp: first, CoolDown: last, Machine: c.machine}
 	rep.Excluded = c.exclusions(recs, first, last)
 
 	uq := c.cfg.uqosParams(recs)

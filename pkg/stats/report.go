@@ -33,9 +33,13 @@ type Report struct {
 	Label    string
 	JobsRead int // records read
 	Measured int // jobs left after warm-up and cool-down exclusion
-	Machine  Machine
-	Excluded []Exclusion
-	Rows     []Row
+	// WarmUp and CoolDown are the jobs left out first and last (Config
+	// SkipFirst, SkipLast): jobs [0, WarmUp) and [JobsRead-CoolDown,
+	// JobsRead) in the order added; Measured = JobsRead - WarmUp - CoolDown.
+	WarmUp, CoolDown int
+	Machine          Machine
+	Excluded         []Exclusion
+	Rows             []Row
 
 	// Waits and BoundedSlowdowns of the measured jobs, ascending, for plots.
 	Waits, BoundedSlowdowns []float64

@@ -140,8 +140,8 @@ func TestSkip(t *testing.T) {
 		// Machine metrics keep every job.
 		{"makespan_s", "value", 4050, 5},
 	})
-	if rep.Measured != 3 || rep.JobsRead != 5 {
-		t.Errorf("measured %d of %d, want 3 of 5", rep.Measured, rep.JobsRead)
+	if rep.Measured != 3 || rep.JobsRead != 5 || rep.WarmUp != 1 || rep.CoolDown != 1 {
+		t.Errorf("measured %d of %d (warm-up %d, cool-down %d), want 3 of 5 (1, 1)", rep.Measured, rep.JobsRead, rep.WarmUp, rep.CoolDown)
 	}
 	var reasons []string
 	for _, e := range rep.Excluded {

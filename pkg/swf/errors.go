@@ -21,6 +21,9 @@ var (
 	ErrHeaderValue = errors.New("malformed header value")
 	// ErrEmpty: the input holds nothing at all (Reader.NonEmpty).
 	ErrEmpty = errors.New("empty input (no header line and no job)")
+	// ErrHeaderOnly: the input holds comment or blank lines and no record
+	// (Reader.HasRecords).
+	ErrHeaderOnly = errors.New("no job lines (header only)")
 )
 
 // MaxTime bounds every time field (2 Submit, 3 Wait, 4 Run, 6 Average CPU,

@@ -154,6 +154,19 @@ func (h *Header) MaxProcs() (int64, bool, error) { return h.Int("MaxProcs") }
 // MaxNodes returns the MaxNodes label.
 func (h *Header) MaxNodes() (int64, bool, error) { return h.Int("MaxNodes") }
 
+// UnusableMachineSize names the first of MaxProcs and MaxNodes present with
+// an integer value below 1 ("MaxProcs -5"), "" when there is none: for the
+// message of a tool that finds no machine size in the header, which would
+// otherwise say that the labels are missing.
+func (h *Header) UnusableMachineSize() string {
+	for _, label := range []string{"MaxProcs", "MaxNodes"} {
+		if v, ok, err := h.Int(label); err == nil && ok && v < 1 {
+			return label + " " + strconv.FormatInt(v, 10)
+		}
+	}
+	return ""
+}
+
 // MaxJobs returns the MaxJobs label.
 func (h *Header) MaxJobs() (int64, bool, error) { return h.Int("MaxJobs") }
 

@@ -36,6 +36,7 @@ type Reader struct {
 	extra      []string
 	trailer    []string
 	eof        bool
+	headerOnly bool // the input ended in the header: no record line at all
 
 	malformedCount int
 	malformed      []*ParseError
@@ -108,6 +109,7 @@ func (r *Reader) Header() (*Header, error) {
 		line, err := r.readLine()
 		if err == io.EOF {
 			r.eof = true
+			r.headerOnly = true
 			return r.header, nil
 		}
 		if err != nil {
@@ -132,7 +134,7 @@ func (r *Reader) Header() (*Header, error) {
 // input held nothing at all, not even a blank line. Tools call it after
 // Header: an empty input is what a failed command before them in a pipe
 // leaves, and a trace of no jobs written from it would look like a result.
-// A header without records is a valid, empty trace.
+// A header without records is a valid, empty trace (see HasRecords).
 func (r *Reader) NonEmpty() error {
 	if _, err := r.Header(); err != nil {
 		return err
@@ -145,6 +147,26 @@ func (r *Reader) NonEmpty() error {
 		name = "<stdin>"
 	}
 	return fmt.Errorf("%s: %w: did a command before this one fail?", name, ErrEmpty)
+}
+
+// HasRecords returns NonEmpty's error for an input of nothing at all, and an
+// error wrapping ErrHeaderOnly, naming the file, for one of comment and blank
+// lines only, without a record line (a malformed one counts as a record
+// line). It reads the header only. Such a file is a valid, empty trace, but
+// it is also what a cut download or a failed command writing it leaves, so
+// tools say so; whether that is an error is theirs to decide.
+func (r *Reader) HasRecords() error {
+	if err := r.NonEmpty(); err != nil {
+		return err
+	}
+	if !r.headerOnly {
+		return nil
+	}
+	name := r.Name
+	if name == "" {
+		name = "<stdin>"
+	}
+	return fmt.Errorf("%s: %w: %d comment or blank lines and no job; was the file cut short, or did the command that wrote it fail?", name, ErrHeaderOnly, r.line)
 }
 
 // Read returns the next record, or io.EOF after the last one. Comment and blank

@@ -430,6 +430,60 @@ func TestNonEmpty(t *testing.T) {
 	}
 }
 
+// HasRecords refuses an empty input as NonEmpty does and names a header-only
+// one (comment and blank lines only) with ErrHeaderOnly; a record line, even
+// a malformed one read leniently, is a record.
+func TestHasRecords(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		lenient bool
+		want    error
+	}{
+		{"", false, ErrEmpty},
+		{"\n\n", false, ErrHeaderOnly},
+		{"; Version: 2.2\n; MaxProcs: 8\n;\n", false, ErrHeaderOnly},
+		{"; MaxProcs: 8", false, ErrHeaderOnly}, // no final newline
+		{"; MaxProcs: 8\n1 0 0 1 1 -1 -1 1 1 -1 1 1 1 -1 1 -1 -1 -1\n", false, nil},
+		{"; MaxProcs: 8\nnot a record\n", true, nil},
+	} {
+		r := NewReader(strings.NewReader(tc.in))
+		r.Name, r.Lenient = "t.swf", tc.lenient
+		err := r.HasRecords()
+		if !errors.Is(err, tc.want) || (err == nil) != (tc.want == nil) {
+			t.Errorf("%q: HasRecords() = %v, want %v", tc.in, err, tc.want)
+		}
+		if tc.want == ErrHeaderOnly && (err == nil || !strings.HasPrefix(err.Error(), "t.swf: no job lines (header only)")) {
+			t.Errorf("%q: error %q should name the file", tc.in, err)
+		}
+		if tc.want == nil {
+			if _, err := r.Read(); err != nil && !tc.lenient {
+				t.Errorf("%q: Read after HasRecords: %v", tc.in, err)
+			}
+		}
+	}
+}
+
+// UnusableMachineSize names a MaxProcs or MaxNodes below 1, for messages
+// that would otherwise say the labels are missing.
+func TestUnusableMachineSize(t *testing.T) {
+	for in, want := range map[string]string{
+		"; MaxProcs: -5\n":               "MaxProcs -5",
+		"; MaxProcs: 0\n; MaxNodes: 4\n": "MaxProcs 0",
+		"; MaxNodes: -1\n":               "MaxNodes -1",
+		"; MaxProcs: 128\n":              "",
+		"; Version: 2\n":                 "",
+		"; MaxProcs: lots\n":             "", // malformed: Int's error says so
+	} {
+		h, err := NewReader(strings.NewReader(in)).Header()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := h.UnusableMachineSize(); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
+
 // A value added to the header with a line break in it (a file name can
 // hold one) stays one comment line: the rest must not be read as a record.
 func TestAddedHeaderValuesStayOneLine(t *testing.T) {

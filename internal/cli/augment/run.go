@@ -384,7 +384,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	if err != nil {
 		return err
 	}
-	if err := rd.NonEmpty(); err != nil {
+	if err := cmdio.CheckRecords(rd, "swfaugment", stderr); err != nil {
 		return err
 	}
 	var jobs []swf.Job

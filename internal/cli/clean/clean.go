@@ -41,7 +41,7 @@ func runClean(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
-	if err := r.NonEmpty(); err != nil {
+	if err := cmdio.CheckRecords(r, "swfclean", stderr); err != nil {
 		return err
 	}
 	cl, err := clean.New(hdr, cfg)

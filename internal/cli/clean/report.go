@@ -50,7 +50,7 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
-	if err := r.NonEmpty(); err != nil {
+	if err := cmdio.CheckRecords(r, "swfclean", stderr); err != nil {
 		return err
 	}
 	checker := clean.NewChecker(hdr)
@@ -216,6 +216,8 @@ func writeCheck(b *strings.Builder, file string, hdr *swf.Header, res *clean.Che
 	b.WriteString("\n")
 	if res.Machine > 0 {
 		fmt.Fprintf(b, "machine size: %d (%s); largest job: %d processors", res.Machine, res.MachineLabel, res.LargestProcs)
+	} else if bad := hdr.UnusableMachineSize(); bad != "" {
+		fmt.Fprintf(b, "machine size: unknown (%s is not a machine size); largest job: %d processors", bad, res.LargestProcs)
 	} else {
 		fmt.Fprintf(b, "machine size: unknown (no MaxProcs or MaxNodes); largest job: %d processors", res.LargestProcs)
 	}

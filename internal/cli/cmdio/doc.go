@@ -4,7 +4,8 @@
 // 0), and every file a command reads or writes.
 //
 // Inputs: Open detects gzip, zstd, bzip2 and xz from the first bytes; a
-// compressed stream that is truncated or fails a check is a *CorruptError
+// compressed stream that is truncated, fails a check or is followed by bytes
+// that are not another gzip member (TrailingDataError) is a *CorruptError
 // naming the file, never an end of file.
 //
 // Outputs: a command registers every file it reads and writes with a Files

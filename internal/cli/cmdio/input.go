@@ -43,6 +43,10 @@ type CorruptError struct {
 }
 
 func (e *CorruptError) Error() string {
+	var trailing *TrailingDataError
+	if errors.As(e.Err, &trailing) {
+		return fmt.Sprintf("%s: %s: %v; the file is damaged, or something was appended to it", e.File, e.Format, trailing)
+	}
 	what := "corrupt"
 	if errors.Is(e.Err, io.ErrUnexpectedEOF) {
 		what = "truncated"
@@ -58,6 +62,55 @@ func (e *CorruptError) Unwrap() error {
 		return nil
 	}
 	return e.Err
+}
+
+// TrailingDataError is bytes after the last member of a gzip file that do
+// not begin another member (`cat x.gz; echo garbage`). Tools refuse them as a
+// *CorruptError like any damage: which of the two was meant is unknown.
+type TrailingDataError struct {
+	Start []byte // the first bytes of the trailing data, at most 16
+}
+
+func (e *TrailingDataError) Error() string {
+	return fmt.Sprintf("trailing data after the end of the compressed stream, not another member (starting %q)", e.Start)
+}
+
+// gzipMembers reads the members of a gzip file one after another, as a
+// multistream gzip.Reader does, but tells trailing non-gzip bytes
+// (TrailingDataError) from a member cut short: a multistream reader takes
+// them for the header of the next member and reports a truncated or invalid
+// header.
+type gzipMembers struct {
+	br *bufio.Reader // positioned just after a member when gz ends (RFC 1952 reader over an io.ByteReader)
+	gz *gzip.Reader
+}
+
+func (g *gzipMembers) Read(p []byte) (int, error) {
+	for {
+		n, err := g.gz.Read(p)
+		if err != io.EOF {
+			return n, err
+		}
+		// The end of a member: the end of the file, another member, or
+		// trailing bytes.
+		next, perr := g.br.Peek(len(magicGzip))
+		switch {
+		case len(next) == 0 && perr == io.EOF:
+			return n, io.EOF
+		case len(next) == 0:
+			return n, perr
+		case !bytes.Equal(next, magicGzip):
+			start, _ := g.br.Peek(16)
+			return n, &TrailingDataError{Start: bytes.Clone(start)}
+		}
+		if err := g.gz.Reset(g.br); err != nil {
+			return n, err
+		}
+		g.gz.Multistream(false)
+		if n > 0 {
+			return n, nil
+		}
+	}
 }
 
 // checkedReader turns every error of a decompressor other than a clean io.EOF
@@ -136,7 +189,8 @@ func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 		format = "gzip"
 		var gz *gzip.Reader
 		if gz, err = gzip.NewReader(br); err == nil {
-			zr = gz
+			gz.Multistream(false)
+			zr = &gzipMembers{br: br, gz: gz}
 			rc.closers = append([]func() error{gz.Close}, rc.closers...)
 		}
 	case bytes.HasPrefix(magic, magicZstd):

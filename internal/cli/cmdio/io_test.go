@@ -13,6 +13,8 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // smallText is testdata/small.swf.bz2 and .xz decompressed (made by the
@@ -127,6 +129,43 @@ func TestOpenRefusesTruncatedAndCorruptStreams(t *testing.T) {
 	r, _ := Open("-", bytes.NewReader(data[:len(data)-8]))
 	if _, err := io.ReadAll(r); err == nil || !strings.Contains(err.Error(), "<stdin>: truncated gzip") {
 		t.Errorf("truncated gzip on stdin: %v", err)
+	}
+}
+
+// Bytes appended to a gzip file that do not begin another member are
+// refused as trailing data, not as a truncated or invalid member; two whole
+// members read as one text, and a second member cut short is truncated.
+func TestOpenGzipTrailingData(t *testing.T) {
+	dir := t.TempDir()
+	gz := gzipped(t, smallText)
+	for what, tc := range map[string]struct {
+		data      []byte
+		text, err string
+	}{
+		"echo garbage":     {append(bytes.Clone(gz), "garbage\n"...), "", `t.swf.gz: gzip: trailing data after the end of the compressed stream, not another member (starting "garbage\n")`},
+		"a long garbage":   {append(bytes.Clone(gz), "garbage after the member, long\n"...), "", `(starting "garbage after th")`},
+		"one byte":         {append(bytes.Clone(gz), 0), "", `(starting "\x00")`},
+		"two members":      {append(bytes.Clone(gz), gz...), smallText + smallText, ""},
+		"a cut second one": {append(bytes.Clone(gz), gz[:12]...), "", "t.swf.gz: truncated gzip data"},
+	} {
+		got, err := readAllNamed(t, dir, "t.swf.gz", tc.data)
+		if tc.err == "" {
+			if err != nil || got != tc.text {
+				t.Errorf("%s: read %q, %v", what, got, err)
+			}
+			continue
+		}
+		var ce *CorruptError
+		if !errors.As(err, &ce) || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: error %v, want a CorruptError saying %s", what, err, tc.err)
+		}
+		if got != smallText && !strings.HasPrefix(what, "a cut") {
+			t.Errorf("%s: read %q before the error, want the first member", what, got)
+		}
+	}
+	r, _ := Open("-", bytes.NewReader(append(bytes.Clone(gz), "garbage\n"...)))
+	if _, err := io.ReadAll(r); err == nil || !strings.HasPrefix(err.Error(), "<stdin>: gzip: trailing data") {
+		t.Errorf("trailing data on stdin: %v", err)
 	}
 }
 
@@ -438,5 +477,30 @@ func TestInFileNamesTheFileOnce(t *testing.T) {
 	}
 	if InFile("t.gz", nil) != nil {
 		t.Error("InFile(nil) is not nil")
+	}
+}
+
+// CheckRecords: an empty input is an error, a header-only one (comment or
+// blank lines, no job) a warning naming it, a trace with a job neither.
+func TestCheckRecords(t *testing.T) {
+	for _, tc := range []struct {
+		in, warn string
+		err      error
+	}{
+		{"", "", swf.ErrEmpty},
+		{"; Version: 2\n;\n", "swftool: warning: t.swf: no job lines (header only): 2 comment or blank lines and no job;", nil},
+		{"\n\n", "swftool: warning: t.swf: no job lines (header only)", nil},
+		{smallText, "", nil},
+	} {
+		r := swf.NewReader(strings.NewReader(tc.in))
+		r.Name = "t.swf"
+		var stderr bytes.Buffer
+		err := CheckRecords(r, "swftool", &stderr)
+		if !errors.Is(err, tc.err) || (err == nil) != (tc.err == nil) {
+			t.Errorf("%q: error %v, want %v", tc.in, err, tc.err)
+		}
+		if got := stderr.String(); tc.warn == "" && got != "" || !strings.HasPrefix(got, tc.warn) {
+			t.Errorf("%q: stderr %q, want %q...", tc.in, got, tc.warn)
+		}
 	}
 }

@@ -111,6 +111,8 @@ func TestCommandErrors(t *testing.T) {
 		{"two files", tiny, []string{"-p", "easy", "a", "b"}, 2, "at most one"},
 		{"strict", tiny, []string{"-p", "easy", "--strict"}, 1, "<stdin>:8: job 5 cannot be simulated: unknown runtime"},
 		{"no machine size", "1 0 -1 1 1 -1 -1 1 1 -1 1 1 1 -1 1 -1 -1 -1\n", []string{"-p", "fcfs"}, 1, "--procs"},
+		{"MaxProcs -5", "; MaxProcs: -5\n1 0 -1 1 1 -1 -1 1 1 -1 1 1 1 -1 1 -1 -1 -1\n", []string{"-p", "fcfs"}, 1,
+			"swfsim: <stdin>: the header's MaxProcs -5 is not a machine size; give one with --procs"},
 		{"malformed", "; MaxProcs: 4\n1 0 -1 x 1\n", []string{"-p", "fcfs"}, 1, "<stdin>:2: field 4"},
 		{"missing file", "", []string{"-p", "fcfs", "/nonexistent.swf"}, 1, "nonexistent"},
 	} {

@@ -216,6 +216,9 @@ func machineSize(hdr *swf.Header, override int64, name string) (int64, string, e
 		return 0, "", err
 	}
 	if !ok {
+		if bad := hdr.UnusableMachineSize(); bad != "" {
+			return 0, "", fmt.Errorf("%s: the header's %s is not a machine size; give one with --procs", name, bad)
+		}
 		return 0, "", fmt.Errorf("%s: the header gives no machine size (MaxProcs or MaxNodes); give one with --procs", name)
 	}
 	if p > math.MaxInt32 {
@@ -537,7 +540,11 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rd.NonEmpty(); err != nil {
+	warn := opt.Warn
+	if warn == nil {
+		warn = io.Discard
+	}
+	if err := cmdio.CheckRecords(rd, "swfsim", warn); err != nil {
 		return nil, err
 	}
 	// A missing machine size is reported after the records, so that a file

@@ -258,16 +258,33 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 			for _, v := range values[k] {
 				line = append(line, formatTable(v))
 			}
-			for i, v := range values[k] {
-				if o.baseline >= 0 && i != o.baseline {
-					line = append(line, formatChange(changePct(v, values[k][o.baseline])))
-				}
-			}
+			line = append(line, changeCells(o, k, values[k])...)
 			cells = append(cells, line)
 		}
 		writeAligned(w, cells, 2)
 	}
 	return nil
+}
+
+// changeCells are the "X vs BASE" cells of a row of the table and of the
+// HTML report: the change of each other input against the baseline, none
+// for a setting (U-QoS factor and bounds), which the flags or the trace's
+// runtimes set and which is no result of a schedule.
+func changeCells(o *options, k rowKey, values []float64) []string {
+	if o.baseline < 0 {
+		return nil
+	}
+	var cells []string
+	for i, v := range values {
+		switch {
+		case i == o.baseline:
+		case isSetting(k.metric, k.stat):
+			cells = append(cells, formatChange(math.NaN()))
+		default:
+			cells = append(cells, formatChange(changePct(v, values[o.baseline])))
+		}
+	}
+	return cells
 }
 
 // changePct is the change of v relative to base in percent, NaN when undefined.

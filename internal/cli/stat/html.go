@@ -188,11 +188,7 @@ func htmlTables(o *options, traces []*trace, reports []*stats.Report) []report.T
 			for _, v := range values[k] {
 				line = append(line, formatTable(v))
 			}
-			for i, v := range values[k] {
-				if o.baseline >= 0 && i != o.baseline {
-					line = append(line, formatChange(changePct(v, values[k][o.baseline])))
-				}
-			}
+			line = append(line, changeCells(o, k, values[k])...)
 			t.Rows = append(t.Rows, line)
 		}
 		tables = append(tables, t)

@@ -38,6 +38,16 @@ var jobDerivedColumns = []string{"wait_s", "response_s", "slowdown", "bsld", "ca
 // the summary's columns, constant over the table.
 var jobSettingColumns = []string{"bsld_threshold_s", "category_runtime_s", "category_procs"}
 
+// jobExcludedColumn says why the summary leaves a job out of every per-job
+// metric: "" (measured), or the flag that did (jobSkipFirst, jobSkipLast).
+// A measured job's values that a metric cannot use (an unknown wait, ...) are
+// empty in their own columns instead, as the summary's exclusions count them.
+const (
+	jobExcludedColumn = "excluded"
+	jobSkipFirst      = "skip-first"
+	jobSkipLast       = "skip-last"
+)
+
 // knownTokens are the toolkit's extension keys (DESIGN.md), in the column
 // order they get when present; other keys follow in sorted order.
 var knownTokens = []string{"u", "ckpt", "est0", "pred", "jobid", "killed", "bumps", "runtotal", "trial", "fairstart", "price"}
@@ -141,13 +151,16 @@ func (x *jobsExport) tokenColumns() []string {
 }
 
 // write writes the table: label, file, the SWF fields, the derived values,
-// the settings behind them (jobSettingColumns, values in settings), the token columns (a token key that equals another column's name gets the
-// prefix "token_"), then the input columns (tags, provenance).
+// the settings behind them (jobSettingColumns, values in settings), whether
+// the summary measured the job (jobExcludedColumn), the token columns (a
+// token key that equals another column's name gets the prefix "token_"),
+// then the input columns (tags, provenance).
 func (x *jobsExport) write(w io.Writer, traces []*trace, ic *inputColumns, settings []string) error {
 	tokens := x.tokenColumns()
 	head := append([]string{"label", "file"}, jobFieldColumns...)
 	head = append(head, jobDerivedColumns...)
 	head = append(head, jobSettingColumns...)
+	head = append(head, jobExcludedColumn)
 	taken := map[string]bool{}
 	for _, h := range head {
 		taken[h] = true
@@ -176,7 +189,10 @@ func (x *jobsExport) write(w io.Writer, traces []*trace, ic *inputColumns, setti
 		r.FieldsPerRecord = -1
 		r.ReuseRecord = true
 		inputs := ic.values(i)
-		for {
+		// The spool holds the jobs in the order the Collector got them, so
+		// the report's warm-up and cool-down counts say which rows they are.
+		rep := t.report
+		for row := 0; ; row++ {
 			rec, err := r.Read()
 			if err == io.EOF {
 				break
@@ -188,6 +204,14 @@ func (x *jobsExport) write(w io.Writer, traces []*trace, ic *inputColumns, setti
 			out = append(out, t.label, t.display)
 			out = append(out, rec[:fixed]...)
 			out = append(out, settings...)
+			switch {
+			case row < rep.WarmUp:
+				out = append(out, jobSkipFirst)
+			case row >= rep.JobsRead-rep.CoolDown:
+				out = append(out, jobSkipLast)
+			default:
+				out = append(out, "")
+			}
 			tok := out[len(out) : len(out)+len(tokens)]
 			for j := range tok {
 				tok[j] = ""

@@ -58,12 +58,17 @@ type trace struct {
 	augLower, augUpper float64
 }
 
-// openTrace opens one input and reads its header. The machine size is
-// --procs, else the header's MaxProcs, else its MaxNodes.
-func openTrace(file, label string, o *options, files *cmdio.Files) (*trace, error) {
+// openTrace opens one input and reads its header; an empty input is an
+// error and a header-only one a warning on stderr (cmdio.CheckRecords). The
+// machine size is --procs, else the header's MaxProcs, else its MaxNodes.
+func openTrace(file, label string, o *options, files *cmdio.Files, stderr io.Writer) (*trace, error) {
 	t := &trace{file: file, display: cmdio.DisplayName(file), label: label}
 	rc, r, hdr, err := t.open(o, files)
 	if err != nil {
+		return nil, err
+	}
+	if err := cmdio.CheckRecords(r, "swfstat", stderr); err != nil {
+		rc.Close()
 		return nil, err
 	}
 	if t.machine, err = machineOf(hdr, o.procs); err != nil {
@@ -240,11 +245,6 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 			t.firstMalformed = firstBad
 		}
 		t.malformed += badTokens
-	}
-	if r.Line() == 0 {
-		// Nothing at all, typically because the command before in a pipe
-		// failed: a table of dashes would look like a result.
-		return fmt.Errorf("%s: empty input (no header line and no job)", t.display)
 	}
 	if t.collector.Len() == 0 && t.malformed > 0 {
 		return fmt.Errorf("%s: no valid SWF record (%d malformed lines skipped; first: %v)", t.display, t.malformed, t.firstMalformed)

@@ -163,6 +163,7 @@ func parseOptions(c *cli.Context) (*options, error) {
 	}
 	reserved := append(append([]string{"label", "file"}, SummaryColumns...), jobFieldColumns...)
 	reserved = append(reserved, jobDerivedColumns...)
+	reserved = append(reserved, jobExcludedColumn)
 	tags, err := parseTags(c.StringSlice("tag"), reserved)
 	if err != nil {
 		return nil, cmdio.Usagef("%v", err)
@@ -485,7 +486,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 	}()
 	for i, f := range o.files {
-		t, err := openTrace(f, o.labels[i], o, files)
+		t, err := openTrace(f, o.labels[i], o, files, stderr)
 		if err != nil {
 			return err
 		}

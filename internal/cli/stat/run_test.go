@@ -395,6 +395,44 @@ func TestPlots(t *testing.T) {
 	}
 }
 
+// TestBaselineSettingsHaveNoChange: in the table, the U-QoS factor and
+// runtime bounds are settings (columns, not rows, in CSV and JSON), so their
+// change column is "-", while the U-QoS results beside them keep theirs.
+func TestBaselineSettingsHaveNoChange(t *testing.T) {
+	chdirRoot(t)
+	page := filepath.Join(t.TempDir(), "r.html")
+	out, errOut, code := run(t, "", "--html", page, "--baseline", "over", "--label", "hand,over", hand, "pkg/stats/testdata/oversubscribed.swf")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row := `<td>rt_upperbound_s</td><td class="num">2000</td><td class="num">50</td><td class="num">-</td></tr>`; !strings.Contains(string(html), row) {
+		t.Errorf("the HTML report's rt_upperbound_s row is not %s", row)
+	}
+	change := map[string]string{} // "metric statistic" of the overall section -> last column
+	for _, line := range strings.Split(out, "\n") {
+		if line == "" && len(change) > 0 {
+			break // the end of the overall section
+		}
+		if f := strings.Fields(line); len(f) == 5 {
+			change[f[0]+" "+f[1]] = f[4]
+		}
+	}
+	for _, k := range []string{"uqos factor", "uqos rt_lowerbound_s", "uqos rt_upperbound_s"} {
+		if change[k] != "-" {
+			t.Errorf("%s: change %q, want - (a setting)", k, change[k])
+		}
+	}
+	for _, k := range []string{"uqos mean", "uqos delta_s", "wait_s mean"} {
+		if !strings.HasSuffix(change[k], "%") {
+			t.Errorf("%s: change %q, want a percentage", k, change[k])
+		}
+	}
+}
+
 // TestBaseline checks change_pct in the CSV against the values themselves.
 func TestBaseline(t *testing.T) {
 	chdirRoot(t)

@@ -230,6 +230,54 @@ func TestJobsGolden(t *testing.T) {
 	}
 }
 
+// TestJobsSayWhichAreMeasured: a warm-up or cool-down job keeps its values in
+// the per-job table, and its excluded column says which flag left it out of
+// the summary, so that the table's measured rows give the summary's numbers.
+func TestJobsSayWhichAreMeasured(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	csvPath, jobsPath := filepath.Join(dir, "s.csv"), filepath.Join(dir, "jobs.csv")
+	if _, errOut, code := run(t, "", "--skip-first", "1", "--skip-last", "20%", "--csv", csvPath, "--jobs", jobsPath, hand); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	jobs := readCSVFile(t, jobsPath)
+	want := []string{"skip-first", "", "", "", "skip-last"}
+	if len(jobs) != len(want) {
+		t.Fatalf("%d job rows, want %d", len(jobs), len(want))
+	}
+	measured, waitSum := 0, 0.0
+	for i, j := range jobs {
+		ex, ok := j["excluded"]
+		if !ok {
+			t.Fatalf("no excluded column in %v", j)
+		}
+		if ex != want[i] {
+			t.Errorf("job %s: excluded %q, want %q", j["job_number"], ex, want[i])
+		}
+		if j["wait_s"] == "" {
+			t.Errorf("job %s: wait_s empty; a skipped job keeps its values", j["job_number"])
+		}
+		if ex == "" {
+			w, _ := strconv.ParseFloat(j["wait_s"], 64)
+			measured, waitSum = measured+1, waitSum+w
+		}
+	}
+	for _, r := range readCSVFile(t, csvPath) {
+		if r["metric"] == "input" && r["statistic"] == "measured" && r["value"] != strconv.Itoa(measured) {
+			t.Errorf("summary measured %s, the per-job table's measured rows %d", r["value"], measured)
+		}
+		if r["by1"] == "all" && r["metric"] == "wait_s" && r["statistic"] == "mean" {
+			if v, _ := strconv.ParseFloat(r["value"], 64); v != waitSum/float64(measured) {
+				t.Errorf("summary wait_s mean %g, the per-job table's measured rows %g", v, waitSum/float64(measured))
+			}
+		}
+	}
+	// A tag cannot take the column's name.
+	if _, errOut, code := run(t, "", "--tag", "excluded=x", hand); code != 2 {
+		t.Errorf("--tag excluded=x: exit %d (%s), want 2", code, errOut)
+	}
+}
+
 // TestSideOutputsAllOrNothing: a run that fails writes none of its outputs.
 func TestSideOutputsAllOrNothing(t *testing.T) {
 	chdirRoot(t)

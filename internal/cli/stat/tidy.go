@@ -177,9 +177,11 @@ func buildTidy(o *options, traces []*trace, ic *inputColumns) *tidyTable {
 // settingRow reports the rows of a report that are settings, not results:
 // the U-QoS factor and runtime bounds, which the tidy table has as the
 // columns uqos_factor, uqos_lower_s and uqos_upper_s (the text table lists
-// them in its U-QoS section).
-func settingRow(r stats.Row) bool {
-	return r.Metric == "uqos" && (r.Statistic == "factor" || r.Statistic == "rt_lowerbound_s" || r.Statistic == "rt_upperbound_s")
+// them in its U-QoS section, with no change against the baseline).
+func settingRow(r stats.Row) bool { return isSetting(r.Metric, r.Statistic) }
+
+func isSetting(metric, statistic string) bool {
+	return metric == "uqos" && (statistic == "factor" || statistic == "rt_lowerbound_s" || statistic == "rt_upperbound_s")
 }
 
 func (tt *tidyTable) writeCSV(w io.Writer) error {
