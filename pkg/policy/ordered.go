@@ -25,6 +25,25 @@ type orderedEASY struct {
 	keyOf   []float64  // by job ID
 	inOrder []bool     // by job ID: in order (a job started and put back
 	// in the queue between two passes is still there and must not be added twice)
+	// exact, when set, compares two jobs' priorities exactly at now (-1: a
+	// first), for keys within keyNear of each other: a key summed from rounded
+	// terms may part two equal priorities by an ulp, which must not decide
+	// the order in place of the tie rule.
+	exact func(now int64, a, b *sim.Job) int
+	now   int64
+}
+
+// keyNear is the relative distance within which two float keys may stand for
+// equal priorities: far above the few ulps of rounding in a key, far below
+// any real difference between two priorities of whole-second times.
+const keyNear = 1e-12
+
+func near(a, b float64) bool {
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	return d <= keyNear*max(a, -a, b, -b)
 }
 
 func newOrderedEASY(static bool, key func(now int64, j *sim.Job) float64) *orderedEASY {
@@ -41,6 +60,12 @@ func (o *orderedEASY) Ended(s *sim.Sim, j *sim.Job, _ sim.EndReason) {
 
 func (o *orderedEASY) less(a, b *sim.Job) bool {
 	ka, kb := o.keyOf[a.ID], o.keyOf[b.ID]
+	if o.exact != nil && near(ka, kb) {
+		if c := o.exact(o.now, a, b); c != 0 {
+			return c < 0
+		}
+		return arrivalCmp(a, b) < 0
+	}
 	if ka != kb {
 		return ka < kb
 	}
@@ -56,6 +81,7 @@ func (o *orderedEASY) Schedule(s *sim.Sim) {
 		return // nothing can start, whatever the order
 	}
 	now := s.Now()
+	o.now = now
 	// Drop the jobs that left the queue.
 	w := o.order[:0]
 	for _, j := range o.order {

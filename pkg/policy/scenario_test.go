@@ -209,6 +209,18 @@ var scenarios = []scenario{
 	{name: "lxfw/weight-0-is-lxf", policy: "lxfw", procs: 1, params: Params{UseLXFWWeight: true},
 		jobs:   []j{{0, 7200, 7200, 1, -1}, {1, 72000, 72000, 1, -1}, {3600, 36000, 36000, 1, -1}},
 		starts: []int64{0, 43200, 7200}},
+	// lxfw ties, machine of 1 (all jobs take it). At 2000, w = 0.02 = 1/50:
+	// J1 = (1579+25)/25 + 1579/180000 = 11550379/180000, J2 = (379+6)/6 +
+	// 379/180000 = 11550379/180000: equal, so J1 (submitted first) starts at 2000
+	// and J2 at 2025, though the float sums differ in the last bit.
+	{name: "lxfw/exact-tie", policy: "lxfw", procs: 1,
+		jobs:   []j{{0, 2000, 2000, 1, -1}, {421, 25, 25, 1, -1}, {1621, 6, 6, 1, -1}},
+		starts: []int64{0, 2000, 2025}},
+	// The same with w = 0.5, exact in binary: at 400, J1 = 292/15 + 277/7200 =
+	// 140437/7200, J2 = 39/2 + 37/7200 = 140437/7200: J1 at 400, J2 at 415.
+	{name: "lxfw/exact-tie-binary-weight", policy: "lxfw", procs: 1, params: Params{LXFWWeight: 0.5},
+		jobs:   []j{{0, 400, 400, 1, -1}, {123, 15, 15, 1, -1}, {363, 2, 2, 1, -1}},
+		starts: []int64{0, 400, 415}},
 }
 
 func TestScenarios(t *testing.T) {

@@ -389,3 +389,22 @@ func TestProvenancePredictorEffective(t *testing.T) {
 		}
 	}
 }
+
+// TestPriorityOrderNote: the Note says where unknown queues (-1) go, which
+// depends on whether the order lists -1.
+func TestPriorityOrderNote(t *testing.T) {
+	for _, tt := range []struct{ order, want string }{
+		{"", "; Note: swfsim priority-order: ascending queue number, unknown queue (-1) last\n"},
+		{"1,0", "; Note: swfsim priority-order 1,0 (highest first; unlisted queues after, by number; unknown queue (-1) last)\n"},
+		{"-1,1", "; Note: swfsim priority-order -1,1 (highest first; unlisted queues after, by number)\n"},
+	} {
+		args := []string{"-p", "priofifo", "--no-progress"}
+		if tt.order != "" {
+			args = append(args, "--priority-order", tt.order)
+		}
+		out, errs, code := runCmd(t, tiny, args...)
+		if code != 0 || !strings.Contains(out, tt.want) {
+			t.Errorf("--priority-order %q: exit %d, stderr %q; output lacks %q:\n%s", tt.order, code, errs, tt.want, out)
+		}
+	}
+}

@@ -264,7 +264,11 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 				for i, v := range opt.Params.PriorityOrder {
 					q[i] = strconv.FormatInt(v, 10)
 				}
-				out = append(out, "swfsim priority-order "+strings.Join(q, ",")+" (highest first; unlisted queues after, by number; unknown last)")
+				rest := "unlisted queues after, by number; unknown queue (-1) last"
+				if slices.Contains(opt.Params.PriorityOrder, -1) {
+					rest = "unlisted queues after, by number"
+				}
+				out = append(out, "swfsim priority-order "+strings.Join(q, ",")+" (highest first; "+rest+")")
 			}
 		}
 	}
