@@ -16,7 +16,9 @@
 //     derives an independent stream per operation from one seed, so enabling one
 //     operation never changes another's output. Draws happen in file order and
 //     each job consumes the same number of draws whatever branch it takes, so a
-//     change to one job's parameters does not shift every later job's draws.
+//     change to one job's parameters does not shift every later job's draws
+//     (GenerateUtility takes one draw a job, seeding the job's own streams for
+//     its start value, decay model and shape).
 //   - Each operation returns a report whose Notes() are the "; Note:" header lines
 //     that record its parameters and what it computed from the trace.
 //   - Jobs an operation cannot handle (unknown runtime or processors) are left

@@ -209,6 +209,14 @@ func intsString(xs []int) string {
 //     values drawn each uniform in [0, previous]; step: one time ts, value start
 //     until ts, a drop to V ~ U[0, start] at ts+Epsilon, V until
 //     deadline-Epsilon, 0 at the deadline. Every function ends (deadline, 0).
+//
+// Every job line, in file order and whether or not it gets a function, takes
+// one draw from rng: the seed of its own three streams, one for its start
+// value, one for its decay model and one for its shape. So a job's values
+// depend on the seed and its place in the file only, and an option changes
+// only what it is about: --decay the models (and so the shapes), --points and
+// the deadline the shapes, --globmax and --spread the start values (and the
+// shapes, which scale with them), never another job's draws.
 func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand.Rand) (*UtilityReport, error) {
 	cfg = cfg.withDefaults()
 	if err := cfg.validate(); err != nil {
@@ -224,10 +232,11 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 	for _, w := range cfg.Weights {
 		totalWeight += w
 	}
-	g := &generator{cfg: cfg, rng: rng}
+	g := newGenerator(cfg)
 	var buf []byte
 	for i := range jobs {
 		j := &jobs[i]
+		g.seedJob(rng.Uint64())
 		p, e := Procs(j), RequestedTime(j)
 		if p < 0 || e < 0 {
 			rep.Skipped++
@@ -239,7 +248,7 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 		}
 		rep.ByRank[rank]++
 		mean := (n - 1 - float64(rank) + 0.5) * binWidth
-		perMinute, redraws := positiveNormal(mean, cfg.Spread*binWidth, rng)
+		perMinute, redraws := positiveNormal(mean, cfg.Spread*binWidth, g.startRng)
 		rep.Redraws += redraws
 		start := g.round(perMinute * float64(p) * float64(e) / 60)
 		if math.IsInf(start, 0) || math.IsNaN(start) {
@@ -259,7 +268,7 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 		}
 		deadline := max(cfg.MinDeadline, int64(scaled))
 
-		d := pickDecay(cfg.Weights, totalWeight, rng.Float64())
+		d := pickDecay(cfg.Weights, totalWeight, g.modelRng.Float64())
 		rep.ByDecay[d]++
 		g.build(d, start, deadline)
 		buf = g.f.AppendFormat(buf[:0])
@@ -282,7 +291,7 @@ func positiveNormal(mean, sd float64, rng *rand.Rand) (float64, int) {
 }
 
 // rngSource lets gonum's distuv (which takes a math/rand/v2 Source) draw from
-// the operation's *rand.Rand, so all draws come from one stream.
+// a *rand.Rand: the job's start-value stream (GenerateUtility).
 type rngSource struct{ r *rand.Rand }
 
 func (s rngSource) Uint64() uint64 { return s.r.Uint64() }
@@ -304,13 +313,37 @@ func pickDecay(w [numDecays]float64, total, u float64) Decay {
 	return 0
 }
 
-// generator builds functions into a reused Func.
+// generator builds functions into a reused Func, drawing from one job's
+// streams (seedJob).
 type generator struct {
-	cfg    UtilityConfig
-	rng    *rand.Rand
-	f      utility.Func
-	times  []int64
-	values []float64
+	cfg UtilityConfig
+	// The job's streams: start value, decay model, shape (rng: the shape's).
+	startSrc, modelSrc, shapeSrc *rand.PCG
+	startRng, modelRng, rng      *rand.Rand
+	f                            utility.Func
+	times                        []int64
+	values                       []float64
+}
+
+// The second seeds of a job's streams. Part of the output's
+// reproducibility, as Stream's values are.
+const (
+	jobStreamStart = 1
+	jobStreamModel = 2
+	jobStreamShape = 3
+)
+
+func newGenerator(cfg UtilityConfig) *generator {
+	g := &generator{cfg: cfg, startSrc: &rand.PCG{}, modelSrc: &rand.PCG{}, shapeSrc: &rand.PCG{}}
+	g.startRng, g.modelRng, g.rng = rand.New(g.startSrc), rand.New(g.modelSrc), rand.New(g.shapeSrc)
+	return g
+}
+
+// seedJob starts the next job's streams from seed.
+func (g *generator) seedJob(seed uint64) {
+	g.startSrc.Seed(seed, jobStreamStart)
+	g.modelSrc.Seed(seed, jobStreamModel)
+	g.shapeSrc.Seed(seed, jobStreamShape)
 }
 
 func (g *generator) round(x float64) float64 {

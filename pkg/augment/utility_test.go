@@ -311,3 +311,77 @@ func TestUtilityConfigErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestUtilityOptionsChangeOnlyTheirDraws: each job draws its start value,
+// decay model and shape from streams of its own, so an option changes only
+// what it is about (GenerateUtility). Before per-job streams, changing the
+// decay mix redrew the later jobs' start values (1 of 28,476 equal on KTH).
+func TestUtilityOptionsChangeOnlyTheirDraws(t *testing.T) {
+	h, base := loadTrace(t, "KTH-SP2-1996-2.1-cln.swf.gz")
+	funcs := func(cfg UtilityConfig) []utility.Func {
+		jobs := slices.Clone(base)
+		for i := range jobs {
+			jobs[i].Extra = slices.Clone(jobs[i].Extra)
+		}
+		if _, err := GenerateUtility(jobs, h, cfg, NewRand(5, StreamUtility)); err != nil {
+			t.Fatal(err)
+		}
+		out := make([]utility.Func, len(jobs))
+		for i := range jobs {
+			out[i], _ = utilityOf(t, &jobs[i])
+		}
+		return out
+	}
+	var linear, step, exp [numDecays]float64
+	linear[DecayLinear], step[DecayStep], exp[DecayExponential] = 1, 1, 1
+	def := funcs(UtilityConfig{})
+	lin := funcs(UtilityConfig{Weights: linear})
+	stp := funcs(UtilityConfig{Weights: step})
+	ex := funcs(UtilityConfig{Weights: exp})
+	lin3 := funcs(UtilityConfig{Weights: linear, Points: 3})
+	stp3 := funcs(UtilityConfig{Weights: step, Points: 3})
+	far := funcs(UtilityConfig{DeadlineFactor: 3})
+	wide := funcs(UtilityConfig{Spread: 0.25})
+	start := func(f utility.Func) float64 { return f.Points[0].Value }
+	times := func(f utility.Func) []float64 {
+		var ts []float64
+		for _, p := range f.Points {
+			ts = append(ts, p.Time)
+		}
+		return ts
+	}
+	n, modelKept, shapeKept := 0, 0, 0
+	for i := range def {
+		if len(def[i].Points) == 0 {
+			continue
+		}
+		n++
+		for _, o := range []struct {
+			name string
+			f    utility.Func
+		}{{"linear only", lin[i]}, {"step only", stp[i]}, {"exponential only", ex[i]},
+			{"linear, 3 points", lin3[i]}, {"deadline factor 3", far[i]}} {
+			if start(o.f) != start(def[i]) {
+				t.Fatalf("job %d: start value %v with %s, %v by default", i+1, start(o.f), o.name, start(def[i]))
+			}
+		}
+		// --points does not touch the step shape; the deadline factor
+		// leaves the model.
+		if !slices.Equal(stp[i].Points, stp3[i].Points) {
+			t.Fatalf("job %d: step function %v with 3 points, %v with 4", i+1, stp3[i], stp[i])
+		}
+		if isStep(far[i], 1) == isStep(def[i], 1) {
+			modelKept++
+		}
+		// --spread changes start values, not where the shape's points are.
+		if slices.Equal(times(wide[i]), times(def[i])) {
+			shapeKept++
+		}
+		if start(wide[i]) == start(def[i]) {
+			t.Fatalf("job %d: start value %v with spread 0.25 as with the default (0.5)", i+1, start(def[i]))
+		}
+	}
+	if n < 28000 || modelKept != n || shapeKept != n {
+		t.Errorf("%d functions: model kept by the deadline factor %d, shape times kept by the spread %d", n, modelKept, shapeKept)
+	}
+}
