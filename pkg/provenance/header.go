@@ -31,6 +31,30 @@ func FromHeader(h *swf.Header) ([]Record, error) {
 	return out, nil
 }
 
+// AllFromHeader is FromHeader with the foreign lines kept in their places,
+// each as a Record whose Tool is its first word and Other its whole text
+// (no Fields): what a replay must name, since it cannot run them.
+func AllFromHeader(h *swf.Header) ([]Record, error) {
+	var out []Record
+	for _, l := range h.Lines {
+		if l.Continuation || !strings.EqualFold(l.Label, Label) {
+			continue
+		}
+		if !ours(l.Value) {
+			text := strings.TrimSpace(l.Value)
+			first, _, _ := strings.Cut(text, " ")
+			out = append(out, Record{Tool: first, Other: text})
+			continue
+		}
+		r, err := Parse(l.Value)
+		if err != nil {
+			return out, fmt.Errorf("%s:%d: header %s line: %w", h.File, l.Line, Label, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
 // Foreign returns the line numbers of h's Provenance lines that no swfkit
 // tool wrote, which FromHeader leaves out.
 func Foreign(h *swf.Header) []int {

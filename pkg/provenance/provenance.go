@@ -19,6 +19,9 @@ type Field struct {
 type Record struct {
 	Tool   string
 	Fields []Field
+	// Other is the whole text of a Provenance line no swfkit tool wrote
+	// (AllFromHeader), "" for a swfkit tool's.
+	Other string
 }
 
 // Add appends a field.

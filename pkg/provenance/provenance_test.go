@@ -14,13 +14,13 @@ func TestFormatParse(t *testing.T) {
 		rec  Record
 		line string
 	}{
-		{Record{"swfsim", []Field{{"version", "0.1.0-dev"}, {"policy", "easy"}, {"no-kill", "false"}, {"target", "0.9"}}},
+		{Record{Tool: "swfsim", Fields: []Field{{"version", "0.1.0-dev"}, {"policy", "easy"}, {"no-kill", "false"}, {"target", "0.9"}}},
 			"swfsim version=0.1.0-dev policy=easy no-kill=false target=0.9"},
-		{Record{"swfclean", []Field{{"filter", "user=374 and job>14968"}, {"filter", "a,b"}, {"output", ""}}},
+		{Record{Tool: "swfclean", Fields: []Field{{"filter", "user=374 and job>14968"}, {"filter", "a,b"}, {"output", ""}}},
 			`swfclean filter="user=374 and job>14968" filter=a,b output=""`},
-		{Record{"swfaugment", []Field{{"decay", "linear:1,exponential:1"}, {"path", "/tmp/x y/\"q\"\n"}}},
+		{Record{Tool: "swfaugment", Fields: []Field{{"decay", "linear:1,exponential:1"}, {"path", "/tmp/x y/\"q\"\n"}}},
 			`swfaugment decay=linear:1,exponential:1 path="/tmp/x y/\"q\"\n"`},
-		{Record{"swfstat", nil}, "swfstat"},
+		{Record{Tool: "swfstat"}, "swfstat"},
 	}
 	for _, tt := range tests {
 		if got := tt.rec.Format(); got != tt.line {
@@ -67,11 +67,11 @@ func TestParseErrors(t *testing.T) {
 
 func TestColumns(t *testing.T) {
 	recs := []Record{
-		{"swfaugment", []Field{{"seed", "1"}, {"target-load", "0.9"}}},
-		{"swfaugment", []Field{{"seed", "7"}}},
-		{"swfclean", []Field{{"skip", "a"}, {"skip", "b"}}},
-		{"swfsim", []Field{{"policy", "easy"}}},
-		{"swfclean", []Field{{"set", "Note=a, b"}, {"set", "Note=c"}, {"set", ""}, {"set", `say "x"`}, {"one", "x,y"}}},
+		{Tool: "swfaugment", Fields: []Field{{"seed", "1"}, {"target-load", "0.9"}}},
+		{Tool: "swfaugment", Fields: []Field{{"seed", "7"}}},
+		{Tool: "swfclean", Fields: []Field{{"skip", "a"}, {"skip", "b"}}},
+		{Tool: "swfsim", Fields: []Field{{"policy", "easy"}}},
+		{Tool: "swfclean", Fields: []Field{{"set", "Note=a, b"}, {"set", "Note=c"}, {"set", ""}, {"set", `say "x"`}, {"one", "x,y"}}},
 	}
 	got := Columns(recs)
 	want := []Column{{"swfaugment.seed", "1"}, {"swfaugment.target-load", "0.9"}, {"swfaugment_2.seed", "7"},
@@ -90,8 +90,8 @@ func TestHeaderRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := Record{"swfaugment", []Field{{"seed", "3"}}}
-	b := Record{"swfsim", []Field{{"policy", "easy"}, {"label", "x y"}}}
+	a := Record{Tool: "swfaugment", Fields: []Field{{"seed", "3"}}}
+	b := Record{Tool: "swfsim", Fields: []Field{{"policy", "easy"}, {"label", "x y"}}}
 	AddTo(h, a)
 	AddTo(h, b)
 	var out strings.Builder

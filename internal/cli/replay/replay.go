@@ -29,53 +29,95 @@ var apps = map[string]func() *cli.App{
 // command before it then writing that file under a new name in the current
 // directory (replay-N-BASE), which the run reads instead. Lines starting
 // with '#' are comments (a run made by another version of swfkit, the file
-// a run read).
-func Commands(recs []provenance.Record) (string, error) {
+// a run read). A run of another program (a Provenance line no swfkit tool
+// wrote) cannot be replayed: the pipeline stops there, writing
+// replay-N-in, and a comment says what to run to make replay-N-out, which
+// the next run reads; warnings say so too. A swfstat line (swfstat writes no
+// trace) is left out with a warning.
+func Commands(recs []provenance.Record) (cmds string, warnings []string, err error) {
 	if len(recs) == 0 {
-		return "", fmt.Errorf("no Provenance line: nothing to replay")
+		return "", nil, fmt.Errorf("no Provenance line: nothing to replay")
 	}
-	var cmds [][]string // each command's words, quoted
-	var inputs []string
+	type step struct {
+		words   []string // quoted; nil for another program's run
+		input   string
+		foreign string // another program's run, as recorded
+	}
+	var steps []step
 	var comments []string
 	for i, r := range recs {
 		newApp, ok := apps[r.Tool]
-		if !ok {
-			return "", fmt.Errorf("provenance line %d: %s does not write traces; only swfclean, swfaugment and swfsim runs are replayed", i+1, r.Tool)
+		switch {
+		case r.Tool == "swfstat":
+			warnings = append(warnings, fmt.Sprintf("provenance line %d: swfstat writes no trace: left out", i+1))
+			continue
+		case !ok:
+			text := r.Other
+			if text == "" {
+				text = r.Format()
+			}
+			steps = append(steps, step{foreign: text})
+			warnings = append(warnings, fmt.Sprintf("provenance line %d: %s is not a swfkit tool: its run is not replayed, "+
+				"the commands stop before it and say what it must make", i+1, r.Tool))
+			continue
 		}
 		words, in, note, err := command(newApp(), r)
 		if err != nil {
-			return "", fmt.Errorf("provenance line %d (%s): %w", i+1, r.Tool, err)
+			return "", nil, fmt.Errorf("provenance line %d (%s): %w", i+1, r.Tool, err)
 		}
 		if note != "" {
 			comments = append(comments, note)
 		}
-		cmds = append(cmds, words)
-		inputs = append(inputs, in)
+		steps = append(steps, step{words: words, input: in})
+	}
+	if len(steps) == 0 {
+		return "", warnings, fmt.Errorf("no run of swfclean, swfaugment or swfsim recorded: nothing to replay")
 	}
 	var b strings.Builder
 	for _, c := range comments {
 		b.WriteString("# " + c + "\n")
 	}
-	for i, words := range cmds {
-		line := strings.Join(words, " ")
+	open := false // a command line is being written
+	feed := ""    // the file another program's run was to write, for the next run
+	for i, st := range steps {
+		if st.foreign != "" {
+			in, out := fmt.Sprintf("replay-%d-in", i), fmt.Sprintf("replay-%d-out", i)
+			if open {
+				b.WriteString(" -o " + quote(in) + "\n")
+				open = false
+			} else {
+				in = "its input"
+			}
+			b.WriteString("# not replayed, another program's run: " + st.foreign + "\n")
+			b.WriteString("# run it on " + in + ", writing " + out + "\n")
+			feed = out
+			continue
+		}
+		line := strings.Join(st.words, " ")
 		switch {
-		case i == 0:
-			line += " " + quote(inputs[0])
-		case inputs[i] == "-":
+		case feed != "":
+			line += " " + quote(feed)
+			feed = ""
+		case !open:
+			line += " " + quote(st.input)
+		case st.input == "-":
 			b.WriteString(" \\\n  | ")
 		default:
 			// This run read a file, which the run before wrote: the
 			// commands write it under a name of their own, so that running
 			// them replaces no file of the study.
-			mid := fmt.Sprintf("replay-%d-%s", i, filepath.Base(inputs[i]))
+			mid := fmt.Sprintf("replay-%d-%s", i, filepath.Base(st.input))
 			b.WriteString(" -o " + quote(mid) + "\n")
-			b.WriteString("# the next run read " + inputs[i] + "\n")
+			b.WriteString("# the next run read " + st.input + "\n")
 			line += " " + quote(mid)
 		}
 		b.WriteString(line)
+		open = true
 	}
-	b.WriteString("\n")
-	return b.String(), nil
+	if open {
+		b.WriteString("\n")
+	}
+	return b.String(), warnings, nil
 }
 
 // command returns a run's words (the tool, then its non-default flags in
@@ -122,6 +164,9 @@ func command(app *cli.App, r provenance.Record) (words []string, input, note str
 				lists[f.Key] = []string{}
 			}
 			continue
+		}
+		if prev, twice := lists[f.Key]; twice {
+			return nil, "", "", fmt.Errorf("--%s recorded twice (%s and %s): the line was edited or damaged", f.Key, prev[0], f.Value)
 		}
 		order = append(order, f.Key)
 		lists[f.Key] = []string{f.Value}

@@ -27,9 +27,9 @@ func TestCommands(t *testing.T) {
 		record(t, "swfaugment "+v+" seed=1 estimate=exact target-load=0.9 input=-"),
 		record(t, "swfsim "+v+" policy=easy no-kill=true procs-from=requested seed=1 input=aug.swf"),
 	}
-	got, err := Commands(recs)
-	if err != nil {
-		t.Fatal(err)
+	got, warnings, err := Commands(recs)
+	if err != nil || warnings != nil {
+		t.Fatal(err, warnings)
 	}
 	want := "swfclean '--filter=user=3 and job>2' '--filter=job<9' 'a b.swf' \\\n" +
 		"  | swfaugment --estimate=exact --target-load=0.9 -o replay-2-aug.swf\n" +
@@ -39,7 +39,7 @@ func TestCommands(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	old := []provenance.Record{record(t, "swfsim version=0.0.1 policy=fcfs input=-")}
-	if got, _ := Commands(old); !strings.HasPrefix(got, "# swfsim 0.0.1 made this run") || !strings.HasSuffix(got, "swfsim --policy=fcfs -\n") {
+	if got, _, _ := Commands(old); !strings.HasPrefix(got, "# swfsim 0.0.1 made this run") || !strings.HasSuffix(got, "swfsim --policy=fcfs -\n") {
 		t.Errorf("another version's run:\n%s", got)
 	}
 	for _, bad := range [][]provenance.Record{
@@ -47,9 +47,54 @@ func TestCommands(t *testing.T) {
 		{record(t, "swfstat "+v+" input=x")},
 		{record(t, "swfsim "+v+" no-such-flag=1 input=-")},
 		{record(t, "swfsim "+v+" policy=easy")},
+		{record(t, "swfsim "+v+" policy=easy policy=fcfs input=-")},
 	} {
-		if _, err := Commands(bad); err == nil {
+		if _, _, err := Commands(bad); err == nil {
 			t.Errorf("%v: no error", bad)
 		}
+	}
+}
+
+// TestCommandsOtherRuns: a run of another program stops the pipeline, which
+// writes what that program read, and the next run reads what it was to write;
+// a swfstat line is left out; both with warnings. A flag recorded twice is an
+// error naming both values.
+func TestCommandsOtherRuns(t *testing.T) {
+	v := "version=" + cmdio.Version
+	recs := []provenance.Record{
+		record(t, "swfclean "+v+" rules=none input=raw.swf"),
+		record(t, "mytool version=1 scale=2 input=-"),
+		record(t, "swfstat "+v+" input=x"),
+		record(t, "swfsim "+v+" policy=fcfs input=-"),
+	}
+	got, warnings, err := Commands(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "swfclean --rules=none raw.swf -o replay-1-in\n" +
+		"# not replayed, another program's run: mytool version=1 scale=2 input=-\n" +
+		"# run it on replay-1-in, writing replay-1-out\n" +
+		"swfsim --policy=fcfs replay-1-out\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if len(warnings) != 2 || !strings.Contains(warnings[0], "line 2: mytool is not a swfkit tool") ||
+		!strings.Contains(warnings[1], "line 3: swfstat writes no trace") {
+		t.Errorf("warnings %q", warnings)
+	}
+	// Another program's run first and last.
+	got, _, err = Commands([]provenance.Record{record(t, "mytool a=1 input=-"), record(t, "swfsim "+v+" policy=fcfs input=-"),
+		record(t, "other b=2 input=-")})
+	want = "# not replayed, another program's run: mytool a=1 input=-\n" +
+		"# run it on its input, writing replay-0-out\n" +
+		"swfsim --policy=fcfs replay-0-out -o replay-2-in\n" +
+		"# not replayed, another program's run: other b=2 input=-\n" +
+		"# run it on replay-2-in, writing replay-2-out\n"
+	if err != nil || got != want {
+		t.Errorf("got %v\n%s\nwant\n%s", err, got, want)
+	}
+	_, _, err = Commands([]provenance.Record{record(t, "swfsim "+v+" seed=3 seed=5 input=-")})
+	if err == nil || !strings.Contains(err.Error(), "--seed recorded twice (3 and 5)") {
+		t.Errorf("a flag twice: %v", err)
 	}
 }

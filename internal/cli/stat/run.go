@@ -349,7 +349,7 @@ func (o *options) parsePlotOptions(c *cli.Context) error {
 
 // writeReplay writes, for each input, the commands that remake its records
 // (replay.Commands), after a "# FILE" line.
-func writeReplay(w io.Writer, inputs []string, files *cmdio.Files) error {
+func writeReplay(w io.Writer, inputs []string, files *cmdio.Files, stderr io.Writer) error {
 	for i, f := range inputs {
 		rc, err := files.Open(f)
 		if err != nil {
@@ -365,11 +365,14 @@ func writeReplay(w io.Writer, inputs []string, files *cmdio.Files) error {
 		if err != nil {
 			return err
 		}
-		recs, err := provenance.FromHeader(hdr)
+		recs, err := provenance.AllFromHeader(hdr)
 		if err != nil {
 			return err
 		}
-		cmds, err := replay.Commands(recs)
+		cmds, warnings, err := replay.Commands(recs)
+		for _, w := range warnings {
+			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", r.Name, w)
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.Name, err)
 		}
@@ -475,7 +478,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		files.Finish(&err)
 	}()
 	if c.Bool("replay") {
-		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeReplay(w, o.files, files) }}})
+		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeReplay(w, o.files, files, stderr) }}})
 	}
 	traces := make([]*trace, 0, len(o.files))
 	defer func() {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
 	"github.com/swfkit/swfkit/internal/testutil"
 )
@@ -830,6 +831,27 @@ func TestProvenanceLinesOfNoSWFToolLeftOut(t *testing.T) {
 	for _, want := range []string{"1 swfstat Provenance line(s) in its header", "<stdin>:3: a Provenance line no swfkit tool wrote"} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+}
+
+// TestReplayOtherPrograms: --replay names another program's run where it
+// stood (it cannot replay it) and leaves a swfstat line out, with warnings.
+func TestReplayOtherPrograms(t *testing.T) {
+	in := "; Version: 2.2\n; MaxProcs: 4\n" +
+		"; Provenance: mytool version=1 scale=2 input=-\n" +
+		"; Provenance: swfstat version=" + cmdio.Version + " input=y\n" +
+		"; Provenance: swfsim version=" + cmdio.Version + " policy=fcfs input=-\n" +
+		"1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	out, errs, code := run(t, in, "--replay", "-")
+	want := "# <stdin>\n# not replayed, another program's run: mytool version=1 scale=2 input=-\n" +
+		"# run it on its input, writing replay-0-out\nswfsim --policy=fcfs replay-0-out\n"
+	if code != 0 || out != want {
+		t.Errorf("exit %d, stderr %q, output\n%s\nwant\n%s", code, errs, out, want)
+	}
+	for _, w := range []string{"provenance line 1: mytool is not a swfkit tool", "provenance line 2: swfstat writes no trace: left out"} {
+		if !strings.Contains(errs, w) {
+			t.Errorf("stderr lacks %q:\n%s", w, errs)
 		}
 	}
 }
