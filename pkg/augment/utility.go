@@ -291,7 +291,8 @@ func positiveNormal(mean, sd float64, rng *rand.Rand) (float64, int) {
 }
 
 // rngSource lets gonum's distuv (which takes a math/rand/v2 Source) draw from
-// a *rand.Rand: the job's start-value stream (GenerateUtility).
+// a *rand.Rand: a job's start-value stream (GenerateUtility), the operation's
+// stream (the estimate errors).
 type rngSource struct{ r *rand.Rand }
 
 func (s rngSource) Uint64() uint64 { return s.r.Uint64() }

@@ -344,6 +344,16 @@ func aleaPlaceholders(jobs []pending) []string {
 				names = slices.Delete(names, k, k+1)
 			}
 		}
+		if slices.Contains(constant, swf.FieldPrecedingJob) {
+			// A preceding job that no job of the file has is none: finish
+			// writes -1 there and in 18 and says so (precedingRefs).
+			for _, n := range []int{swf.FieldPrecedingJob, swf.FieldThinkTime} {
+				if k := slices.Index(constant, n); k >= 0 {
+					constant = slices.Delete(constant, k, k+1)
+					names = slices.Delete(names, k, k+1)
+				}
+			}
+		}
 		if len(names) > 0 {
 			notes = append(notes, fmt.Sprintf("fields holding one value on every line kept as values: %d job lines are too few "+
 				"(fewer than %d) to tell a placeholder from a value: %s", len(jobs), AleaPlaceholderMinJobs, strings.Join(names, ", ")))

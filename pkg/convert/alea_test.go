@@ -266,10 +266,11 @@ func TestAleaPlaceholders(t *testing.T) {
 	}{
 		{"two lines", "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n" +
 			"2 1356998549 0 54578 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1240,1240} q_1d 1:ppn=64\n",
-			// Field 17 is kept as a value: job 1, which is not in the log.
+			// Field 17 is job 1 on both lines, which is not in the log: -1,
+			// with field 18.
 			"1 0 0 56011 64 1 1024 64 86400 1048576 1 62 1 1 1 1 -1 -1 jobid=0 nodes=1241*2 props=1:ppn=64", false},
 		{"50 serial jobs", aleaSerialJobs(50),
-			// Job 1, a later job: -1.
+			// Job 1 on every line, its own included: a placeholder, -1.
 			"1 0 0 600 1 1 1024 1 3600 1048576 1 62 1 7 1 1 -1 -1 jobid=0 nodes=5 props=1:ppn=1", false},
 		{"100 serial jobs", aleaSerialJobs(AleaPlaceholderMinJobs),
 			"1 0 0 600 1 -1 -1 1 3600 1048576 1 62 1 -1 1 -1 -1 -1 jobid=0 nodes=5 props=1:ppn=1", true},
@@ -289,6 +290,13 @@ func TestAleaPlaceholders(t *testing.T) {
 			}
 			if !tt.placeholder && !strings.Contains(notes, "kept as values") {
 				t.Errorf("notes do not say why constant fields were kept:\n%s", notes)
+			}
+			// Fields 17 and 18 end -1 in every case here: no Note may say
+			// they were kept.
+			for _, n := range res.Header.GetAll("Note") {
+				if strings.Contains(n, "kept as values") && strings.Contains(n, "(Preceding Job Number)") {
+					t.Errorf("a Note says field 17 was kept:\n%s", n)
+				}
 			}
 			for _, never := range []string{"(Number of Allocated Processors)", "(Requested Time)", "(User ID)", "(Group ID)", "(Status)", "(Requested Memory)"} {
 				if strings.Contains(notes, never) {
@@ -344,7 +352,7 @@ func TestAleaPrecedingJob(t *testing.T) {
 			t.Errorf("job %d (%s): fields 17, 18 = %d %d, want %d %d", j.JobNumber, j.Extra[0], j.PrecedingJob, j.ThinkTime, w[0], w[1])
 		}
 	}
-	const note = "field 17 (preceding job) rewritten to the new job numbers (2 jobs); 1 jobs whose preceding job is not written before them"
+	const note = "field 17 (preceding job): rewritten to the new job numbers (2 jobs); 1 jobs whose preceding job is not written before them"
 	if notes := strings.Join(res.Header.GetAll("Note"), "\n"); !strings.Contains(notes, note) || !strings.Contains(notes, "first line 3, job 7: preceding job 1") {
 		t.Errorf("notes lack %q:\n%s", note, notes)
 	}

@@ -328,12 +328,15 @@ func (r *precedingRefs) note() string {
 	if r.rewritten == 0 && r.unset == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("field 17 (preceding job) rewritten to the new job numbers (%d jobs)", r.rewritten)
-	if r.unset > 0 {
-		s += fmt.Sprintf("; %d jobs whose preceding job is not written before them (not in the log, later, or themselves) get -1 "+
-			"with their think time (field 18), first %s", r.unset, r.firstUnset)
+	var parts []string
+	if r.rewritten > 0 {
+		parts = append(parts, fmt.Sprintf("rewritten to the new job numbers (%d jobs)", r.rewritten))
 	}
-	return s
+	if r.unset > 0 {
+		parts = append(parts, fmt.Sprintf("%d jobs whose preceding job is not written before them (not in the log, later, or themselves) get -1 "+
+			"with their think time (field 18), first %s", r.unset, r.firstUnset))
+	}
+	return "field 17 (preceding job): " + strings.Join(parts, "; ")
 }
 
 // outOfBounds returns the first field of j beyond the bounds swf.Reader

@@ -337,6 +337,7 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 	if perr != nil {
 		return perr
 	}
+	s.countOutOfOrder(p, started, lineNo)
 	s.acct.JobLines++
 	if strings.Contains(id, "_[") {
 		// Added at the end: Slurm may list a task here that also has a line of its own.
@@ -346,6 +347,23 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 	s.explicit[id] = lineNo
 	s.add(p, id, cpu, alloc, started, lineNo, 0)
 	return nil
+}
+
+// countOutOfOrder counts a job line, read without an error, whose Start is
+// before its Submit or whose End is before its Start.
+func (s *sacctReader) countOutOfOrder(p pending, started bool, lineNo int) {
+	if started && p.start < p.submit {
+		if s.startBeforeSubmit == 0 {
+			s.firstEarlyStart = lineNo
+		}
+		s.startBeforeSubmit++
+	}
+	if started && p.end >= 0 && p.end < p.start {
+		if s.endBeforeStart == 0 {
+			s.firstEarlyEnd = lineNo
+		}
+		s.endBeforeStart++
+	}
 }
 
 // arrayLine is one line for several array tasks that never started (ID_[2-4%1]).
@@ -455,18 +473,6 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 	started = p.start >= 0
 	if !started {
 		p.end = -1
-	}
-	if started && p.start < p.submit {
-		if s.startBeforeSubmit == 0 {
-			s.firstEarlyStart = l.lineNo
-		}
-		s.startBeforeSubmit++
-	}
-	if started && p.end >= 0 && p.end < p.start {
-		if s.endBeforeStart == 0 {
-			s.firstEarlyEnd = l.lineNo
-		}
-		s.endBeforeStart++
 	}
 	if started && p.end < 0 {
 		if v, ok := l.get("ElapsedRaw"); ok && v != "" {
@@ -684,11 +690,16 @@ func expandArray(l *sacctLine, id string) ([]string, *swf.ParseError) {
 		if err1 != nil || err2 != nil || err3 != nil || a < 0 || b < a || step < 1 {
 			return nil, l.err("JobID", ErrValue, "malformed array task list %q in %q", part, id)
 		}
-		if n := (b-a)/step + 1; n > MaxArrayTasks-len(out) {
+		if b > MaxArrayTasks-1 {
+			return nil, l.err("JobID", ErrRange, "array task %d in %q is beyond %d, the largest task id Slurm allows (MaxArraySize %d)", b, shortText(id), MaxArrayTasks-1, MaxArrayTasks)
+		}
+		// a <= b <= MaxArrayTasks-1 and step >= 1: nothing below overflows.
+		n := (b-a)/step + 1
+		if n > MaxArrayTasks-len(out) {
 			return nil, l.err("JobID", ErrRange, "%q stands for more than %d array tasks, the most Slurm allows in one array (MaxArraySize)", shortText(id), MaxArrayTasks)
 		}
-		for t := a; t <= b; t += step {
-			out = append(out, master+"_"+strconv.Itoa(t))
+		for k := range n {
+			out = append(out, master+"_"+strconv.Itoa(a+k*step))
 		}
 	}
 	return out, nil

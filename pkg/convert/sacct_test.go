@@ -639,10 +639,17 @@ func TestSacctArrayLinesOverlap(t *testing.T) {
 		t.Errorf("a task twice in one line: %v", err)
 	}
 	// Slurm's largest array: task ids 0 to 4,000,000, in one line or in parts.
-	for _, spec := range []string{"0-4000001", "1-3,0-4000000"} {
-		_, err = sacct(t, head+"5_["+spec+"]|2024-05-01T10:00:00|None|2024-05-01T10:10:00|CANCELLED by 0|1\n", Config{})
-		if !errors.Is(err, swf.ErrRange) || !strings.Contains(err.Error(), "more than 4000001 array tasks") {
-			t.Errorf("%s: %v", spec, err)
+	for _, tt := range []struct{ spec, want string }{
+		{"1-3,0-4000000", "more than 4000001 array tasks"},
+		{"0-4000001", "array task 4000001 in"},
+		// Ranges whose length or whose last step overflows an int.
+		{"0-9223372036854775807", "beyond 4000000, the largest task id"},
+		{"9223372036854775806-9223372036854775807", "beyond 4000000, the largest task id"},
+		{"0-4000000,1-2", "more than 4000001"},
+	} {
+		_, err = sacct(t, head+"5_["+tt.spec+"]|2024-05-01T10:00:00|None|2024-05-01T10:10:00|CANCELLED by 0|1\n", Config{})
+		if !errors.Is(err, swf.ErrRange) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v", tt.spec, err)
 		}
 	}
 }
@@ -668,5 +675,15 @@ func TestSacctTimesOutOfOrder(t *testing.T) {
 		if !strings.Contains(w, want) || !strings.Contains(notes, want) {
 			t.Errorf("warnings and notes lack %q:\n%s\n%s", want, w, notes)
 		}
+	}
+	// A line skipped as malformed (--lenient) is not counted.
+	text = "JobID|Submit|Start|End|State|AllocCPUS|ElapsedRaw\n" +
+		"1|2024-05-01T10:00:00|2024-05-01T09:00:00|2024-05-01T09:10:00|COMPLETED|x|600\n" +
+		"2|2024-05-01T10:00:00|2024-05-01T10:00:00|2024-05-01T10:10:00|COMPLETED|1|600\n"
+	if res, err = sacct(t, text, Config{Lenient: true}); err != nil {
+		t.Fatal(err)
+	}
+	if res.Accounting.Malformed != 1 || strings.Contains(strings.Join(res.Warnings, "\n"), "Start before Submit") {
+		t.Errorf("a malformed line counted: %q, %+v", res.Warnings, res.Accounting)
 	}
 }

@@ -142,11 +142,15 @@ func (r *Reader) NonEmpty() error {
 	if r.line > 0 {
 		return nil
 	}
-	name := r.Name
-	if name == "" {
-		name = "<stdin>"
+	return fmt.Errorf("%s: %w: did a command before this one fail?", r.displayName(), ErrEmpty)
+}
+
+// displayName is the input's name for messages.
+func (r *Reader) displayName() string {
+	if r.Name == "" {
+		return "<stdin>"
 	}
-	return fmt.Errorf("%s: %w: did a command before this one fail?", name, ErrEmpty)
+	return r.Name
 }
 
 // HasRecords returns NonEmpty's error for an input of nothing at all, and an
@@ -162,11 +166,8 @@ func (r *Reader) HasRecords() error {
 	if !r.headerOnly {
 		return nil
 	}
-	name := r.Name
-	if name == "" {
-		name = "<stdin>"
-	}
-	return fmt.Errorf("%s: %w: %d comment or blank lines and no job; was the file cut short, or did the command that wrote it fail?", name, ErrHeaderOnly, r.line)
+	return fmt.Errorf("%s: %w: %d comment or blank lines and no job (a file cut short, a command before this one that failed, "+
+		"or a step that dropped every job?)", r.displayName(), ErrHeaderOnly, r.line)
 }
 
 // Read returns the next record, or io.EOF after the last one. Comment and blank

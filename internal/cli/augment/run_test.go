@@ -196,6 +196,11 @@ func TestMalformedInput(t *testing.T) {
 	if code == 0 {
 		t.Errorf("load without machine size: exit 0, %q", errOut)
 	}
+	// A machine size below 1 is named, not called missing.
+	_, errOut, code = runCmd(t, "; MaxProcs: -5\n"+in[:len(in)/2], "--load", "2")
+	if code != 2 || !strings.Contains(errOut, "the header's MaxProcs -5 is not a machine size") {
+		t.Errorf("MaxProcs -5: exit %d, %q", code, errOut)
+	}
 }
 
 // BenchmarkAugmentLANL runs every operation on the 122,060-job LANL-CM5 trace:

@@ -488,7 +488,7 @@ func TestCheckRecords(t *testing.T) {
 		err      error
 	}{
 		{"", "", swf.ErrEmpty},
-		{"; Version: 2\n;\n", "swftool: warning: t.swf: no job lines (header only): 2 comment or blank lines and no job;", nil},
+		{"; Version: 2\n;\n", "swftool: warning: t.swf: no job lines (header only): 2 comment or blank lines and no job (a file cut short,", nil},
 		{"\n\n", "swftool: warning: t.swf: no job lines (header only)", nil},
 		{smallText, "", nil},
 	} {
