@@ -13,6 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 check_grid
 command -v parallel >/dev/null || { echo "run-parallel.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 1; }
 mkdir -p "$RUNS" "$LOGS"
+set_aside_table
 status=0
 parallel --joblog "$LOGS/joblog" -j "${JOBS:-100%}" "$@" \
   "$here/point.sh" "$RUNS" {1} {2} {3} {4} \

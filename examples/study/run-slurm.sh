@@ -11,6 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/study.env"
 check_grid
 mkdir -p "$RUNS" "$LOGS/slurm"
+set_aside_table
 n=$(grid_size)
 export STUDY_DIR=$here # sbatch runs a copy of the script: it finds study.env here
 array=$(sbatch --parsable --export=ALL --job-name=swfkit-study --array="0-$((n - 1))" \

@@ -232,6 +232,32 @@ func TestIntegrationStudyParallel(t *testing.T) {
 	checkStudy(t, csvPath, g)
 	checkRunsOnlyPoints(t, bin, runs, g)
 
+	// A sweep that fails after one that succeeded leaves no table that looks
+	// current: the old one is set aside as .stale until a sweep writes it.
+	failing := g
+	failing.loads = []string{"0.7", "0.9", "0.8"} // load 0.8, seed 2 fails
+	cmd = exec.Command("bash", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), failing.env(broken, runs, csvPath)...)
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "renamed "+csvPath+".stale") {
+		t.Errorf("a failing sweep after a good one: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(csvPath); err == nil {
+		t.Error("a failed sweep left the earlier table in place")
+	}
+	if _, err := os.Stat(csvPath + ".stale"); err != nil {
+		t.Errorf("the earlier table was not set aside: %v", err)
+	}
+	extra, _ := filepath.Glob(filepath.Join(runs, "*_load0.8_*"))
+	for _, f := range extra {
+		os.Remove(f) // back to the grid g had
+	}
+	run(t, g.env(bin, runs, csvPath), "bash", script)
+	if _, err := os.Stat(csvPath + ".stale"); err == nil {
+		t.Error("the stale table outlived a sweep that wrote the table")
+	}
+	checkStudy(t, csvPath, g)
+
 	// A grid that grows runs its new points, whatever numbers a job log
 	// would have given them, and aggregates exactly its own points; one that
 	// shrinks leaves the other files out of the table, with a word.
