@@ -124,7 +124,7 @@ func TestGACkptNoCkptTokens(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(errs, "swfsim: <stdin>: warning: "+text) {
+	if !strings.Contains(errs, "swfsim: warning: <stdin>: "+text) {
 		t.Errorf("stderr %q lacks the warning", errs)
 	}
 	if !strings.Contains(out, "; Note: swfsim ga-ckpt: "+text+"\n") {

@@ -105,7 +105,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	noCkpt := info.Name == "ga-ckpt" && tokens != nil && len(jobs) > 0 && !slices.Contains(tokens.hasCkpt, true)
 	const noCkptText = "no job has a ckpt= token, so no job can be bumped and ga-ckpt schedules as ga; add them with swfaugment --checkpoint"
 	if noCkpt {
-		fmt.Fprintf(warn, "swfsim: %s: warning: %s\n", name, noCkptText)
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noCkptText)
 	}
 	if !opt.NoKill && len(jobs) > 0 && opt.KillWarn > 0 {
 		if share := float64(killed) / float64(len(jobs)); share > opt.KillWarn {

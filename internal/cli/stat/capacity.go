@@ -11,7 +11,11 @@ func writeCapacity(w io.Writer, traces []*trace) error {
 	failed := false
 	for _, t := range traces {
 		if t.machine.Procs <= 0 {
-			return fmt.Errorf("%s: cannot check capacity: machine size unknown (no MaxProcs or MaxNodes in the header; give --procs)", t.display)
+			why := "no MaxProcs or MaxNodes in the header"
+			if t.machine.Source != "" {
+				why = t.machine.Source // a header value that is no size, said so
+			}
+			return fmt.Errorf("%s: cannot check capacity: machine size unknown (%s; give --procs)", t.display, why)
 		}
 		res := t.collector.CheckCapacity()
 		fmt.Fprintf(w, "%s: machine %d processors (%s); peak %d processors in use, first at time %d", t.label, t.machine.Procs, t.machine.Source, res.Peak, res.PeakTime)

@@ -90,12 +90,17 @@ func parseTags(specs []string, reserved []string) ([]provenance.Column, error) {
 		}) >= 0 {
 			return nil, fmt.Errorf("--tag %q: want KEY=VALUE with a KEY of letters, digits, '_' or '-'", s)
 		}
-		if slices.Contains(reserved, k) {
-			return nil, fmt.Errorf("--tag %q: %s is a column of the table already", s, k)
+		// Column names are compared without case: DuckDB, SQL and
+		// spreadsheets read "A" and "a" as one column.
+		if i := slices.IndexFunc(reserved, func(r string) bool { return strings.EqualFold(r, k) }); i >= 0 {
+			return nil, fmt.Errorf("--tag %q: %s is a column of the table already", s, reserved[i])
 		}
 		for _, t := range tags {
-			if t.Name == k {
+			switch {
+			case t.Name == k:
 				return nil, fmt.Errorf("--tag %s given twice", k)
+			case strings.EqualFold(t.Name, k):
+				return nil, fmt.Errorf("--tag %s and --tag %s differ only in case: tools that read the table (DuckDB, SQL) take them for one column", t.Name, k)
 			}
 		}
 		tags = append(tags, provenance.Column{Name: k, Value: v})

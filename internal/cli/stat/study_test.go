@@ -301,6 +301,8 @@ func TestSideOutputsAllOrNothing(t *testing.T) {
 		{"--tag", "label=x", hand},
 		{"--tag", "a.b=x", hand},
 		{"--tag", "a=1", "--tag", "a=2", hand},
+		{"--tag", "A=1", "--tag", "a=2", hand}, // one column to DuckDB
+		{"--tag", "Label=x", hand},
 		{"--metrics", "[", hand},
 		{"--metrics", "bsld,bsdl", hand}, // a misspelt name selects nothing
 		{"--check-capacity", "--csv", "x.csv", hand},
