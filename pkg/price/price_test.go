@@ -185,3 +185,39 @@ func (panicPolicy) Arrived(*sim.Sim, *sim.Job)              {}
 func (panicPolicy) Ended(*sim.Sim, *sim.Job, sim.EndReason) {}
 func (panicPolicy) Timer(*sim.Sim, sim.TimerID, int64)      {}
 func (panicPolicy) Schedule(*sim.Sim)                       { panic("boom") }
+
+// TestRunIndex: a job's state at a time follows its runs. J0 (1000 s, requested
+// 1000) ran 0-250, was interrupted keeping 200 s with 10 s of overhead, and
+// ran again 460-1270 (810 s).
+func TestRunIndex(t *testing.T) {
+	input := []sim.Job{{Runtime: 1000, Estimate: 1000}}
+	result := []sim.Job{{Runtime: 1000, Estimate: 810, FirstStart: 0, Start: 460, End: 1270}}
+	ix := newRunIndex(input, result, VCGConfig{Interruptions: []Interruption{{ID: 0, At: 250, Ran: 250, Saved: 200, Overhead: 10}}})
+	if _, _, waiting := ix.waitingAt(0, 100); waiting {
+		t.Error("waiting at 100, inside its first run")
+	}
+	for _, at := range []int64{250, 300, 460} {
+		if w, e, waiting := ix.waitingAt(0, at); !waiting || w != 810 || e != 810 {
+			t.Errorf("at %d: waiting %v with %d s of work, %d requested; want 810, 810", at, waiting, w, e)
+		}
+	}
+	// Inside the first run: it runs on as if not interrupted, to 1000.
+	if rest, est := ix.restAt(0, 100); rest != 900 || est != 900 {
+		t.Errorf("rest at 100: %d, %d; want 900, 900", rest, est)
+	}
+	// Inside the last run: to its end, 1270, requested until 460 + 810.
+	if rest, est := ix.restAt(0, 500); rest != 770 || est != 770 {
+		t.Errorf("rest at 500: %d, %d; want 770, 770", rest, est)
+	}
+	// Killed at its estimate: a first run of 1000 s of work requested for
+	// 600 would have ended at 600.
+	input[0].Estimate = 600
+	ix = newRunIndex(input, result, VCGConfig{Interruptions: ix.byJob[0]})
+	if rest, _ := ix.restAt(0, 100); rest != 500 {
+		t.Errorf("rest at 100 with kills at 600: %d, want 500", rest)
+	}
+	ix.noKill = true
+	if rest, _ := ix.restAt(0, 100); rest != 900 {
+		t.Errorf("rest at 100 without kills: %d, want 900", rest)
+	}
+}

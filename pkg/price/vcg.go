@@ -32,6 +32,18 @@ type VCGConfig struct {
 	// Progress, if not nil, is called after each job is priced with the
 	// number done and the total (from several goroutines, serialised).
 	Progress func(done, total int)
+	// Interruptions are the runs that ended before their job did (ga-ckpt's
+	// bumps), in time order; nil when no job was interrupted. A job's state
+	// at the window's start follows its runs: see VCG.
+	Interruptions []Interruption
+}
+
+// Interruption is a run that ended before its job did: at At, after Ran
+// seconds, keeping Saved seconds of work; the job's next run needs Overhead
+// seconds more, in its work and in its requested time (policy.GA's bumps).
+type Interruption struct {
+	ID                       int32
+	At, Ran, Saved, Overhead int64
 }
 
 // Window is the set of jobs whose utility pricing job i compares (thesis
@@ -81,10 +93,17 @@ func WindowOf(jobs []sim.Job, i int32, wholeWait bool) Window {
 // The re-simulation starts at i's submit time T0: W's jobs submitted before
 // T0 arrive at T0 with their utility functions shifted so that utility is
 // still measured from their real submission; the jobs running at T0 are
-// started first, at T0, for the rest of their real run (End - T0) and with
-// the rest of their requested time, and earn nothing. input holds the jobs
-// as given to the simulation (original runtimes and estimates), result the
-// same jobs after it. Re-simulations run in parallel.
+// started first, at T0, for the rest of their run and with the rest of its
+// requested time, and earn nothing. input holds the jobs as given to the
+// simulation (original runtimes and estimates), result the same jobs after
+// it. Re-simulations run in parallel.
+//
+// With interruptions (cfg.Interruptions), a job's runs are followed: one
+// that was waiting at T0 after an interruption is a waiting job of W, with
+// the work and requested time of its next run; one running at T0 in a run
+// that was interrupted later is pinned for the rest of that run as if
+// nothing interrupted it (without i the interruption may not happen; the
+// re-simulation's scheduler cannot interrupt a pinned job).
 func VCG(input, result []sim.Job, util []utility.Func, cfg VCGConfig) ([]float64, error) {
 	if cfg.NewPolicy == nil {
 		return nil, errors.New("price: VCG needs a policy constructor")
@@ -96,6 +115,7 @@ func VCG(input, result []sim.Job, util []utility.Func, cfg VCGConfig) ([]float64
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	runs := newRunIndex(input, result, cfg)
 	prices := make([]float64, len(result))
 	var next atomic.Int64
 	var mu sync.Mutex
@@ -111,7 +131,7 @@ func VCG(input, result []sim.Job, util []utility.Func, cfg VCGConfig) ([]float64
 				if i >= len(result) {
 					return
 				}
-				p, err := vcgPrice(input, result, util, int32(i), cfg)
+				p, err := vcgPrice(input, result, util, int32(i), cfg, runs)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -129,7 +149,7 @@ func VCG(input, result []sim.Job, util []utility.Func, cfg VCGConfig) ([]float64
 	return prices, firstErr
 }
 
-func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConfig) (price float64, err error) {
+func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConfig, runs runIndex) (price float64, err error) {
 	// A policy that cannot take the pinned jobs (started before its first
 	// pass) panics in the engine's checks: an error naming the job, not a crash.
 	defer func() {
@@ -141,19 +161,31 @@ func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConf
 		return 0, nil
 	}
 	w := WindowOf(result, i, cfg.WholeWait)
+	t0 := result[i].Submit
+	// A job WindowOf finds running at t0 (started before, ending after) may
+	// be waiting then, between two runs: it belongs with W's jobs.
+	running := w.Running[:0:0]
+	type work struct{ runtime, estimate int64 }
+	next := map[int32]work{}
+	for _, k := range w.Running {
+		if r, e, waiting := runs.waitingAt(k, t0); waiting {
+			w.Jobs = append(w.Jobs, k)
+			next[k] = work{r, e}
+		} else {
+			running = append(running, k)
+		}
+	}
 	if len(w.Jobs) == 0 {
 		return 0, nil
 	}
-	t0 := result[i].Submit
 	var auTrue float64
-	n := len(w.Jobs) + len(w.Running)
+	n := len(w.Jobs) + len(running)
 	jobs := make([]sim.Job, 0, n)
 	ids := make([]int32, 0, n)
 	us := make([]utility.Func, 0, n)
-	for _, k := range w.Running {
+	for _, k := range running {
 		r := &result[k]
-		rest := r.End - t0
-		est := max(r.FirstStart+input[k].Estimate-t0, rest)
+		rest, est := runs.restAt(k, t0)
 		jobs = append(jobs, sim.Job{Procs: r.Procs, Queue: r.Queue, Submit: t0, Runtime: rest, Estimate: est})
 		ids = append(ids, -1)
 		us = append(us, utility.Func{})
@@ -165,7 +197,11 @@ func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConf
 		if shift < 0 {
 			shift = 0
 		}
-		jobs = append(jobs, sim.Job{Procs: in.Procs, Queue: in.Queue, Submit: in.Submit + shift, Runtime: in.Runtime, Estimate: in.Estimate})
+		runtime, estimate := in.Runtime, in.Estimate
+		if nw, ok := next[k]; ok {
+			runtime, estimate = nw.runtime, nw.estimate
+		}
+		jobs = append(jobs, sim.Job{Procs: in.Procs, Queue: in.Queue, Submit: in.Submit + shift, Runtime: runtime, Estimate: estimate})
 		ids = append(ids, k)
 		us = append(us, Shift(util[k], float64(shift)))
 	}
@@ -173,7 +209,7 @@ func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConf
 	if err != nil {
 		return 0, err
 	}
-	pinned := &pinFirst{Policy: pol, n: len(w.Running)}
+	pinned := &pinFirst{Policy: pol, n: len(running)}
 	s, err := sim.New(sim.Config{Procs: cfg.Procs, NoKill: cfg.NoKill}, jobs)
 	if err != nil {
 		return 0, fmt.Errorf("price: job %d: %w", i+1, err)
@@ -182,7 +218,7 @@ func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConf
 		return 0, fmt.Errorf("price: job %d: %w", i+1, err)
 	}
 	var auAlt float64
-	for k := len(w.Running); k < len(jobs); k++ {
+	for k := len(running); k < len(jobs); k++ {
 		auAlt += us[k].Value(float64(jobs[k].End - jobs[k].Submit))
 	}
 	return max(0, auAlt-auTrue), nil
@@ -222,4 +258,81 @@ func Shift(f utility.Func, d float64) utility.Func {
 		pts = append(pts, utility.Point{Time: 1, Value: 0})
 	}
 	return utility.Func{Points: pts}
+}
+
+// runIndex follows each job's runs through its interruptions.
+type runIndex struct {
+	input, result []sim.Job
+	noKill        bool
+	byJob         map[int32][]Interruption // in time order
+}
+
+func newRunIndex(input, result []sim.Job, cfg VCGConfig) runIndex {
+	ix := runIndex{input: input, result: result, noKill: cfg.NoKill}
+	if len(cfg.Interruptions) > 0 {
+		ix.byJob = map[int32][]Interruption{}
+		for _, b := range cfg.Interruptions {
+			ix.byJob[b.ID] = append(ix.byJob[b.ID], b)
+		}
+	}
+	return ix
+}
+
+// run is one run of a job: from start to end, with the work and requested
+// time it started with.
+type run struct{ start, end, work, estimate int64 }
+
+// runs lists job k's runs in order.
+func (ix runIndex) runs(k int32) []run {
+	j, in := &ix.result[k], &ix.input[k]
+	work, est := in.Runtime, in.Estimate
+	start := j.FirstStart
+	var out []run
+	for _, b := range ix.byJob[k] {
+		out = append(out, run{start: b.At - b.Ran, end: b.At, work: work, estimate: est})
+		work += b.Overhead - b.Saved
+		est = max(0, est+b.Overhead-b.Saved)
+	}
+	if len(out) > 0 {
+		start = j.Start
+	}
+	return append(out, run{start: start, end: j.End, work: work, estimate: est})
+}
+
+// waitingAt reports whether job k, started before t and ending after it,
+// was waiting at t between two runs, and if so the work and requested time
+// of its next run.
+func (ix runIndex) waitingAt(k int32, t int64) (work, estimate int64, waiting bool) {
+	if ix.byJob[k] == nil {
+		return 0, 0, false
+	}
+	rs := ix.runs(k)
+	for n := 1; n < len(rs); n++ {
+		if rs[n-1].end <= t && t <= rs[n].start {
+			return rs[n].work, rs[n].estimate, true
+		}
+	}
+	return 0, 0, false
+}
+
+// restAt returns the rest of the run job k was in at t (started before t,
+// ending after it) and the rest of its requested time: a run interrupted
+// later runs on as its work and kill rule say.
+func (ix runIndex) restAt(k int32, t int64) (rest, estimate int64) {
+	rs := ix.runs(k)
+	r := rs[len(rs)-1]
+	end := r.end
+	for _, x := range rs[:len(rs)-1] {
+		if x.start < t && t < x.end {
+			r = x
+			length := x.work
+			if !ix.noKill {
+				length = min(length, x.estimate)
+			}
+			end = x.start + length
+			break
+		}
+	}
+	rest = end - t
+	return rest, max(r.start+r.estimate-t, rest)
 }

@@ -170,7 +170,7 @@ func parsePrice(c *cli.Context) (priceSetup, error) {
 // jobs, and their utilities). progress, if not nil, receives a progress bar.
 func computePrices(ps priceSetup, input, result []sim.Job, extra func(int32, string) (string, bool),
 	procs int64, noKill bool, newPolicy func(priced int32, ids []int32, util []utility.Func) (sim.Policy, error),
-	progress io.Writer) ([]float64, string, error) {
+	interrupted []price.Interruption, progress io.Writer) ([]float64, string, error) {
 	util, missing, err := policy.Utilities(len(result), extra)
 	if err != nil {
 		return nil, "", fmt.Errorf("--price: %w", err)
@@ -182,7 +182,7 @@ func computePrices(ps priceSetup, input, result []sim.Job, extra func(int32, str
 	if ps.mode == "first" {
 		return price.First(result, util), "price= is each job's utility at its simulated turnaround (first price, Lee 3.4.3)" + note, nil
 	}
-	cfg := price.VCGConfig{Procs: procs, NoKill: noKill, NewPolicy: newPolicy, WholeWait: ps.wholeWait}
+	cfg := price.VCGConfig{Procs: procs, NoKill: noKill, NewPolicy: newPolicy, WholeWait: ps.wholeWait, Interruptions: interrupted}
 	if progress != nil {
 		bar := progressbar.NewOptions(len(result), progressbar.OptionSetWriter(progress),
 			progressbar.OptionSetDescription("vcg prices"), progressbar.OptionShowCount(),

@@ -149,3 +149,39 @@ func TestPriceVCGPolicies(t *testing.T) {
 		}
 	}
 }
+
+// TestVCGPricesAfterABump: --price vcg follows ga-ckpt's bumps. Machine of
+// 10, every job takes it; J1 (1000 s, checkpoint every 100 s, restart
+// overhead 1 s x 10 processors) is bumped at 250 by J2 (urgent) and keeps
+// 200 s of work: J2 runs 250-350, J3 350-450, J1 again 450-1260 (810 s).
+//
+// J3 (submitted 300, when J1 was waiting between its runs, not running): its
+// window is J1, waiting with 810 s of work. Without J3, J1 restarts at 350
+// and ends 1160: u = 1 - 1160/2000 = 0.42 against 0.37, price 0.05. (J1
+// counted as running at 300 for the rest of its first run made the
+// re-simulation put 20 processors on a 10-processor machine.)
+//
+// J2 (submitted 250, bumping J1 at that second): its window is J1 (waiting
+// after the bump, 810 s) and J3. Without J2, J1 runs from 250; at 300 J3
+// bumps it (no checkpoint yet: 0 s kept, 820 s to run again) and runs 300-400,
+// u = 1000 x (1 - 100/300) = 666.67; J1 400-1220, u = 0.39. AUalt 667.06
+// against AUtrue 500 + 0.37: price 166.68667.
+func TestVCGPricesAfterABump(t *testing.T) {
+	in := "; MaxProcs: 10\n" +
+		"1 0 -1 1000 10 -1 -1 10 1000 -1 1 1 1 -1 -1 -1 -1 -1 u=0:1,2000:0 ckpt=100\n" +
+		"2 250 -1 100 10 -1 -1 10 100 -1 1 2 1 -1 -1 -1 -1 -1 u=0:1000,300:0\n" +
+		"3 300 -1 100 10 -1 -1 10 100 -1 1 2 1 -1 -1 -1 -1 -1 u=0:1000,300:0\n"
+	out, errs, code := runSim(t, in, "--policy", "ga-ckpt", "--price", "vcg")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"1 0 450 810 10 -1 -1 10 1000 -1 1 1 1 -1 -1 -1 -1 -1 u=0:1,2000:0 ckpt=100 bumps=1 runtotal=1060 price=0\n",
+		"2 250 0 100 10 -1 -1 10 100 -1 1 2 1 -1 -1 -1 -1 -1 u=0:1000,300:0 price=166.68667\n",
+		"3 300 50 100 10 -1 -1 10 100 -1 1 2 1 -1 -1 -1 -1 -1 u=0:1000,300:0 price=0.05\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -112,7 +112,7 @@ func TestComputePrices(t *testing.T) {
 		v, ok := tokens[id]
 		return v, ok && key == utility.Key
 	}
-	first, note, err := computePrices(priceSetup{mode: "first"}, input, result, extra, 4, false, nil, nil)
+	first, note, err := computePrices(priceSetup{mode: "first"}, input, result, extra, 4, false, nil, nil, nil)
 	if err != nil || !strings.Contains(note, "first price") {
 		t.Fatalf("first: %v, note %q", err, note)
 	}
@@ -121,7 +121,7 @@ func TestComputePrices(t *testing.T) {
 	}
 	params := policy.Params{GA: policy.GAConfig{Population: 4, Generations: 3, Mutation: 0.1, BumpLimit: 1}}
 	var bar strings.Builder
-	vcg, note, err := computePrices(priceSetup{mode: "vcg"}, input, result, extra, 4, false, repricer("ga", params, nil), &bar)
+	vcg, note, err := computePrices(priceSetup{mode: "vcg"}, input, result, extra, 4, false, repricer("ga", params, nil), nil, &bar)
 	if err != nil || !strings.Contains(note, "VCG") {
 		t.Fatalf("vcg: %v, note %q", err, note)
 	}
@@ -135,7 +135,7 @@ func TestComputePrices(t *testing.T) {
 	if !slices.Equal(result[0].Tokens, []string{"price=450", "bumps=1"}) || !slices.Equal(result[1].Tokens, []string{"price=0"}) {
 		t.Errorf("tokens %q %q", result[0].Tokens, result[1].Tokens)
 	}
-	if _, _, err := computePrices(priceSetup{mode: "first"}, input, result, func(int32, string) (string, bool) { return "", false }, 4, false, nil, nil); !errors.Is(err, policy.ErrNoUtility) {
+	if _, _, err := computePrices(priceSetup{mode: "first"}, input, result, func(int32, string) (string, bool) { return "", false }, 4, false, nil, nil, nil); !errors.Is(err, policy.ErrNoUtility) {
 		t.Errorf("no u= tokens: error %v, want ErrNoUtility", err)
 	}
 }

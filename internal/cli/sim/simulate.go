@@ -13,6 +13,7 @@ import (
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/extpolicy"
 	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/price"
 	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -191,8 +192,14 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		if err != nil {
 			return err
 		}
+		var interrupted []price.Interruption
+		if g, ok := pol.(*policy.GA); ok {
+			for _, b := range g.Bumps() {
+				interrupted = append(interrupted, price.Interruption{ID: b.ID, At: b.At, Ran: b.Ran, Saved: b.Saved, Overhead: b.Overhead})
+			}
+		}
 		prices, note, err := computePrices(opt.Price, input, jobs, opt.Params.Extra, procs, opt.NoKill,
-			repricer(info.Name, opt.Params, interval), opt.PriceProgress)
+			repricer(info.Name, opt.Params, interval), interrupted, opt.PriceProgress)
 		if err != nil {
 			return err
 		}
