@@ -196,7 +196,15 @@ func TestRunIndex(t *testing.T) {
 	if _, _, waiting := ix.waitingAt(0, 100); waiting {
 		t.Error("waiting at 100, inside its first run")
 	}
-	for _, at := range []int64{250, 300, 460} {
+	// At 250 it was still running when that second's arrivals came: the
+	// bump came in the pass after them.
+	if _, _, waiting := ix.waitingAt(0, 250); waiting {
+		t.Error("waiting at 250, the second of the bump")
+	}
+	if rest, _ := ix.restAt(0, 250); rest != 750 {
+		t.Errorf("rest at 250: %d, want 750", rest)
+	}
+	for _, at := range []int64{251, 300, 460} {
 		if w, e, waiting := ix.waitingAt(0, at); !waiting || w != 810 || e != 810 {
 			t.Errorf("at %d: waiting %v with %d s of work, %d requested; want 810, 810", at, waiting, w, e)
 		}

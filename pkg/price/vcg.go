@@ -300,15 +300,17 @@ func (ix runIndex) runs(k int32) []run {
 }
 
 // waitingAt reports whether job k, started before t and ending after it,
-// was waiting at t between two runs, and if so the work and requested time
-// of its next run.
+// was waiting at t between two runs (after t's ends and arrivals, before its
+// pass), and if so the work and requested time of its next run.
 func (ix runIndex) waitingAt(k int32, t int64) (work, estimate int64, waiting bool) {
 	if ix.byJob[k] == nil {
 		return 0, 0, false
 	}
 	rs := ix.runs(k)
 	for n := 1; n < len(rs); n++ {
-		if rs[n-1].end <= t && t <= rs[n].start {
+		// A bump at t itself came in t's pass, after t's arrivals: the
+		// job was still running when they came.
+		if rs[n-1].end < t && t <= rs[n].start {
 			return rs[n].work, rs[n].estimate, true
 		}
 	}
@@ -323,7 +325,7 @@ func (ix runIndex) restAt(k int32, t int64) (rest, estimate int64) {
 	r := rs[len(rs)-1]
 	end := r.end
 	for _, x := range rs[:len(rs)-1] {
-		if x.start < t && t < x.end {
+		if x.start < t && t <= x.end {
 			r = x
 			length := x.work
 			if !ix.noKill {
