@@ -92,6 +92,9 @@ func summarize(o *options, traces []*trace, files *cmdio.Files, jobs *jobsExport
 				t.report.Excluded = append([]stats.Exclusion{skipped}, t.report.Excluded...)
 			}
 			t.warning = killWarning(o, t.report)
+			if o.showsCategories() {
+				t.categoryWarning = categoryWarning(t, o.cfg)
+			}
 		}
 		if !o.keepRecords() {
 			// The per-job records and the sorted waits and bounded slowdowns

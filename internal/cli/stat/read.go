@@ -17,6 +17,7 @@ import (
 type trace struct {
 	file, display, label string
 	machine              stats.Machine
+	categoryWarning      string           // categoryWarning's, when the run shows categories
 	collector            *stats.Collector // nil once reported, unless kept (keepRecords)
 	report               *stats.Report
 	malformed            int

@@ -532,6 +532,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %d swfstat Provenance line(s) in its header, which swfstat never writes into an SWF; left out of the provenance columns (the swfstat.* columns are this run's)\n",
 				t.display, t.swfstatProv)
 		}
+		if t.categoryWarning != "" {
+			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, t.categoryWarning)
+		}
 		for _, line := range t.foreignProv {
 			fmt.Fprintf(stderr, "swfstat: warning: %s:%d: a Provenance line no swfkit tool wrote (its first word is none of %s); left out of the provenance columns\n",
 				t.display, line, strings.Join(provenance.Tools, ", "))
@@ -669,3 +672,39 @@ func useAugmentBounds(o *options, t *trace) bool {
 
 // errViolation marks a failed capacity check (exit 1, already reported).
 var errViolation = errors.New("capacity check failed")
+
+// showsCategories reports whether the run shows the category breakdown: by
+// --by category, its figure, or the HTML report (which draws it).
+func (o *options) showsCategories() bool {
+	return slices.Contains(o.cfg.By, stats.ByCategory) || o.plotFile != "" && o.plotKind == plot.Category || o.htmlFile != ""
+}
+
+// categoryWarning says when every measured job of t falls on one side of
+// --category-procs, so that two of the four categories are empty: a
+// threshold made for another machine (8 on LANL-CM5, whose jobs take 32 or
+// more).
+func categoryWarning(t *trace, cfg stats.Config) string {
+	narrow, wide := 0, 0
+	for _, row := range t.collector.WithBy(stats.ByCategory).Report(t.label).Rows {
+		if row.Metric != "jobs" || row.Statistic != "count" {
+			continue
+		}
+		switch row.Group1 {
+		case "SN", "LN":
+			narrow += row.Jobs
+		case "SW", "LW":
+			wide += row.Jobs
+		}
+	}
+	n := cfg.NarrowProcs
+	if n <= 0 {
+		n = 8
+	}
+	switch {
+	case narrow == 0 && wide > 0:
+		return fmt.Sprintf("every job is wide (more than --category-procs %d processors): categories SN and LN are empty; choose a threshold for this machine (Srinivasan et al. use 64 on LANL-CM5, whose jobs take 32 or more)", n)
+	case wide == 0 && narrow > 0:
+		return fmt.Sprintf("every job is narrow (at most --category-procs %d processors): categories SW and LW are empty; choose a threshold for this machine", n)
+	}
+	return ""
+}

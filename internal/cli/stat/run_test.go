@@ -856,3 +856,29 @@ func TestReplayOtherPrograms(t *testing.T) {
 		}
 	}
 }
+
+// TestCategoryWarning: when every job falls on one side of --category-procs
+// (8 on a machine whose jobs take 32 or more), two categories are empty and
+// swfstat says so wherever it shows categories; not otherwise.
+func TestCategoryWarning(t *testing.T) {
+	in := "; MaxProcs: 64\n1 0 0 10 32 -1 -1 32 10 -1 1 1 1 -1 1 -1 -1 -1\n2 0 0 5000 64 -1 -1 64 5000 -1 1 1 1 -1 1 -1 -1 -1\n"
+	const want = "swfstat: warning: <stdin>: every job is wide (more than --category-procs 8 processors): categories SN and LN are empty"
+	for _, tt := range []struct {
+		args []string
+		warn bool
+	}{
+		{[]string{"--by", "category"}, true},
+		{[]string{"--by", "category", "--category-procs", "32"}, false},
+		{nil, false},
+		{[]string{"--by", "user"}, false},
+	} {
+		_, errs, code := run(t, in, tt.args...)
+		if code != 0 || strings.Contains(errs, want) != tt.warn {
+			t.Errorf("%v: exit %d, stderr %q; want the warning %v", tt.args, code, errs, tt.warn)
+		}
+	}
+	narrow := "; MaxProcs: 64\n1 0 0 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	if _, errs, _ := run(t, narrow, "--by", "category"); !strings.Contains(errs, "every job is narrow (at most --category-procs 8 processors): categories SW and LW are empty") {
+		t.Errorf("all narrow: stderr %q", errs)
+	}
+}
