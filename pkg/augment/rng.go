@@ -19,3 +19,25 @@ const (
 func NewRand(seed uint64, s Stream) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(s)))
 }
+
+// Draws counts the numbers drawn from the generators it makes, so that a
+// run can tell whether its seed changed anything.
+type Draws struct{ n int64 }
+
+// NewRand is NewRand, counting into d: the same sequence.
+func (d *Draws) NewRand(seed uint64, s Stream) *rand.Rand {
+	return rand.New(countingSource{rand.NewPCG(seed, uint64(s)), d})
+}
+
+// Count is the number of 64-bit values drawn so far.
+func (d *Draws) Count() int64 { return d.n }
+
+type countingSource struct {
+	src rand.Source
+	d   *Draws
+}
+
+func (c countingSource) Uint64() uint64 {
+	c.d.n++
+	return c.src.Uint64()
+}

@@ -109,6 +109,7 @@ func flags() []cli.Flag {
 // plan is the parsed and checked command line.
 type plan struct {
 	seed     uint64
+	draws    augment.Draws // what the run drew, counted by apply
 	utility  *augment.UtilityConfig
 	ckpt     *augment.CheckpointConfig
 	answers  string
@@ -406,6 +407,9 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	if err != nil {
 		return err
 	}
+	if c.IsSet("seed") && p.draws.Count() == 0 {
+		fmt.Fprintf(stderr, "swfaugment: warning: --seed %d changes nothing: no operation given draws a random number (--utility, --checkpoint, --checkpoint-from --expand, a random --estimate model and the estimate errors do)\n", int64(p.seed))
+	}
 	if n, first := rd.Malformed(); n > 0 {
 		// The output has fewer jobs than the input: the header says so.
 		notes = append(notes, malformedNote(n, first))
@@ -470,9 +474,10 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 		seedText += " (default)"
 	}
 	notes := []string{fmt.Sprintf("swfaugment %s: seed=%s; operations in order: %v", cmdio.Version, seedText, ops)}
+	draws := &p.draws
 
 	if p.utility != nil {
-		rep, err := augment.GenerateUtility(jobs, hdr, *p.utility, augment.NewRand(p.seed, augment.StreamUtility))
+		rep, err := augment.GenerateUtility(jobs, hdr, *p.utility, draws.NewRand(p.seed, augment.StreamUtility))
 		var pe *swf.ParseError
 		if errors.As(err, &pe) {
 			pe.File = hdr.File // a value of the trace, not of a flag
@@ -483,14 +488,14 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 		notes = append(notes, rep.Notes()...)
 	}
 	if p.ckpt != nil {
-		rep, err := augment.Checkpoint(jobs, *p.ckpt, augment.NewRand(p.seed, augment.StreamCheckpoint))
+		rep, err := augment.Checkpoint(jobs, *p.ckpt, draws.NewRand(p.seed, augment.StreamCheckpoint))
 		if err != nil {
 			return nil, cmdio.Usagef("%v", err)
 		}
 		notes = append(notes, rep.Notes()...)
 	}
 	if answers != nil {
-		rep := augment.CheckpointFrom(jobs, answers, p.expand, augment.NewRand(p.seed, augment.StreamCheckpoint))
+		rep := augment.CheckpointFrom(jobs, answers, p.expand, draws.NewRand(p.seed, augment.StreamCheckpoint))
 		notes = append(notes, rep.Notes()...)
 	}
 	var bounds *augment.Bounds
@@ -502,7 +507,7 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 		bounds = b
 		notes = append(notes, b.Note())
 	}
-	estRand := augment.NewRand(p.seed, augment.StreamEstimate)
+	estRand := draws.NewRand(p.seed, augment.StreamEstimate)
 	switch {
 	case p.model != nil:
 		notes = append(notes, augment.ApplyModel(jobs, *p.model, estRand).Notes()...)
@@ -532,6 +537,9 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 		if note := augment.ScaleEndTime(hdr, rep); note != "" {
 			notes = append(notes, note)
 		}
+	}
+	if draws.Count() == 0 {
+		notes[0] += "; no operation drew a random number: the output is the same for every seed"
 	}
 	return notes, nil
 }

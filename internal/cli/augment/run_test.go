@@ -361,3 +361,25 @@ func TestProcsLeavesMaxNodesAndSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedThatChangesNothing: a --seed given to a run in which nothing is
+// random is said on stderr, and the Note says the output is the same for every
+// seed; a run that draws says neither.
+func TestSeedThatChangesNothing(t *testing.T) {
+	const warn = "swfaugment: warning: --seed 2 changes nothing: no operation given draws a random number"
+	const note = "no operation drew a random number: the output is the same for every seed"
+	for _, tt := range []struct {
+		args  []string
+		drawn bool
+	}{
+		{[]string{"--load", "2", "--seed", "2"}, false},
+		{[]string{"--estimate", "exact", "--seed", "2"}, false},
+		{[]string{"--utility", "--seed", "2"}, true},
+		{[]string{"--estimate", "uniform:1,3", "--seed", "2"}, true},
+	} {
+		out, errs, code := runCmd(t, "", append(tt.args, "testdata/small.swf")...)
+		if code != 0 || strings.Contains(errs, warn) == tt.drawn || strings.Contains(out, note) == tt.drawn {
+			t.Errorf("%v: exit %d, stderr %q; want the warning and the Note %v", tt.args, code, errs, !tt.drawn)
+		}
+	}
+}
