@@ -138,6 +138,9 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 		}
 	}
 	in.Warnings = append(in.Warnings, droppedNotes(t.hdr)...)
+	if t.categoryWarning != "" {
+		in.Warnings = append(in.Warnings, t.categoryWarning)
+	}
 	for _, l := range t.hdr.Lines {
 		in.Provenance = append(in.Provenance, l.Raw)
 	}

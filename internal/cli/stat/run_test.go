@@ -877,6 +877,12 @@ func TestCategoryWarning(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want the warning %v", tt.args, code, errs, tt.warn)
 		}
 	}
+	html := filepath.Join(t.TempDir(), "r.html")
+	if _, errs, code := run(t, in, "--html", html); code != 0 || !strings.Contains(errs, want) {
+		t.Errorf("--html: exit %d, stderr %q", code, errs)
+	} else if b, err := os.ReadFile(html); err != nil || !strings.Contains(string(b), "every job is wide (more than --category-procs 8 processors)") {
+		t.Errorf("the report does not carry the warning (%v)", err)
+	}
 	narrow := "; MaxProcs: 64\n1 0 0 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1\n"
 	if _, errs, _ := run(t, narrow, "--by", "category"); !strings.Contains(errs, "every job is narrow (at most --category-procs 8 processors): categories SW and LW are empty") {
 		t.Errorf("all narrow: stderr %q", errs)
