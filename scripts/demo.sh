@@ -59,6 +59,7 @@ for p in fcfs easy conservative priofifo; do
   printf '   %-13s %14.0f %10.1f %16.1f\n' "$p" "$(metric "$OUT/summary.csv" $p wait_s mean)" \
     "$(metric "$OUT/summary.csv" $p bsld mean)" "$(metric "$OUT/summary.csv" $p utilization_pct value)"
 done
+echo "   (priofifo equals easy here: KTH-SP2 has no queue field, so every job is in one priority class)"
 "$BIN/swfstat" --check-capacity "$OUT/easy.swf" | sed 's/^/   capacity: /'
 echo "   all numbers, by category and against conservative: $OUT/summary.txt ($(wc -l < "$OUT/summary.txt") lines), $OUT/summary.csv"
 echo "   one page with tables, figures and each policy's schedule of conservative's busiest day: $OUT/report.html"
