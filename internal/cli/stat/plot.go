@@ -94,12 +94,20 @@ func ganttWindow(o *options, t *trace, jobs []plot.GanttJob) (from, to int64, st
 	if w.hasTo {
 		to = w.to
 	}
+	// The span in the trace's dates too, when it has them: the window may
+	// have been given in dates.
+	span := func(a, b int64) string {
+		if !c.known {
+			return fmt.Sprintf("%d to %d s", a, b)
+		}
+		return fmt.Sprintf("%d to %d s, %s to %s", a, b, c.describe(a), c.describe(b))
+	}
 	switch {
 	case from >= to:
-		return 0, 0, "", cmdio.Usagef("--window %s: the jobs of %s run from %d to %d s; the window is empty", o.window, t.label, first, last)
+		return 0, 0, "", cmdio.Usagef("--window %s: the jobs of %s run from %s; the window is empty", o.window, t.label, span(first, last))
 	case to <= first || from >= last:
 		// Before the trace or after it: the same mistake either side.
-		return 0, 0, "", cmdio.Usagef("--window %s: the jobs of %s run from %d to %d s; the window (%d to %d s) lies outside them", o.window, t.label, first, last, from, to)
+		return 0, 0, "", cmdio.Usagef("--window %s: the jobs of %s run from %s; the window (%s) lies outside them", o.window, t.label, span(first, last), span(from, to))
 	}
 	return from, to, c.describe(from), nil
 }

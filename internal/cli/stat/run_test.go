@@ -324,6 +324,10 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "0:100000000000000", hand}, "", 2, "\"100000000000000\" is beyond swfkit's time bound (1099511627776 s from the trace's start)"},
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "100000:200000", hand}, "", 2, "the jobs of hand.swf run from 0 to 4050 s; the window (100000 to 200000 s) lies outside them"},
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "-5000:-100", hand}, "", 2, "lies outside them"},
+		// A trace with dates says its span in dates too.
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "2001-01-01:2001-01-02"},
+			"; UnixStartTime: 946684800\n; TimeZoneString: UTC\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n", 2,
+			"the jobs of stdin run from 0 to 10 s, 2000-01-01 00:00 UTC to 2000-01-01 00:00 UTC; the window (31622400 to 31708800 s, 2001-01-01 00:00 UTC to 2001-01-02 00:00 UTC) lies outside them"},
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "1997-01-01:1997-01-02"},
 			"; UnixStartTime: 852076800\n; TimeZoneString: Mars/Olympus\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 2,
 			"TimeZoneString \"Mars/Olympus\" is no time zone this system knows"},
