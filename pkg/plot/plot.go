@@ -130,6 +130,7 @@ func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 		p.X.Label.Text = "time since first submit (h)"
 		p.Title.Text = "Queue length over time (time average per bin" + binWidth(inputs) + ")"
 		p.Y.Label.Text = "jobs waiting"
+		p.Y.Tick.Marker = counts{}
 		err = addTimelines(p, inputs, func(in Input) ([]float64, error) { return in.Timeline.Queued, nil }, false)
 	case Category:
 		p.Title.Text = "Mean bounded slowdown by category (log scale)"

@@ -416,3 +416,24 @@ func TestSmallFiguresAreShrunk(t *testing.T) {
 		t.Error("the default size is scaled")
 	}
 }
+
+// TestCountTicks: a count axis is labelled without decimals when its labels
+// are whole numbers, and as gonum labels it otherwise.
+func TestCountTicks(t *testing.T) {
+	for _, tt := range []struct {
+		lo, hi float64
+		whole  bool
+	}{{0, 5000, true}, {0, 12, true}, {0, 0.5, false}} {
+		for _, tick := range (counts{}).Ticks(tt.lo, tt.hi) {
+			if tick.Label == "" {
+				continue
+			}
+			if tt.whole && strings.Contains(tick.Label, ".") {
+				t.Errorf("[%g, %g]: label %q has decimals", tt.lo, tt.hi, tick.Label)
+			}
+			if !tt.whole && tick.Value != math.Trunc(tick.Value) && !strings.Contains(tick.Label, ".") {
+				t.Errorf("[%g, %g]: label %q of %g lost its decimals", tt.lo, tt.hi, tick.Label, tick.Value)
+			}
+		}
+	}
+}

@@ -105,6 +105,27 @@ func (decades) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
+// counts marks a linear axis of counts: gonum's default ticks, whose labels
+// are written without decimals when every labelled value is whole (gonum's
+// own labels give every tick the decimals of the finest, "5000.00").
+type counts struct{}
+
+// Ticks implements plot.Ticker.
+func (counts) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for _, t := range ticks {
+		if t.Label != "" && t.Value != math.Trunc(t.Value) {
+			return ticks
+		}
+	}
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'f', 0, 64)
+		}
+	}
+	return ticks
+}
+
 // durations marks a logarithmic axis of seconds with labels in time units at
 // 1 s, 10 s, 1 min, 10 min, 1 h, 1 d, 10 d and 100 d, and unlabelled ticks at
 // the decades and their multiples (as decades).
