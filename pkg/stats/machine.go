@@ -38,12 +38,38 @@ func (c *Collector) machineRows() []Row {
 		procs = float64(c.machine.Procs)
 	}
 	peak := c.CheckCapacity().Peak
+	offered, offeredJobs := c.offeredLoad()
 	return []Row{
 		{Metric: "machine_procs", Statistic: "value", Value: procs},
 		{Metric: "makespan_s", Statistic: "value", Value: makespan, Jobs: n},
 		{Metric: "utilization_pct", Statistic: "value", Value: util, Jobs: utilJobs},
 		{Metric: "peak_procs_in_use", Statistic: "value", Value: float64(peak), Jobs: n},
+		{Metric: "offered_load", Statistic: "value", Value: offered, Jobs: offeredJobs},
 	}
+}
+
+// offeredLoad is the work of the jobs whose runtime and processors are
+// known, processors x runtime (field 4: of a simulated trace, the simulated
+// runtime, cut at the estimate for a killed job), per processor-second of
+// their submit span: swfaugment's --target-load and swfsim's offered-load
+// Note define it so. NaN, over no job, without a machine size or a span.
+func (c *Collector) offeredLoad() (float64, int) {
+	var first, last int64 = math.MaxInt64, math.MinInt64
+	var work float64
+	n := 0
+	for i := range c.records {
+		r := &c.records[i]
+		if !r.runKnown() || r.procs < 1 || r.submit < 0 {
+			continue
+		}
+		n++
+		first, last = min(first, r.submit), max(last, r.submit)
+		work += float64(r.run) * float64(r.procs)
+	}
+	if n == 0 || c.machine.Procs <= 0 || last <= first {
+		return math.NaN(), 0
+	}
+	return work / (float64(c.machine.Procs) * float64(last-first)), n
 }
 
 // event is a change of processors in use at a time.

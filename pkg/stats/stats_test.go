@@ -83,6 +83,9 @@ func TestHandTrace(t *testing.T) {
 		{"makespan_s", "value", 4050, 5},
 		{"utilization_pct", "value", 100 * 24210.0 / (32 * 4050), 5},
 		{"peak_procs_in_use", "value", 18, 5},
+		// Work (2x100 + 2x5 + 2x4000 + 1x0 + 16x1000) per processor-second
+		// of the submit span, 0 to 40.
+		{"offered_load", "value", 24210.0 / (32 * 40), 5},
 
 		{"wait_s", "n", 5, 5}, {"wait_s", "mean", 231, 5},
 		{"wait_s", "p25", 30, 5}, {"wait_s", "p50", 75, 5}, {"wait_s", "p75", 90, 5},
