@@ -35,6 +35,10 @@ func ReadAnswers(r io.Reader, name string) (map[int64]int64, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: job number %q is not an integer", name, line, f[0])
 		}
+		if job < 1 {
+			// SWF job numbers start at 1: no job of a trace has it.
+			return nil, fmt.Errorf("%s:%d: job number %d: SWF job numbers start at 1", name, line, job)
+		}
 		var iv int64
 		if strings.EqualFold(f[1], "none") || f[1] == "-1" {
 			iv = NoCheckpoint
@@ -78,10 +82,14 @@ func (r *AnswersReport) Notes() []string {
 
 type poolKey struct{ user, procs int64 }
 
+// pooled reports whether j has a pool: a known user and processor count.
+func pooled(j *swf.Job) bool { return j.UserID >= 0 && Procs(j) >= 1 }
+
 // CheckpointFrom marks jobs from known answers (job number -> interval in
 // seconds or NoCheckpoint). With expand, a job without an answer gets an answer
 // drawn uniformly from the answered jobs with the same user and processors
-// ("no" answers included); with nothing to pool from it does not checkpoint.
+// ("no" answers included); with nothing to pool from, or an unknown user or
+// processor count (no "same user" to speak of), it does not checkpoint.
 // Existing ckpt= tokens are replaced or removed.
 func CheckpointFrom(jobs []swf.Job, answers map[int64]int64, expand bool, rng *rand.Rand) *AnswersReport {
 	rep := &AnswersReport{Expand: expand, Answers: len(answers)}
@@ -90,7 +98,7 @@ func CheckpointFrom(jobs []swf.Job, answers map[int64]int64, expand bool, rng *r
 	for i := range jobs {
 		j := &jobs[i]
 		inTrace[j.JobNumber] = true
-		if iv, ok := answers[j.JobNumber]; ok {
+		if iv, ok := answers[j.JobNumber]; ok && pooled(j) {
 			k := poolKey{j.UserID, Procs(j)}
 			pools[k] = append(pools[k], iv)
 		}
@@ -107,7 +115,7 @@ func CheckpointFrom(jobs []swf.Job, answers map[int64]int64, expand bool, rng *r
 		switch {
 		case ok:
 			rep.Answered++
-		case expand && len(pools[poolKey{j.UserID, Procs(j)}]) > 0:
+		case expand && pooled(j) && len(pools[poolKey{j.UserID, Procs(j)}]) > 0:
 			pool := pools[poolKey{j.UserID, Procs(j)}]
 			iv = pool[int(u*float64(len(pool)))]
 			rep.Expanded++

@@ -217,7 +217,7 @@ func TestCheckpointFromAndExpand(t *testing.T) {
 			t.Errorf("expand=%v: report %+v", tc.expand, rep)
 		}
 	}
-	for _, bad := range []string{"1\n", "x 60\n", "1 0\n", "1 soon\n", "1 60\n1 120\n"} {
+	for _, bad := range []string{"1\n", "x 60\n", "1 0\n", "1 soon\n", "1 60\n1 120\n", "-3 60\n", "0 none\n"} {
 		if _, err := ReadAnswers(strings.NewReader(bad), "a.txt"); err == nil || !strings.Contains(err.Error(), "a.txt:") {
 			t.Errorf("ReadAnswers(%q) = %v, want an error naming the file and line", bad, err)
 		}
@@ -239,5 +239,21 @@ func TestCheckpointFromExpandDrawsFromPool(t *testing.T) {
 	}
 	if seen["60"] < 60 || seen[""] < 60 {
 		t.Errorf("pool draws over 200 seeds: %v, want both answers often", seen)
+	}
+}
+
+// TestCheckpointFromUnknownUser: jobs of unknown user (-1) are no one's pool:
+// an unanswered one does not checkpoint under --expand, though an answered
+// job of unknown user and the same width checkpoints.
+func TestCheckpointFromUnknownUser(t *testing.T) {
+	const trace = "1 0 0 100 4 -1 -1 4 200 -1 1 -1 1 -1 -1 -1 -1 -1\n" +
+		"2 10 0 100 4 -1 -1 4 200 -1 1 -1 1 -1 -1 -1 -1 -1\n"
+	_, jobs := parseJobs(t, trace)
+	rep := CheckpointFrom(jobs, map[int64]int64{1: 600}, true, NewRand(1, StreamCheckpoint))
+	if got, ok := jobs[1].ExtraValue(KeyCheckpoint); ok || rep.Expanded != 0 || rep.NoPool != 1 {
+		t.Errorf("job 2 of unknown user: ckpt=%q, report %+v; want no checkpoint and no pool", got, rep)
+	}
+	if got, _ := jobs[0].ExtraValue(KeyCheckpoint); got != "600" {
+		t.Errorf("job 1: ckpt=%q, want its answer 600", got)
 	}
 }
