@@ -110,7 +110,10 @@ func CheckpointFrom(jobs []swf.Job, answers map[int64]int64, expand bool, rng *r
 	}
 	for i := range jobs {
 		j := &jobs[i]
-		u := rng.Float64() // one draw per job, always
+		u := 0.0
+		if expand {
+			u = rng.Float64() // one draw per job, answered or not
+		}
 		iv, ok := answers[j.JobNumber]
 		switch {
 		case ok:

@@ -201,7 +201,7 @@ func TestRunIndex(t *testing.T) {
 	if _, _, waiting := ix.waitingAt(0, 250); waiting {
 		t.Error("waiting at 250, the second of the bump")
 	}
-	if rest, _ := ix.restAt(0, 250); rest != 750 {
+	if rest, _, _ := ix.restAt(0, 250); rest != 750 {
 		t.Errorf("rest at 250: %d, want 750", rest)
 	}
 	for _, at := range []int64{251, 300, 460} {
@@ -210,22 +210,22 @@ func TestRunIndex(t *testing.T) {
 		}
 	}
 	// Inside the first run: it runs on as if not interrupted, to 1000.
-	if rest, est := ix.restAt(0, 100); rest != 900 || est != 900 {
+	if rest, est, interrupted := ix.restAt(0, 100); rest != 900 || est != 900 || !interrupted {
 		t.Errorf("rest at 100: %d, %d; want 900, 900", rest, est)
 	}
 	// Inside the last run: to its end, 1270, requested until 460 + 810.
-	if rest, est := ix.restAt(0, 500); rest != 770 || est != 770 {
+	if rest, est, interrupted := ix.restAt(0, 500); rest != 770 || est != 770 || interrupted {
 		t.Errorf("rest at 500: %d, %d; want 770, 770", rest, est)
 	}
 	// Killed at its estimate: a first run of 1000 s of work requested for
 	// 600 would have ended at 600.
 	input[0].Estimate = 600
 	ix = newRunIndex(input, result, VCGConfig{Interruptions: ix.byJob[0]})
-	if rest, _ := ix.restAt(0, 100); rest != 500 {
+	if rest, _, _ := ix.restAt(0, 100); rest != 500 {
 		t.Errorf("rest at 100 with kills at 600: %d, want 500", rest)
 	}
 	ix.noKill = true
-	if rest, _ := ix.restAt(0, 100); rest != 900 {
+	if rest, _, _ := ix.restAt(0, 100); rest != 900 {
 		t.Errorf("rest at 100 without kills: %d, want 900", rest)
 	}
 }

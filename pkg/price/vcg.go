@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -175,17 +176,34 @@ func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConf
 			running = append(running, k)
 		}
 	}
-	if len(w.Jobs) == 0 {
-		return 0, nil
+	if len(next) > 0 {
+		slices.Sort(w.Jobs) // file order, which breaks the re-simulation's ties
 	}
-	var auTrue float64
+	// A pinned job whose run was interrupted later (a bump, perhaps i's own)
+	// runs on in the re-simulation: what that gains or loses it is i's too,
+	// so it counts with the utility it earned and the one it earns there.
+	var auTrue, auAlt float64
+	bumpedLater := false
+	for _, k := range running {
+		if rest, _, interrupted := runs.restAt(k, t0); interrupted {
+			bumpedLater = true
+			auTrue += util[k].Value(float64(result[k].End - result[k].Submit))
+			auAlt += util[k].Value(float64(t0 + rest - result[k].Submit))
+		}
+	}
+	if len(w.Jobs) == 0 {
+		if !bumpedLater {
+			return 0, nil
+		}
+		return max(0, auAlt-auTrue), nil
+	}
 	n := len(w.Jobs) + len(running)
 	jobs := make([]sim.Job, 0, n)
 	ids := make([]int32, 0, n)
 	us := make([]utility.Func, 0, n)
 	for _, k := range running {
 		r := &result[k]
-		rest, est := runs.restAt(k, t0)
+		rest, est, _ := runs.restAt(k, t0)
 		jobs = append(jobs, sim.Job{Procs: r.Procs, Queue: r.Queue, Submit: t0, Runtime: rest, Estimate: est})
 		ids = append(ids, -1)
 		us = append(us, utility.Func{})
@@ -217,7 +235,6 @@ func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConf
 	if err := s.Run(pinned); err != nil {
 		return 0, fmt.Errorf("price: job %d: %w", i+1, err)
 	}
-	var auAlt float64
 	for k := len(running); k < len(jobs); k++ {
 		auAlt += us[k].Value(float64(jobs[k].End - jobs[k].Submit))
 	}
@@ -319,8 +336,8 @@ func (ix runIndex) waitingAt(k int32, t int64) (work, estimate int64, waiting bo
 
 // restAt returns the rest of the run job k was in at t (started before t,
 // ending after it) and the rest of its requested time: a run interrupted
-// later runs on as its work and kill rule say.
-func (ix runIndex) restAt(k int32, t int64) (rest, estimate int64) {
+// later (interrupted) runs on as its work and kill rule say.
+func (ix runIndex) restAt(k int32, t int64) (rest, estimate int64, interrupted bool) {
 	rs := ix.runs(k)
 	r := rs[len(rs)-1]
 	end := r.end
@@ -332,9 +349,10 @@ func (ix runIndex) restAt(k int32, t int64) (rest, estimate int64) {
 				length = min(length, x.estimate)
 			}
 			end = x.start + length
+			interrupted = true
 			break
 		}
 	}
 	rest = end - t
-	return rest, max(r.start+r.estimate-t, rest)
+	return rest, max(r.start+r.estimate-t, rest), interrupted
 }

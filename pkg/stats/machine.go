@@ -48,11 +48,12 @@ func (c *Collector) machineRows() []Row {
 	}
 }
 
-// offeredLoad is the work of the jobs whose runtime and processors are
-// known, processors x runtime (field 4: of a simulated trace, the simulated
-// runtime, cut at the estimate for a killed job), per processor-second of
-// their submit span: swfaugment's --target-load and swfsim's offered-load
-// Note define it so. NaN, over no job, without a machine size or a span.
+// offeredLoad is the work of the jobs whose submit time, runtime and
+// processors are known, processors x runtime (field 4: of a simulated trace,
+// the simulated runtime, cut at the estimate for a killed job), per
+// processor-second of their submit span, as swfsim's offered-load Note
+// computes it (swfaugment's --target-load also spans jobs of unknown
+// runtime). NaN, over no job, without a machine size or a span.
 func (c *Collector) offeredLoad() (float64, int) {
 	var first, last int64 = math.MaxInt64, math.MinInt64
 	var work float64

@@ -408,7 +408,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		return err
 	}
 	if c.IsSet("seed") && p.draws.Count() == 0 {
-		fmt.Fprintf(stderr, "swfaugment: warning: --seed %d changes nothing: no operation given draws a random number (--utility, --checkpoint, --checkpoint-from --expand, a random --estimate model and the estimate errors do)\n", int64(p.seed))
+		fmt.Fprintf(stderr, "swfaugment: warning: --seed %d changes nothing: the run drew no random number (only --utility, --checkpoint, --checkpoint-from --expand, a random --estimate model and the estimate errors draw, for the jobs they apply to)\n", int64(p.seed))
 	}
 	if n, first := rd.Malformed(); n > 0 {
 		// The output has fewer jobs than the input: the header says so.
@@ -539,7 +539,7 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 		}
 	}
 	if draws.Count() == 0 {
-		notes[0] += "; no operation drew a random number: the output is the same for every seed"
+		notes[0] += "; the run drew no random number: the output is the same for every seed"
 	}
 	return notes, nil
 }

@@ -366,8 +366,8 @@ func TestProcsLeavesMaxNodesAndSaysSo(t *testing.T) {
 // random is said on stderr, and the Note says the output is the same for every
 // seed; a run that draws says neither.
 func TestSeedThatChangesNothing(t *testing.T) {
-	const warn = "swfaugment: warning: --seed 2 changes nothing: no operation given draws a random number"
-	const note = "no operation drew a random number: the output is the same for every seed"
+	const warn = "swfaugment: warning: --seed 2 changes nothing: the run drew no random number"
+	const note = "the run drew no random number: the output is the same for every seed"
 	for _, tt := range []struct {
 		args  []string
 		drawn bool
@@ -376,6 +376,9 @@ func TestSeedThatChangesNothing(t *testing.T) {
 		{[]string{"--estimate", "exact", "--seed", "2"}, false},
 		{[]string{"--utility", "--seed", "2"}, true},
 		{[]string{"--estimate", "uniform:1,3", "--seed", "2"}, true},
+		// Answers without --expand: nothing is drawn, whatever the seed.
+		{[]string{"--checkpoint-from", "testdata/answers.txt", "--seed", "2"}, false},
+		{[]string{"--checkpoint-from", "testdata/answers.txt", "--expand", "--seed", "2"}, true},
 	} {
 		out, errs, code := runCmd(t, "", append(tt.args, "testdata/small.swf")...)
 		if code != 0 || strings.Contains(errs, warn) == tt.drawn || strings.Contains(out, note) == tt.drawn {

@@ -100,14 +100,15 @@ func TestCLIGAErrors(t *testing.T) {
 }
 
 func TestCLIGACkptVCG(t *testing.T) {
-	// L's window holds U, which ran at once anyway; U's window is empty
-	// (L, running when U arrived, is pinned): both prices are 0.
+	// L's window holds U, which ran at once anyway: price 0. U's window is
+	// empty, but L, running when U arrived and bumped by it, runs on without
+	// it to 10000 instead of 10110: u = 10 x (1 - t/1e6) gains 0.0011, U's price.
 	out, errs, code := runSim(t, tinyTrace, "--policy", "ga-ckpt", "--price", "vcg", "--ga-population", "4", "--ga-generations", "3")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := jobLines(out)
-	if len(lines) != 2 || !strings.HasSuffix(lines[0], "bumps=1 runtotal=10060 price=0") || !strings.HasSuffix(lines[1], "price=0") {
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], "bumps=1 runtotal=10060 price=0") || !strings.HasSuffix(lines[1], "price=0.0011") {
 		t.Errorf("ga-ckpt vcg output %q", lines)
 	}
 	if !strings.Contains(out, "VCG price") {
@@ -164,7 +165,7 @@ func TestPriceVCGPolicies(t *testing.T) {
 // J2 (submitted 250, bumping J1 in that second's pass): J1 was running when
 // J2 came, so it is pinned (to 1000, as if not bumped) and J2's window is
 // J3 alone. Without J2, J3 waits for the pinned J1 until 1000, u(700) = 0,
-// against 500 earned: price 0.
+// against 500 earned, and J1 gains 0.5 - 0.37: price max(0, -499.87) = 0.
 func TestVCGPricesAfterABump(t *testing.T) {
 	in := "; MaxProcs: 10\n" +
 		"1 0 -1 1000 10 -1 -1 10 1000 -1 1 1 1 -1 -1 -1 -1 -1 u=0:1,2000:0 ckpt=100\n" +
@@ -182,5 +183,16 @@ func TestVCGPricesAfterABump(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	// The bump's cost to the bumped job is the bumping job's price: J1 (u =
+	// 100 x (1 - t/2000)) bumped at 250 by J2 ends at 1160, u = 42; without J2
+	// it runs on to 1000, u = 50: J2's price is 8.
+	in = "; MaxProcs: 10\n" +
+		"1 0 -1 1000 10 -1 -1 10 1000 -1 1 1 1 -1 -1 -1 -1 -1 u=0:100,2000:0 ckpt=100\n" +
+		"2 250 -1 100 10 -1 -1 10 100 -1 1 2 1 -1 -1 -1 -1 -1 u=0:1000,300:0\n"
+	out, errs, code = runSim(t, in, "--policy", "ga-ckpt", "--price", "vcg")
+	if code != 0 || !strings.Contains(out, " u=0:100,2000:0 ckpt=100 bumps=1 runtotal=1060 price=0\n") ||
+		!strings.Contains(out, " u=0:1000,300:0 price=8\n") {
+		t.Errorf("exit %d, stderr %q, output\n%s", code, errs, out)
 	}
 }
