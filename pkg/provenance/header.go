@@ -2,6 +2,7 @@ package provenance
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/swfkit/swfkit/pkg/swf"
@@ -17,18 +18,14 @@ var Tools = []string{"swfclean", "swfaugment", "swfsim", "swfstat"}
 // out, see Foreign. An error names the file and line of a swfkit line that
 // does not parse.
 func FromHeader(h *swf.Header) ([]Record, error) {
-	var out []Record
-	for _, l := range h.Lines {
-		if l.Continuation || !strings.EqualFold(l.Label, Label) || !ours(l.Value) {
-			continue
+	all, err := AllFromHeader(h)
+	out := all[:0]
+	for _, r := range all {
+		if slices.Contains(Tools, r.Tool) && r.Other == "" {
+			out = append(out, r)
 		}
-		r, err := Parse(l.Value)
-		if err != nil {
-			return out, fmt.Errorf("%s:%d: header %s line: %w", h.File, l.Line, Label, err)
-		}
-		out = append(out, r)
 	}
-	return out, nil
+	return out, err
 }
 
 // AllFromHeader is FromHeader with the foreign lines kept in their places,

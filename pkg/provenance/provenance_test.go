@@ -156,3 +156,20 @@ func TestForeignProvenanceLines(t *testing.T) {
 		t.Error("a swfsim line that does not parse: no error")
 	}
 }
+
+// TestFromHeaderForeignLines: FromHeader leaves out the lines no swfkit tool
+// wrote, an empty one too; AllFromHeader keeps them in place.
+func TestFromHeaderForeignLines(t *testing.T) {
+	h := &swf.Header{}
+	for _, v := range []string{"swfclean version=1 input=a", "", "mytool x=1", "swfsim version=1 policy=easy input=-"} {
+		h.Add(Label, v)
+	}
+	recs, err := FromHeader(h)
+	if err != nil || len(recs) != 2 || recs[0].Tool != "swfclean" || recs[1].Tool != "swfsim" {
+		t.Errorf("FromHeader: %v, %+v", err, recs)
+	}
+	all, err := AllFromHeader(h)
+	if err != nil || len(all) != 4 || all[2].Tool != "mytool" || all[2].Other != "mytool x=1" {
+		t.Errorf("AllFromHeader: %v, %+v", err, all)
+	}
+}

@@ -56,6 +56,9 @@ func Commands(recs []provenance.Record) (cmds string, warnings []string, err err
 			if text == "" {
 				text = r.Format()
 			}
+			if strings.TrimSpace(text) == "" {
+				text = "(an empty Provenance line)"
+			}
 			steps = append(steps, step{foreign: text})
 			warnings = append(warnings, fmt.Sprintf("provenance line %d: %s is not a swfkit tool: its run is not replayed, "+
 				"the commands stop before it and say what it must make", i+1, r.Tool))
