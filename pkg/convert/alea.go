@@ -328,31 +328,29 @@ func aleaPlaceholders(jobs []pending) []string {
 	}
 	if len(jobs) < AleaPlaceholderMinJobs {
 		var notes []string
-		if i := slices.Index(constant, swf.FieldPrecedingJob); i >= 0 && len(jobs) > 1 && selfPreceding(jobs) {
-			// One job cannot precede every job, itself included: whatever
-			// the file's length, the value is a placeholder, and the think
-			// time measured from that job's end says nothing either.
-			notes = append(notes, fmt.Sprintf("field %s on every line, job %v's own line included (a job cannot precede itself): "+
-				"a placeholder, written -1 with field 18 (think time)", names[i], jobs[0].job.PrecedingJob))
-			for k := range jobs {
-				jobs[k].job.PrecedingJob, jobs[k].job.ThinkTime = -1, -1
-			}
-			constant = slices.Delete(constant, i, i+1)
-			names = slices.Delete(names, i, i+1)
-			if k := slices.Index(constant, swf.FieldThinkTime); k >= 0 {
+		drop := func(n int) { // field n is not "kept as a value"
+			if k := slices.Index(constant, n); k >= 0 {
 				constant = slices.Delete(constant, k, k+1)
 				names = slices.Delete(names, k, k+1)
 			}
 		}
-		if slices.Contains(constant, swf.FieldPrecedingJob) {
-			// A preceding job that no job of the file has is none: finish
-			// writes -1 there and in 18 and says so (precedingRefs).
-			for _, n := range []int{swf.FieldPrecedingJob, swf.FieldThinkTime} {
-				if k := slices.Index(constant, n); k >= 0 {
-					constant = slices.Delete(constant, k, k+1)
-					names = slices.Delete(names, k, k+1)
+		if i := slices.Index(constant, swf.FieldPrecedingJob); i >= 0 {
+			if len(jobs) > 1 && selfPreceding(jobs) {
+				// One job cannot precede every job, itself included:
+				// whatever the file's length, the value is a placeholder,
+				// and the think time measured from that job's end says
+				// nothing either.
+				notes = append(notes, fmt.Sprintf("field %s on every line, job %v's own line included (a job cannot precede itself): "+
+					"a placeholder, written -1 with field 18 (think time)", names[i], jobs[0].job.PrecedingJob))
+				for k := range jobs {
+					jobs[k].job.PrecedingJob, jobs[k].job.ThinkTime = -1, -1
 				}
 			}
+			// Otherwise a preceding job that no job of the file has is
+			// none: finish writes -1 there and in 18 and says so
+			// (precedingRefs). Either way neither is kept as a value.
+			drop(swf.FieldPrecedingJob)
+			drop(swf.FieldThinkTime)
 		}
 		if len(names) > 0 {
 			notes = append(notes, fmt.Sprintf("fields holding one value on every line kept as values: %d job lines are too few "+

@@ -184,8 +184,12 @@ func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConf
 	// so it counts with the utility it earned and the one it earns there.
 	var auTrue, auAlt float64
 	bumpedLater := false
-	for _, k := range running {
-		if rest, _, interrupted := runs.restAt(k, t0); interrupted {
+	type pin struct{ rest, estimate int64 }
+	pins := make([]pin, len(running))
+	for x, k := range running {
+		rest, est, interrupted := runs.restAt(k, t0)
+		pins[x] = pin{rest, est}
+		if interrupted {
 			bumpedLater = true
 			auTrue += util[k].Value(float64(result[k].End - result[k].Submit))
 			auAlt += util[k].Value(float64(t0 + rest - result[k].Submit))
@@ -201,10 +205,9 @@ func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConf
 	jobs := make([]sim.Job, 0, n)
 	ids := make([]int32, 0, n)
 	us := make([]utility.Func, 0, n)
-	for _, k := range running {
+	for x, k := range running {
 		r := &result[k]
-		rest, est, _ := runs.restAt(k, t0)
-		jobs = append(jobs, sim.Job{Procs: r.Procs, Queue: r.Queue, Submit: t0, Runtime: rest, Estimate: est})
+		jobs = append(jobs, sim.Job{Procs: r.Procs, Queue: r.Queue, Submit: t0, Runtime: pins[x].rest, Estimate: pins[x].estimate})
 		ids = append(ids, -1)
 		us = append(us, utility.Func{})
 	}
@@ -338,6 +341,11 @@ func (ix runIndex) waitingAt(k int32, t int64) (work, estimate int64, waiting bo
 // ending after it) and the rest of its requested time: a run interrupted
 // later (interrupted) runs on as its work and kill rule say.
 func (ix runIndex) restAt(k int32, t int64) (rest, estimate int64, interrupted bool) {
+	if ix.byJob[k] == nil { // one run: no list to build
+		j := &ix.result[k]
+		rest = j.End - t
+		return rest, max(j.FirstStart+ix.input[k].Estimate-t, rest), false
+	}
 	rs := ix.runs(k)
 	r := rs[len(rs)-1]
 	end := r.end

@@ -206,6 +206,27 @@ func killWarning(o *options, rep *stats.Report) string {
 		formatTable(math.Round(row.Value*10)/10), countOf(rep), row.Jobs, formatTable(100*o.killWarn))
 }
 
+// lastKillWarning is the index of the last input with the kill warning, -1
+// when none has it: the long hint follows that one only, on stderr and in the
+// table, however many inputs are warned about.
+func lastKillWarning(traces []*trace) int {
+	last := -1
+	for i, t := range traces {
+		if t.warning != "" {
+			last = i
+		}
+	}
+	return last
+}
+
+// killWarningText is t's kill warning, with the hint when hint is set.
+func killWarningText(t *trace, hint bool) string {
+	if hint {
+		return t.warning + ": " + killHint
+	}
+	return t.warning
+}
+
 // killHint follows the kill warning on stderr and in the table.
 const killHint = "the simulated machine ran less work than was offered (swfsim's offered-load Note gives both loads), " +
 	"which flatters every metric; rerun swfsim with --no-kill to compare at the offered load"

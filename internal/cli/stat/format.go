@@ -213,17 +213,10 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 	for _, n := range oversubscribed(o, traces, reports) {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
-	var warned []*trace
-	for _, t := range traces {
+	hinted := lastKillWarning(traces)
+	for i, t := range traces {
 		if t.warning != "" {
-			warned = append(warned, t)
-		}
-	}
-	for i, t := range warned {
-		if i == len(warned)-1 {
-			fmt.Fprintf(w, "warning: %s: %s: %s\n", t.label, t.warning, killHint)
-		} else {
-			fmt.Fprintf(w, "warning: %s: %s\n", t.label, t.warning)
+			fmt.Fprintf(w, "warning: %s: %s\n", t.label, killWarningText(t, i == hinted))
 		}
 	}
 

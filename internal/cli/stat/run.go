@@ -518,22 +518,13 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 			return cmdio.Usagef("%s: U-QoS lower bound %g s is above the upper bound %g s (--rt-lower-bound, --rt-upper-bound, swfaugment's bounds Note or the trace's runtimes)", t.display, t.uqosLower, t.uqosUpper)
 		}
 	}
-	killed := 0 // inputs with the kill warning: the hint follows the last one only
-	for _, t := range traces {
-		if t.warning != "" {
-			killed++
-		}
-	}
-	for _, t := range traces {
+	hinted := lastKillWarning(traces)
+	for i, t := range traces {
 		if t.malformed > 0 {
 			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", t.display, t.malformed, t.firstMalformed)
 		}
 		if t.warning != "" {
-			if killed--; killed == 0 {
-				fmt.Fprintf(stderr, "swfstat: warning: %s: %s: %s\n", t.display, t.warning, killHint)
-			} else {
-				fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, t.warning)
-			}
+			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, killWarningText(t, i == hinted))
 		}
 		if t.partial > 0 {
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, partialWarning(t.partial))
