@@ -159,6 +159,25 @@ func checkStudy(t *testing.T, csvPath string, g grid) {
 	if !slices.Equal(got, want) {
 		t.Errorf("grid points in the study CSV:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	// The study's figure beside the table: bsld against load, a line per
+	// policy and trace, each point the mean over the seeds.
+	figure := strings.TrimSuffix(csvPath, ".csv") + ".svg"
+	svg, err := os.ReadFile(figure)
+	if err != nil {
+		t.Fatalf("the study's figure: %v", err)
+	}
+	wants := []string{"swfsim.policy, swfaugment.input:", "swfaugment.target-load", fmt.Sprintf("mean of %d runs a point", len(g.seeds))}
+	for _, p := range g.policies {
+		for _, tr := range g.traces {
+			name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(tr), ".gz"), ".swf")
+			wants = append(wants, ">"+p+", "+name+"<")
+		}
+	}
+	for _, w := range wants {
+		if !bytes.Contains(svg, []byte(w)) {
+			t.Errorf("%s lacks %q", figure, w)
+		}
+	}
 }
 
 func modTimes(t *testing.T, runs string) map[string]time.Time {

@@ -27,10 +27,13 @@ const (
 	QueueLength Kind = "queue-length"
 	Category    Kind = "category"
 	Gantt       Kind = "gantt"
+	// MetricSweep is a metric against a parameter of a study's grid, over
+	// many inputs (NewSweep).
+	MetricSweep Kind = "sweep"
 )
 
 // Kinds lists every Kind in documentation order.
-var Kinds = []Kind{WaitCDF, BSLDCDF, Utilization, QueueLength, Category, Gantt}
+var Kinds = []Kind{WaitCDF, BSLDCDF, Utilization, QueueLength, Category, Gantt, MetricSweep}
 
 // ParseKind reads a --plot-kind value.
 func ParseKind(s string) (Kind, error) {
@@ -39,7 +42,7 @@ func ParseKind(s string) (Kind, error) {
 			return k, nil
 		}
 	}
-	return "", fmt.Errorf("unknown plot kind %q (want wait-cdf, bsld-cdf, utilization, queue-length, category or gantt)", s)
+	return "", fmt.Errorf("unknown plot kind %q (want wait-cdf, bsld-cdf, utilization, queue-length, category, gantt or sweep)", s)
 }
 
 // Formats are the file extensions Write accepts.
@@ -98,7 +101,8 @@ var ErrNoData = errors.New("plot: no input has data for this figure")
 // size is unknown.
 var ErrNoMachine = errors.New("machine size unknown (give --procs)")
 
-// New draws a figure of the given kind; a Gantt chart is drawn by NewGantt.
+// New draws a figure of the given kind; a Gantt chart is drawn by NewGantt,
+// a sweep figure by NewSweep.
 func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 	inputs = slices.Clone(inputs)
 	for i := range inputs {

@@ -60,6 +60,11 @@ func figureOf(kind Kind) (Drawer, error) {
 		return NewGantt(Schedule{Label: "easy", Machine: 4, From: 0, To: 3600, Start: "t=0 s", ColorBy: "user",
 			Jobs: []GanttJob{{Start: 0, End: 600, Procs: 2, Group: "cons"}}})
 	}
+	if kind == MetricSweep {
+		s := sweepOf(2, 3)
+		s.Series = append(s.Series, stats.SweepSeries{Name: "cons", Points: []stats.SweepPoint{{X: "0.5", Mean: 4, Min: 3, Max: 5, N: 2}}})
+		return NewSweep(s)
+	}
 	return New(kind, inputs())
 }
 

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/plot"
 
 	"github.com/swfkit/swfkit/pkg/stats"
 )
@@ -239,7 +240,8 @@ func countOf(rep *stats.Report) string {
 }
 
 // keepRecords reports whether the per-job records are needed after the
-// reports: by the figures (--plot, --html) and the capacity check.
+// reports: by the figures (--plot, --html; a sweep figure reads the reports
+// only) and the capacity check.
 func (o *options) keepRecords() bool {
-	return o.plotFile != "" || o.htmlFile != "" || o.checkCap
+	return o.plotFile != "" && o.plotKind != plot.MetricSweep || o.htmlFile != "" || o.checkCap
 }

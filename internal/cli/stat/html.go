@@ -2,6 +2,7 @@ package statcli
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"regexp"
@@ -30,7 +31,7 @@ var htmlFigures = []struct {
 }
 
 // writeHTML writes the --html report.
-func writeHTML(o *options, traces []*trace, reports []*stats.Report, files *cmdio.Files) (err error) {
+func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, files *cmdio.Files) (err error) {
 	doc := &report.Report{
 		Title:     "swfstat: " + strings.Join(labels(traces), " vs "),
 		Generator: "swfstat " + cmdio.Version,
@@ -48,6 +49,18 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, files *cmdi
 		p, err := figure(o, f.kind, traces)
 		doc.Figures = append(doc.Figures, htmlFigure(string(f.kind), f.title, f.caption, p, err, o.plotSize))
 		if err != nil && !errors.Is(err, plot.ErrNoData) && !errors.Is(err, plot.ErrNoMachine) {
+			return err
+		}
+	}
+	if sw != nil {
+		p, err := plot.NewSweep(sw.fig)
+		caption := fmt.Sprintf("%s of every input against %s, one line per %s; a point is the mean of the runs that share its line and x value, its bar their range.",
+			sw.fig.Metric, sw.fig.Parameter, cmp.Or(sw.fig.Legend, "study"))
+		if len(sw.warnings) > 0 {
+			caption += " Warning: " + strings.Join(sw.warnings, "; ") + "."
+		}
+		doc.Figures = append(doc.Figures, htmlFigure(string(plot.MetricSweep), "Sweep: "+sw.fig.Metric+" against "+sw.fig.Parameter, caption, p, err, o.plotSize))
+		if err != nil && !errors.Is(err, plot.ErrNoData) {
 			return err
 		}
 	}

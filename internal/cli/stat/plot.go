@@ -160,9 +160,16 @@ func idOrUnknown(v int64) string {
 	return strconv.FormatInt(v, 10)
 }
 
-// writePlot draws the --plot figure with one curve or bar group per input.
-func writePlot(o *options, traces []*trace, files *cmdio.Files) error {
-	p, err := figure(o, o.plotKind, traces)
+// writePlot draws the --plot figure with one curve or bar group per input,
+// or the sweep sw over them.
+func writePlot(o *options, traces []*trace, sw *sweep, files *cmdio.Files) error {
+	var p plot.Drawer
+	var err error
+	if o.plotKind == plot.MetricSweep {
+		p, err = plot.NewSweep(sw.fig)
+	} else {
+		p, err = figure(o, o.plotKind, traces)
+	}
 	if err != nil {
 		return err
 	}

@@ -67,10 +67,13 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "skip-last", Value: "0", Usage: "leave the last `N` jobs (or N%) out of the per-job metrics (cool-down)"},
 		&cli.StringFlag{Name: "plot", Usage: "draw a figure to `FILE` (.svg, .png or .pdf)"},
 		&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`: the tables, every figure, a Gantt chart per input (--window), provenance and warnings"},
-		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure `KIND`: wait-cdf, bsld-cdf, utilization, queue-length, category or gantt (one input)"},
+		&cli.StringFlag{Name: "plot-kind", Value: "wait-cdf", Usage: "figure `KIND`: wait-cdf, bsld-cdf, utilization, queue-length, category, gantt (one input) or sweep (a metric against a grid's parameter over a study's runs: --sweep-x, --sweep-y, --sweep-series)"},
 		&cli.StringFlag{Name: "plot-size", Value: "16x10cm", Usage: "figure size `WxH` in cm or in (e.g. 6x4in)"},
 		&cli.IntFlag{Name: "plot-dpi", Value: plot.DefaultDPI, Usage: "resolution of a .png figure, `N` dots per inch (36-1200; a PNG is at most 64 megapixels)"},
 		&cli.StringFlag{Name: "window", Usage: "gantt: time span `START:END`, seconds since the trace's start or dates YYYY-MM-DD[THH:MM[:SS]] in its time zone; either side may be empty (the trace's start or end)", DefaultText: "the busiest day, or the whole trace if shorter"},
+		&cli.StringFlag{Name: "sweep-x", Usage: "sweep: the x axis, a `COLUMN` of the CSV (a Provenance column such as swfaugment.target-load, or a --tag KEY) or a metric (offered_load)", DefaultText: "swfaugment.target-load, else swfaugment.load"},
+		&cli.StringFlag{Name: "sweep-y", Value: "bsld", Usage: "sweep: the y axis, a `METRIC` or METRIC:STATISTIC as the CSV names them (wait_s:p50); the statistic defaults to mean, else value"},
+		&cli.StringFlag{Name: "sweep-series", Usage: "sweep: one line per value of these comma-separated `COLUMNS` (swfsim.policy,swfaugment.input), or none; runs that share a line and an x value are one point, their mean with a bar from least to greatest", DefaultText: "swfsim.policy"},
 		&cli.StringFlag{Name: "gantt-color", Value: "category", Usage: "gantt: color jobs by `KEY`: category, user, status or killed"},
 		&cli.BoolFlag{Name: "replay", Usage: "print, instead of a summary, the shell commands that remake each input's records from its Provenance lines (the swfclean, swfaugment and swfsim runs that made it, with their flags that are not defaults)"},
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
@@ -87,7 +90,7 @@ func flags() []cli.Flag {
 // summaryOnly are the flags that shape the summary only, not --check-capacity.
 var summaryOnly = []string{"format", "by", "baseline", "bsld-threshold", "percentiles",
 	"category-runtime", "category-procs", "trial", "uqos-factor",
-	"rt-lower-bound", "rt-upper-bound", "skip-first", "skip-last", "html", "metrics", "tag", "csv", "json", "jobs", "kill-warn", "plot", "plot-kind", "plot-size", "plot-dpi", "window", "gantt-color"}
+	"rt-lower-bound", "rt-upper-bound", "skip-first", "skip-last", "html", "metrics", "tag", "csv", "json", "jobs", "kill-warn", "plot", "plot-kind", "plot-size", "plot-dpi", "window", "gantt-color", "sweep-x", "sweep-y", "sweep-series"}
 
 // options are the parsed command line.
 type options struct {
@@ -104,6 +107,7 @@ type options struct {
 	window   string
 	// ganttColor is --gantt-color.
 	ganttColor string
+	sweep      sweepSpec // --sweep-x, --sweep-y, --sweep-series
 	checkCap   bool
 	lenient    bool
 	procs      int64
@@ -340,6 +344,9 @@ func (o *options) parsePlotOptions(c *cli.Context) error {
 			return cmdio.Usagef("--%s applies to a Gantt chart: --plot-kind gantt or --html", name)
 		}
 	}
+	if err := o.parseSweep(c.String, c.IsSet); err != nil {
+		return err
+	}
 	o.window, o.ganttColor = c.String("window"), c.String("gantt-color")
 	if !slices.Contains(ganttColorKeys, o.ganttColor) {
 		return cmdio.Usagef("--gantt-color %q: want %s", o.ganttColor, strings.Join(ganttColorKeys, ", "))
@@ -559,10 +566,29 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if jobs != nil {
 		outs = append(outs, output{o.jobsFile, func(w io.Writer) error { return jobs.write(w, traces, ic, jobSettings(o)) }})
 	}
+	// The sweep figure of --plot-kind sweep and of the report: with the
+	// defaults, the report has one only when the inputs are a load grid.
+	var sw *sweep
+	if o.plotKind == plot.MetricSweep || o.htmlFile != "" {
+		var nosweep errNoSweep
+		switch sw, err = buildSweep(o, traces, ic); {
+		case errors.As(err, &nosweep) && o.plotKind != plot.MetricSweep && !c.IsSet("sweep-x"):
+			sw = nil
+		case errors.As(err, &nosweep):
+			return cmdio.Usagef("%v", err)
+		case err != nil:
+			return err
+		}
+		if sw != nil {
+			for _, w := range sw.warnings {
+				fmt.Fprintf(stderr, "swfstat: warning: %s\n", w)
+			}
+		}
+	}
 	// The figures first: one that fails (a --window outside the jobs) must
 	// fail the run before the summary reaches standard output.
 	if o.plotFile != "" {
-		if err := writePlot(o, traces, files); err != nil {
+		if err := writePlot(o, traces, sw, files); err != nil {
 			return err
 		}
 	}
@@ -571,7 +597,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		for i, t := range traces {
 			reports[i] = t.report
 		}
-		if err := writeHTML(o, traces, reports, files); err != nil {
+		if err := writeHTML(o, traces, reports, sw, files); err != nil {
 			return err
 		}
 	}

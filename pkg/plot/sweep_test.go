@@ -1,0 +1,84 @@
+package plot
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"testing"
+
+	"gonum.org/v1/plot"
+
+	"github.com/swfkit/swfkit/pkg/stats"
+)
+
+func sweepOf(means ...float64) Sweep {
+	s := Sweep{Metric: "bsld mean", Parameter: "swfaugment.target-load", Numeric: true, Legend: "swfsim.policy"}
+	ser := stats.SweepSeries{Name: "easy"}
+	for i, m := range means {
+		x := []string{"0.5", "0.7", "0.9"}[i]
+		s.Xs = append(s.Xs, x)
+		p := stats.SweepPoint{X: x, Mean: m, Min: m, Max: m, N: 1}
+		if math.IsNaN(m) {
+			p.N, p.Undefined = 0, 1
+		}
+		ser.Points = append(ser.Points, p)
+	}
+	s.Series = []stats.SweepSeries{ser}
+	return s
+}
+
+// TestSweepScale: the y axis turns logarithmic from a ratio of LogRatio
+// between the extreme values, and never with a value at or below 0.
+func TestSweepScale(t *testing.T) {
+	for _, c := range []struct {
+		means []float64
+		log   bool
+	}{
+		{[]float64{2, 10, 99}, false},
+		{[]float64{2, 10, 100}, true},
+		{[]float64{0, 10, 1000}, false},
+		{[]float64{2, math.NaN(), 1000}, true},
+	} {
+		p, err := NewSweep(sweepOf(c.means...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, isLog := p.Y.Scale.(plot.LogScale)
+		if isLog != c.log {
+			t.Errorf("%v: log scale %v, want %v", c.means, isLog, c.log)
+		}
+		var buf bytes.Buffer
+		if err := Write(p, "svg", Size{Width: 400, Height: 300, DPI: 96}, &buf); err != nil {
+			t.Errorf("%v: %v", c.means, err)
+		}
+	}
+}
+
+// TestSweepNoData: a figure whose every point lacks a value is ErrNoData.
+func TestSweepNoData(t *testing.T) {
+	if _, err := NewSweep(sweepOf(math.NaN(), math.NaN())); !errors.Is(err, ErrNoData) {
+		t.Errorf("err = %v, want ErrNoData", err)
+	}
+}
+
+// TestSweepNominalAxis: parameter values that are not numbers are named
+// on the axis in their order.
+func TestSweepNominalAxis(t *testing.T) {
+	s := sweepOf(3, 4)
+	s.Numeric, s.Xs = false, []string{"uniform:1,3", "exact"}
+	s.Series[0].Points[0].X, s.Series[0].Points[1].X = "uniform:1,3", "exact"
+	p, err := NewSweep(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticks := p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max)
+	var names []string
+	for _, tk := range ticks {
+		if tk.Label != "" {
+			names = append(names, tk.Label)
+		}
+	}
+	if len(names) != 2 || names[0] != "uniform:1,3" || names[1] != "exact" {
+		t.Errorf("axis names %q", names)
+	}
+}
