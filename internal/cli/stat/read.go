@@ -264,16 +264,13 @@ func notSWF(display string, err error) error {
 
 // machineOf returns the machine size: --procs when given (it overrides the
 // header, and Source says which value it replaces), else the header's
-// MaxProcs, else its MaxNodes.
+// MaxProcs, else its MaxNodes. With none, Source says why when the header
+// has a label with no machine size in it (swf.Header.NotAMachineSize).
 func machineOf(hdr *swf.Header, procs int64) (stats.Machine, error) {
-	bad := "" // a label present with no machine size in it
 	for _, label := range []string{"MaxProcs", "MaxNodes"} {
 		v, ok, err := hdr.Int(label)
 		if err != nil && procs <= 0 {
 			return stats.Machine{}, err
-		}
-		if err == nil && ok && v <= 0 && bad == "" {
-			bad = fmt.Sprintf("header %s %d is not a machine size", label, v)
 		}
 		if err == nil && ok && v > 0 {
 			if procs <= 0 {
@@ -288,5 +285,5 @@ func machineOf(hdr *swf.Header, procs int64) (stats.Machine, error) {
 	if procs > 0 {
 		return stats.Machine{Procs: procs, Source: "--procs"}, nil
 	}
-	return stats.Machine{Source: bad}, nil
+	return stats.Machine{Source: hdr.NotAMachineSize()}, nil
 }
