@@ -221,3 +221,33 @@ func TestExclusionsOnlyWhenSome(t *testing.T) {
 		})
 	}
 }
+
+// An input with a header and no job line is warned about in the HTML report,
+// in its own row's warnings, as on stderr; the other input's row has none of it.
+func TestHTMLHeaderOnlyWarning(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.swf")
+	if err := os.WriteFile(empty, []byte("; MaxProcs: 8\n; Note: every job dropped\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	html := filepath.Join(dir, "report.html")
+	_, errOut, code := run(t, "", "--html", html, "--label", "e,h", empty, hand)
+	const warning = "no job lines (header only): 2 comment or blank lines and no job"
+	if code != 0 || !strings.Contains(errOut, "swfstat: warning: "+empty+": "+warning) {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+	data, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	rowE := regexp.MustCompile(`(?s)<tr><td class="label">e</td>.*?</tr>`).FindString(page)
+	rowH := regexp.MustCompile(`(?s)<tr><td class="label">h</td>.*?</tr>`).FindString(page)
+	if !strings.Contains(rowE, `<td class="warn">`) || !strings.Contains(rowE, "<div>"+warning) {
+		t.Errorf("input e's row lacks the header-only warning:\n%s", rowE)
+	}
+	if rowH == "" || strings.Contains(rowH, "header only") {
+		t.Errorf("input h's row has the header-only warning, or is missing:\n%s", rowH)
+	}
+}
