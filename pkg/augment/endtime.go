@@ -12,8 +12,10 @@ import (
 // ScaleEndTime keeps the header's EndTime true after ScaleLoad changed the
 // submit times as rep says: the end's time since the first submit is divided
 // by the factor like a submit time's, and the date rewritten in the log's
-// time zone (DateLayout). StartTime and UnixStartTime need nothing: the first
-// submit time is kept.
+// time zone, its day of the month padded as the input's EndTime, else its
+// StartTime, pads a day below 10 (swf.DateLayoutOf; with a zero when neither
+// shows it, swf.DateLayout). StartTime and UnixStartTime need nothing: the
+// first submit time is kept.
 //
 // That needs the end as an instant: UnixStartTime relates dates to submit
 // times, and EndTime's zone abbreviation must be the one the header's
@@ -65,5 +67,19 @@ func scaledEnd(h *swf.Header, end string, rep *LoadReport) (string, error) {
 	if math.Abs(scaled) > swf.MaxTime {
 		return "", fmt.Errorf("scaled, it would be %.4g s from UnixStartTime, beyond swfkit's time bound %d s", scaled, int64(swf.MaxTime))
 	}
-	return time.Unix(start+int64(scaled), 0).In(loc).Format(swf.DateLayout), nil
+	return time.Unix(start+int64(scaled), 0).In(loc).Format(dateLayout(h, end)), nil
+}
+
+// dateLayout is the layout of the header's dates as its EndTime, else its
+// StartTime, shows it; swf.DateLayout when neither has a day below 10.
+func dateLayout(h *swf.Header, end string) string {
+	if layout, ok := swf.DateLayoutOf(end); ok {
+		return layout
+	}
+	if start, had := h.Get("StartTime"); had {
+		if layout, ok := swf.DateLayoutOf(start); ok {
+			return layout
+		}
+	}
+	return swf.DateLayout
 }

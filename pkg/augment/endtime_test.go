@@ -83,3 +83,42 @@ func TestScaleEndTimeLeftWhenNotExact(t *testing.T) {
 		t.Errorf("a header without EndTime got a Note: %s", note)
 	}
 }
+
+// TestScaleEndTimeKeepsDayPadding: the rewritten EndTime pads a day below 10
+// as the input's EndTime does, else as its StartTime does, else with a zero
+// (the archive's layout): a log written with asctime's "Sep  3" keeps it.
+func TestScaleEndTimeKeepsDayPadding(t *testing.T) {
+	// UnixStartTime is Tue Sep 3 14:00:31 CEST 1996; the first submit is at
+	// 0, so F=2 halves an EndTime's time since the start.
+	const start = "; UnixStartTime: 841752031\n; TimeZoneString: Europe/Stockholm\n"
+	tests := []struct {
+		name, startTime, endTime, want string
+	}{
+		{"zero from StartTime", "Tue Sep 03 14:00:31 CEST 1996", "Fri Sep 13 14:00:31 CEST 1996", "Sun Sep 08 14:00:31 CEST 1996"},
+		{"blank from StartTime", "Tue Sep  3 14:00:31 CEST 1996", "Fri Sep 13 14:00:31 CEST 1996", "Sun Sep  8 14:00:31 CEST 1996"},
+		{"none from StartTime", "Tue Sep 3 14:00:31 CEST 1996", "Fri Sep 13 14:00:31 CEST 1996", "Sun Sep 8 14:00:31 CEST 1996"},
+		{"EndTime's first", "Tue Sep 03 14:00:31 CEST 1996", "Mon Sep  9 14:00:31 CEST 1996", "Fri Sep  6 14:00:31 CEST 1996"},
+		{"unpadded EndTime", "", "Mon Sep 9 14:00:31 CEST 1996", "Fri Sep 6 14:00:31 CEST 1996"},
+		{"nothing shows it", "", "Fri Sep 13 14:00:31 CEST 1996", "Sun Sep 08 14:00:31 CEST 1996"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			header := start
+			if tc.startTime != "" {
+				header += "; StartTime: " + tc.startTime + "\n"
+			}
+			header += "; EndTime:   " + tc.endTime + "\n"
+			h, jobs := parseJobs(t, header+"1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n2 1000 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n")
+			rep, err := ScaleLoad(jobs, 10, 2, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if note := ScaleEndTime(h, rep); !strings.Contains(note, "EndTime rewritten") {
+				t.Fatalf("Note: %s", note)
+			}
+			if got, _ := h.Get("EndTime"); got != tc.want {
+				t.Errorf("EndTime %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -138,8 +138,8 @@ func (c *Cleaner) machineSize() (int64, error) {
 			return v, nil
 		}
 	}
-	if bad := c.hdr.UnusableMachineSize(); bad != "" {
-		c.warn("too_big/clamp_too_big not applied: the header's " + bad + " is not a machine size (give --procs)")
+	if why := c.hdr.NotAMachineSize(); why != "" {
+		c.warn("too_big/clamp_too_big not applied: " + why + " (give --procs)")
 	} else {
 		c.warn("too_big/clamp_too_big not applied: the header has no MaxProcs or MaxNodes (give --procs)")
 	}

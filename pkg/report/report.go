@@ -84,7 +84,13 @@ func Write(w io.Writer, r *Report) error {
 		*Report
 		Style   template.CSS
 		Figures []figure
+		// AnyExcluded: the exclusions section is left out when no input
+		// leaves a job out of any metric, rather than an empty table.
+		AnyExcluded bool
 	}{Report: r, Style: template.CSS(r.FontCSS + "\n" + styleCSS)}
+	for _, in := range r.Inputs {
+		data.AnyExcluded = data.AnyExcluded || len(in.Excluded) > 0
+	}
 	for _, f := range r.Figures {
 		if f.SVG != nil && !bytes.HasPrefix(bytes.TrimSpace(f.SVG), []byte("<svg")) {
 			return fmt.Errorf("%w: %s", ErrNotSVG, f.ID)

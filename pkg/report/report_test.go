@@ -73,6 +73,24 @@ func TestWrite(t *testing.T) {
 	}
 }
 
+// The exclusions section is there when an input has one, and left out
+// (rather than an empty table) when none has.
+func TestWriteExclusionsOnlyWhenSome(t *testing.T) {
+	for _, some := range []bool{true, false} {
+		r := sample()
+		if !some {
+			r.Inputs[0].Excluded = nil
+		}
+		var buf bytes.Buffer
+		if err := Write(&buf, r); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(buf.String(), `<section id="exclusions">`); got != some {
+			t.Errorf("with exclusions %v: section present %v", some, got)
+		}
+	}
+}
+
 func TestWriteRefusesNonSVG(t *testing.T) {
 	r := sample()
 	r.Figures[0].SVG = []byte("<script>alert(1)</script>")

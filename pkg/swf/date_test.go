@@ -1,6 +1,7 @@
 package swf
 
 import (
+	"strings"
 	"testing"
 	"time"
 	_ "time/tzdata" // the archive's zones on any machine
@@ -57,4 +58,61 @@ func TestDateLayoutRoundTrip(t *testing.T) {
 			t.Errorf("%d -> %q -> %v exact %v err %v", unix, text, got.Unix(), exact, err)
 		}
 	}
+}
+
+// DateLayoutOf tells the padding of the day from a day below 10, and a
+// date written with the layout it returns reads the same as the input.
+func TestDateLayoutOf(t *testing.T) {
+	stockholm, err := time.LoadLocation("Europe/Stockholm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		text, want string // want: the date 1996-09-08 14:00:31 CEST in that layout, "" when not ok
+	}{
+		{"Tue Oct 04 07:01:12 MDT 1994", "Sun Sep 08 14:00:31 CEST 1996"}, // the archive's (LANL-CM5)
+		{"Tue Oct  4 07:01:12 MDT 1994", "Sun Sep  8 14:00:31 CEST 1996"}, // asctime's
+		{"Tue Oct 4 07:01:12 MDT 1994", "Sun Sep 8 14:00:31 CEST 1996"},
+		{"  Tue  Oct  4 07:01:12 MDT 1994", "Sun Sep  8 14:00:31 CEST 1996"},
+		{"Tue  Oct 4 07:01:12 MDT 1994", "Sun Sep 8 14:00:31 CEST 1996"}, // the blanks before the day count
+		{"Tue Oct\t 4 07:01:12 MDT 1994", "Sun Sep  8 14:00:31 CEST 1996"},
+		{"Fri Aug 29 10:55:01 CEST 1997", ""}, // a day of two digits shows nothing
+		{"Tue Oct 4x 07:01:12 MDT 1994", ""},
+		{"Tue Oct 4 07:01:12 1994", ""},
+		{"", ""},
+	} {
+		layout, ok := DateLayoutOf(tc.text)
+		if ok != (tc.want != "") {
+			t.Errorf("%q: ok %v, want %v", tc.text, ok, !ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if got := time.Unix(842184031, 0).In(stockholm).Format(layout); got != tc.want {
+			t.Errorf("%q: layout %q writes %q, want %q", tc.text, layout, got, tc.want)
+		}
+	}
+}
+
+// FuzzDateLayoutOf: on any text DateLayoutOf does not panic, and a date it
+// gives a layout for is written back with the same day token.
+func FuzzDateLayoutOf(f *testing.F) {
+	for _, s := range []string{"Tue Oct 04 07:01:12 MDT 1994", "Tue Oct  4 07:01:12 MDT 1994", "Tue Oct 4 07:01:12 MDT 1994",
+		"Tue\tOct\t\t4 07:01:12 MDT 1994", "Fri Aug 29 10:55:01 CEST 1997", "a b 1 c d e", " \u00a0 \u00a0 \u00a0 "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		layout, ok := DateLayoutOf(s)
+		if !ok {
+			return
+		}
+		parsed, _, err := ParseDate(s, time.UTC)
+		if err != nil {
+			return
+		}
+		if got, want := strings.Fields(parsed.Format(layout))[2], strings.Fields(s)[2]; got != want {
+			t.Errorf("%q: layout %q writes day %q", s, layout, got)
+		}
+	})
 }

@@ -154,14 +154,16 @@ func (h *Header) MaxProcs() (int64, bool, error) { return h.Int("MaxProcs") }
 // MaxNodes returns the MaxNodes label.
 func (h *Header) MaxNodes() (int64, bool, error) { return h.Int("MaxNodes") }
 
-// UnusableMachineSize names the first of MaxProcs and MaxNodes present with
-// an integer value below 1 ("MaxProcs -5"), "" when there is none: for the
-// message of a tool that finds no machine size in the header, which would
-// otherwise say that the labels are missing.
-func (h *Header) UnusableMachineSize() string {
+// NotAMachineSize says why the header gives no machine size when it has
+// one of MaxProcs and MaxNodes with an integer value below 1: "the header's
+// MaxProcs -5 is not a machine size", naming the first such label and its
+// value; "" when there is none. It is the one wording every tool uses for a
+// message that would otherwise say the labels are missing; each tool adds
+// its own remedy (--procs).
+func (h *Header) NotAMachineSize() string {
 	for _, label := range []string{"MaxProcs", "MaxNodes"} {
 		if v, ok, err := h.Int(label); err == nil && ok && v < 1 {
-			return label + " " + strconv.FormatInt(v, 10)
+			return "the header's " + label + " " + strconv.FormatInt(v, 10) + " is not a machine size"
 		}
 	}
 	return ""

@@ -463,13 +463,13 @@ func TestHasRecords(t *testing.T) {
 	}
 }
 
-// UnusableMachineSize names a MaxProcs or MaxNodes below 1, for messages
-// that would otherwise say the labels are missing.
-func TestUnusableMachineSize(t *testing.T) {
+// NotAMachineSize names a MaxProcs or MaxNodes below 1 and its value in
+// one phrase, for messages that would otherwise say the labels are missing.
+func TestNotAMachineSize(t *testing.T) {
 	for in, want := range map[string]string{
-		"; MaxProcs: -5\n":               "MaxProcs -5",
-		"; MaxProcs: 0\n; MaxNodes: 4\n": "MaxProcs 0",
-		"; MaxNodes: -1\n":               "MaxNodes -1",
+		"; MaxProcs: -5\n":               "the header's MaxProcs -5 is not a machine size",
+		"; MaxProcs: 0\n; MaxNodes: 4\n": "the header's MaxProcs 0 is not a machine size",
+		"; MaxNodes: -1\n":               "the header's MaxNodes -1 is not a machine size",
 		"; MaxProcs: 128\n":              "",
 		"; Version: 2\n":                 "",
 		"; MaxProcs: lots\n":             "", // malformed: Int's error says so
@@ -478,7 +478,7 @@ func TestUnusableMachineSize(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := h.UnusableMachineSize(); got != want {
+		if got := h.NotAMachineSize(); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
 	}

@@ -577,8 +577,8 @@ func machineSize(h *swf.Header, procs int64) (int64, error) {
 	} else if ok && n > 0 {
 		return n, nil
 	}
-	if bad := h.UnusableMachineSize(); bad != "" {
-		return 0, cmdio.Usagef("machine size unknown: the header's %s is not a machine size; give --procs", bad)
+	if why := h.NotAMachineSize(); why != "" {
+		return 0, cmdio.Usagef("machine size unknown: %s; give --procs", why)
 	}
 	return 0, cmdio.Usagef("machine size unknown: the header has neither MaxProcs nor MaxNodes; give --procs")
 }

@@ -216,8 +216,8 @@ func writeCheck(b *strings.Builder, file string, hdr *swf.Header, res *clean.Che
 	b.WriteString("\n")
 	if res.Machine > 0 {
 		fmt.Fprintf(b, "machine size: %d (%s); largest job: %d processors", res.Machine, res.MachineLabel, res.LargestProcs)
-	} else if bad := hdr.UnusableMachineSize(); bad != "" {
-		fmt.Fprintf(b, "machine size: unknown (%s is not a machine size); largest job: %d processors", bad, res.LargestProcs)
+	} else if why := hdr.NotAMachineSize(); why != "" {
+		fmt.Fprintf(b, "machine size: unknown (%s); largest job: %d processors", why, res.LargestProcs)
 	} else {
 		fmt.Fprintf(b, "machine size: unknown (no MaxProcs or MaxNodes); largest job: %d processors", res.LargestProcs)
 	}

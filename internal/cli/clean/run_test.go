@@ -174,7 +174,7 @@ func TestCommand(t *testing.T) {
 		{name: "MaxProcs -5", stdin: "; MaxProcs: -5\n1 0 1 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n", code: 0,
 			stderrHas: "swfclean: warning: too_big/clamp_too_big not applied: the header's MaxProcs -5 is not a machine size (give --procs)"},
 		{name: "MaxProcs -5 check", args: []string{"--check"}, stdin: "; MaxProcs: -5\n1 0 1 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n", code: 0,
-			stdoutHas: "machine size: unknown (MaxProcs -5 is not a machine size)"},
+			stdoutHas: "machine size: unknown (the header's MaxProcs -5 is not a machine size)"},
 		{name: "no MaxProcs", stdin: "; Version: 2\n1 0 1 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n", code: 0,
 			stderrHas: "the header has no MaxProcs or MaxNodes (give --procs)"},
 		{name: "empty rules", args: []string{"--rules", ""}, code: 2, stderrHas: `--rules ""`},

@@ -223,8 +223,8 @@ func machineSize(hdr *swf.Header, override int64, name string) (int64, string, e
 		return 0, "", err
 	}
 	if !ok {
-		if bad := hdr.UnusableMachineSize(); bad != "" {
-			return 0, "", fmt.Errorf("%s: the header's %s is not a machine size; give one with --procs", name, bad)
+		if why := hdr.NotAMachineSize(); why != "" {
+			return 0, "", fmt.Errorf("%s: %s; give one with --procs", name, why)
 		}
 		return 0, "", fmt.Errorf("%s: the header gives no machine size (MaxProcs or MaxNodes); give one with --procs", name)
 	}

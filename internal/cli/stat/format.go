@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -220,20 +221,19 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 		}
 	}
 
-	fmt.Fprintln(w, "\nexcluded (a job can count under several reasons; every other job is in every metric)")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "input\tjobs\treason\tleft out of")
-	none := true
-	for i, rep := range reports {
-		for _, e := range rep.Excluded {
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", traces[i].label, e.Jobs, e.Reason, e.Affects)
-			none = false
+	// Printed only when some input leaves a job out of a metric: without the
+	// section, every job of every input is in every metric (docs/swfstat.md).
+	if slices.ContainsFunc(reports, func(r *stats.Report) bool { return len(r.Excluded) > 0 }) {
+		fmt.Fprintln(w, "\nexcluded (a job can count under several reasons; every other job is in every metric)")
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "input\tjobs\treason\tleft out of")
+		for i, rep := range reports {
+			for _, e := range rep.Excluded {
+				fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", traces[i].label, e.Jobs, e.Reason, e.Affects)
+			}
 		}
+		tw.Flush()
 	}
-	if none {
-		fmt.Fprintln(tw, "-\t0\tnone\t-")
-	}
-	tw.Flush()
 
 	list, values := sections(reports)
 	for _, s := range list {

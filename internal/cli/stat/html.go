@@ -121,6 +121,9 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 		{Name: "measured", Value: strconv.Itoa(rep.Measured)},
 		{Name: "machine processors", Value: machine},
 	}
+	if t.headerOnly != "" {
+		in.Warnings = append(in.Warnings, t.headerOnly)
+	}
 	if t.machine.Procs <= 0 {
 		in.Warnings = append(in.Warnings, "machine size unknown: no utilization, queue or capacity figures (give --procs)")
 	}

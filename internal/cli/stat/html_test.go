@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -169,5 +170,84 @@ func TestKilledShareWarnsOverKillWarn(t *testing.T) {
 	data, _ := os.ReadFile(path)
 	if html := string(data); strings.Contains(html, "were killed at their requested time") || !strings.Contains(html, "killed at the requested time") {
 		t.Error("20% killed under --kill-warn 0.5: want a fact, not a warning")
+	}
+}
+
+// The exclusions are left out, in the table and in the HTML report, when no
+// input leaves a job out of any metric (they were a placeholder row "- 0
+// none -" and an empty table), and kept when one input of several does.
+func TestExclusionsOnlyWhenSome(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	clean := filepath.Join(dir, "clean.swf") // every job with runtime, request and processors
+	if err := os.WriteFile(clean, []byte("; MaxProcs: 8\n"+
+		"1 0 1 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n"+
+		"2 5 1 10 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		inputs []string
+		want   bool
+	}{
+		{"nothing excluded", []string{clean}, false},
+		{"one of two excludes", []string{clean, hand}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			html := filepath.Join(dir, "report.html")
+			out, errOut, code := run(t, "", append([]string{"--html", html, "--label", strings.Join([]string{"c", "h"}[:len(tc.inputs)], ",")}, tc.inputs...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if got := strings.Contains(out, "\nexcluded ("); got != tc.want {
+				t.Errorf("table has the excluded section: %v, want %v:\n%s", got, tc.want, out)
+			}
+			if regexp.MustCompile(`\n-\s+0\s+none\s+-\n`).MatchString(out) {
+				t.Errorf("table has a placeholder row:\n%s", out)
+			}
+			if tc.want && !strings.Contains(out, "\nh      1     runtime 0") {
+				t.Errorf("table lacks hand's exclusions:\n%s", out)
+			}
+			page, err := os.ReadFile(html)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(string(page), `<section id="exclusions">`); got != tc.want {
+				t.Errorf("report has the exclusions section: %v, want %v", got, tc.want)
+			}
+			if tc.want && !strings.Contains(string(page), `<td class="label">h</td><td class="num">1</td><td>runtime 0</td>`) {
+				t.Error("report lacks hand's exclusions")
+			}
+		})
+	}
+}
+
+// An input with a header and no job line is warned about in the HTML report,
+// in its own row's warnings, as on stderr; the other input's row has none of it.
+func TestHTMLHeaderOnlyWarning(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.swf")
+	if err := os.WriteFile(empty, []byte("; MaxProcs: 8\n; Note: every job dropped\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	html := filepath.Join(dir, "report.html")
+	_, errOut, code := run(t, "", "--html", html, "--label", "e,h", empty, hand)
+	const warning = "no job lines (header only): 2 comment or blank lines and no job"
+	if code != 0 || !strings.Contains(errOut, "swfstat: warning: "+empty+": "+warning) {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+	data, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	rowE := regexp.MustCompile(`(?s)<tr><td class="label">e</td>.*?</tr>`).FindString(page)
+	rowH := regexp.MustCompile(`(?s)<tr><td class="label">h</td>.*?</tr>`).FindString(page)
+	if !strings.Contains(rowE, `<td class="warn">`) || !strings.Contains(rowE, "<div>"+warning) {
+		t.Errorf("input e's row lacks the header-only warning:\n%s", rowE)
+	}
+	if rowH == "" || strings.Contains(rowH, "header only") {
+		t.Errorf("input h's row has the header-only warning, or is missing:\n%s", rowH)
 	}
 }

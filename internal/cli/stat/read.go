@@ -18,6 +18,7 @@ type trace struct {
 	file, display, label string
 	machine              stats.Machine
 	categoryWarning      string           // categoryWarning's, when the run shows categories
+	headerOnly           string           // the warning for a header without job lines, "" when it has some
 	collector            *stats.Collector // nil once reported, unless kept (keepRecords)
 	report               *stats.Report
 	malformed            int
@@ -60,8 +61,9 @@ type trace struct {
 }
 
 // openTrace opens one input and reads its header; an empty input is an
-// error and a header-only one a warning on stderr (cmdio.CheckRecords). The
-// machine size is --procs, else the header's MaxProcs, else its MaxNodes.
+// error and a header-only one a warning on stderr (cmdio.CheckRecords) and in
+// the HTML report (trace.headerOnly). The machine size is --procs, else the
+// header's MaxProcs, else its MaxNodes.
 func openTrace(file, label string, o *options, files *cmdio.Files, stderr io.Writer) (*trace, error) {
 	t := &trace{file: file, display: cmdio.DisplayName(file), label: label}
 	rc, r, hdr, err := t.open(o, files)
@@ -71,6 +73,11 @@ func openTrace(file, label string, o *options, files *cmdio.Files, stderr io.Wri
 	if err := cmdio.CheckRecords(r, "swfstat", stderr); err != nil {
 		rc.Close()
 		return nil, err
+	}
+	// CheckRecords printed it; the HTML report says it too, as its other
+	// per-input warnings, without the file name its row already has.
+	if err := r.HasRecords(); errors.Is(err, swf.ErrHeaderOnly) {
+		t.headerOnly = strings.TrimPrefix(err.Error(), t.display+": ")
 	}
 	if t.machine, err = machineOf(hdr, o.procs); err != nil {
 		rc.Close()
@@ -264,16 +271,13 @@ func notSWF(display string, err error) error {
 
 // machineOf returns the machine size: --procs when given (it overrides the
 // header, and Source says which value it replaces), else the header's
-// MaxProcs, else its MaxNodes.
+// MaxProcs, else its MaxNodes. With none, Source says why when the header
+// has a label with no machine size in it (swf.Header.NotAMachineSize).
 func machineOf(hdr *swf.Header, procs int64) (stats.Machine, error) {
-	bad := "" // a label present with no machine size in it
 	for _, label := range []string{"MaxProcs", "MaxNodes"} {
 		v, ok, err := hdr.Int(label)
 		if err != nil && procs <= 0 {
 			return stats.Machine{}, err
-		}
-		if err == nil && ok && v <= 0 && bad == "" {
-			bad = fmt.Sprintf("header %s %d is not a machine size", label, v)
 		}
 		if err == nil && ok && v > 0 {
 			if procs <= 0 {
@@ -288,5 +292,5 @@ func machineOf(hdr *swf.Header, procs int64) (stats.Machine, error) {
 	if procs > 0 {
 		return stats.Machine{Procs: procs, Source: "--procs"}, nil
 	}
-	return stats.Machine{Source: bad}, nil
+	return stats.Machine{Source: hdr.NotAMachineSize()}, nil
 }

@@ -293,7 +293,7 @@ func TestExitCodes(t *testing.T) {
 		{nil, "1 2 3\n", 1, "<stdin>:1"},
 		{nil, "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 u=0:1,0:1\n", 1, "<stdin>: line 2: job 1: u=0:1,0:1"},
 		{[]string{"--check-capacity"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, "machine size unknown"},
-		{[]string{"--check-capacity"}, "; MaxProcs: -5\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, "machine size unknown (header MaxProcs -5 is not a machine size; give --procs)"},
+		{[]string{"--check-capacity"}, "; MaxProcs: -5\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, "machine size unknown (the header's MaxProcs -5 is not a machine size; give --procs)"},
 		{[]string{"--check-capacity", "--procs", "1"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 0, ""},
 		{[]string{"--lenient"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\nbad\n", 0, "skipped 1 malformed records"},
 		{[]string{"--lenient"}, "garbage\n", 1, "no valid SWF record"},
@@ -761,7 +761,7 @@ func TestDuplicateBaseNames(t *testing.T) {
 // rather than that the header has none.
 func TestMachineSizeZero(t *testing.T) {
 	out, _, code := run(t, "; MaxProcs: 0\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n")
-	if code != 0 || !strings.Contains(out, "unknown (header MaxProcs 0 is not a machine size; give --procs)") {
+	if code != 0 || !strings.Contains(out, "unknown (the header's MaxProcs 0 is not a machine size; give --procs)") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
