@@ -220,6 +220,41 @@ func lastKillWarning(traces []*trace) int {
 	return last
 }
 
+// maxKillLines is the most inputs whose kill warning stderr gives one by
+// one; over more (a study's 32 runs at a load with kills), one line says how
+// many, and the table's and the CSV's warning column give each.
+const maxKillLines = 3
+
+// killWarningSummary is that one line, "" when maxKillLines or fewer inputs
+// have the kill warning.
+func killWarningSummary(o *options, traces []*trace) string {
+	var warned []*trace
+	for _, t := range traces {
+		if t.warning != "" {
+			warned = append(warned, t)
+		}
+	}
+	if len(warned) <= maxKillLines {
+		return ""
+	}
+	pct := func(t *trace) float64 {
+		row, _ := t.report.Find("killed", "percent")
+		return row.Value
+	}
+	lo, hi := warned[0], warned[0]
+	for _, t := range warned {
+		if pct(t) < pct(lo) {
+			lo = t
+		}
+		if pct(t) > pct(hi) {
+			hi = t
+		}
+	}
+	return fmt.Sprintf("%d of %d inputs had more than --kill-warn %s%% of their jobs killed at their requested time, from %s%% (%s) to %s%% (%s); the table and the CSV/JSON warning column give each: %s",
+		len(warned), len(traces), formatTable(100*o.killWarn),
+		formatTable(math.Round(pct(lo)*10)/10), lo.display, formatTable(math.Round(pct(hi)*10)/10), hi.display, killHint)
+}
+
 // killWarningText is t's kill warning, with the hint when hint is set.
 func killWarningText(t *trace, hint bool) string {
 	if hint {

@@ -526,11 +526,12 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 	}
 	hinted := lastKillWarning(traces)
+	killSummary := killWarningSummary(o, traces)
 	for i, t := range traces {
 		if t.malformed > 0 {
 			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", t.display, t.malformed, t.firstMalformed)
 		}
-		if t.warning != "" {
+		if t.warning != "" && killSummary == "" {
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, killWarningText(t, i == hinted))
 		}
 		if t.partial > 0 {
@@ -547,6 +548,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 			fmt.Fprintf(stderr, "swfstat: warning: %s:%d: a Provenance line no swfkit tool wrote (its first word is none of %s); left out of the provenance columns\n",
 				t.display, line, strings.Join(provenance.Tools, ", "))
 		}
+	}
+	if killSummary != "" {
+		fmt.Fprintf(stderr, "swfstat: warning: %s\n", killSummary)
 	}
 	if o.checkCap {
 		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeCapacity(w, traces) }}})

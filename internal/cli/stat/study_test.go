@@ -463,3 +463,39 @@ func TestCSVIsUTF8(t *testing.T) {
 		t.Errorf("the token x is not U+FFFD:\n%q", b)
 	}
 }
+
+// TestKillWarningSummary: over more than maxKillLines inputs with the kill
+// warning, stderr gives one line with the count and the range; the CSV
+// still warns on every input's rows.
+func TestKillWarningSummary(t *testing.T) {
+	chdirRoot(t)
+	args := []string{"--format", "csv", "--label", "a,b,c,d"}
+	out, errOut, code := run(t, "", append(args, hand, hand, hand, hand)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Count(errOut, "killed") != 1 || !strings.Contains(errOut, "4 of 4 inputs had more than --kill-warn 5% of their jobs killed at their requested time, from 20% (pkg/stats/testdata/hand.swf) to 20%") ||
+		!strings.Contains(errOut, "rerun swfsim with --no-kill") {
+		t.Errorf("stderr %q", errOut)
+	}
+	rows := csvRows(t, mustCSV(t, out))
+	for _, r := range rows {
+		if !strings.HasPrefix(r["warning"], "20% of jobs (1 of 5) killed") {
+			t.Fatalf("row of %s without its warning: %q", r["label"], r["warning"])
+		}
+	}
+	// Three inputs: one line each, the hint after the last.
+	_, errOut, _ = run(t, "", "--format", "csv", "--label", "a,b,c", hand, hand, hand)
+	if strings.Count(errOut, "20% of jobs (1 of 5) killed") != 3 || strings.Count(errOut, "--no-kill") != 1 {
+		t.Errorf("three inputs: stderr %q", errOut)
+	}
+}
+
+func mustCSV(t *testing.T, text string) [][]string {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(text)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
