@@ -26,8 +26,9 @@ type Sweep struct {
 	Numeric   bool     // the parameter's values are numbers
 }
 
-// LogRatio is the ratio of the largest to the smallest mean from which a
-// sweep figure's y axis is logarithmic (when every value is positive): a
+// LogRatio is the ratio of the greatest to the least value drawn (the bars'
+// ends included) from which a sweep figure's y axis is logarithmic (when
+// every value is positive): a
 // bounded slowdown from 2 to 300 over a load sweep would leave the low loads
 // flat on a linear axis.
 const LogRatio = 50
@@ -100,7 +101,10 @@ func NewSweep(s Sweep) (*plot.Plot, error) {
 		if label == "" {
 			label = s.Metric
 		}
-		if missing > 0 {
+		switch {
+		case missing == 1:
+			label += " (1 point without a value: not drawn)"
+		case missing > 1:
 			label += fmt.Sprintf(" (%d points without a value: not drawn)", missing)
 		}
 		if len(pts) == 0 {
@@ -138,11 +142,17 @@ func NewSweep(s Sweep) (*plot.Plot, error) {
 		// A little room either side, so that the end points' bars and
 		// marks are not cut by the frame.
 		a, b := pos[s.Xs[0]], pos[s.Xs[len(s.Xs)-1]]
-		pad := (b - a) * 0.04
+		pad := b*0.04 - a*0.04 // not (b-a)*0.04, which overflows for a=-b=1e308
 		if pad == 0 {
 			pad = math.Max(math.Abs(a)*0.1, 1)
 		}
 		p.X.Min, p.X.Max = a-pad, b+pad
+		if math.IsInf(p.X.Max-p.X.Min, 0) {
+			p.X.Min, p.X.Max = a, b // values at the edge of float64: no room
+		}
+		if math.IsInf(b-a, 0) {
+			return nil, fmt.Errorf("plot: the sweep's values from %s to %s span more than a number can hold", s.Xs[0], s.Xs[len(s.Xs)-1])
+		}
 	}
 	legendAbove(p)
 	return p, nil

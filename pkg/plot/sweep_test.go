@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -80,5 +81,26 @@ func TestSweepNominalAxis(t *testing.T) {
 	}
 	if len(names) != 2 || names[0] != "uniform:1,3" || names[1] != "exact" {
 		t.Errorf("axis names %q", names)
+	}
+}
+
+// TestSweepHugeValues: values at the edge of float64 are drawn without
+// room around them, or refused when their span overflows; never an empty
+// figure with a made-up axis.
+func TestSweepHugeValues(t *testing.T) {
+	s := sweepOf(3, 4)
+	s.Xs = []string{"1.79e308", "1.79769e308"}
+	s.Series[0].Points[0].X, s.Series[0].Points[1].X = s.Xs[0], s.Xs[1]
+	p, err := NewSweep(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Min != 1.79e308 || p.X.Max != 1.79769e308 {
+		t.Errorf("x axis %g..%g", p.X.Min, p.X.Max)
+	}
+	s.Xs = []string{"-1e308", "1e308"}
+	s.Series[0].Points[0].X, s.Series[0].Points[1].X = s.Xs[0], s.Xs[1]
+	if _, err := NewSweep(s); err == nil || !strings.Contains(err.Error(), "span more than") {
+		t.Errorf("err = %v", err)
 	}
 }

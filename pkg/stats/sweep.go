@@ -14,6 +14,12 @@ type SweepRun struct {
 	Series string
 	X      string
 	Y      float64
+	// Key, when not empty, names the run's point within its series
+	// instead of X: runs of one series with equal keys are one point
+	// (their X must then be equal too), and runs with different keys are
+	// two points even at one X (two configurations that gave the same mean
+	// of a metric drawn on the x axis).
+	Key string
 }
 
 // SweepPoint is the runs of one series at one value of the parameter: the
@@ -68,21 +74,30 @@ func Sweep(runs []SweepRun) (series []SweepSeries, xs []string, numeric bool) {
 		}
 	}
 	at := map[string]int{}
-	byPoint := []map[int]*SweepPoint{}
+	type point struct {
+		rank, order int
+		p           *SweepPoint
+	}
+	var byPoint []map[string]*point
 	for _, r := range runs {
 		si, ok := at[r.Series]
 		if !ok {
 			si = len(series)
 			at[r.Series] = si
 			series = append(series, SweepSeries{Name: r.Series})
-			byPoint = append(byPoint, map[int]*SweepPoint{})
+			byPoint = append(byPoint, map[string]*point{})
 		}
 		k := rank[r.X]
-		p := byPoint[si][k]
-		if p == nil {
-			p = &SweepPoint{X: xs[k], Mean: 0, Min: math.Inf(1), Max: math.Inf(-1)}
-			byPoint[si][k] = p
+		id := "x" + strconv.Itoa(k)
+		if r.Key != "" {
+			id = "k" + r.Key
 		}
+		pt := byPoint[si][id]
+		if pt == nil {
+			pt = &point{rank: k, order: len(byPoint[si]), p: &SweepPoint{X: xs[k], Mean: 0, Min: math.Inf(1), Max: math.Inf(-1)}}
+			byPoint[si][id] = pt
+		}
+		p := pt.p
 		if math.IsNaN(r.Y) {
 			p.Undefined++
 			continue
@@ -92,13 +107,13 @@ func Sweep(runs []SweepRun) (series []SweepSeries, xs []string, numeric bool) {
 		p.Min, p.Max = math.Min(p.Min, r.Y), math.Max(p.Max, r.Y)
 	}
 	for si := range series {
-		keys := make([]int, 0, len(byPoint[si]))
-		for k := range byPoint[si] {
-			keys = append(keys, k)
+		pts := make([]*point, 0, len(byPoint[si]))
+		for _, pt := range byPoint[si] {
+			pts = append(pts, pt)
 		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			p := *byPoint[si][k]
+		slices.SortFunc(pts, func(a, b *point) int { return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.order, b.order)) })
+		for _, pt := range pts {
+			p := *pt.p
 			if p.N == 0 {
 				p.Mean, p.Min, p.Max = math.NaN(), math.NaN(), math.NaN()
 			} else {

@@ -11,10 +11,10 @@ import (
 func TestSweep(t *testing.T) {
 	nan := math.NaN()
 	runs := []SweepRun{
-		{"easy", "0.8", 10}, {"easy", "0.7", 4}, {"fcfs", "0.7", 9},
-		{"easy", "0.80", 14}, // the same load as "0.8"
-		{"easy", "0.7", 8}, {"fcfs", "0.7", nan}, {"fcfs", "1e-1", 1},
-		{"fcfs", "0.75", nan},
+		{"easy", "0.8", 10, ""}, {"easy", "0.7", 4, ""}, {"fcfs", "0.7", 9, ""},
+		{"easy", "0.80", 14, ""}, // the same load as "0.8"
+		{"easy", "0.7", 8, ""}, {"fcfs", "0.7", nan, ""}, {"fcfs", "1e-1", 1, ""},
+		{"fcfs", "0.75", nan, ""},
 	}
 	series, xs, numeric := Sweep(runs)
 	if !numeric {
@@ -46,13 +46,18 @@ func TestSweep(t *testing.T) {
 	}
 	check(series[0], []pt{{"0.7", 6, 4, 8, 2, 0}, {"0.8", 12, 10, 14, 2, 0}})
 	check(series[1], []pt{{"1e-1", 1, 1, 1, 1, 0}, {"0.7", 9, 9, 9, 1, 1}, {"0.75", nan, nan, nan, 0, 1}})
+
+	// Keys: two configurations at one x are two points, in order of
+	// first appearance; one key is one point.
+	series, _, _ = Sweep([]SweepRun{{"a", "0.5", 1, "k1"}, {"a", "0.5", 3, "k2"}, {"a", "0.5", 5, "k1"}, {"a", "0.25", 7, "k3"}})
+	check(series[0], []pt{{"0.25", 7, 7, 7, 1, 0}, {"0.5", 3, 1, 5, 2, 0}, {"0.5", 3, 3, 3, 1, 0}})
 }
 
 // TestSweepNominal: values that are not all numbers keep their order of
 // first appearance, the same for every series.
 func TestSweepNominal(t *testing.T) {
 	series, xs, numeric := Sweep([]SweepRun{
-		{"a", "uniform:1,3", 2}, {"b", "exact", 1}, {"a", "exact", 3}, {"b", "0.5", 7},
+		{"a", "uniform:1,3", 2, ""}, {"b", "exact", 1, ""}, {"a", "exact", 3, ""}, {"b", "0.5", 7, ""},
 	})
 	if numeric {
 		t.Fatal("numeric = true")

@@ -2,7 +2,6 @@ package statcli
 
 import (
 	"bufio"
-	"cmp"
 	"errors"
 	"fmt"
 	"regexp"
@@ -54,8 +53,12 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 	}
 	if sw != nil {
 		p, err := plot.NewSweep(sw.fig)
-		caption := fmt.Sprintf("%s of every input against %s, one line per %s; a point is the mean of the runs that share its line and x value, its bar their range.",
-			sw.fig.Metric, sw.fig.Parameter, cmp.Or(sw.fig.Legend, "study"))
+		lines := "one line per " + sw.fig.Legend
+		if sw.fig.Legend == "" {
+			lines = "one line"
+		}
+		caption := fmt.Sprintf("%s of every input against %s, %s; a point is the mean of the runs that share its line and x value, its bar their range.",
+			sw.fig.Metric, sw.fig.Parameter, lines)
 		if len(sw.warnings) > 0 {
 			caption += " Warning: " + strings.Join(sw.warnings, "; ") + "."
 		}

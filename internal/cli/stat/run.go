@@ -71,7 +71,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "plot-size", Value: "16x10cm", Usage: "figure size `WxH` in cm or in (e.g. 6x4in)"},
 		&cli.IntFlag{Name: "plot-dpi", Value: plot.DefaultDPI, Usage: "resolution of a .png figure, `N` dots per inch (36-1200; a PNG is at most 64 megapixels)"},
 		&cli.StringFlag{Name: "window", Usage: "gantt: time span `START:END`, seconds since the trace's start or dates YYYY-MM-DD[THH:MM[:SS]] in its time zone; either side may be empty (the trace's start or end)", DefaultText: "the busiest day, or the whole trace if shorter"},
-		&cli.StringFlag{Name: "sweep-x", Usage: "sweep: the x axis, a `COLUMN` of the CSV (a Provenance column such as swfaugment.target-load, or a --tag KEY) or a metric (offered_load)", DefaultText: "swfaugment.target-load, else swfaugment.load"},
+		&cli.StringFlag{Name: "sweep-x", Usage: "sweep: the x axis, a `COLUMN` of the CSV (a Provenance column such as swfaugment.target-load or swfaugment.estimate) or a metric (offered_load)", DefaultText: "the first of swfaugment.target-load and swfaugment.load to take two values"},
 		&cli.StringFlag{Name: "sweep-y", Value: "bsld", Usage: "sweep: the y axis, a `METRIC` or METRIC:STATISTIC as the CSV names them (wait_s:p50); the statistic defaults to mean, else value"},
 		&cli.StringFlag{Name: "sweep-series", Usage: "sweep: one line per value of these comma-separated `COLUMNS` (swfsim.policy,swfaugment.input), or none; runs that share a line and an x value are one point, their mean with a bar from least to greatest", DefaultText: "swfsim.policy"},
 		&cli.StringFlag{Name: "gantt-color", Value: "category", Usage: "gantt: color jobs by `KEY`: category, user, status or killed"},

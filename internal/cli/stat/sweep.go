@@ -10,22 +10,35 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
 // sweepSpec is what a sweep figure draws (--sweep-x, --sweep-y,
 // --sweep-series): a metric of every input against one of its columns.
 type sweepSpec struct {
-	x                 string // "" until resolved: the default
+	x                 string // "": the default (loadColumn)
 	metric, statistic string // statistic "" until resolved: the metric's first of mean, value, count
 	series            []string
 	seriesGiven       bool
 }
 
-// sweepDefaultX are the columns a sweep is drawn against when --sweep-x is
-// not given, the first that takes two values over the inputs: the load of
-// a grid made by swfaugment.
-var sweepDefaultX = []string{"swfaugment.target-load", "swfaugment.load"}
+// loadColumn reports whether a column is the load a grid's swfaugment set
+// (swfaugment.target-load, swfaugment.load, or those of its second run in a
+// pipe, swfaugment_2.*): the default x axis, and the column a metric on the
+// x axis is expected to follow.
+func loadColumn(name string) bool {
+	tool, key, ok := strings.Cut(name, ".")
+	if !ok || key != "target-load" && key != "load" {
+		return false
+	}
+	if tool == "swfaugment" {
+		return true
+	}
+	n, ok := strings.CutPrefix(tool, "swfaugment_")
+	_, err := strconv.Atoi(n)
+	return ok && err == nil
+}
 
 // sweepDefaultSeries is the line a run belongs to by default: its policy.
 const sweepDefaultSeries = "swfsim.policy"
@@ -84,53 +97,66 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		col[name] = i
 	}
 	value := func(c, i int) (string, bool) { return ic.vals[i][c], ic.present[i][c] }
-	distinct := func(c int) int {
+	valueKey := func(c, i int) string {
+		v, ok := value(c, i)
+		return fmt.Sprint(ok, "\x00", v)
+	}
+	// values counts the values a column takes over the inputs that have it.
+	values := func(c int) int {
 		seen := map[string]bool{}
 		for i := range traces {
-			v, ok := value(c, i)
-			seen[fmt.Sprint(ok, v)] = true
+			if v, ok := value(c, i); ok {
+				seen[v] = true
+			}
 		}
 		return len(seen)
 	}
 	varying := func() string {
 		var names []string
 		for c, name := range ic.names {
-			if distinct(c) > 1 {
+			if values(c) > 1 {
 				names = append(names, name)
 			}
 		}
 		if len(names) == 0 {
-			return "no column varies over the inputs (a study's runs carry their grid in their Provenance lines; --tag adds columns)"
+			return "no column takes two values over the inputs (a study's runs carry their grid in their Provenance lines)"
 		}
 		return "the columns that vary over the inputs: " + strings.Join(names, ", ")
 	}
 	s := o.sweep
-	// The metric of each input, by name and statistic.
-	metricOf := func(metric, statistic string) ([]float64, string, error) {
+	sw := &sweep{}
+	// The metric of each input, by name and statistic; NaN where the input
+	// has no such row or its value is undefined.
+	var xAbsent []int // inputs without the x metric's row (metricOf warned)
+	metricOf := func(flag, metric, statistic string) ([]float64, string, error) {
 		stat := statistic
 		if stat == "" {
 			for _, cand := range []string{"mean", "value", "count"} {
-				for _, t := range traces {
-					if _, ok := t.report.Find(metric, cand); ok {
-						stat = cand
-						break
-					}
-				}
-				if stat != "" {
+				if slices.ContainsFunc(traces, func(t *trace) bool { _, ok := t.report.Find(metric, cand); return ok }) {
+					stat = cand
 					break
 				}
 			}
 		}
 		ys := make([]float64, len(traces))
-		found := false
+		var absent []string
 		for i, t := range traces {
 			ys[i] = math.NaN()
 			if row, ok := t.report.Find(metric, stat); ok {
-				ys[i], found = row.Value, true
+				ys[i] = row.Value
+			} else {
+				absent = append(absent, t.display)
+				if flag == "--sweep-x" {
+					xAbsent = append(xAbsent, i)
+				}
 			}
 		}
-		if !found {
-			return nil, "", fmt.Errorf("no input has the metric %s", strings.TrimSuffix(metric+":"+stat, ":"))
+		name := strings.TrimSuffix(metric+":"+stat, ":")
+		switch {
+		case len(absent) == len(traces):
+			return nil, "", fmt.Errorf("no input has the metric %s", name)
+		case len(absent) > 0:
+			sw.warnings = append(sw.warnings, fmt.Sprintf("%s: %d of %d inputs have no %s (%s): left out of the sweep figure", flag, len(absent), len(traces), name, strings.Join(absent, ", ")))
 		}
 		return ys, stat, nil
 	}
@@ -139,8 +165,8 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	xc, xMetric := -1, []float64(nil)
 	switch c, ok := col[s.x]; {
 	case s.x == "":
-		for _, name := range sweepDefaultX {
-			if c, ok := col[name]; ok && distinct(c) > 1 {
+		for c, name := range ic.names {
+			if loadColumn(name) && values(c) > 1 {
 				xc, s.x = c, name
 				break
 			}
@@ -152,13 +178,13 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		xc = c
 	default:
 		m, st, _ := strings.Cut(s.x, ":")
-		ys, _, err := metricOf(m, st)
+		ys, _, err := metricOf("--sweep-x", m, st)
 		if err != nil {
 			return nil, cmdio.Usagef("--sweep-x %s: no such column, and %v; %s", s.x, err, varying())
 		}
 		xMetric = ys
 	}
-	ys, stat, err := metricOf(s.metric, s.statistic)
+	ys, stat, err := metricOf("--sweep-y", s.metric, s.statistic)
 	if err != nil {
 		return nil, cmdio.Usagef("--sweep-y %s: %v (the metrics are the CSV's metric column: bsld, wait_s, utilization_pct, ...; the statistic its statistic column: mean, p50, value, ...)", strings.TrimSuffix(s.metric+":"+s.statistic, ":"), err)
 	}
@@ -181,70 +207,112 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		seriesCols = append(seriesCols, c)
 	}
 
-	var runs []stats.SweepRun
-	var out []int // inputs left out: no value of the parameter
-	used := make([]bool, len(traces))
-	for i := range traces {
+	// The inputs drawn, with their x and series.
+	var inputs []int
+	var xs []string
+	for i, t := range traces {
 		var x string
 		if xc >= 0 {
 			v, ok := value(xc, i)
 			if !ok {
-				out = append(out, i)
+				sw.warnings = append(sw.warnings, fmt.Sprintf("%s has no %s: left out of the sweep figure", t.display, s.x))
 				continue
 			}
 			x = v
 		} else {
 			if math.IsNaN(xMetric[i]) {
-				out = append(out, i)
+				if !slices.Contains(xAbsent, i) {
+					sw.warnings = append(sw.warnings, fmt.Sprintf("%s has no value of %s (no job to measure): left out of the sweep figure", t.display, s.x))
+				}
 				continue
 			}
 			x = strconv.FormatFloat(xMetric[i], 'g', -1, 64)
 		}
+		inputs, xs = append(inputs, i), append(xs, x)
+	}
+	if len(inputs) == 0 {
+		return nil, cmdio.Usagef("--sweep-x %s: no input has a value of it; %s", s.x, varying())
+	}
+	// A series is keyed by its columns' whole values; its name shows a
+	// trace's path by the file's name when that tells the traces apart.
+	seriesKey := func(i int, short bool) string {
 		var names []string
 		for _, c := range seriesCols {
 			v, ok := value(c, i)
 			switch {
 			case !ok:
 				v = "(none)"
-			case strings.HasSuffix(ic.names[c], ".input") || ic.names[c] == "input":
-				v = traceName(v) // a trace's path: its name says which
+			case short && strings.HasSuffix(ic.names[c], ".input"):
+				v = traceName(v)
 			}
 			names = append(names, v)
 		}
-		runs = append(runs, stats.SweepRun{Series: strings.Join(names, ", "), X: x, Y: ys[i]})
-		used[i] = true
+		return strings.Join(names, ", ")
 	}
-	sw := &sweep{}
-	for _, i := range out {
-		sw.warnings = append(sw.warnings, fmt.Sprintf("%s has no %s: left out of the sweep figure", traces[i].display, s.x))
+	short := true
+	byName := map[string]string{}
+	for _, i := range inputs {
+		name, key := seriesKey(i, true), seriesKey(i, false)
+		if k, ok := byName[name]; ok && k != key {
+			short = false // two traces of one name in different directories
+		}
+		byName[name] = key
 	}
-	if len(runs) == 0 {
-		return nil, cmdio.Usagef("--sweep-x %s: no input has a value of it; %s", s.x, varying())
-	}
-	// The columns a point may average over (the seeds) and those that
-	// say nothing of the runs (swfstat's own).
-	ignored := func(c int) bool {
-		name := ic.names[c]
-		return c == xc || slices.Contains(seriesCols, c) || strings.HasSuffix(name, ".seed") || strings.HasPrefix(name, "swfstat.")
-	}
-	valueKey := func(c, i int) string {
-		v, ok := value(c, i)
-		return fmt.Sprint(ok, "\x00", v)
-	}
-	inputs := make([]int, 0, len(runs)) // the input of each run
-	for i := range traces {
-		if used[i] {
-			inputs = append(inputs, i)
+
+	// Columns that say nothing of a run's configuration: swfstat's own,
+	// and the input of a tool that read the run before it in a pipeline
+	// (an intermediate file, not the trace).
+	ignored := map[int]bool{}
+	for c, name := range ic.names {
+		if strings.HasPrefix(name, "swfstat.") {
+			ignored[c] = true
 		}
 	}
+	for _, t := range traces {
+		cols := provenance.Columns(t.provenance)
+		first := ""
+		for _, pc := range cols {
+			tool, key, _ := strings.Cut(pc.Name, ".")
+			if first == "" {
+				first = tool
+			}
+			if key == "input" && tool != first {
+				ignored[col[pc.Name]] = true
+			}
+		}
+	}
+	seed := func(c int) bool { return strings.HasSuffix(ic.names[c], ".seed") }
+
+	// Repetitions: inputs alike in every column, seeds included, are one
+	// run given twice.
+	seen := map[string]int{}
+	for _, i := range inputs {
+		var b strings.Builder
+		for c := range ic.names {
+			if !ignored[c] {
+				b.WriteString(valueKey(c, i))
+				b.WriteByte(0)
+			}
+		}
+		if j, ok := seen[b.String()]; ok {
+			sw.warnings = append(sw.warnings, fmt.Sprintf("%s and %s are alike in every column, seeds included: one configuration given twice, each counted in its point", traces[j].display, traces[i].display))
+			continue
+		}
+		seen[b.String()] = i
+	}
+
+	// The points: the runs of one series and x; with a metric on the x
+	// axis, the runs of one configuration (alike in every column but the
+	// seeds), at the mean of their x.
+	runs := make([]stats.SweepRun, len(inputs))
+	for k, i := range inputs {
+		runs[k] = stats.SweepRun{Series: seriesKey(i, false), X: xs[k], Y: ys[i]}
+	}
 	if xc < 0 {
-		// A metric on the x axis differs from run to run: the runs of one
-		// configuration (all columns alike but the seeds) are one point,
-		// at the mean of their x.
 		config := func(i int) string {
 			var b strings.Builder
 			for c := range ic.names {
-				if !ignored(c) {
+				if !ignored[c] && !seed(c) && !slices.Contains(seriesCols, c) {
 					b.WriteString(valueKey(c, i))
 					b.WriteByte(0)
 				}
@@ -252,28 +320,28 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 			return b.String()
 		}
 		sum, n := map[string]float64{}, map[string]int{}
-		keys := make([]string, len(runs))
 		for k, i := range inputs {
-			keys[k] = runs[k].Series + "\x00" + config(i)
-			sum[keys[k]] += xMetric[i]
-			n[keys[k]]++
+			runs[k].Key = config(i)
+			sum[runs[k].Series+"\x00"+runs[k].Key] += xMetric[i]
+			n[runs[k].Series+"\x00"+runs[k].Key]++
 		}
 		for k := range runs {
-			runs[k].X = strconv.FormatFloat(sum[keys[k]]/float64(n[keys[k]]), 'g', -1, 64)
+			g := runs[k].Series + "\x00" + runs[k].Key
+			runs[k].X = strconv.FormatFloat(sum[g]/float64(n[g]), 'g', -1, 64)
 		}
 	}
+
 	// A point averages the runs of one series and x: say which columns
 	// other than the seeds differ among them, since those runs are then
 	// not repetitions of one configuration. With a metric on the x axis,
 	// a line joins configurations: say which columns other than the load
 	// differ along a line.
 	for c, name := range ic.names {
-		if ignored(c) {
+		if ignored[c] || seed(c) || c == xc || slices.Contains(seriesCols, c) {
 			continue
 		}
-		along := xc < 0 && !slices.Contains(sweepDefaultX, name)
 		first := map[string]string{}
-		values := map[string]bool{}
+		vals := map[string]bool{}
 		differs := false
 		for k, i := range inputs {
 			group := runs[k].Series
@@ -281,7 +349,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 				group += "\x00" + runs[k].X
 			}
 			vk := valueKey(c, i)
-			values[vk] = true
+			vals[vk] = true
 			if f, seen := first[group]; seen && f != vk {
 				differs = true
 			} else if !seen {
@@ -290,13 +358,23 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		}
 		switch {
 		case differs && xc >= 0:
-			sw.warnings = append(sw.warnings, fmt.Sprintf("a point of the sweep figure averages runs that differ in %s (%d values over the inputs): name it in --sweep-series to draw them apart", name, len(values)))
-		case differs && along:
-			sw.warnings = append(sw.warnings, fmt.Sprintf("a line of the sweep figure joins runs that differ in %s (%d values over the inputs) besides the load: name it in --sweep-series to draw a line for each", name, len(values)))
+			sw.warnings = append(sw.warnings, fmt.Sprintf("a point of the sweep figure averages runs that differ in %s (%d values over the inputs): name it in --sweep-series to draw them apart", name, len(vals)))
+		case differs && !loadColumn(name):
+			sw.warnings = append(sw.warnings, fmt.Sprintf("a line of the sweep figure joins runs that differ in %s (%d values over the inputs) besides the load: name it in --sweep-series to draw a line for each", name, len(vals)))
 		}
 	}
 	sw.fig = plot.Sweep{Metric: s.metric + " " + stat, Parameter: s.x}
 	sw.fig.Series, sw.fig.Xs, sw.fig.Numeric = stats.Sweep(runs)
+	if short {
+		for k := range sw.fig.Series {
+			for _, i := range inputs {
+				if seriesKey(i, false) == sw.fig.Series[k].Name {
+					sw.fig.Series[k].Name = seriesKey(i, true)
+					break
+				}
+			}
+		}
+	}
 	if len(series) > 0 {
 		sw.fig.Legend = strings.Join(series, ", ")
 	}

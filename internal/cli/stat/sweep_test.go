@@ -2,6 +2,7 @@ package statcli
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	augmentcli "github.com/swfkit/swfkit/internal/cli/augment"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
 	"github.com/swfkit/swfkit/internal/testutil"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
@@ -202,3 +204,81 @@ func TestSweepStudy(t *testing.T) {
 }
 
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// TestSweepFromAdversary holds the cases an adversarial test found.
+func TestSweepFromAdversary(t *testing.T) {
+	o := func() *options { return &options{sweep: sweepSpec{metric: "bsld"}} }
+	warned := func(sw *sweep, want string) bool { return strings.Contains(strings.Join(sw.warnings, "\n"), want) }
+
+	// Two traces of one file name in different directories are two lines,
+	// named by their paths.
+	names := []string{"swfaugment.target-load", "swfaugment.input", "swfsim.policy"}
+	traces, ic := grid(names, [][]string{
+		{"0.6", "ta/trace.swf.gz", "easy"}, {"0.8", "ta/trace.swf.gz", "easy"},
+		{"0.6", "tb/trace.swf.gz", "easy"}, {"0.8", "tb/trace.swf.gz", "easy"},
+	}, []float64{1, 2, 3, 4}, nil)
+	op := o()
+	op.sweep.series, op.sweep.seriesGiven = []string{"swfsim.policy", "swfaugment.input"}, true
+	sw, err := buildSweep(op, traces, ic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sw.fig.Series) != 2 || sw.fig.Series[0].Name != "easy, ta/trace.swf.gz" || sw.fig.Series[1].Name != "easy, tb/trace.swf.gz" {
+		t.Errorf("series %+v", sw.fig.Series)
+	}
+
+	// A trace beside one run of it is no load grid: one value of the load
+	// over the inputs that have it.
+	traces, ic = grid(names, [][]string{{"-", "-", "-"}, {"0.7", "t.swf", "easy"}}, []float64{1, 2}, nil)
+	if _, err := buildSweep(o(), traces, ic); !errors.As(err, new(errNoSweep)) {
+		t.Errorf("a trace and its run: err = %v, want errNoSweep", err)
+	}
+
+	// swfsim reading swfaugment's per-run file: its input names an
+	// intermediate file, not a parameter, and warns of nothing.
+	names = []string{"swfaugment.target-load", "swfaugment.seed", "swfaugment.input", "swfsim.policy", "swfsim.input"}
+	rows := [][]string{{"0.6", "1", "t.swf", "easy", "aug-0.6-1"}, {"0.6", "2", "t.swf", "easy", "aug-0.6-2"}, {"0.8", "1", "t.swf", "easy", "aug-0.8-1"}}
+	traces, ic = grid(names, rows, []float64{1, 2, 3}, nil)
+	for i, tr := range traces {
+		tr.provenance = []provenance.Record{
+			{Tool: "swfaugment", Fields: []provenance.Field{{Key: "target-load", Value: rows[i][0]}, {Key: "seed", Value: rows[i][1]}, {Key: "input", Value: rows[i][2]}}},
+			{Tool: "swfsim", Fields: []provenance.Field{{Key: "policy", Value: rows[i][3]}, {Key: "input", Value: rows[i][4]}}},
+		}
+	}
+	if sw, err = buildSweep(o(), traces, ic); err != nil || len(sw.warnings) != 0 {
+		t.Errorf("intermediate inputs: %v, warnings %q", err, sw.warnings)
+	}
+
+	// The load of swfaugment's second run in a pipe is the default x.
+	names = []string{"swfaugment.target-load", "swfaugment_2.target-load", "swfsim.policy"}
+	traces, ic = grid(names, [][]string{{"0", "0.6", "easy"}, {"0", "0.8", "easy"}}, []float64{1, 2}, []float64{0.6, 0.8})
+	if sw, err = buildSweep(o(), traces, ic); err != nil || sw.fig.Parameter != "swfaugment_2.target-load" {
+		t.Errorf("second swfaugment: %v, %+v", err, sw)
+	}
+	op = o()
+	op.sweep.x = "offered_load"
+	if sw, err = buildSweep(op, traces, ic); err != nil || len(sw.warnings) != 0 {
+		t.Errorf("second swfaugment, offered_load: %v, warnings %q", err, sw.warnings)
+	}
+
+	// A metric on the x axis: two configurations of one offered load are
+	// two points, and the line joining them is named.
+	names = []string{"swfaugment.estimate", "swfsim.policy"}
+	traces, ic = grid(names, [][]string{{"uniform:1,3", "easy"}, {"uniform:1,10", "easy"}}, []float64{1, 5}, []float64{0.6, 0.6})
+	if sw, err = buildSweep(op, traces, ic); err != nil || len(sw.fig.Series[0].Points) != 2 || !warned(sw, "joins runs that differ in swfaugment.estimate") {
+		t.Errorf("configurations at one x: %v, %+v", err, sw)
+	}
+
+	// One run given twice, and a metric some inputs lack.
+	names = []string{"swfaugment.target-load", "swfaugment.seed", "swfsim.policy"}
+	traces, ic = grid(names, [][]string{{"0.6", "1", "easy"}, {"0.6", "1", "easy"}, {"0.8", "1", "easy"}}, []float64{1, 1, 2}, nil)
+	traces[2].report.Rows = append(traces[2].report.Rows, stats.Row{Metric: "utility", Statistic: "mean", Value: 3})
+	if sw, err = buildSweep(o(), traces, ic); err != nil || !warned(sw, "runA and runB are alike in every column, seeds included") {
+		t.Errorf("one run twice: %v, %+v", err, sw)
+	}
+	op = o()
+	op.sweep.metric = "utility"
+	if sw, err = buildSweep(op, traces, ic); err != nil || !warned(sw, "--sweep-y: 2 of 3 inputs have no utility:mean (runA, runB)") {
+		t.Errorf("metric in some inputs: %v, %+v", err, sw)
+	}
+}
