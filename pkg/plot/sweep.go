@@ -134,6 +134,7 @@ func NewSweep(s Sweep) (*plot.Plot, error) {
 		p.Y.Max = math.Pow(10, math.Ceil(math.Log10(hi)))
 	} else {
 		p.Y.Min, p.Y.Max = math.Min(0, lo), math.Max(hi, 0)
+		p.Y.Tick.Marker = counts{} // whole numbers without decimals (250, not 250.00)
 		if p.Y.Min == p.Y.Max {
 			p.Y.Max = p.Y.Min + 1
 		}
