@@ -92,6 +92,10 @@ var summaryOnly = []string{"format", "by", "baseline", "bsld-threshold", "percen
 	"category-runtime", "category-procs", "trial", "uqos-factor",
 	"rt-lower-bound", "rt-upper-bound", "skip-first", "skip-last", "html", "metrics", "tag", "csv", "json", "jobs", "kill-warn", "plot", "plot-kind", "plot-size", "plot-dpi", "window", "gantt-color", "sweep-x", "sweep-y", "sweep-series"}
 
+// maxTableInputs is the most inputs the side-by-side table suits; over more,
+// a note points to the tidy table and the sweep figure.
+const maxTableInputs = 8
+
 // options are the parsed command line.
 type options struct {
 	cfg      stats.Config
@@ -551,6 +555,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	if killSummary != "" {
 		fmt.Fprintf(stderr, "swfstat: warning: %s\n", killSummary)
+	}
+	if o.format == "table" && len(traces) > maxTableInputs && o.csvFile == "" && o.jsonFile == "" && o.plotFile == "" && !o.checkCap {
+		fmt.Fprintf(stderr, "swfstat: note: %d inputs side by side make a table %d columns wide; --csv FILE (a row per number and input, with each input's grid in columns) or --plot FILE --plot-kind sweep read better\n", len(traces), len(traces))
 	}
 	if o.checkCap {
 		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeCapacity(w, traces) }}})

@@ -282,3 +282,25 @@ func TestSweepFromAdversary(t *testing.T) {
 		t.Errorf("metric in some inputs: %v, %+v", err, sw)
 	}
 }
+
+// TestWideTableNote: over more than maxTableInputs inputs, the table
+// format points to the CSV and the sweep figure, unless one is asked for.
+func TestWideTableNote(t *testing.T) {
+	chdirRoot(t)
+	args := make([]string, maxTableInputs+1)
+	for i := range args {
+		args[i] = hand
+	}
+	_, errOut, code := run(t, "", args...)
+	if code != 0 || !strings.Contains(errOut, "swfstat: note: 9 inputs side by side make a table 9 columns wide") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	_, errOut, _ = run(t, "", append([]string{"--csv", filepath.Join(t.TempDir(), "s.csv")}, args...)...)
+	if strings.Contains(errOut, "note:") {
+		t.Errorf("with --csv: %q", errOut)
+	}
+	_, errOut, _ = run(t, "", args[:maxTableInputs]...)
+	if strings.Contains(errOut, "note:") {
+		t.Errorf("8 inputs: %q", errOut)
+	}
+}
