@@ -55,7 +55,7 @@ func (o *options) parseSweep(get func(string) string, isSet func(string) bool) e
 	s := &o.sweep
 	s.x = strings.TrimSpace(get("sweep-x"))
 	if isSet("sweep-x") && s.x == "" {
-		return cmdio.Usagef("--sweep-x: want a column (swfaugment.target-load, a --tag KEY) or a metric (offered_load)")
+		return cmdio.Usagef("--sweep-x: want a column of the CSV (swfaugment.target-load) or a metric (offered_load)")
 	}
 	y := strings.TrimSpace(get("sweep-y"))
 	s.metric, s.statistic, _ = strings.Cut(y, ":")
