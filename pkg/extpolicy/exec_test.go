@@ -207,6 +207,28 @@ func TestExecSuccessReapsTheGroup(t *testing.T) {
 	}
 }
 
+// A process the program started and left running with the program's
+// output and error (inherited) does not hold up the end of a run that went
+// well: it is killed once the program has exited, and the run ends at once
+// instead of when it ends (it used to wait for it, up to --exec-timeout).
+func TestExecExitReapsOutputHolders(t *testing.T) {
+	marker := fmt.Sprintf("%d.%d", os.Getpid(), time.Now().UnixNano()%1000000)
+	script := hello + `sleep 3` + marker + ` & read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m`
+	start := time.Now()
+	if _, _, err := runExec(t, sh(script), tinyJobs(), 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	// Wait's 1 s for the stderr the sleep holds, then the group is killed.
+	if d := time.Since(start); d > 2500*time.Millisecond {
+		t.Errorf("took %v: the run waited for the background process", d)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if out, _ := exec.Command("pgrep", "-f", "sleep 3"+marker).Output(); len(out) > 0 {
+		exec.Command("pkill", "-f", "sleep 3"+marker).Run()
+		t.Errorf("the background process outlived the run: pid %s", out)
+	}
+}
+
 // A timeout while a process outside the program's group (setsid) still holds
 // its pipes: killing the group does not close them, yet the run must end
 // with the timeout, not hang in the blocked read.

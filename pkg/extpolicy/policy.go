@@ -475,8 +475,25 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 	if c, ok := p.w.(io.Closer); ok {
 		c.Close()
 	}
-	// The program exits now: its output must end without another byte.
+	// The program exits now: its output must end without another byte. A
+	// process it started and left running may hold that output open; it
+	// goes when the program has exited (its process group, as Stop does),
+	// so that the run does not wait for it.
+	var stop chan struct{}
+	if p.proc != nil {
+		stop = make(chan struct{})
+		go func() {
+			select {
+			case <-p.proc.Exited():
+				p.proc.reap()
+			case <-stop:
+			}
+		}()
+	}
 	line, err := p.readLine()
+	if stop != nil {
+		close(stop)
+	}
 	switch {
 	case err == nil || errors.Is(err, errPartial):
 		p.fail(s, StageEnd, -1, fmt.Errorf("%w: the program wrote after the final message: %s", ErrProtocol, quoteLine(line)))

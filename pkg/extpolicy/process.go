@@ -96,6 +96,10 @@ func (p *Process) kill() {
 	killGroup(p.cmd.Process)
 }
 
+// reap kills what the program started and left running (its process
+// group), once it has exited.
+func (p *Process) reap() { reapGroup(p.cmd.Process) }
+
 // exited reports whether the program has exited (and been waited for).
 func (p *Process) exited() bool {
 	select {
