@@ -123,15 +123,17 @@ type thresholdRule struct {
 
 // FixedThreshold reports what a threshold spec for selective (diff false) or
 // selective-d says: whether it is fixed (numbers, not auto or adaptive), and
-// for a fixed one whether every category gets the same value. ok is false
-// for a spec that does not parse (the policy reports it).
-func FixedThreshold(spec string, diff bool) (fixed, sameForAll, ok bool) {
+// for a fixed one whether the width of a job can change its threshold
+// (byWidth: SN differs from SW, or LN from LW) and whether its length can
+// (byLength: SN from LN, or SW from LW). ok is false for a spec that does
+// not parse (the policy reports it).
+func FixedThreshold(spec string, diff bool) (fixed, byWidth, byLength, ok bool) {
 	r, err := parseThreshold(spec, diff)
 	if err != nil || r.kind != thrFixed {
-		return false, false, err == nil
+		return false, false, false, err == nil
 	}
-	v := r.values
-	return true, v[0] == v[1] && v[1] == v[2] && v[2] == v[3], true
+	v := r.values // SN, SW, LN, LW
+	return true, v[0] != v[1] || v[2] != v[3], v[0] != v[2] || v[1] != v[3], true
 }
 
 // parseThreshold reads --threshold for selective (diff false) or selective-d.

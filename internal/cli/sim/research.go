@@ -83,7 +83,7 @@ func checkThresholdFlags(c *cli.Context, policyName string) error {
 		return nil
 	}
 	th := c.String("threshold")
-	fixed, sameForAll, ok := policy.FixedThreshold(th, policyName == "selective-d")
+	fixed, byWidth, byLength, ok := policy.FixedThreshold(th, policyName == "selective-d")
 	if !ok || !fixed {
 		return nil // auto and adaptive read them; a bad spec is the policy's to report
 	}
@@ -92,10 +92,17 @@ func checkThresholdFlags(c *cli.Context, policyName string) error {
 			return cmdio.Usagef("--%s feeds the auto and adaptive thresholds only; --threshold %s is fixed, so it would change nothing", f, th)
 		}
 	}
-	if policyName == "selective-d" && sameForAll {
-		for _, f := range []string{"category-runtime", "category-procs"} {
-			if c.IsSet(f) {
-				return cmdio.Usagef("--%s sorts jobs into categories for per-category thresholds; --threshold %s is one for every category, so it would change nothing", f, th)
+	if policyName == "selective-d" {
+		for _, f := range []struct {
+			name, split string
+			matters     bool
+		}{{"category-runtime", "short and long jobs (SN and LN, SW and LW)", byLength}, {"category-procs", "narrow and wide jobs (SN and SW, LN and LW)", byWidth}} {
+			switch {
+			case !c.IsSet(f.name) || f.matters:
+			case !byWidth && !byLength:
+				return cmdio.Usagef("--%s sorts jobs into categories for per-category thresholds; --threshold %s is one for every category, so it would change nothing", f.name, th)
+			default:
+				return cmdio.Usagef("--%s tells %s apart; --threshold %s gives them the same threshold, so it would change nothing", f.name, f.split, th)
 			}
 		}
 	}

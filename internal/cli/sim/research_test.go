@@ -297,6 +297,8 @@ func TestFlagsWithoutEffect(t *testing.T) {
 		{[]string{"-p", "selective", "--threshold", "3", "--well-estimated", "10"}, "--well-estimated feeds the auto and adaptive thresholds only"},
 		{[]string{"-p", "selective-d", "--threshold", "1,2,3,4", "--bsld-threshold", "100"}, "--bsld-threshold feeds"},
 		{[]string{"-p", "selective-d", "--threshold", "3", "--category-procs", "64"}, "--category-procs sorts jobs"},
+		{[]string{"-p", "selective-d", "--threshold", "1,1,2,2", "--category-procs", "3"}, "--category-procs tells narrow and wide jobs (SN and SW, LN and LW) apart; --threshold 1,1,2,2 gives them the same threshold"},
+		{[]string{"-p", "selective-d", "--threshold", "1,2,1,2", "--category-runtime", "30"}, "--category-runtime tells short and long jobs (SN and LN, SW and LW) apart"},
 		{[]string{"-p", "easy-p", "--ladder", "1m,2m"}, "--ladder sets the rungs of --corrector ladder"},
 		{[]string{"-p", "sjbf", "--corrector", "double"}, "only --no-kill lets a job outlive it"},
 		{[]string{"-p", "easy-p", "--predictor", "exact", "--corrector", "ladder"}, "predictor exact is never outlived"},
@@ -309,6 +311,8 @@ func TestFlagsWithoutEffect(t *testing.T) {
 	for _, args := range [][]string{
 		{"-p", "selective", "--well-estimated", "3"},
 		{"-p", "selective-d", "--threshold", "1,2,3,4", "--category-procs", "64"},
+		{"-p", "selective-d", "--threshold", "1,1,2,2", "--category-runtime", "30"},
+		{"-p", "selective-d", "--threshold", "1,2,1,3", "--category-procs", "3", "--category-runtime", "30"},
 		{"-p", "easy-p", "--corrector", "ladder", "--ladder", "1m,2m"},
 		{"-p", "sjbf", "--corrector", "double", "--no-kill"},
 	} {
