@@ -162,12 +162,13 @@ func TestHelpWriteErrorIsExit1(t *testing.T) {
 }
 
 // A flag that keeps one value given twice, or an empty value for a flag
-// whose default is not empty, is a usage error; list flags and switches may
+// whose default is not empty or is described (DefaultText), is a usage error; list flags and switches may
 // repeat, and an empty value where the default is empty is the default.
 func TestCheckFlagArgs(t *testing.T) {
 	flags := []cli.Flag{
 		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}},
 		&cli.StringFlag{Name: "procs-from", Value: "requested"},
+		&cli.StringFlag{Name: "priority-order", DefaultText: "ascending queue number"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}},
 		&cli.Int64Flag{Name: "procs"},
 		&cli.StringSliceFlag{Name: "filter"},
@@ -181,6 +182,7 @@ func TestCheckFlagArgs(t *testing.T) {
 		{[]string{"x", "--procs=5", "--procs", "6"}, "--procs is given twice"},
 		{[]string{"x", "--procs-from="}, `--procs-from "": give a value (the default is "requested")`},
 		{[]string{"x", "--procs-from", ""}, `--procs-from ""`},
+		{[]string{"x", "--priority-order="}, `--priority-order "": give a value (the default is ascending queue number) or leave the flag out`},
 		{[]string{"x", "-o", "", "--filter", "a", "--filter", "b", "--no-kill", "--no-kill", "-p", "easy"}, ""},
 		{[]string{"x", "--", "-p", "-p"}, ""},
 		{[]string{"x", "--filter", "-p", "-p", "easy"}, ""}, // "-p" is --filter's value

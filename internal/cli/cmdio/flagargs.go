@@ -13,7 +13,8 @@ import (
 //     (`-p easy ... -p fcfs`) would run what it did not ask for. Flags that
 //     collect a list (--filter, --set, ...) and switches may repeat.
 //   - an empty value for a flag whose default is not empty
-//     (`--procs-from=`): the run would use some fallback while its
+//     (`--procs-from=`), or is described rather than a value
+//     (`--priority-order=`): the run would use some fallback while its
 //     Provenance recorded "", so one schedule would get two descriptions.
 //
 // Every command gets it through Run.
@@ -28,6 +29,12 @@ func checkFlagArgs(args []string, flags []cli.Flag) error {
 			if f.Value != "" && u.value == "" {
 				return Usagef("--%s \"\": give a value (the default is %q) or leave the flag out; --%s is the %s",
 					canonical, f.Value, canonical, strings.ReplaceAll(f.Usage, "`", ""))
+			}
+			// A default that is not a value (DefaultText: "ascending queue
+			// number"): "" would be recorded while the default ran.
+			if f.Value == "" && f.DefaultText != "" && u.value == "" {
+				return Usagef("--%s \"\": give a value (the default is %s) or leave the flag out; --%s is the %s",
+					canonical, f.DefaultText, canonical, strings.ReplaceAll(f.Usage, "`", ""))
 			}
 		}
 		if prev, ok := seen[canonical]; ok {

@@ -108,6 +108,15 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if noCkpt {
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noCkptText)
 	}
+	// A --priority-order queue no job is in is a typo or another log's
+	// queue: it orders nothing.
+	var unusedQueues string
+	if info.Name == "priofifo" {
+		if q := queuesWithoutJobs(opt.Params.PriorityOrder, jobs); len(q) > 0 {
+			unusedQueues = fmt.Sprintf("--priority-order lists queue(s) %s, in which no job of the trace is: they order nothing", strings.Join(q, ","))
+			fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, unusedQueues)
+		}
+	}
 	if !opt.NoKill && len(jobs) > 0 && opt.KillWarn > 0 {
 		if share := float64(killed) / float64(len(jobs)); share > opt.KillWarn {
 			fmt.Fprintf(warn, "swfsim: %s: %d of %d jobs (%.1f%%) run past their requested time and will be killed at it; "+
@@ -173,6 +182,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if noCkpt {
 		headerNotes = append(headerNotes, "swfsim ga-ckpt: "+noCkptText)
+	}
+	if unusedQueues != "" {
+		headerNotes = append(headerNotes, "swfsim priofifo: "+unusedQueues)
 	}
 	if w.malformed > 0 {
 		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
@@ -252,6 +264,24 @@ func refreshCounts(hdr *swf.Header, records, distinct, dropped int) string {
 
 // notes are the header lines that say what the simulation did and with which
 // semantics, so that the output documents itself.
+// queuesWithoutJobs lists the queues of order that no job is in.
+func queuesWithoutJobs(order []int64, jobs []sim.Job) []string {
+	if len(order) == 0 {
+		return nil
+	}
+	in := map[int64]bool{}
+	for i := range jobs {
+		in[int64(jobs[i].Queue)] = true
+	}
+	var out []string
+	for _, q := range order {
+		if !in[q] {
+			out = append(out, strconv.FormatInt(q, 10))
+		}
+	}
+	return out
+}
+
 func notes(info policy.Info, opt Options, procs int64, source string, skipped [sim.NumSkipReasons]int, jobs []sim.Job) []string {
 	var out []string
 	out = append(out, fmt.Sprintf("swfsim policy %s: %s", info.Name, info.Summary))
