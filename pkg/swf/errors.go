@@ -15,6 +15,8 @@ var (
 	ErrNotInteger = errors.New("not an integer")
 	// ErrExtraToken: a token after field 18 is not of the form key=value.
 	ErrExtraToken = errors.New("not a key=value extension token")
+	// ErrDuplicateToken: two extension tokens of a record have one key.
+	ErrDuplicateToken = errors.New("extension token key given twice")
 	// ErrRange: a whole number beyond 64 bits, or a time beyond MaxTime.
 	ErrRange = errors.New("out of range")
 	// ErrHeaderValue: a header label the toolkit needs has a malformed value.

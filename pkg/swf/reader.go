@@ -310,6 +310,19 @@ func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
 			return j, &ParseError{File: r.Name, Line: lineNo, Field: NumFields + 1 + count,
 				Err: ErrExtraToken, Detail: detail}
 		}
+		// A key given twice (pred=100 pred=200) leaves which value is
+		// meant unclear: every reader of tokens takes the first.
+		key := line[s : s+bytes.IndexByte(line[s:e], '=')+1]
+		for k, ps := 0, tailStart; k < count; k++ {
+			ts, te := nextToken(line, ps)
+			if bytes.HasPrefix(line[ts:te], key) {
+				detail := fmt.Sprintf("%s repeats the key %s of field %d (%s): give each key once",
+					shorten(line[s:e]), key[:len(key)-1], NumFields+1+k, shorten(line[ts:te]))
+				return j, &ParseError{File: r.Name, Line: lineNo, Field: NumFields + 1 + count,
+					Err: ErrDuplicateToken, Detail: detail}
+			}
+			ps = te
+		}
 		count++
 		i = e
 	}

@@ -92,6 +92,7 @@ func TestReaderErrors(t *testing.T) {
 		{"non-integral", "1 0 10.5 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNotInteger, `t.swf:1: field 3 (Wait Time): expected an integer, got "10.5"`},
 		{"bad extra", std + "\n" + std + " q_1d\n", 2, 19, ErrExtraToken, `t.swf:2: field 19 (extension token): expected a key=value extension token after the 18 SWF fields, got "q_1d"`},
 		{"second extra bad", std + " a=1 {x}\n", 1, 20, ErrExtraToken, ""},
+		{"key twice", std + " pred=100 u=1 pred=200\n", 1, 21, ErrDuplicateToken, `t.swf:1: field 21 (extension token): "pred=200" repeats the key pred of field 19 ("pred=100"): give each key once`},
 		{"empty sign", "1 0 - 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
 		{"nan", "1 0 NaN 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
 		{"beyond int64", "99999999999999999999 0 1 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 1, ErrRange,
