@@ -128,10 +128,12 @@ func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 	case Utilization:
 		p.Title.Text = "Utilization over time (time average per bin" + binWidth(inputs) + ")"
 		p.X.Label.Text = "time since first submit (h)"
+		p.X.Tick.Marker = counts{} // 2500, not 2500.00
 		p.Y.Label.Text = "processors in use (% of the machine)"
 		err = addTimelines(p, inputs, utilizationSeries, true)
 	case QueueLength:
 		p.X.Label.Text = "time since first submit (h)"
+		p.X.Tick.Marker = counts{}
 		p.Title.Text = "Queue length over time (time average per bin" + binWidth(inputs) + ")"
 		p.Y.Label.Text = "jobs waiting"
 		p.Y.Tick.Marker = counts{}

@@ -105,7 +105,7 @@ func (decades) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// counts marks a linear axis of counts: gonum's default ticks, whose labels
+// counts marks a linear axis of counts or whole hours: gonum's default ticks, whose labels
 // are written without decimals when every labelled value is whole (gonum's
 // own labels give every tick the decimals of the finest, "5000.00").
 type counts struct{}
