@@ -97,6 +97,22 @@ func gaConfig(c *cli.Context, seed int64) (policy.GAConfig, error) {
 	case !(cfg.RestartOverhead >= 0 && cfg.RestartOverhead <= maxRestartOverhead):
 		return cfg, cmdio.Usagef("--restart-overhead %g: want seconds per processor from 0 to %d", cfg.RestartOverhead, maxRestartOverhead)
 	}
+	// Flags the others leave without effect (docs/swfsim.md): breeding
+	// flags without generations to breed, seed orderings beyond the
+	// population that holds them.
+	if cfg.Generations == 0 {
+		for _, f := range []string{"ga-mutation", "ga-elitism"} {
+			if c.IsSet(f) {
+				return cfg, cmdio.Usagef("--%s acts when generations are bred; --ga-generations 0 keeps the best of the initial population, so it would change nothing", f)
+			}
+		}
+	}
+	if len(cfg.Seeds) > cfg.Population {
+		if c.IsSet("ga-seeds") {
+			return cfg, cmdio.Usagef("--ga-seeds lists %d orderings, but --ga-population %d holds %d: the last would be left out; list at most %d", len(cfg.Seeds), cfg.Population, cfg.Population, cfg.Population)
+		}
+		cfg.Seeds = cfg.Seeds[:cfg.Population] // the default's first ones, as the Note says
+	}
 	return cfg, nil
 }
 

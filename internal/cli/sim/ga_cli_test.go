@@ -88,6 +88,11 @@ func TestCLIGAErrors(t *testing.T) {
 		{"bad population", tinyTrace, []string{"--policy", "ga", "--ga-population", "0"}, 2, "--ga-population"},
 		{"bad seeds", tinyTrace, []string{"--policy", "ga", "--ga-seeds", "sjf"}, 2, "--ga-seeds"},
 		{"bad ckpt token", strings.Replace(tinyTrace, "ckpt=100", "ckpt=x", 1), []string{"--policy", "ga-ckpt"}, 1, "ckpt=x"},
+		{"u= only on skipped jobs", "; MaxProcs: 10\n1 0 0 10 20 -1 -1 20 10 -1 1 1 1 -1 1 -1 -1 -1 u=0:1,10:0\n2 0 0 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1\n",
+			[]string{"--policy", "ga"}, 1, "no simulated job carries a utility function (u= token): the 1 that do were all skipped"},
+		{"mutation without generations", tinyTrace, []string{"--policy", "ga", "--ga-generations", "0", "--ga-mutation", "0.5"}, 2, "--ga-mutation acts when generations are bred"},
+		{"elitism without generations", tinyTrace, []string{"--policy", "ga", "--ga-generations", "0", "--ga-elitism"}, 2, "--ga-elitism acts when generations are bred"},
+		{"more seeds than the population", tinyTrace, []string{"--policy", "ga", "--ga-population", "2", "--ga-seeds", "arrival,priority,value"}, 2, "--ga-seeds lists 3 orderings, but --ga-population 2 holds 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -194,5 +199,14 @@ func TestVCGPricesAfterABump(t *testing.T) {
 	if code != 0 || !strings.Contains(out, " u=0:100,2000:0 ckpt=100 bumps=1 runtotal=1060 price=0\n") ||
 		!strings.Contains(out, " u=0:1000,300:0 price=8\n") {
 		t.Errorf("exit %d, stderr %q, output\n%s", code, errs, out)
+	}
+}
+
+// TestGASeedsCutToPopulation: with the default seed orderings and a smaller
+// population, the Note names the orderings the population holds.
+func TestGASeedsCutToPopulation(t *testing.T) {
+	out, errs, code := runSim(t, tinyTrace, "--policy", "ga", "--ga-population", "1", "--ga-generations", "2")
+	if code != 0 || !strings.Contains(out, "GA population 1, generations 2, mutation 0.1, elitism false, seeds arrival, warm start") {
+		t.Errorf("exit %d, %q:\n%s", code, errs, out)
 	}
 }

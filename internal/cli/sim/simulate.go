@@ -18,6 +18,7 @@ import (
 	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
 	"github.com/swfkit/swfkit/pkg/swf"
+	"github.com/swfkit/swfkit/pkg/utility"
 )
 
 // Options configures one simulation. Params, ProcsFrom and the zero values of
@@ -125,6 +126,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		}
 	}
 
+	if tokens != nil && tokens.checkU && w.skippedU > 0 && !slices.Contains(tokens.hasU, true) {
+		return fmt.Errorf("%s: no simulated job carries a utility function (u= token): the %d that do were all skipped (counted above)", name, w.skippedU)
+	}
 	if tokens != nil && opt.Params.Research.Predictor == predict.NameToken && len(jobs) > 0 && !slices.Contains(tokens.hasPred, true) {
 		return fmt.Errorf("%s: --predictor token: no job has a %s= token (swfaugment --as-prediction writes them)", name, policy.KeyPrediction)
 	}
@@ -524,8 +528,11 @@ type workload struct {
 	jobs    []sim.Job
 	which   []int32 // per record: index in jobs, or -1 - SkipReason
 	skipped [sim.NumSkipReasons]int
-	killed  int     // jobs whose runtime exceeds their estimate
-	numbers []int64 // job numbers (field 1) of the simulated jobs
+	// skippedU counts the skipped jobs that carry a u= token (read only
+	// when the run reads u= tokens).
+	skippedU int
+	killed   int     // jobs whose runtime exceeds their estimate
+	numbers  []int64 // job numbers (field 1) of the simulated jobs
 
 	malformed      int // lines skipped by --lenient
 	firstMalformed []*swf.ParseError
@@ -612,6 +619,11 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 			}
 			w.skipped[why]++
 			w.which = append(w.which, -1-int32(why))
+			if tokens != nil && tokens.checkU {
+				if _, ok := sj.ExtraValue(utility.Key); ok {
+					w.skippedU++
+				}
+			}
 			continue
 		}
 		if j.Runtime > j.Estimate {
