@@ -114,8 +114,10 @@ func (c UtilityConfig) validate() error {
 		return fmt.Errorf("epsilon must be 1 to %d s", int64(swf.MaxTime))
 	case c.MinDeadline > swf.MaxTime:
 		return fmt.Errorf("minimum deadline must be at most %d s (swfkit's time bound)", int64(swf.MaxTime))
-	case c.MinDeadline < 2*c.Epsilon+2:
+	case c.Weights[DecayStep] > 0 && c.MinDeadline < 2*c.Epsilon+2:
 		return fmt.Errorf("minimum deadline %d s leaves no room for a step with epsilon %d s (need >= %d)", c.MinDeadline, c.Epsilon, 2*c.Epsilon+2)
+	case c.MinDeadline < 1:
+		return fmt.Errorf("minimum deadline %d s: want 1 s or more", c.MinDeadline)
 	case c.Points < 0:
 		return errors.New("number of points must be non-negative")
 	case c.Digits < 1 || c.Digits > 17:
@@ -128,6 +130,7 @@ func (c UtilityConfig) validate() error {
 // shares need not sum to 1).
 func ParseDecayWeights(s string) ([numDecays]float64, error) {
 	var w [numDecays]float64
+	var named [numDecays]bool
 	for _, part := range strings.Split(s, ",") {
 		name, val, ok := strings.Cut(part, ":")
 		if !ok {
@@ -137,6 +140,10 @@ func ParseDecayWeights(s string) ([numDecays]float64, error) {
 		if d < 0 {
 			return w, fmt.Errorf("decay mix %q: unknown model %q (linear, exponential, step)", s, name)
 		}
+		if named[d] {
+			return w, fmt.Errorf("decay mix %q: %s is named twice; give each model one share", s, decayNames[d])
+		}
+		named[d] = true
 		x, err := swf.ParseDecimal(strings.TrimSpace(val))
 		if err != nil || x < 0 || math.IsInf(x, 0) {
 			return w, fmt.Errorf("decay mix %q: bad share %q", s, val)
@@ -251,9 +258,12 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 		perMinute, redraws := positiveNormal(mean, cfg.Spread*binWidth, g.startRng)
 		rep.Redraws += redraws
 		start := g.round(perMinute * float64(p) * float64(e) / 60)
-		if math.IsInf(start, 0) || math.IsNaN(start) {
+		if math.IsInf(start, 0) || math.IsNaN(start) || start > utility.MaxValue {
+			// Said in the order that overflows last: the product above
+			// can overflow where the value itself fits a float64.
+			value := perMinute / 60 * float64(p) * float64(e)
 			return nil, &swf.ParseError{Line: j.Line, Err: swf.ErrRange,
-				Detail: fmt.Sprintf("the utility start value of job %d (%g per processor-minute x %d processors x %d s) is beyond a float64: lower --globmax (%g)", j.JobNumber, perMinute, p, e, cfg.GlobMax)}
+				Detail: fmt.Sprintf("the utility start value of job %d (%g per processor-minute x %d processors x %d s = %g) is beyond %g, swfkit's bound on utility values: lower --globmax (%g)", j.JobNumber, perMinute, p, e, value, utility.MaxValue, cfg.GlobMax)}
 		}
 
 		wait := j.WaitTime

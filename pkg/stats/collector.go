@@ -29,11 +29,13 @@ func NewCollector(cfg Config, machine Machine) *Collector {
 }
 
 // Add records one job. It copies what it needs, so job may be reused. The
-// error (a malformed u= or fairstart= token) names the job's line.
+// error (a malformed u=, fairstart=, killed= or runtotal= token) is a
+// *swf.ParseError naming the job's line and the token's field, without the
+// file, which the caller sets.
 func (c *Collector) Add(job *swf.Job) error {
 	r, err := c.cfg.newRecord(job, c.utilityOf)
 	if err != nil {
-		return fmt.Errorf("line %d: job %d: %w", job.Line, job.JobNumber, err)
+		return err // a *swf.ParseError naming the line and the token's field
 	}
 	c.records = append(c.records, r)
 	return nil

@@ -76,7 +76,7 @@ func FuzzFairstartToken(f *testing.F) {
 		}
 		c := NewCollector(Config{}, Machine{Procs: 8})
 		if err := c.Add(&job); err != nil {
-			if !strings.Contains(err.Error(), "line 2: job 1: fairstart=") {
+			if !strings.Contains(err.Error(), "line 2: field 19 (extension token): fairstart=") {
 				t.Fatalf("fairstart=%q: error %q does not name the line and token", v, err)
 			}
 			return

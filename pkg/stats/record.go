@@ -1,10 +1,12 @@
 package stats
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/swfkit/swfkit/pkg/swf"
+	"github.com/swfkit/swfkit/pkg/utility"
 )
 
 // record is what a Collector keeps of one job.
@@ -65,24 +67,24 @@ func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
 	if v, ok := job.ExtraValue(KeyRunTotal); ok {
 		t, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || t < r.run {
-			return r, fmt.Errorf("%s=%s: want the seconds of all the job's runs, at least its runtime (field 4) %d", KeyRunTotal, v, r.run)
+			return r, job.TokenError("", KeyRunTotal, fmt.Sprintf("%s=%s: want the seconds of all the job's runs, at least its runtime (field 4) %d", KeyRunTotal, v, r.run))
 		}
 		if r.scheduleKnown() && t > r.wait+r.run {
 			// Every run lies between the submission and the end of the last one.
-			return r, fmt.Errorf("%s=%s: want the seconds of all the job's runs, at most its response time (fields 3 + 4) %d", KeyRunTotal, v, r.wait+r.run)
+			return r, job.TokenError("", KeyRunTotal, fmt.Sprintf("%s=%s: want the seconds of all the job's runs, at most its response time (fields 3 + 4) %d", KeyRunTotal, v, r.wait+r.run))
 		}
 		r.busy = t
 	}
 	if v, ok := job.ExtraValue("killed"); ok {
 		if v != "0" && v != "1" {
-			return r, fmt.Errorf("killed=%s: want 1 (swfsim killed the job at its estimate) or 0", v)
+			return r, job.TokenError("", "killed", fmt.Sprintf("killed=%s: want 1 (swfsim killed the job at its estimate) or 0", v))
 		}
 		r.killed = v == "1"
 	}
 	if v, ok := job.ExtraValue("fairstart"); ok {
 		t, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || t < 0 || t > swf.MaxTime {
-			return r, fmt.Errorf("fairstart=%s: want a time in seconds, 0 to %d", v, int64(swf.MaxTime))
+			return r, job.TokenError("", "fairstart", fmt.Sprintf("fairstart=%s: want a time in seconds, 0 to %d", v, int64(swf.MaxTime)))
 		}
 		r.hasFair, r.fairStart = true, t
 	}
@@ -91,7 +93,11 @@ func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
 	}
 	start, earned, ok, err := utilityOf(job, t)
 	if err != nil {
-		return r, err
+		var pe *swf.ParseError
+		if errors.As(err, &pe) {
+			return r, err
+		}
+		return r, job.TokenError("", utility.Key, err.Error())
 	}
 	if ok {
 		r.hasUtility, r.utilityStart, r.utilityEarned = true, start, earned

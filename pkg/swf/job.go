@@ -185,6 +185,20 @@ func (j *Job) ExtraValue(key string) (string, bool) {
 	return "", false
 }
 
+// TokenError is the error for a malformed value of j's extension token key:
+// a ParseError naming the token's field (19 for the first token) and file,
+// with detail as its message.
+func (j *Job) TokenError(file, key, detail string) *ParseError {
+	field := NumFields + 1
+	for i, tok := range j.Extra {
+		if len(tok) > len(key) && tok[len(key)] == '=' && tok[:len(key)] == key {
+			field += i
+			break
+		}
+	}
+	return &ParseError{File: file, Line: j.Line, Field: field, Err: ErrExtraToken, Detail: detail}
+}
+
 // SetExtra replaces the first token with this key, or appends key=value.
 func (j *Job) SetExtra(key, value string) {
 	tok := key + "=" + value

@@ -8,7 +8,8 @@
 //     submission, Value is in whatever unit the workload uses (swfaugment writes
 //     value per processor-minute times processor-minutes).
 //   - Well formed (see Func.Validate): at least two points, the first at time 0,
-//     times strictly increasing, values finite, non-negative and non-increasing.
+//     times strictly increasing, values finite, non-negative, non-increasing and
+//     at most MaxValue (1e300).
 //   - Between points the value is interpolated linearly; after the last point it
 //     is 0; before 0 (a completion before submission) it is the first value.
 //     A jump is approximated by two points a small epsilon apart.

@@ -30,8 +30,14 @@ var (
 	ErrValueOrder   = errors.New("values increase")
 	ErrNegative     = errors.New("negative value")
 	ErrNotFinite    = errors.New("number not finite")
+	ErrTooLarge     = fmt.Errorf("value beyond %g (swfkit's bound on utilities, so that sums and percentages over a trace stay finite)", MaxValue)
 	ErrSyntax       = errors.New("syntax error")
 )
+
+// MaxValue bounds a utility value: the utilities of a trace summed (10^6
+// jobs and more), or one times 100 for a percentage, stay far inside a
+// float64, where 1.7e308 sums to +Inf and prices became NaN.
+const MaxValue = 1e300
 
 // Validate reports the first way f is not well formed, or nil.
 func (f *Func) Validate() error {
@@ -45,6 +51,9 @@ func (f *Func) Validate() error {
 		}
 		if pt.Value < 0 {
 			return fmt.Errorf("point %d: %w", i+1, ErrNegative)
+		}
+		if pt.Value > MaxValue {
+			return fmt.Errorf("point %d: %w", i+1, ErrTooLarge)
 		}
 		if i == 0 {
 			if pt.Time != 0 {

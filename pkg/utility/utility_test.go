@@ -92,6 +92,8 @@ func TestParseErrors(t *testing.T) {
 		{"0:10,5:NaN", ErrSyntax},
 		{"0:10,5:Inf", ErrSyntax},
 		{"0:10,1e400:0", ErrNotFinite},
+		{"0:2e300,10:0", ErrTooLarge},
+		{"0:1.7e308,10:0", ErrTooLarge},
 		{"0:10 ,5:0", ErrSyntax},
 		{"0:1_0,5:0", ErrSyntax},
 	}

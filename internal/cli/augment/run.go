@@ -197,6 +197,13 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		if err != nil {
 			return nil, cmdio.Usagef("--decay: %v", err)
 		}
+		// Shape flags of a model the mix leaves out would change nothing.
+		if c.IsSet("epsilon") && w[augment.DecayStep] == 0 {
+			return nil, cmdio.Usagef("--epsilon shapes the step model, which --decay %s gives no share, so it would change nothing", c.String("decay"))
+		}
+		if c.IsSet("points") && w[augment.DecayLinear] == 0 && w[augment.DecayExponential] == 0 {
+			return nil, cmdio.Usagef("--points shapes the linear and exponential models, which --decay %s gives no share, so it would change nothing", c.String("decay"))
+		}
 		u := &augment.UtilityConfig{
 			GlobMax: c.Float64("globmax"), Spread: c.Float64("spread"),
 			DeadlineFactor: c.Float64("deadline-factor"), MinDeadline: c.Int64("min-deadline"),

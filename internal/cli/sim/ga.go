@@ -324,14 +324,7 @@ func clip(s string) string {
 
 // tokenError is the ParseError for the extension token key of sj.
 func tokenError(sj *swf.Job, file, key, detail string) error {
-	field := swf.NumFields + 1
-	for i, tok := range sj.Extra {
-		if strings.HasPrefix(tok, key+"=") {
-			field += i
-			break
-		}
-	}
-	return &swf.ParseError{File: file, Line: sj.Line, Field: field, Err: swf.ErrExtraToken, Detail: detail}
+	return sj.TokenError(file, key, detail)
 }
 
 func (t *jobTokens) value(id int32, key string) (string, bool) {

@@ -93,7 +93,7 @@ type jobWriter struct {
 func (w *jobWriter) add(c *stats.Collector, job *swf.Job) error {
 	v, err := c.Values(job)
 	if err != nil {
-		return fmt.Errorf("line %d: job %d: %w", job.Line, job.JobNumber, err)
+		return err // a *swf.ParseError; the caller names the file
 	}
 	w.rec = w.rec[:0]
 	for n := 1; n <= swf.NumFields; n++ {

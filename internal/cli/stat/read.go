@@ -231,16 +231,16 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 		}
 		if err := t.collector.Add(&job); err != nil {
 			if !o.lenient {
-				return fmt.Errorf("%s: %w", t.display, err)
+				return t.inFile(err)
 			}
 			if badTokens++; firstBad == nil {
-				firstBad = fmt.Errorf("%s: %w", t.display, err)
+				firstBad = t.inFile(err)
 			}
 			continue
 		}
 		if jobs != nil {
 			if err := jobs.add(t.collector, &job); err != nil {
-				return fmt.Errorf("%s: %w", t.display, err)
+				return t.inFile(err)
 			}
 		}
 	}
@@ -261,6 +261,19 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 }
 
 // notSWF adds a hint to the first parse error of a file.
+// inFile names t's file in an error about one of its records: a
+// *swf.ParseError gets it as its File ("FILE:LINE: field N (...)", as the
+// other tools write it), anything else a "FILE: " prefix.
+func (t *trace) inFile(err error) error {
+	var pe *swf.ParseError
+	if errors.As(err, &pe) && pe.File == "" {
+		cp := *pe
+		cp.File = t.display
+		return &cp
+	}
+	return fmt.Errorf("%s: %w", t.display, err)
+}
+
 func notSWF(display string, err error) error {
 	var pe *swf.ParseError
 	if errors.As(err, &pe) {

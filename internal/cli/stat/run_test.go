@@ -291,7 +291,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--rt-upper-bound", "1e300", hand}, "", 2, "--rt-upper-bound 1e+300: beyond swfkit's time bound 1099511627776 s"},
 		{[]string{"no-such-file.swf"}, "", 1, "no-such-file.swf"},
 		{nil, "1 2 3\n", 1, "<stdin>:1"},
-		{nil, "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 u=0:1,0:1\n", 1, "<stdin>: line 2: job 1: u=0:1,0:1"},
+		{nil, "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 u=0:1,0:1\n", 1, "<stdin>:2: field 19 (extension token): u=0:1,0:1"},
 		{[]string{"--check-capacity"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, "machine size unknown"},
 		{[]string{"--check-capacity"}, "; MaxProcs: -5\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, "machine size unknown (the header's MaxProcs -5 is not a machine size; give --procs)"},
 		{[]string{"--check-capacity", "--procs", "1"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 0, ""},
@@ -299,7 +299,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--lenient"}, "garbage\n", 1, "no valid SWF record"},
 		// A token the metrics read that does not parse makes the record malformed.
 		{[]string{"--lenient"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n2 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 fairstart=abc\n", 0,
-			"skipped 1 malformed records (--lenient); first: <stdin>: line 2: job 2: fairstart=abc"},
+			"skipped 1 malformed records (--lenient); first: <stdin>:2: field 19 (extension token): fairstart=abc"},
 		{nil, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 killed=2\n", 1, "killed=2: want 1"},
 		{[]string{"--check-capacity", "pkg/stats/testdata/oversubscribed.swf"}, "", 1, "capacity check failed"},
 		{[]string{"--check-capacity", "--format", "csv", hand}, "", 2, "--format does not apply to --check-capacity"},
