@@ -166,6 +166,9 @@ type UtilityReport struct {
 	Skipped     int // jobs with unknown processors or requested time
 	UnknownWait int // jobs whose wait was unknown: deadline = MinDeadline
 	Unlisted    int // jobs whose queue had no rank: lowest priority
+	// EmptyQueues are the queues a --priority-order lists in which no job
+	// of the trace is (a typo, another log's queue): they rank nothing.
+	EmptyQueues []int64
 	ByDecay     [numDecays]int
 	ByRank      []int // jobs per priority rank
 	Redraws     int   // negative normal draws redrawn
@@ -241,6 +244,16 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 	}
 	g := newGenerator(cfg)
 	var buf []byte
+	seen := map[int64]bool{} // queues of the jobs given a function
+	defer func() {
+		for _, grp := range cfg.Priorities.Groups {
+			for _, q := range grp {
+				if !seen[q] {
+					rep.EmptyQueues = append(rep.EmptyQueues, q)
+				}
+			}
+		}
+	}()
 	for i := range jobs {
 		j := &jobs[i]
 		g.seedJob(rng.Uint64())
@@ -253,6 +266,7 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 		if !listed && len(cfg.Priorities.Groups) > 0 {
 			rep.Unlisted++
 		}
+		seen[j.Queue] = true
 		rep.ByRank[rank]++
 		mean := (n - 1 - float64(rank) + 0.5) * binWidth
 		perMinute, redraws := positiveNormal(mean, cfg.Spread*binWidth, g.startRng)

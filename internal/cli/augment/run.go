@@ -110,6 +110,7 @@ func flags() []cli.Flag {
 type plan struct {
 	seed     uint64
 	draws    augment.Draws // what the run drew, counted by apply
+	warnings []string      // said on stderr once apply is done (and in Notes)
 	utility  *augment.UtilityConfig
 	ckpt     *augment.CheckpointConfig
 	answers  string
@@ -414,6 +415,9 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	if err != nil {
 		return err
 	}
+	for _, w := range p.warnings {
+		fmt.Fprintf(stderr, "swfaugment: warning: %s: %s\n", hdr.File, w)
+	}
 	if c.IsSet("seed") && p.draws.Count() == 0 {
 		fmt.Fprintf(stderr, "swfaugment: warning: --seed %d changes nothing: the run drew no random number (only --utility, --checkpoint, --checkpoint-from --expand, a random --estimate model and the estimate errors draw, for the jobs they apply to)\n", int64(p.seed))
 	}
@@ -493,6 +497,15 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 			return nil, cmdio.Usagef("%v", err)
 		}
 		notes = append(notes, rep.Notes()...)
+		if q := rep.EmptyQueues; len(q) > 0 && rep.Config.Priorities.Source == "flag" {
+			s := make([]string, len(q))
+			for i, v := range q {
+				s[i] = strconv.FormatInt(v, 10)
+			}
+			msg := fmt.Sprintf("--priority-order lists queue(s) %s, in which no job of the trace is: they rank nothing", strings.Join(s, ","))
+			p.warnings = append(p.warnings, msg)
+			notes = append(notes, "swfaugment utility: "+msg)
+		}
 	}
 	if p.ckpt != nil {
 		rep, err := augment.Checkpoint(jobs, *p.ckpt, draws.NewRand(p.seed, augment.StreamCheckpoint))

@@ -392,3 +392,17 @@ func TestSeedThatChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestPriorityOrderEmptyQueue: a --priority-order queue in which no job of
+// the trace is ranks nothing; stderr and a Note say so, and a queue with
+// jobs is not named.
+func TestPriorityOrderEmptyQueue(t *testing.T) {
+	out, errs, code := runCmd(t, "", "--utility", "--priority-order", "2,9+1,0", "testdata/small.swf")
+	want := "--priority-order lists queue(s) 9, in which no job of the trace is: they rank nothing"
+	if code != 0 || !strings.Contains(errs, "swfaugment: warning: testdata/small.swf: "+want) || !strings.Contains(out, "; Note: swfaugment utility: "+want) {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	if _, errs, _ := runCmd(t, "", "--utility", "--priority-order", "2,1,0", "testdata/small.swf"); strings.Contains(errs, "rank nothing") {
+		t.Errorf("every listed queue has jobs: %q", errs)
+	}
+}
