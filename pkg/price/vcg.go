@@ -3,6 +3,7 @@ package price
 import (
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -199,7 +200,7 @@ func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConf
 		if !bumpedLater {
 			return 0, nil
 		}
-		return max(0, auAlt-auTrue), nil
+		return opportunityCost(auAlt, auTrue), nil
 	}
 	n := len(w.Jobs) + len(running)
 	jobs := make([]sim.Job, 0, n)
@@ -241,7 +242,19 @@ func vcgPrice(input, result []sim.Job, util []utility.Func, i int32, cfg VCGConf
 	for k := len(running); k < len(jobs); k++ {
 		auAlt += us[k].Value(float64(jobs[k].End - jobs[k].Submit))
 	}
-	return max(0, auAlt-auTrue), nil
+	return opportunityCost(auAlt, auTrue), nil
+}
+
+// opportunityCost is max(0, auAlt - auTrue), and 0 when the difference is
+// within the rounding of the two sums (1e-12 of the larger): they add the
+// same utilities in different orders when job i's presence changed nothing,
+// and a price of 1.8e-15 would stand for that.
+func opportunityCost(auAlt, auTrue float64) float64 {
+	d := auAlt - auTrue
+	if d <= 1e-12*max(math.Abs(auAlt), math.Abs(auTrue)) {
+		return 0
+	}
+	return d
 }
 
 // pinFirst starts the first n jobs (the pinned running ones, all submitted
