@@ -15,15 +15,17 @@ import (
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
-// htmlFigureIDs are the figures every report has, for two inputs.
-var htmlFigureIDs = []string{"fig-wait-cdf", "fig-bsld-cdf", "fig-utilization", "fig-queue-length", "fig-category", "fig-gantt-1", "fig-gantt-2"}
+// htmlFigureIDs are the figures every report has, for two inputs, and the
+// sweep figure writeReport asks for.
+var htmlFigureIDs = []string{"fig-wait-cdf", "fig-bsld-cdf", "fig-utilization", "fig-queue-length", "fig-category", "fig-sweep", "fig-gantt-1", "fig-gantt-2"}
 
-// writeReport writes the report of hand.swf against itself and returns its path.
+// writeReport writes the report of hand.swf against itself, with a sweep
+// figure against the offered load, and returns its path.
 func writeReport(t *testing.T) string {
 	t.Helper()
 	chdirRoot(t)
 	path := filepath.Join(t.TempDir(), "report.html")
-	out, errOut, code := run(t, "", "--html", path, "--label", "a,b", "--baseline", "b", "--window", "0:2000", hand, hand)
+	out, errOut, code := run(t, "", "--html", path, "--label", "a,b", "--baseline", "b", "--window", "0:2000", "--sweep-x", "offered_load", hand, hand)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

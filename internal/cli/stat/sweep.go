@@ -288,11 +288,17 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	seen := map[string]int{}
 	for _, i := range inputs {
 		var b strings.Builder
+		described := false // some column says how the run was made
 		for c := range ic.names {
 			if !ignored[c] {
 				b.WriteString(valueKey(c, i))
 				b.WriteByte(0)
+				_, ok := value(c, i)
+				described = described || ok
 			}
+		}
+		if !described {
+			continue
 		}
 		if j, ok := seen[b.String()]; ok {
 			sw.warnings = append(sw.warnings, fmt.Sprintf("%s and %s are alike in every column, seeds included: one configuration given twice, each counted in its point", traces[j].display, traces[i].display))
