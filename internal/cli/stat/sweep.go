@@ -194,6 +194,13 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		if c, ok := col[sweepDefaultSeries]; ok && c != xc {
 			series = []string{sweepDefaultSeries}
 		}
+		// The trace a run was made from, when the inputs come from
+		// several: the input of the first tool that read it.
+		for _, name := range traceColumns(traces) {
+			if c := col[name]; c != xc && values(c) > 1 && !slices.Contains(series, name) {
+				series = append(series, name)
+			}
+		}
 	}
 	var seriesCols []int
 	for _, name := range series {
@@ -385,6 +392,25 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		sw.fig.Legend = strings.Join(series, ", ")
 	}
 	return sw, nil
+}
+
+// traceColumns are the columns that name the trace each input was made
+// from: the input column of the first tool in its Provenance lines
+// (swfclean.input, or swfaugment.input in a pipeline that starts with it),
+// in order of first appearance.
+func traceColumns(traces []*trace) []string {
+	var out []string
+	for _, t := range traces {
+		if len(t.provenance) == 0 {
+			continue
+		}
+		for _, pc := range provenance.Columns(t.provenance[:1]) {
+			if strings.HasSuffix(pc.Name, ".input") && !slices.Contains(out, pc.Name) {
+				out = append(out, pc.Name)
+			}
+		}
+	}
+	return out
 }
 
 // traceName is a trace's file name without its directory and its .swf and

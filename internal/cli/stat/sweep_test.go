@@ -304,3 +304,29 @@ func TestWideTableNote(t *testing.T) {
 		t.Errorf("8 inputs: %q", errOut)
 	}
 }
+
+// TestSweepDefaultSeriesSplitsTraces: by default a line is a policy on one
+// trace: the input of the first tool (swfclean here) is added to the
+// series when it varies, and nothing is averaged over traces.
+func TestSweepDefaultSeriesSplitsTraces(t *testing.T) {
+	names := []string{"swfclean.input", "swfaugment.target-load", "swfaugment.input", "swfsim.policy"}
+	rows := [][]string{
+		{"/d/hpc2n.swf.gz", "0.6", "-", "easy"}, {"/d/hpc2n.swf.gz", "0.9", "-", "easy"},
+		{"/d/nasa.swf.gz", "0.6", "-", "easy"}, {"/d/nasa.swf.gz", "0.9", "-", "easy"},
+	}
+	traces, ic := grid(names, rows, []float64{1, 2, 3, 4}, nil)
+	for i, tr := range traces {
+		tr.provenance = []provenance.Record{
+			{Tool: "swfclean", Fields: []provenance.Field{{Key: "input", Value: rows[i][0]}}},
+			{Tool: "swfaugment", Fields: []provenance.Field{{Key: "target-load", Value: rows[i][1]}, {Key: "input", Value: "-"}}},
+			{Tool: "swfsim", Fields: []provenance.Field{{Key: "policy", Value: "easy"}}},
+		}
+	}
+	sw, err := buildSweep(&options{sweep: sweepSpec{metric: "bsld"}}, traces, ic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sw.fig.Legend != "swfsim.policy, swfclean.input" || len(sw.fig.Series) != 2 || sw.fig.Series[0].Name != "easy, hpc2n" || len(sw.warnings) != 0 {
+		t.Errorf("legend %q, series %+v, warnings %q", sw.fig.Legend, sw.fig.Series, sw.warnings)
+	}
+}
