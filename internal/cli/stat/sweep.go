@@ -10,7 +10,6 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
-	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
@@ -111,6 +110,17 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		}
 		return len(seen)
 	}
+	// perRun reports whether a column takes a value of its own in every
+	// input that has it (two inputs at least).
+	perRun := func(c int) bool {
+		n := 0
+		for i := range traces {
+			if _, ok := value(c, i); ok {
+				n++
+			}
+		}
+		return n > 1 && values(c) == n
+	}
 	varying := func() string {
 		var names []string
 		for c, name := range ic.names {
@@ -195,10 +205,13 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 			series = []string{sweepDefaultSeries}
 		}
 		// The trace a run was made from, when the inputs come from
-		// several: the input of the first tool that read it.
-		for _, name := range traceColumns(traces) {
-			if c := col[name]; c != xc && values(c) > 1 && !slices.Contains(series, name) {
+		// several: the first input column (in pipeline order) that
+		// groups runs, taking two values or more, each shared by
+		// several runs (a per-run intermediate file shares none).
+		for c, name := range ic.names {
+			if strings.HasSuffix(name, ".input") && c != xc && values(c) > 1 && !perRun(c) {
 				series = append(series, name)
+				break
 			}
 		}
 	}
@@ -267,25 +280,12 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	}
 
 	// Columns that say nothing of a run's configuration: swfstat's own,
-	// and the input of a tool that read the run before it in a pipeline
-	// (an intermediate file, not the trace).
+	// and an input that names a file of each run's own (swfsim reading
+	// swfaugment's per-run output: an intermediate file, not the trace).
 	ignored := map[int]bool{}
 	for c, name := range ic.names {
-		if strings.HasPrefix(name, "swfstat.") {
+		if strings.HasPrefix(name, "swfstat.") || strings.HasSuffix(name, ".input") && perRun(c) {
 			ignored[c] = true
-		}
-	}
-	for _, t := range traces {
-		cols := provenance.Columns(t.provenance)
-		first := ""
-		for _, pc := range cols {
-			tool, key, _ := strings.Cut(pc.Name, ".")
-			if first == "" {
-				first = tool
-			}
-			if key == "input" && tool != first {
-				ignored[col[pc.Name]] = true
-			}
 		}
 	}
 	seed := func(c int) bool { return strings.HasSuffix(ic.names[c], ".seed") }
@@ -392,25 +392,6 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		sw.fig.Legend = strings.Join(series, ", ")
 	}
 	return sw, nil
-}
-
-// traceColumns are the columns that name the trace each input was made
-// from: the input column of the first tool in its Provenance lines
-// (swfclean.input, or swfaugment.input in a pipeline that starts with it),
-// in order of first appearance.
-func traceColumns(traces []*trace) []string {
-	var out []string
-	for _, t := range traces {
-		if len(t.provenance) == 0 {
-			continue
-		}
-		for _, pc := range provenance.Columns(t.provenance[:1]) {
-			if strings.HasSuffix(pc.Name, ".input") && !slices.Contains(out, pc.Name) {
-				out = append(out, pc.Name)
-			}
-		}
-	}
-	return out
 }
 
 // traceName is a trace's file name without its directory and its .swf and

@@ -49,7 +49,9 @@ func TestSweepPoints(t *testing.T) {
 		{"2", "0.9", "lanl.swf", "fcfs", "v"},
 		{"1", "-", "lanl.swf", "fcfs", "v"}, // no load: left out
 	}, []float64{3, 5, 20, 40, 1000, 2000, 7}, nil)
-	o := &options{sweep: sweepSpec{metric: "bsld"}}
+	// One line per policy, over both traces (the default draws a line per
+	// trace too: below).
+	o := &options{sweep: sweepSpec{metric: "bsld", series: []string{"swfsim.policy"}, seriesGiven: true}}
 	sw, err := buildSweep(o, traces, ic)
 	if err != nil {
 		t.Fatal(err)
@@ -82,13 +84,15 @@ func TestSweepPoints(t *testing.T) {
 		t.Errorf("warnings name seeds or swfstat's own columns: %q", warn)
 	}
 
-	// Drawn apart by trace, the warning goes.
-	o.sweep.series, o.sweep.seriesGiven = []string{"swfsim.policy", "swfaugment.input"}, true
-	if sw, err = buildSweep(o, traces, ic); err != nil {
-		t.Fatal(err)
-	}
-	if len(sw.fig.Series) != 3 || sw.fig.Series[2].Name != "fcfs, kth" || len(sw.warnings) != 1 {
-		t.Errorf("series %+v, warnings %q", sw.fig.Series, sw.warnings)
+	// Drawn apart by trace, the warning goes; the default does that.
+	for _, series := range [][]string{{"swfsim.policy", "swfaugment.input"}, nil} {
+		o.sweep.series, o.sweep.seriesGiven = series, series != nil
+		if sw, err = buildSweep(o, traces, ic); err != nil {
+			t.Fatal(err)
+		}
+		if len(sw.fig.Series) != 3 || sw.fig.Series[2].Name != "fcfs, kth" || len(sw.warnings) != 1 || sw.fig.Legend != "swfsim.policy, swfaugment.input" {
+			t.Errorf("--sweep-series %q: legend %q, series %+v, warnings %q", series, sw.fig.Legend, sw.fig.Series, sw.warnings)
+		}
 	}
 }
 
