@@ -422,3 +422,17 @@ func TestPriorityOrderUnusedQueue(t *testing.T) {
 		t.Errorf("empty order: exit %d, %q", code, errs)
 	}
 }
+
+// TestNoKillThatChangesNothing: --no-kill on a trace where no job outlives
+// its estimate warns and says so in a Note; where one does, it says nothing.
+func TestNoKillThatChangesNothing(t *testing.T) {
+	exact := "; MaxProcs: 4\n1 0 -1 10 3 -1 -1 3 10 -1 1 7 1 -1 1 -1 -1 -1\n2 1 -1 5 4 -1 -1 4 20 -1 1 7 1 -1 1 -1 -1 -1\n"
+	want := "--no-kill changes nothing here: no job runs past its requested time"
+	out, errs, code := runCmd(t, exact, "-p", "easy", "--no-progress", "--no-kill")
+	if code != 0 || !strings.Contains(errs, "swfsim: warning: <stdin>: "+want) || !strings.Contains(out, "; Note: swfsim "+want) {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	if _, errs, _ := runCmd(t, tiny, "-p", "easy", "--no-progress", "--no-kill"); strings.Contains(errs, "changes nothing") { // J4 runs 20 s on 10
+		t.Errorf("tiny: %q", errs)
+	}
+}

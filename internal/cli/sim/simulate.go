@@ -118,6 +118,13 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 			fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, unusedQueues)
 		}
 	}
+	// --no-kill where no job outlives its estimate is the run with kills:
+	// a kill/no-kill comparison would show nothing without a word why.
+	const noKillText = "--no-kill changes nothing here: no job runs past its requested time (an estimate model such as uniform:1,3 never underestimates; user estimates or uniform:0.5,3 do)"
+	noKillIdle := opt.NoKill && len(jobs) > 0 && killed == 0
+	if noKillIdle {
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noKillText)
+	}
 	if !opt.NoKill && len(jobs) > 0 && opt.KillWarn > 0 {
 		if share := float64(killed) / float64(len(jobs)); share > opt.KillWarn {
 			fmt.Fprintf(warn, "swfsim: %s: %d of %d jobs (%.1f%%) run past their requested time and will be killed at it; "+
@@ -189,6 +196,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if unusedQueues != "" {
 		headerNotes = append(headerNotes, "swfsim priofifo: "+unusedQueues)
+	}
+	if noKillIdle {
+		headerNotes = append(headerNotes, "swfsim "+noKillText)
 	}
 	if w.malformed > 0 {
 		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
