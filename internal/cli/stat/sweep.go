@@ -253,6 +253,19 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	if len(inputs) == 0 {
 		return nil, cmdio.Usagef("--sweep-x %s: no input has a value of it; %s", s.x, varying())
 	}
+	// Runs with many jobs killed at their requested time ran less work
+	// than the load they are drawn at.
+	if xc >= 0 && loadColumn(s.x) {
+		killed := 0
+		for _, i := range inputs {
+			if traces[i].warning != "" {
+				killed++
+			}
+		}
+		if killed > 0 {
+			sw.warnings = append(sw.warnings, fmt.Sprintf("%d of %d runs drawn had more than --kill-warn %s%% of their jobs killed at their requested time: they ran less work than the load they are drawn at (--sweep-x offered_load draws the load each ran; swfsim --no-kill keeps it)", killed, len(inputs), formatTable(100*o.killWarn)))
+		}
+	}
 	// A series is keyed by its columns' whole values; its name shows a
 	// trace's path by the file's name when that tells the traces apart.
 	seriesKey := func(i int, short bool) string {

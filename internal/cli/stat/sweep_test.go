@@ -334,3 +334,23 @@ func TestSweepDefaultSeriesSplitsTraces(t *testing.T) {
 		t.Errorf("legend %q, series %+v, warnings %q", sw.fig.Legend, sw.fig.Series, sw.warnings)
 	}
 }
+
+// TestSweepKilledRuns: runs with the kill warning, drawn at their target
+// load, are named in a warning that points to offered_load.
+func TestSweepKilledRuns(t *testing.T) {
+	names := []string{"swfaugment.target-load", "swfsim.policy"}
+	traces, ic := grid(names, [][]string{{"0.6", "easy"}, {"0.9", "easy"}}, []float64{1, 2}, []float64{0.6, 0.8})
+	traces[1].warning = "20% of jobs (1 of 5) killed"
+	o := &options{sweep: sweepSpec{metric: "bsld"}, killWarn: 0.05}
+	sw, err := buildSweep(o, traces, ic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(sw.warnings, "\n"); !strings.Contains(w, "1 of 2 runs drawn had more than --kill-warn 5% of their jobs killed") {
+		t.Errorf("warnings %q", w)
+	}
+	o.sweep.x = "offered_load"
+	if sw, err = buildSweep(o, traces, ic); err != nil || len(sw.warnings) != 0 {
+		t.Errorf("x offered_load: %v, warnings %q", err, sw.warnings)
+	}
+}
