@@ -250,9 +250,13 @@ func killWarningSummary(o *options, traces []*trace) string {
 			hi = t
 		}
 	}
-	return fmt.Sprintf("%d of %d inputs had more than --kill-warn %s%% of their jobs killed at their requested time, from %s%% (%s) to %s%% (%s); the table and the CSV/JSON warning column give each: %s",
-		len(warned), len(traces), formatTable(100*o.killWarn),
-		formatTable(math.Round(pct(lo)*10)/10), lo.display, formatTable(math.Round(pct(hi)*10)/10), hi.display, killHint)
+	least, most := formatTable(math.Round(pct(lo)*10)/10), formatTable(math.Round(pct(hi)*10)/10)
+	span := fmt.Sprintf("from %s%% (%s) to %s%% (%s)", least, lo.display, most, hi.display)
+	if least == most {
+		span = "each " + least + "%"
+	}
+	return fmt.Sprintf("%d of %d inputs had more than --kill-warn %s%% of their jobs killed at their requested time, %s; the table and the CSV/JSON warning column give each: %s",
+		len(warned), len(traces), formatTable(100*o.killWarn), span, killHint)
 }
 
 // killWarningText is t's kill warning, with the hint when hint is set.

@@ -474,7 +474,7 @@ func TestKillWarningSummary(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if strings.Count(errOut, "killed") != 1 || !strings.Contains(errOut, "4 of 4 inputs had more than --kill-warn 5% of their jobs killed at their requested time, from 20% (pkg/stats/testdata/hand.swf) to 20%") ||
+	if strings.Count(errOut, "killed") != 1 || !strings.Contains(errOut, "4 of 4 inputs had more than --kill-warn 5% of their jobs killed at their requested time, each 20%;") ||
 		!strings.Contains(errOut, "rerun swfsim with --no-kill") {
 		t.Errorf("stderr %q", errOut)
 	}
