@@ -35,6 +35,10 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 		Title:     "swfstat: " + strings.Join(labels(traces), " vs "),
 		Generator: "swfstat " + cmdio.Version,
 	}
+	many := len(traces) > maxTableInputs // a study's runs, not a comparison
+	if many {
+		doc.Title = fmt.Sprintf("swfstat: %d inputs", len(traces))
+	}
 	if doc.FontCSS, err = plot.FontCSS(); err != nil {
 		return err
 	}
@@ -44,7 +48,16 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 		doc.Inputs = append(doc.Inputs, htmlInput(t, reports[i], oversub))
 	}
 	doc.Tables = htmlTables(o, traces, reports)
+	if sw != nil {
+		doc.Tables = append([]report.Table{sweepTable(sw)}, doc.Tables...)
+	}
+	// Over a study's many runs a curve per input is unreadable: the sweep
+	// figure and table stand for them when there is one.
+	perInput := !(many && sw != nil)
 	for _, f := range htmlFigures {
+		if !perInput {
+			break
+		}
 		p, err := figure(o, f.kind, traces)
 		doc.Figures = append(doc.Figures, htmlFigure(string(f.kind), f.title, f.caption, p, err, o.plotSize))
 		if err != nil && !errors.Is(err, plot.ErrNoData) && !errors.Is(err, plot.ErrNoMachine) {
@@ -66,6 +79,14 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 		if err != nil && !errors.Is(err, plot.ErrNoData) {
 			return err
 		}
+	}
+	if many {
+		left := "no Gantt chart per input (swfstat --plot FILE --plot-kind gantt INPUT draws one)"
+		if !perInput {
+			left = "no figure of a curve or bar per input (CDFs, utilization, queue, categories; swfstat --plot FILE --plot-kind KIND INPUTS draws one) and " + left + "; the sweep figure and table summarize the runs"
+		}
+		doc.Notes = append(doc.Notes, fmt.Sprintf("%d inputs: %s", len(traces), left))
+		return writeReportFile(doc, o, files)
 	}
 	// Every input's chart shows the same window: --window, else the busiest
 	// day of the --baseline input (else the first).
@@ -89,6 +110,11 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 			return err
 		}
 	}
+	return writeReportFile(doc, o, files)
+}
+
+// writeReportFile writes the page to --html.
+func writeReportFile(doc *report.Report, o *options, files *cmdio.Files) error {
 	out, err := files.Create(o.htmlFile)
 	if err != nil {
 		return err
@@ -98,6 +124,29 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 		return err
 	}
 	return bw.Flush()
+}
+
+// sweepTable is the sweep figure's points as a table: per line and value
+// of the parameter, the mean over its runs, their least and greatest
+// value, and how many they are.
+func sweepTable(sw *sweep) report.Table {
+	f := sw.fig
+	line := f.Legend
+	if line == "" {
+		line = "line"
+	}
+	t := report.Table{ID: "sweep", Title: fmt.Sprintf("Sweep: %s against %s, the mean over the runs of each point", f.Metric, f.Parameter),
+		Head: []string{line, f.Parameter, "mean", "least", "greatest", "runs"}, Numeric: 2}
+	for _, ser := range f.Series {
+		for _, p := range ser.Points {
+			runs := strconv.Itoa(p.N)
+			if p.Undefined > 0 {
+				runs += fmt.Sprintf(" (+%d undefined)", p.Undefined)
+			}
+			t.Rows = append(t.Rows, []string{ser.Name, p.X, formatTable(p.Mean), formatTable(p.Min), formatTable(p.Max), runs})
+		}
+	}
+	return t
 }
 
 func htmlFigure(id, title, caption string, p plot.Drawer, err error, size plot.Size) report.Figure {

@@ -253,3 +253,59 @@ func TestHTMLHeaderOnlyWarning(t *testing.T) {
 		t.Errorf("input h's row has the header-only warning, or is missing:\n%s", rowH)
 	}
 }
+
+// TestHTMLManyInputs: over more than maxTableInputs inputs the report is a
+// study's: titled by the count, without a Gantt chart per input, and, when
+// a sweep figure stands for the runs, with its table first and without the
+// figures of a curve per input.
+func TestHTMLManyInputs(t *testing.T) {
+	chdirRoot(t)
+	inputs := make([]string, maxTableInputs+1)
+	for i := range inputs {
+		inputs[i] = hand
+	}
+	path := filepath.Join(t.TempDir(), "r.html")
+	for _, c := range []struct {
+		args         []string
+		want, absent []string
+	}{
+		{[]string{"--sweep-x", "offered_load"},
+			[]string{"<title>swfstat: 9 inputs", `id="fig-sweep"`, `id="table-sweep"`, "9 inputs: no figure of a curve or bar per input"},
+			[]string{`id="fig-wait-cdf"`, `id="fig-gantt-1"`}},
+		{nil,
+			[]string{"<title>swfstat: 9 inputs", `id="fig-wait-cdf"`, "9 inputs: no Gantt chart per input"},
+			[]string{`id="fig-sweep"`, `id="fig-gantt-1"`}},
+	} {
+		_, errOut, code := run(t, "", append(append([]string{"--html", path}, c.args...), inputs...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errOut)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.want {
+			if !bytes.Contains(data, []byte(w)) {
+				t.Errorf("%v: the report lacks %q", c.args, w)
+			}
+		}
+		for _, w := range c.absent {
+			if bytes.Contains(data, []byte(w)) {
+				t.Errorf("%v: the report has %q", c.args, w)
+			}
+		}
+	}
+}
+
+// TestCategoryWarningOnce: the same category warning over many inputs is
+// one stderr line with the count.
+func TestCategoryWarningOnce(t *testing.T) {
+	wide := filepath.Join(t.TempDir(), "wide.swf")
+	if err := os.WriteFile(wide, []byte("; MaxProcs: 64\n1 0 0 100 32 -1 -1 32 100 -1 1 1 1 -1 1 -1 -1 -1\n2 5 0 100 32 -1 -1 32 100 -1 1 1 1 -1 1 -1 -1 -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := run(t, "", "--by", "category", "--label", "a,b,c,d", wide, wide, wide, wide)
+	if code != 0 || strings.Count(errOut, "every job is wide") != 1 || !strings.Contains(errOut, "swfstat: warning: 4 inputs ("+wide+" and 3 more): every job is wide") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}

@@ -531,6 +531,18 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}
 	hinted := lastKillWarning(traces)
 	killSummary := killWarningSummary(o, traces)
+	// One category warning shared by many inputs (a study's runs of one
+	// trace) is said once, with the count.
+	catCount, catFirst := map[string]int{}, map[string]string{}
+	var catOrder []string
+	for _, t := range traces {
+		if w := t.categoryWarning; w != "" {
+			if catCount[w]++; catCount[w] == 1 {
+				catFirst[w] = t.display
+				catOrder = append(catOrder, w)
+			}
+		}
+	}
 	for i, t := range traces {
 		if t.malformed > 0 {
 			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", t.display, t.malformed, t.firstMalformed)
@@ -545,7 +557,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %d swfstat Provenance line(s) in its header, which swfstat never writes into an SWF; left out of the provenance columns (the swfstat.* columns are this run's)\n",
 				t.display, t.swfstatProv)
 		}
-		if t.categoryWarning != "" {
+		if t.categoryWarning != "" && catCount[t.categoryWarning] <= maxKillLines {
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, t.categoryWarning)
 		}
 		for _, line := range t.foreignProv {
@@ -556,7 +568,12 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if killSummary != "" {
 		fmt.Fprintf(stderr, "swfstat: warning: %s\n", killSummary)
 	}
-	if o.format == "table" && len(traces) > maxTableInputs && o.csvFile == "" && o.jsonFile == "" && o.plotFile == "" && !o.checkCap {
+	for _, w := range catOrder {
+		if n := catCount[w]; n > maxKillLines {
+			fmt.Fprintf(stderr, "swfstat: warning: %d inputs (%s and %d more): %s\n", n, catFirst[w], n-1, w)
+		}
+	}
+	if o.format == "table" && len(traces) > maxTableInputs && o.csvFile == "" && o.jsonFile == "" && o.plotFile == "" && o.htmlFile == "" && !o.checkCap {
 		fmt.Fprintf(stderr, "swfstat: note: %d inputs side by side make a table %d columns wide; --csv FILE (a row per number and input, with each input's grid in columns) or --plot FILE --plot-kind sweep read better\n", len(traces), len(traces))
 	}
 	if o.checkCap {
