@@ -177,7 +177,7 @@ func TestTokenValues(t *testing.T) {
 	for _, v := range []string{"-5", "-1099511627777"} {
 		path := write(t, dir, "bad.swf", []byte(replace("fairstart", v)), 0o644)
 		r := run(t, call{tool: "swfstat", args: []string{path}})
-		expect(t, "fairstart="+v, r, 1, "bad.swf: line "+itoa(jobLine+1), "fairstart="+v)
+		expect(t, "fairstart="+v, r, 1, "bad.swf:"+itoa(jobLine+1)+": field 19 (extension token)", "fairstart="+v)
 	}
 }
 

@@ -145,7 +145,10 @@ func NewSweep(s Sweep) (*plot.Plot, error) {
 		a, b := pos[s.Xs[0]], pos[s.Xs[len(s.Xs)-1]]
 		pad := b*0.04 - a*0.04 // not (b-a)*0.04, which overflows for a=-b=1e308
 		if pad == 0 {
-			pad = math.Max(math.Abs(a)*0.1, 1)
+			pad = math.Abs(a) * 0.1 // one value: a tenth of it either side
+			if pad == 0 {
+				pad = 1
+			}
 		}
 		p.X.Min, p.X.Max = a-pad, b+pad
 		if math.IsInf(p.X.Max-p.X.Min, 0) {

@@ -7,7 +7,9 @@
 //   - Field 6 (average CPU time) is the only field that may be non-integral; every
 //     other field accepts an integral float ("12.0") and rejects "12.5".
 //   - A Job holds the 18 standard fields under their SWF names plus Extra, the
-//     tokens after field 18 (extension columns of the form key=value), kept verbatim.
+//     tokens after field 18 (extension columns of the form key=value), kept verbatim;
+//     a key given twice in one record is an error (ErrDuplicateToken), since every
+//     reader of tokens takes the first.
 //   - Lossless: the Reader keeps each record's raw line; the Writer writes that line
 //     back byte-identical unless a field or Extra token differs from what was read,
 //     in which case it writes the canonical form (see Job.AppendCanonical).

@@ -15,6 +15,9 @@ var (
 	ErrNotInteger = errors.New("not an integer")
 	// ErrExtraToken: a token after field 18 is not of the form key=value.
 	ErrExtraToken = errors.New("not a key=value extension token")
+	// ErrTokenValue: a key=value extension token whose value is not what
+	// its key takes (Job.TokenError: u=, ckpt=, fairstart=, ...).
+	ErrTokenValue = errors.New("malformed extension token value")
 	// ErrDuplicateToken: two extension tokens of a record have one key.
 	ErrDuplicateToken = errors.New("extension token key given twice")
 	// ErrRange: a whole number beyond 64 bits, or a time beyond MaxTime.

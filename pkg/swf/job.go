@@ -196,7 +196,7 @@ func (j *Job) TokenError(file, key, detail string) *ParseError {
 			break
 		}
 	}
-	return &ParseError{File: file, Line: j.Line, Field: field, Err: ErrExtraToken, Detail: detail}
+	return &ParseError{File: file, Line: j.Line, Field: field, Err: ErrTokenValue, Detail: detail}
 }
 
 // SetExtra replaces the first token with this key, or appends key=value.

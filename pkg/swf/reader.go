@@ -34,6 +34,8 @@ type Reader struct {
 	hasPending bool
 	comments   []string
 	extra      []string
+	spans      []tokenSpan    // the line's extension tokens so far (duplicate keys)
+	keySet     map[string]int // their keys by index, on lines of manyTokens or more
 	trailer    []string
 	eof        bool
 	headerOnly bool // the input ended in the header: no record line at all
@@ -300,6 +302,8 @@ func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
 	// Extension tokens.
 	tailStart := i
 	count := 0
+	r.spans = r.spans[:0]
+	clear(r.keySet)
 	for {
 		s, e := nextToken(line, i)
 		if s == e {
@@ -312,17 +316,15 @@ func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
 		}
 		// A key given twice (pred=100 pred=200) leaves which value is
 		// meant unclear: every reader of tokens takes the first.
-		key := line[s : s+bytes.IndexByte(line[s:e], '=')+1]
-		for k, ps := 0, tailStart; k < count; k++ {
-			ts, te := nextToken(line, ps)
-			if bytes.HasPrefix(line[ts:te], key) {
-				detail := fmt.Sprintf("%s repeats the key %s of field %d (%s): give each key once",
-					shorten(line[s:e]), key[:len(key)-1], NumFields+1+k, shorten(line[ts:te]))
-				return j, &ParseError{File: r.Name, Line: lineNo, Field: NumFields + 1 + count,
-					Err: ErrDuplicateToken, Detail: detail}
-			}
-			ps = te
+		key := line[s : s+bytes.IndexByte(line[s:e], '=')]
+		if k := r.seenKey(line, key, count); k >= 0 {
+			sp := r.spans[k]
+			detail := fmt.Sprintf("%s repeats the key %s of field %d (%s): give each key once",
+				shorten(line[s:e]), key, NumFields+1+k, shorten(line[sp.s:sp.e]))
+			return j, &ParseError{File: r.Name, Line: lineNo, Field: NumFields + 1 + count,
+				Err: ErrDuplicateToken, Detail: detail}
 		}
+		r.spans = append(r.spans, tokenSpan{s, e, len(key)})
 		count++
 		i = e
 	}
@@ -405,3 +407,38 @@ func isTimeField(n int) bool {
 // isProcsField reports whether field n is a processor count, bounded by
 // MaxProcessors.
 func isProcsField(n int) bool { return n == FieldAllocatedProcs || n == FieldRequestedProcs }
+
+// tokenSpan is where an extension token of the line being read lies, and
+// the length of its key.
+type tokenSpan struct{ s, e, klen int }
+
+// manyTokens is the token count from which seenKey looks keys up in a map
+// instead of comparing with each earlier one: a line of 50,000 tokens
+// would otherwise cost a billion comparisons.
+const manyTokens = 16
+
+// seenKey returns the index of the earlier token of the line (r.spans, n
+// of them) whose key is key, or -1.
+func (r *Reader) seenKey(line, key []byte, n int) int {
+	if n < manyTokens {
+		for k, sp := range r.spans[:n] {
+			if bytes.Equal(line[sp.s:sp.s+sp.klen], key) {
+				return k
+			}
+		}
+		return -1
+	}
+	if r.keySet == nil {
+		r.keySet = make(map[string]int)
+	}
+	if len(r.keySet) == 0 {
+		for k, sp := range r.spans[:n] {
+			r.keySet[string(line[sp.s:sp.s+sp.klen])] = k
+		}
+	}
+	if k, ok := r.keySet[string(key)]; ok {
+		return k
+	}
+	r.keySet[string(key)] = n
+	return -1
+}

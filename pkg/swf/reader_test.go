@@ -3,6 +3,7 @@ package swf
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -93,6 +94,7 @@ func TestReaderErrors(t *testing.T) {
 		{"bad extra", std + "\n" + std + " q_1d\n", 2, 19, ErrExtraToken, `t.swf:2: field 19 (extension token): expected a key=value extension token after the 18 SWF fields, got "q_1d"`},
 		{"second extra bad", std + " a=1 {x}\n", 1, 20, ErrExtraToken, ""},
 		{"key twice", std + " pred=100 u=1 pred=200\n", 1, 21, ErrDuplicateToken, `t.swf:1: field 21 (extension token): "pred=200" repeats the key pred of field 19 ("pred=100"): give each key once`},
+		{"key twice among many", std + manyTokensLine(40) + " k7=x\n", 1, 59, ErrDuplicateToken, `t.swf:1: field 59 (extension token): "k7=x" repeats the key k7 of field 26 ("k7=7"): give each key once`},
 		{"empty sign", "1 0 - 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
 		{"nan", "1 0 NaN 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNumber, ""},
 		{"beyond int64", "99999999999999999999 0 1 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 1, ErrRange,
@@ -527,5 +529,41 @@ func TestLabelSpacing(t *testing.T) {
 	h, _ := NewReader(strings.NewReader("; MaxProcs:128\n")).Header()
 	if v, ok, err := h.MaxProcs(); v != 128 || !ok || err != nil {
 		t.Errorf("MaxProcs:128 read as %d %v %v", v, ok, err)
+	}
+}
+
+// manyTokensLine is n distinct tokens " k0=0 k1=1 ...".
+func manyTokensLine(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, " k%d=%d", i, i)
+	}
+	return b.String()
+}
+
+// TestReaderManyTokens: a line of many distinct tokens is read, and its
+// keys checked, in time linear in their number (50,000 tokens took
+// about a minute with a comparison per earlier token).
+func TestReaderManyTokens(t *testing.T) {
+	std := "1 0 10 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1"
+	r := NewReader(strings.NewReader(std + manyTokensLine(50000) + "\n" + std + manyTokensLine(20) + "\n")) // the second line reuses the keys
+	for range 2 {
+		if _, err := r.Read(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestTokenError: the error for a token's value names its field (19 for
+// the first token) and is ErrTokenValue.
+func TestTokenError(t *testing.T) {
+	r := NewReader(strings.NewReader("1 0 10 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1 a=1 u=x uu=2\n"))
+	j, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := j.TokenError("t.swf", "u", "u=x: bad")
+	if e.Field != 20 || !errors.Is(e, ErrTokenValue) || e.Error() != "t.swf:1: field 20 (extension token): u=x: bad" {
+		t.Errorf("%v (field %d)", e, e.Field)
 	}
 }

@@ -502,7 +502,7 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 			for i, v := range q {
 				s[i] = strconv.FormatInt(v, 10)
 			}
-			msg := fmt.Sprintf("--priority-order lists queue(s) %s, in which no job of the trace is: they rank nothing", strings.Join(s, ","))
+			msg := fmt.Sprintf("--priority-order lists queue(s) %s, in which no job given a utility function is: they rank nothing", strings.Join(s, ","))
 			p.warnings = append(p.warnings, msg)
 			notes = append(notes, "swfaugment utility: "+msg)
 		}

@@ -398,7 +398,7 @@ func TestSeedThatChangesNothing(t *testing.T) {
 // jobs is not named.
 func TestPriorityOrderEmptyQueue(t *testing.T) {
 	out, errs, code := runCmd(t, "", "--utility", "--priority-order", "2,9+1,0", "testdata/small.swf")
-	want := "--priority-order lists queue(s) 9, in which no job of the trace is: they rank nothing"
+	want := "--priority-order lists queue(s) 9, in which no job given a utility function is: they rank nothing"
 	if code != 0 || !strings.Contains(errs, "swfaugment: warning: testdata/small.swf: "+want) || !strings.Contains(out, "; Note: swfaugment utility: "+want) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}

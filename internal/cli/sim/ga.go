@@ -107,6 +107,10 @@ func gaConfig(c *cli.Context, seed int64) (policy.GAConfig, error) {
 			}
 		}
 	}
+	// Seeds beyond the population are never used. (With --ga-warm-start,
+	// whose ordering goes first in every search after the first, a full
+	// population of seeds loses its last from the second search on: all
+	// are used in the first.)
 	if len(cfg.Seeds) > cfg.Population {
 		if c.IsSet("ga-seeds") {
 			return cfg, cmdio.Usagef("--ga-seeds lists %d orderings, but --ga-population %d holds %d: the last would be left out; list at most %d", len(cfg.Seeds), cfg.Population, cfg.Population, cfg.Population)

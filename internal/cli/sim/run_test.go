@@ -414,7 +414,7 @@ func TestPriorityOrderNote(t *testing.T) {
 // a usage error (its default is described, not a value).
 func TestPriorityOrderUnusedQueue(t *testing.T) {
 	out, errs, code := runCmd(t, tiny, "-p", "priofifo", "--no-progress", "--priority-order", "7,1,3")
-	want := "--priority-order lists queue(s) 7,3, in which no job of the trace is: they order nothing"
+	want := "--priority-order lists queue(s) 7,3, in which no simulated job is: they order nothing"
 	if code != 0 || !strings.Contains(errs, "swfsim: warning: ") || !strings.Contains(errs, want) || !strings.Contains(out, "; Note: swfsim priofifo: "+want) {
 		t.Errorf("exit %d, stderr %q, output:\n%s", code, errs, out)
 	}

@@ -114,7 +114,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	var unusedQueues string
 	if info.Name == "priofifo" {
 		if q := queuesWithoutJobs(opt.Params.PriorityOrder, jobs); len(q) > 0 {
-			unusedQueues = fmt.Sprintf("--priority-order lists queue(s) %s, in which no job of the trace is: they order nothing", strings.Join(q, ","))
+			unusedQueues = fmt.Sprintf("--priority-order lists queue(s) %s, in which no simulated job is: they order nothing", strings.Join(q, ","))
 			fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, unusedQueues)
 		}
 	}
@@ -276,8 +276,6 @@ func refreshCounts(hdr *swf.Header, records, distinct, dropped int) string {
 		distinct, records, dropped, oldJobs, oldRecords)
 }
 
-// notes are the header lines that say what the simulation did and with which
-// semantics, so that the output documents itself.
 // queuesWithoutJobs lists the queues of order that no job is in.
 func queuesWithoutJobs(order []int64, jobs []sim.Job) []string {
 	if len(order) == 0 {
@@ -296,6 +294,8 @@ func queuesWithoutJobs(order []int64, jobs []sim.Job) []string {
 	return out
 }
 
+// notes are the header lines that say what the simulation did and with which
+// semantics, so that the output documents itself.
 func notes(info policy.Info, opt Options, procs int64, source string, skipped [sim.NumSkipReasons]int, jobs []sim.Job) []string {
 	var out []string
 	out = append(out, fmt.Sprintf("swfsim policy %s: %s", info.Name, info.Summary))

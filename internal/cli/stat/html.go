@@ -75,10 +75,9 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 		if len(sw.warnings) > 0 {
 			caption += " Warning: " + strings.Join(sw.warnings, "; ") + "."
 		}
+		// A figure that cannot be drawn says why in its place (values
+		// beyond what an axis can span); --plot-kind sweep fails on it.
 		doc.Figures = append(doc.Figures, htmlFigure(string(plot.MetricSweep), "Sweep: "+sw.fig.Metric+" against "+sw.fig.Parameter, caption, p, err, o.plotSize))
-		if err != nil && !errors.Is(err, plot.ErrNoData) {
-			return err
-		}
 	}
 	if many {
 		left := "no Gantt chart per input (swfstat --plot FILE --plot-kind gantt INPUT draws one)"

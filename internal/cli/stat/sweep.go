@@ -10,6 +10,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
@@ -110,6 +111,18 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		}
 		return len(seen)
 	}
+	// firstInput holds the input columns of the first tool of some
+	// input's pipeline: the trace it was made from, whatever its values.
+	firstInput := map[string]bool{}
+	for _, t := range traces {
+		if len(t.provenance) > 0 {
+			for _, pc := range provenance.Columns(t.provenance[:1]) {
+				if strings.HasSuffix(pc.Name, ".input") {
+					firstInput[pc.Name] = true
+				}
+			}
+		}
+	}
 	// perRun reports whether a column takes a value of its own in every
 	// input that has it (two inputs at least).
 	perRun := func(c int) bool {
@@ -205,11 +218,11 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 			series = []string{sweepDefaultSeries}
 		}
 		// The trace a run was made from, when the inputs come from
-		// several: the first input column (in pipeline order) that
-		// groups runs, taking two values or more, each shared by
-		// several runs (a per-run intermediate file shares none).
+		// several: the first input column (in pipeline order) that takes
+		// two values or more and is the first tool's or groups runs (a
+		// per-run intermediate file groups none).
 		for c, name := range ic.names {
-			if strings.HasSuffix(name, ".input") && c != xc && values(c) > 1 && !perRun(c) {
+			if strings.HasSuffix(name, ".input") && c != xc && values(c) > 1 && (firstInput[name] || !perRun(c)) {
 				series = append(series, name)
 				break
 			}
@@ -293,11 +306,13 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	}
 
 	// Columns that say nothing of a run's configuration: swfstat's own,
-	// and an input that names a file of each run's own (swfsim reading
-	// swfaugment's per-run output: an intermediate file, not the trace).
+	// and an input after the first tool that names a file of each run's
+	// own (swfsim reading swfaugment's per-run output: an intermediate
+	// file, not the trace; the first tool's input is the trace even when
+	// each trace was run once).
 	ignored := map[int]bool{}
 	for c, name := range ic.names {
-		if strings.HasPrefix(name, "swfstat.") || strings.HasSuffix(name, ".input") && perRun(c) {
+		if strings.HasPrefix(name, "swfstat.") || strings.HasSuffix(name, ".input") && !firstInput[name] && perRun(c) {
 			ignored[c] = true
 		}
 	}

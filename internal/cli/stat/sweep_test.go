@@ -354,3 +354,25 @@ func TestSweepKilledRuns(t *testing.T) {
 		t.Errorf("x offered_load: %v, warnings %q", err, sw.warnings)
 	}
 }
+
+// TestSweepTracesRunOnce: three traces run once each are three lines, not
+// one point of a configuration given three times: the first tool's input
+// names the trace even when every run has its own.
+func TestSweepTracesRunOnce(t *testing.T) {
+	names := []string{"swfclean.input", "swfsim.policy", "swfsim.input"}
+	rows := [][]string{{"kth.swf", "easy", "-"}, {"hpc2n.swf", "easy", "-"}, {"lanl.swf", "easy", "-"}}
+	traces, ic := grid(names, rows, []float64{1, 2, 3}, []float64{0.5, 0.6, 0.7})
+	for i, tr := range traces {
+		tr.provenance = []provenance.Record{
+			{Tool: "swfclean", Fields: []provenance.Field{{Key: "input", Value: rows[i][0]}}},
+			{Tool: "swfsim", Fields: []provenance.Field{{Key: "policy", Value: "easy"}, {Key: "input", Value: "-"}}},
+		}
+	}
+	sw, err := buildSweep(&options{sweep: sweepSpec{x: "offered_load", metric: "bsld"}}, traces, ic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sw.fig.Series) != 3 || sw.fig.Legend != "swfsim.policy, swfclean.input" || len(sw.warnings) != 0 {
+		t.Errorf("legend %q, series %+v, warnings %q", sw.fig.Legend, sw.fig.Series, sw.warnings)
+	}
+}
