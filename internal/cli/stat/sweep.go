@@ -10,7 +10,6 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
-	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
@@ -111,29 +110,6 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		}
 		return len(seen)
 	}
-	// firstInput holds the input columns of the first tool of some
-	// input's pipeline: the trace it was made from, whatever its values.
-	firstInput := map[string]bool{}
-	for _, t := range traces {
-		if len(t.provenance) > 0 {
-			for _, pc := range provenance.Columns(t.provenance[:1]) {
-				if strings.HasSuffix(pc.Name, ".input") {
-					firstInput[pc.Name] = true
-				}
-			}
-		}
-	}
-	// perRun reports whether a column takes a value of its own in every
-	// input that has it (two inputs at least).
-	perRun := func(c int) bool {
-		n := 0
-		for i := range traces {
-			if _, ok := value(c, i); ok {
-				n++
-			}
-		}
-		return n > 1 && values(c) == n
-	}
 	varying := func() string {
 		var names []string
 		for c, name := range ic.names {
@@ -150,7 +126,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	sw := &sweep{}
 	// The metric of each input, by name and statistic; NaN where the input
 	// has no such row or its value is undefined.
-	var xAbsent []int // inputs without the x metric's row (metricOf warned)
+	var xAbsent, yAbsent []int // inputs without the metric's row (metricOf warned)
 	metricOf := func(flag, metric, statistic string) ([]float64, string, error) {
 		stat := statistic
 		if stat == "" {
@@ -171,6 +147,8 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 				absent = append(absent, t.display)
 				if flag == "--sweep-x" {
 					xAbsent = append(xAbsent, i)
+				} else {
+					yAbsent = append(yAbsent, i)
 				}
 			}
 		}
@@ -184,21 +162,48 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		return ys, stat, nil
 	}
 
-	// The x axis: a column, else a metric (offered_load).
-	xc, xMetric := -1, []float64(nil)
+	// The x axis: a column, else a metric (offered_load). By default the
+	// grid's load: swfaugment's --target-load (else --load) as the last
+	// swfaugment run of each input's pipeline set it (swfaugment_2.* when
+	// a first run prepared the trace; 0 is "not set").
+	var xCols []int // the columns x is read from
+	xv := make([]string, len(traces))
+	xok := make([]bool, len(traces))
+	var xMetric []float64
 	switch c, ok := col[s.x]; {
 	case s.x == "":
-		for c, name := range ic.names {
-			if loadColumn(name) && values(c) > 1 {
-				xc, s.x = c, name
+		for _, key := range []string{"target-load", "load"} {
+			var cols []int
+			for c, name := range ic.names {
+				if loadColumn(name) && strings.HasSuffix(name, "."+key) {
+					cols = append(cols, c)
+				}
+			}
+			seen := map[string]bool{}
+			for i := range traces {
+				xv[i], xok[i] = "", false
+				for _, c := range cols {
+					if v, ok := value(c, i); ok && v != "0" {
+						xv[i], xok[i] = v, true
+					}
+				}
+				if xok[i] {
+					seen[xv[i]] = true
+				}
+			}
+			if len(seen) > 1 {
+				xCols, s.x = cols, "swfaugment."+key
 				break
 			}
 		}
-		if xc < 0 {
+		if xCols == nil {
 			return nil, errNoSweep{"a sweep figure needs --sweep-x (no swfaugment --target-load or --load takes two values over the inputs); " + varying()}
 		}
 	case ok:
-		xc = c
+		xCols = []int{c}
+		for i := range traces {
+			xv[i], xok[i] = value(c, i)
+		}
 	default:
 		m, st, _ := strings.Cut(s.x, ":")
 		ys, _, err := metricOf("--sweep-x", m, st)
@@ -207,6 +212,50 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		}
 		xMetric = ys
 	}
+	xIsColumn := xMetric == nil
+	isX := func(c int) bool { return slices.Contains(xCols, c) }
+	// xKey is what tells apart the grid points a trace is run at: x, or
+	// with a metric on the x axis the load column that drives it.
+	xKey := func(i int) string {
+		if xIsColumn {
+			return xv[i]
+		}
+		for c, name := range ic.names {
+			if loadColumn(name) && values(c) > 1 {
+				v, _ := value(c, i)
+				return v
+			}
+		}
+		return ""
+	}
+	// traceLike reports whether an input column names the trace a run was
+	// made from: two files or more (a pipe, "-", names none) of which one
+	// at least is run at two grid points. A file made for one grid point
+	// (swfaugment's output for a load and seed, read by swfsim) is an
+	// intermediate file, not a parameter.
+	traceLike := func(c int) bool {
+		if !strings.HasSuffix(ic.names[c], ".input") {
+			return false
+		}
+		at := map[string]map[string]bool{}
+		for i := range traces {
+			if v, ok := value(c, i); ok && v != "-" {
+				if at[v] == nil {
+					at[v] = map[string]bool{}
+				}
+				at[v][xKey(i)] = true
+			}
+		}
+		if len(at) < 2 {
+			return false
+		}
+		for _, keys := range at {
+			if len(keys) > 1 || xKey(0) == "" && !xIsColumn {
+				return true
+			}
+		}
+		return false
+	}
 	ys, stat, err := metricOf("--sweep-y", s.metric, s.statistic)
 	if err != nil {
 		return nil, cmdio.Usagef("--sweep-y %s: %v (the metrics are the CSV's metric column: bsld, wait_s, utilization_pct, ...; the statistic its statistic column: mean, p50, value, ...)", strings.TrimSuffix(s.metric+":"+s.statistic, ":"), err)
@@ -214,15 +263,14 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 
 	series := s.series
 	if !s.seriesGiven {
-		if c, ok := col[sweepDefaultSeries]; ok && c != xc {
+		if c, ok := col[sweepDefaultSeries]; ok && !isX(c) {
 			series = []string{sweepDefaultSeries}
 		}
 		// The trace a run was made from, when the inputs come from
-		// several: the first input column (in pipeline order) that takes
-		// two values or more and is the first tool's or groups runs (a
-		// per-run intermediate file groups none).
+		// several: the first input column, in pipeline order, that names
+		// traces.
 		for c, name := range ic.names {
-			if strings.HasSuffix(name, ".input") && c != xc && values(c) > 1 && (firstInput[name] || !perRun(c)) {
+			if !isX(c) && traceLike(c) {
 				series = append(series, name)
 				break
 			}
@@ -234,7 +282,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		if !ok {
 			return nil, cmdio.Usagef("--sweep-series: no column %s; %s", name, varying())
 		}
-		if c == xc {
+		if isX(c) {
 			return nil, cmdio.Usagef("--sweep-series %s is the x axis (--sweep-x)", name)
 		}
 		seriesCols = append(seriesCols, c)
@@ -244,14 +292,16 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	var inputs []int
 	var xs []string
 	for i, t := range traces {
+		if slices.Contains(yAbsent, i) {
+			continue // left out, and said, by metricOf
+		}
 		var x string
-		if xc >= 0 {
-			v, ok := value(xc, i)
-			if !ok {
+		if xIsColumn {
+			if !xok[i] {
 				sw.warnings = append(sw.warnings, fmt.Sprintf("%s has no %s: left out of the sweep figure", t.display, s.x))
 				continue
 			}
-			x = v
+			x = xv[i]
 		} else {
 			if math.IsNaN(xMetric[i]) {
 				if !slices.Contains(xAbsent, i) {
@@ -259,7 +309,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 				}
 				continue
 			}
-			x = strconv.FormatFloat(xMetric[i], 'g', -1, 64)
+			x = strconv.FormatFloat(xMetric[i], 'g', 4, 64)
 		}
 		inputs, xs = append(inputs, i), append(xs, x)
 	}
@@ -268,7 +318,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	}
 	// Runs with many jobs killed at their requested time ran less work
 	// than the load they are drawn at.
-	if xc >= 0 && loadColumn(s.x) {
+	if xIsColumn && loadColumn(s.x) {
 		killed := 0
 		for _, i := range inputs {
 			if traces[i].warning != "" {
@@ -306,13 +356,11 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	}
 
 	// Columns that say nothing of a run's configuration: swfstat's own,
-	// and an input after the first tool that names a file of each run's
-	// own (swfsim reading swfaugment's per-run output: an intermediate
-	// file, not the trace; the first tool's input is the trace even when
-	// each trace was run once).
+	// and an input that names no trace (a pipe, or an intermediate file
+	// made for one grid point: traceLike).
 	ignored := map[int]bool{}
 	for c, name := range ic.names {
-		if strings.HasPrefix(name, "swfstat.") || strings.HasSuffix(name, ".input") && !firstInput[name] && perRun(c) {
+		if strings.HasPrefix(name, "swfstat.") || strings.HasSuffix(name, ".input") && !traceLike(c) {
 			ignored[c] = true
 		}
 	}
@@ -349,7 +397,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	for k, i := range inputs {
 		runs[k] = stats.SweepRun{Series: seriesKey(i, false), X: xs[k], Y: ys[i]}
 	}
-	if xc < 0 {
+	if !xIsColumn {
 		config := func(i int) string {
 			var b strings.Builder
 			for c := range ic.names {
@@ -368,7 +416,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		}
 		for k := range runs {
 			g := runs[k].Series + "\x00" + runs[k].Key
-			runs[k].X = strconv.FormatFloat(sum[g]/float64(n[g]), 'g', -1, 64)
+			runs[k].X = strconv.FormatFloat(sum[g]/float64(n[g]), 'g', 4, 64)
 		}
 	}
 
@@ -377,18 +425,50 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	// not repetitions of one configuration. With a metric on the x axis,
 	// a line joins configurations: say which columns other than the load
 	// differ along a line.
+	groupOf := func(k int) string {
+		if xIsColumn {
+			return runs[k].Series + "\x00" + runs[k].X
+		}
+		return runs[k].Series
+	}
+	// A tool run in some pipelines of a point and not in others (a second
+	// swfaugment that prepared some traces) is one warning, not one per
+	// flag of it.
+	toolOf := func(name string) string { tool, _, _ := strings.Cut(name, "."); return tool }
+	partTools := map[string]bool{}
+	var partOrder []string
 	for c, name := range ic.names {
-		if ignored[c] || seed(c) || c == xc || slices.Contains(seriesCols, c) {
+		if ignored[c] || isX(c) {
+			continue
+		}
+		has, lacks := map[string]bool{}, map[string]bool{}
+		for k, i := range inputs {
+			if _, ok := value(c, i); ok {
+				has[groupOf(k)] = true
+			} else {
+				lacks[groupOf(k)] = true
+			}
+		}
+		for g := range has {
+			if lacks[g] && !partTools[toolOf(name)] {
+				partTools[toolOf(name)] = true
+				partOrder = append(partOrder, toolOf(name))
+				break
+			}
+		}
+	}
+	for _, tool := range partOrder {
+		sw.warnings = append(sw.warnings, fmt.Sprintf("a point or line of the sweep figure joins runs whose pipelines differ: some ran %s, others did not; give every run of a study the same preparation (docs/study.md)", tool))
+	}
+	for c, name := range ic.names {
+		if ignored[c] || seed(c) || isX(c) || slices.Contains(seriesCols, c) || partTools[toolOf(name)] {
 			continue
 		}
 		first := map[string]string{}
 		vals := map[string]bool{}
 		differs := false
 		for k, i := range inputs {
-			group := runs[k].Series
-			if xc >= 0 {
-				group += "\x00" + runs[k].X
-			}
+			group := groupOf(k)
 			vk := valueKey(c, i)
 			vals[vk] = true
 			if f, seen := first[group]; seen && f != vk {
@@ -398,7 +478,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 			}
 		}
 		switch {
-		case differs && xc >= 0:
+		case differs && xIsColumn:
 			sw.warnings = append(sw.warnings, fmt.Sprintf("a point of the sweep figure averages runs that differ in %s (%d values over the inputs): name it in --sweep-series to draw them apart", name, len(vals)))
 		case differs && !loadColumn(name):
 			sw.warnings = append(sw.warnings, fmt.Sprintf("a line of the sweep figure joins runs that differ in %s (%d values over the inputs) besides the load: name it in --sweep-series to draw a line for each", name, len(vals)))

@@ -256,7 +256,7 @@ func TestSweepFromAdversary(t *testing.T) {
 	// The load of swfaugment's second run in a pipe is the default x.
 	names = []string{"swfaugment.target-load", "swfaugment_2.target-load", "swfsim.policy"}
 	traces, ic = grid(names, [][]string{{"0", "0.6", "easy"}, {"0", "0.8", "easy"}}, []float64{1, 2}, []float64{0.6, 0.8})
-	if sw, err = buildSweep(o(), traces, ic); err != nil || sw.fig.Parameter != "swfaugment_2.target-load" {
+	if sw, err = buildSweep(o(), traces, ic); err != nil || sw.fig.Parameter != "swfaugment.target-load" || len(sw.fig.Series[0].Points) != 2 {
 		t.Errorf("second swfaugment: %v, %+v", err, sw)
 	}
 	op = o()
@@ -374,5 +374,75 @@ func TestSweepTracesRunOnce(t *testing.T) {
 	}
 	if len(sw.fig.Series) != 3 || sw.fig.Legend != "swfsim.policy, swfclean.input" || len(sw.warnings) != 0 {
 		t.Errorf("legend %q, series %+v, warnings %q", sw.fig.Legend, sw.fig.Series, sw.warnings)
+	}
+}
+
+// TestSweepGridsFromAdversary2 holds the cases of a second adversarial test.
+func TestSweepGridsFromAdversary2(t *testing.T) {
+	warned := func(sw *sweep, want string) bool { return strings.Contains(strings.Join(sw.warnings, "\n"), want) }
+	opt := func() *options { return &options{sweep: sweepSpec{metric: "bsld"}} }
+
+	// One swfaugment file per load and seed, read by every policy: those
+	// files are no trace, and each point averages the seeds.
+	names := []string{"swfaugment.target-load", "swfaugment.seed", "swfaugment.input", "swfsim.policy", "swfsim.input"}
+	var rows [][]string
+	for _, l := range []string{"0.6", "0.9"} {
+		for _, sd := range []string{"1", "2"} {
+			for _, p := range []string{"easy", "fcfs"} {
+				rows = append(rows, []string{l, sd, "hpc2n.swf", p, "aug_" + l + "_" + sd + ".swf"})
+			}
+		}
+	}
+	traces, ic := grid(names, rows, []float64{1, 2, 3, 4, 5, 6, 7, 8}, nil)
+	sw, err := buildSweep(opt(), traces, ic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sw.fig.Legend != "swfsim.policy" || len(sw.fig.Series) != 2 || sw.fig.Series[0].Points[0].N != 2 || len(sw.warnings) != 0 {
+		t.Errorf("shared per-point files: legend %q, series %+v, warnings %q", sw.fig.Legend, sw.fig.Series, sw.warnings)
+	}
+
+	// --load runs beside --target-load runs: x is the target load (0 is
+	// "not set"), and the --load runs are left out with a word.
+	names = []string{"swfaugment.load", "swfaugment.target-load", "swfsim.policy"}
+	traces, ic = grid(names, [][]string{{"1.2", "0", "easy"}, {"1.5", "0", "easy"}, {"0", "0.6", "easy"}, {"0", "0.8", "easy"}}, []float64{1, 2, 3, 4}, nil)
+	if sw, err = buildSweep(opt(), traces, ic); err != nil || sw.fig.Parameter != "swfaugment.target-load" || len(sw.fig.Series[0].Points) != 2 || !warned(sw, "runA has no swfaugment.target-load") {
+		t.Errorf("--load beside --target-load: %v, %+v", err, sw)
+	}
+
+	// A grid whose load is set by swfaugment's first run for some inputs
+	// and its second (after --bounds) for others: each at its load.
+	names = []string{"swfaugment.target-load", "swfaugment_2.target-load", "swfsim.policy"}
+	traces, ic = grid(names, [][]string{{"0.6", "-", "easy"}, {"0.8", "-", "easy"}, {"0", "0.6", "easy"}, {"0", "0.8", "easy"}}, []float64{1, 2, 3, 4}, nil)
+	if sw, err = buildSweep(opt(), traces, ic); err != nil || len(sw.fig.Series[0].Points) != 2 || sw.fig.Series[0].Points[0].N != 2 || len(sw.warnings) != 0 {
+		t.Errorf("load set by either run: %v, %+v", err, sw)
+	}
+
+	// An input without the y metric is left out whole: no undefined run in
+	// its point, no warning about what sets it apart.
+	names = []string{"swfaugment.target-load", "swfaugment.utility", "swfsim.policy"}
+	traces, ic = grid(names, [][]string{{"0.6", "true", "ga"}, {"0.8", "true", "ga"}, {"0.6", "false", "ga"}}, []float64{1, 2, 3}, nil)
+	traces[0].report.Rows = append(traces[0].report.Rows, stats.Row{Metric: "utility", Statistic: "mean", Value: 5})
+	traces[1].report.Rows = append(traces[1].report.Rows, stats.Row{Metric: "utility", Statistic: "mean", Value: 6})
+	o := opt()
+	o.sweep.metric = "utility"
+	if sw, err = buildSweep(o, traces, ic); err != nil || sw.fig.Series[0].Points[0].Undefined != 0 || warned(sw, "differ in swfaugment.utility") || !warned(sw, "1 of 3 inputs have no utility") {
+		t.Errorf("metric in some inputs: %v, %+v", err, sw)
+	}
+
+	// One configuration run through a pipe and through a per-run file:
+	// the same run twice, and the inputs are no parameter.
+	names = []string{"swfaugment.target-load", "swfaugment.seed", "swfsim.policy", "swfsim.input"}
+	traces, ic = grid(names, [][]string{{"0.6", "1", "easy", "-"}, {"0.6", "1", "easy", "run-0.6-1.swf"}, {"0.8", "1", "easy", "-"}, {"0.8", "1", "easy", "run-0.8-1.swf"}}, []float64{1, 1, 2, 2}, nil)
+	if sw, err = buildSweep(opt(), traces, ic); err != nil || warned(sw, "differ in swfsim.input") || !warned(sw, "runA and runB are alike in every column") {
+		t.Errorf("piped and file-fed: %v, %+v", err, sw)
+	}
+
+	// Runs of two pipelines in one point: one warning for the tool some
+	// ran, not one per flag of it.
+	names = []string{"swfaugment.target-load", "swfaugment_2.estimate", "swfaugment_2.seed", "swfaugment_2.points", "swfsim.policy"}
+	traces, ic = grid(names, [][]string{{"0.6", "-", "-", "-", "easy"}, {"0.6", "exact", "1", "4", "easy"}, {"0.8", "-", "-", "-", "easy"}}, []float64{1, 2, 3}, nil)
+	if sw, err = buildSweep(opt(), traces, ic); err != nil || len(sw.warnings) != 1 || !warned(sw, "some ran swfaugment_2, others did not") {
+		t.Errorf("two pipelines: %v, warnings %q", err, sw.warnings)
 	}
 }
