@@ -8,22 +8,35 @@ import (
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
-// OfferedLoad returns the processor-seconds of work (processors x runtime, jobs
-// with both known) per processor-second of the trace's span (last submit time
-// minus first, whole trace), on a machine of the given size, and the span.
+// OfferedLoad returns the processor-seconds of work (processors x runtime)
+// per processor-second of the trace's span (last submit time minus first),
+// both over the jobs whose submit time, runtime and processors are known, as
+// swfsim's offered-load Note and swfstat's offered_load count them, on a
+// machine of the given size; and the span.
 func OfferedLoad(jobs []swf.Job, machine int64) (load float64, span int64, err error) {
 	if machine < 1 {
 		return 0, 0, errors.New("load: machine size unknown (no MaxProcs or MaxNodes in the header; give --procs)")
 	}
-	first, last, ok := submitRange(jobs)
-	if !ok || last == first {
-		return 0, 0, errors.New("load: the trace spans no time (fewer than two distinct known submit times)")
-	}
+	var first, last int64
 	var work float64
+	n := 0
 	for i := range jobs {
-		if a := Area(&jobs[i]); a > 0 {
-			work += a
+		j := &jobs[i]
+		a := Area(j)
+		if a < 0 || j.SubmitTime < 0 {
+			continue
 		}
+		if n == 0 || j.SubmitTime < first {
+			first = j.SubmitTime
+		}
+		if n == 0 || j.SubmitTime > last {
+			last = j.SubmitTime
+		}
+		work += a
+		n++
+	}
+	if n == 0 || last == first {
+		return 0, 0, errors.New("load: the trace spans no time (fewer than two distinct submit times among the jobs with known submit time, runtime and processors)")
 	}
 	span = last - first
 	return work / (float64(machine) * float64(span)), span, nil

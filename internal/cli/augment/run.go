@@ -70,21 +70,21 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "priority-order", Category: catUtility, Usage: "`QUEUES` from highest to lowest priority, '+' joins equals, e.g. 0,1+12,2", DefaultText: "header Queue lines or queues in the trace, lowest number highest"},
 
 		&cli.BoolFlag{Name: "checkpoint", Category: catCheckpoint, Usage: "mark checkpointing jobs with ckpt=SECONDS (survey model)"},
-		&cli.Float64Flag{Name: "ckpt-jobs", Value: 0.16, Category: catCheckpoint, Usage: "`SHARE` of jobs that checkpoint (0..1)"},
-		&cli.Float64Flag{Name: "ckpt-work", Value: 0.57, Category: catCheckpoint, Usage: "`SHARE` of processor-seconds in checkpointing jobs (0..1)"},
-		&cli.Float64Flag{Name: "ckpt-debug", Value: 0.40, Category: catCheckpoint, Usage: "`SHARE` of jobs, the smallest, that never checkpoint (debug/trial runs; 0..1)"},
-		&cli.Float64Flag{Name: "ckpt-quarter", Value: 0.96, Category: catCheckpoint, Usage: "`SHARE` of checkpointing jobs with interval below a quarter of the runtime (0..1)"},
+		&cli.Float64Flag{Name: "ckpt-jobs", Value: 0.16, Category: catCheckpoint, Usage: "`SHARE` of jobs that checkpoint (0..1], 0 excluded"},
+		&cli.Float64Flag{Name: "ckpt-work", Value: 0.57, Category: catCheckpoint, Usage: "`SHARE` of processor-seconds in checkpointing jobs (0..1], 0 excluded"},
+		&cli.Float64Flag{Name: "ckpt-debug", Value: 0.40, Category: catCheckpoint, Usage: "`SHARE` of jobs, the smallest, that never checkpoint (debug/trial runs; (0..1], 0 excluded)"},
+		&cli.Float64Flag{Name: "ckpt-quarter", Value: 0.96, Category: catCheckpoint, Usage: "`SHARE` of checkpointing jobs with interval below a quarter of the runtime (0..1], 0 excluded"},
 		&cli.Int64Flag{Name: "ckpt-min-runtime", Category: catCheckpoint, Usage: "jobs running less than `SECONDS` never checkpoint"},
 		&cli.StringFlag{Name: "checkpoint-from", Category: catCheckpoint, Usage: "take known answers from `FILE` (lines: JOB SECONDS|none)"},
 		&cli.BoolFlag{Name: "expand", Category: catCheckpoint, Usage: "with --checkpoint-from: fill unanswered jobs from the answers of jobs with the same user and processors"},
 
 		&cli.StringFlag{Name: "estimate", Category: catEstimate, Usage: "estimate `MODEL`: exact, scale:R or uniform:A,B"},
-		&cli.Float64Flag{Name: "error-quant", Category: catEstimate, Usage: "quantitative error, `PCT` of the runtime (Guim 3.2.2; 0-100 and more)"},
+		&cli.Float64Flag{Name: "error-quant", Category: catEstimate, Usage: "quantitative error, `PCT` of the runtime (0-100 in Guim 3.2.2; more is accepted)"},
 		&cli.IntFlag{Name: "error-category", Category: catEstimate, Usage: "required with --error-quant: job category `N` of Guim et al.'s Table 2 (1-11): 1-9 the category's jobs estimated exactly, 10 none, 11 a random --perfect-share"},
 		&cli.Float64Flag{Name: "perfect-share", Value: 0.5, Category: catEstimate, Usage: "category 11 (equal): `SHARE` of jobs estimated exactly (0..1], 0 excluded"},
 		&cli.StringFlag{Name: "error-qual", Category: catEstimate, Usage: "qualitative conversion `TYPE`: s2l, l2s or both (Guim 3.3.1, Table 5)"},
 		&cli.Float64Flag{Name: "error-percent", Category: catEstimate, Usage: "with --error-qual: mean `PCT` of jobs converted (0-100)"},
-		&cli.Float64Flag{Name: "error-stdev", Category: catEstimate, Usage: "standard deviation `PCT` of the error or of the converted percentage (0-100)"},
+		&cli.Float64Flag{Name: "error-stdev", Category: catEstimate, Usage: "standard deviation `PCT` of the error or of the converted percentage (0-1000 in Guim's groups; more is accepted)"},
 		&cli.BoolFlag{Name: "as-prediction", Category: catEstimate, Usage: "write the values of --estimate, --error-quant or --error-qual as pred= runtime predictions and leave field 9 (the kill time) alone; swfsim --predictor token reads them (Guim's setup)"},
 		&cli.StringFlag{Name: "error-untouched", Value: "exact", Category: catEstimate, Usage: "field 9 of jobs --error-qual does not convert: `MODE` exact (runtime) or user (kept)"},
 
@@ -273,6 +273,9 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		ps := c.Float64("perfect-share")
 		if !(ps > 0 && ps <= 1) {
 			return nil, cmdio.Usagef("--perfect-share must be in (0, 1]")
+		}
+		if c.IsSet("perfect-share") && cat != augment.Category(11) {
+			return nil, cmdio.Usagef("--perfect-share is the share of category 11 (equal); --error-category %d estimates its own jobs exactly, so it would change nothing", cat)
 		}
 		if e := c.Float64("error-quant"); e < 0 {
 			return nil, cmdio.Usagef("--error-quant %v: want a percentage of the runtime, 0 or more", e)

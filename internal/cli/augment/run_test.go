@@ -138,6 +138,7 @@ func TestExitCodes(t *testing.T) {
 		{"top-apps 0", []string{"--error-quant", "5", "--error-category", "7", "--top-apps", "0", "testdata/small.swf"}, 2, "--top-apps 0: must be positive"},
 		{"top-apps negative", []string{"--error-quant", "5", "--error-category", "7", "--top-apps", "-1", "testdata/small.swf"}, 2, "--top-apps -1"},
 		{"decay shares overflow", []string{"--utility", "--decay", "linear:1e308,step:1e308", "testdata/small.swf"}, 2, "more than a float64 holds"},
+		{"perfect share without category 11", []string{"--error-quant", "50", "--error-category", "3", "--perfect-share", "0.3", "testdata/small.swf"}, 2, "--perfect-share is the share of category 11"},
 		{"decay model twice", []string{"--utility", "--decay", "linear:2,step:1,linear:0", "testdata/small.swf"}, 2, "linear is named twice"},
 		{"min-deadline below a step's room", []string{"--utility", "--decay", "step:1", "--min-deadline", "3", "testdata/small.swf"}, 2, "leaves no room for a step with epsilon 1 s (need >= 4)"},
 		{"short deadlines without steps", []string{"--utility", "--decay", "linear:1,exponential:1,step:0", "--min-deadline", "1", "testdata/small.swf"}, 0, ""},
