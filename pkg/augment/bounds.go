@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -154,9 +155,29 @@ func ComputeBounds(jobs []swf.Job, cfg BoundsConfig) (*Bounds, error) {
 	return b, nil
 }
 
-// Note returns the header Note line describing the bounds.
+// Note returns the header Note line describing the bounds; bounds given
+// instead of computed are named at its end (a lower bound left to the rule
+// follows the upper bound given).
 func (b *Bounds) Note() string {
 	c := b.Config
+	var given []string
+	for _, o := range []struct {
+		flag string
+		v    float64
+	}{{"rt-upper-bound", c.RuntimeUpper}, {"rt-lower-bound", c.RuntimeLower}, {"procs-upper", c.ProcsUpper},
+		{"procs-lower", c.ProcsLower}, {"area-upper", c.AreaUpper}, {"area-lower", c.AreaLower}} {
+		if o.v > 0 {
+			given = append(given, "--"+o.flag+" "+fmtFloat(o.v))
+		}
+	}
+	note := b.note(c)
+	if len(given) > 0 {
+		note += "; given instead of the rule: " + strings.Join(given, ", ")
+	}
+	return note
+}
+
+func (b *Bounds) note(c BoundsConfig) string {
 	return fmt.Sprintf("swfaugment bounds (Guim et al. 2007, Tables 3-4): upper=%s x p%s, lower=%s x upper over %d jobs: runtime %s..%s s (p%s=%s; %s short, %s large), processors %s..%s (p%s=%s), area %s..%s proc-s (p%s=%s), top %d applications %v",
 		fmtFloat(c.UpperFraction), fmtFloat(100*c.Percentile), fmtFloat(c.LowerFraction), b.Jobs,
 		fmtFloat(b.RuntimeLower), fmtFloat(b.RuntimeUpper), fmtFloat(100*c.Percentile), fmtFloat(b.RuntimePercentile),

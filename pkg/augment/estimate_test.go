@@ -51,6 +51,10 @@ func TestBoundsOverridesAndErrors(t *testing.T) {
 	if b.RuntimeUpper != 3600 || b.RuntimeLower != 180 || b.ProcsLower != 2 || b.ProcsUpper != 16 {
 		t.Errorf("bounds %+v", b)
 	}
+	// The Note names the bounds given instead of the rule.
+	if n := b.Note(); !strings.HasSuffix(n, "; given instead of the rule: --rt-upper-bound 3600, --procs-lower 2") {
+		t.Errorf("Note %q", n)
+	}
 	if _, err := ComputeBounds(jobs, BoundsConfig{RuntimeLower: 1e6}); err == nil {
 		t.Error("lower above upper accepted")
 	}
