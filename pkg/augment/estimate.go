@@ -313,16 +313,22 @@ func ParseModel(s string) (Model, error) {
 		return Model{Kind: kind}, nil
 	case "scale":
 		r, err := swf.ParseDecimal(arg)
-		if err != nil || !(r > 0) || math.IsInf(r, 0) {
+		if err != nil {
 			return Model{}, bad
+		}
+		if !(r > 0) || math.IsInf(r, 0) {
+			return Model{}, fmt.Errorf("estimate model %q: the factor R of scale:R must be a positive number", s)
 		}
 		return Model{Kind: kind, R: r}, nil
 	case "uniform":
 		as, bs, ok := strings.Cut(arg, ",")
 		a, err1 := swf.ParseDecimal(as)
 		b, err2 := swf.ParseDecimal(bs)
-		if !ok || err1 != nil || err2 != nil || !(a > 0) || !(b >= a) || math.IsInf(b, 0) {
+		if !ok || err1 != nil || err2 != nil {
 			return Model{}, bad
+		}
+		if !(a > 0) || !(b >= a) || math.IsInf(b, 0) {
+			return Model{}, fmt.Errorf("estimate model %q: uniform:A,B wants 0 < A <= B (the estimate is the runtime times a factor drawn from [A, B])", s)
 		}
 		return Model{Kind: kind, A: a, B: b}, nil
 	}

@@ -240,6 +240,9 @@ func parsePlan(c *cli.Context) (*plan, error) {
 				return nil, cmdio.Usagef("--%s must be in (0, 1]", f)
 			}
 		}
+		if j, d := c.Float64("ckpt-jobs"), c.Float64("ckpt-debug"); j+d > 1 {
+			return nil, cmdio.Usagef("--ckpt-jobs %g plus --ckpt-debug %g exceed 1: the checkpointing jobs are drawn from those that are not debug runs", j, d)
+		}
 		if m := c.Int64("ckpt-min-runtime"); m < 0 || m > swf.MaxTime {
 			return nil, cmdio.Usagef("--ckpt-min-runtime %d: want seconds from 0 to %d", m, int64(swf.MaxTime))
 		}
@@ -548,9 +551,12 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 		notes = append(notes, rep.Notes()...)
 	}
 	if p.load > 0 || p.target > 0 {
-		machine, err := machineSize(hdr, p.procs)
+		machine, procsNote, err := machineSize(hdr, p.procs)
 		if err != nil {
 			return nil, err
+		}
+		if procsNote != "" {
+			notes = append(notes, procsNote) // after the first Note, the run's own
 		}
 		rep, err := augment.ScaleLoad(jobs, machine, p.load, p.target)
 		if err != nil {
@@ -571,7 +577,7 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 // swfsim and swfstat. Given --procs, MaxProcs is rewritten and a Note keeps
 // the old value, so that the next tool in a pipe sees the same machine (they
 // read MaxProcs before MaxNodes, which is left).
-func machineSize(h *swf.Header, procs int64) (int64, error) {
+func machineSize(h *swf.Header, procs int64) (int64, string, error) {
 	if procs > 0 {
 		old, had := h.Get("MaxProcs")
 		if !had {
@@ -586,22 +592,22 @@ func machineSize(h *swf.Header, procs int64) (int64, error) {
 			if n, had := h.Get("MaxNodes"); had {
 				nodes = fmt.Sprintf("; MaxNodes (%s) left as the logged machine's node count", strings.TrimSpace(n))
 			}
-			h.AddNote(fmt.Sprintf("swfaugment MaxProcs set to %d by --procs (input header: %s)%s", procs, old, nodes))
+			return procs, fmt.Sprintf("swfaugment MaxProcs set to %d by --procs (input header: %s)%s", procs, old, nodes), nil
 		}
-		return procs, nil
+		return procs, "", nil
 	}
 	if n, ok, err := h.MaxProcs(); err != nil {
-		return 0, err
+		return 0, "", err
 	} else if ok && n > 0 {
-		return n, nil
+		return n, "", nil
 	}
 	if n, ok, err := h.MaxNodes(); err != nil {
-		return 0, err
+		return 0, "", err
 	} else if ok && n > 0 {
-		return n, nil
+		return n, "", nil
 	}
 	if why := h.NotAMachineSize(); why != "" {
-		return 0, cmdio.Usagef("machine size unknown: %s; give --procs", why)
+		return 0, "", cmdio.Usagef("machine size unknown: %s; give --procs", why)
 	}
-	return 0, cmdio.Usagef("machine size unknown: the header has neither MaxProcs nor MaxNodes; give --procs")
+	return 0, "", cmdio.Usagef("machine size unknown: the header has neither MaxProcs nor MaxNodes; give --procs")
 }

@@ -138,6 +138,9 @@ func TestExitCodes(t *testing.T) {
 		{"top-apps 0", []string{"--error-quant", "5", "--error-category", "7", "--top-apps", "0", "testdata/small.swf"}, 2, "--top-apps 0: must be positive"},
 		{"top-apps negative", []string{"--error-quant", "5", "--error-category", "7", "--top-apps", "-1", "testdata/small.swf"}, 2, "--top-apps -1"},
 		{"decay shares overflow", []string{"--utility", "--decay", "linear:1e308,step:1e308", "testdata/small.swf"}, 2, "more than a float64 holds"},
+		{"checkpoint and debug shares", []string{"--checkpoint", "--ckpt-jobs", "0.9", "--ckpt-debug", "0.2", "testdata/small.swf"}, 2, "--ckpt-jobs 0.9 plus --ckpt-debug 0.2 exceed 1"},
+		{"uniform model range", []string{"--estimate", "uniform:3,1", "testdata/small.swf"}, 2, "uniform:A,B wants 0 < A <= B"},
+		{"scale model range", []string{"--estimate", "scale:0", "testdata/small.swf"}, 2, "the factor R of scale:R must be a positive number"},
 		{"perfect share without category 11", []string{"--error-quant", "50", "--error-category", "3", "--perfect-share", "0.3", "testdata/small.swf"}, 2, "--perfect-share is the share of category 11"},
 		{"decay model twice", []string{"--utility", "--decay", "linear:2,step:1,linear:0", "testdata/small.swf"}, 2, "linear is named twice"},
 		{"min-deadline below a step's room", []string{"--utility", "--decay", "step:1", "--min-deadline", "3", "testdata/small.swf"}, 2, "leaves no room for a step with epsilon 1 s (need >= 4)"},
@@ -296,6 +299,11 @@ func TestProcsOverrides(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	// The run's own Note (version, seed, operations) is the first it adds.
+	first := strings.Index(out, "; Note: swfaugment ")
+	if first < 0 || !strings.HasPrefix(out[first:], "; Note: swfaugment 0.") && !strings.HasPrefix(out[first:], "; Note: swfaugment v") {
+		t.Errorf("the first swfaugment Note is not the run's own: %q", out[first:min(len(out), first+80)])
 	}
 }
 
