@@ -2,10 +2,7 @@ package augment
 
 import (
 	"math"
-	"strings"
 	"testing"
-
-	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 func TestScaleLoadOnTraces(t *testing.T) {
@@ -73,19 +70,11 @@ func TestTargetLoad(t *testing.T) {
 // count them: a job of unknown submit time adds no work, one of unknown
 // runtime stretches no span.
 func TestOfferedLoadCountsSimulableJobs(t *testing.T) {
-	r := swf.NewReader(strings.NewReader("; MaxProcs: 4\n" +
-		"1 0 0 30 1 -1 -1 1 5 -1 1 7 1 -1 -1 -1 -1 -1\n" +
-		"2 100 0 30 1 -1 -1 1 5 -1 1 7 1 -1 -1 -1 -1 -1\n" +
-		"3 -1 0 3000 4 -1 -1 4 5 -1 1 7 1 -1 -1 -1 -1 -1\n" + // unknown submit
-		"4 500 0 -1 4 -1 -1 4 5 -1 1 7 1 -1 -1 -1 -1 -1\n")) // unknown runtime
-	var jobs []swf.Job
-	for {
-		j, err := r.Read()
-		if err != nil {
-			break
-		}
-		jobs = append(jobs, j)
-	}
+	_, jobs := parseJobs(t, "; MaxProcs: 4\n"+
+		"1 0 0 30 1 -1 -1 1 5 -1 1 7 1 -1 -1 -1 -1 -1\n"+
+		"2 100 0 30 1 -1 -1 1 5 -1 1 7 1 -1 -1 -1 -1 -1\n"+
+		"3 -1 0 3000 4 -1 -1 4 5 -1 1 7 1 -1 -1 -1 -1 -1\n"+ // unknown submit
+		"4 500 0 -1 4 -1 -1 4 5 -1 1 7 1 -1 -1 -1 -1 -1\n") // unknown runtime
 	load, span, err := OfferedLoad(jobs, 4)
 	if err != nil || span != 100 || load != 60.0/400 {
 		t.Errorf("load %v over %d s (%v); want 0.15 over 100 s", load, span, err)

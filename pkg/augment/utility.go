@@ -245,15 +245,6 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 	g := newGenerator(cfg)
 	var buf []byte
 	seen := map[int64]bool{} // queues of the jobs given a function
-	defer func() {
-		for _, grp := range cfg.Priorities.Groups {
-			for _, q := range grp {
-				if !seen[q] {
-					rep.EmptyQueues = append(rep.EmptyQueues, q)
-				}
-			}
-		}
-	}()
 	for i := range jobs {
 		j := &jobs[i]
 		g.seedJob(rng.Uint64())
@@ -298,6 +289,13 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 		buf = g.f.AppendFormat(buf[:0])
 		j.SetExtra(KeyUtility, string(buf))
 		rep.Jobs++
+	}
+	for _, grp := range cfg.Priorities.Groups {
+		for _, q := range grp {
+			if !seen[q] {
+				rep.EmptyQueues = append(rep.EmptyQueues, q)
+			}
+		}
 	}
 	return rep, nil
 }

@@ -303,7 +303,9 @@ func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
 	tailStart := i
 	count := 0
 	r.spans = r.spans[:0]
-	clear(r.keySet)
+	if len(r.keySet) > 0 { // only after a line of manyTokens or more
+		clear(r.keySet)
+	}
 	for {
 		s, e := nextToken(line, i)
 		if s == e {

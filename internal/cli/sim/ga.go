@@ -286,12 +286,12 @@ func (t *jobTokens) add(sj *swf.Job, file string) error {
 	c, okC := sj.ExtraValue("ckpt")
 	if okU && t.checkU {
 		if _, err := utility.Parse(u); err != nil {
-			return tokenError(sj, file, utility.Key, fmt.Sprintf("%s=%s: %v", utility.Key, clip(u), err))
+			return sj.TokenError(file, utility.Key, fmt.Sprintf("%s=%s: %v", utility.Key, clip(u), err))
 		}
 	}
 	if okC && t.checkCkpt {
 		if iv, err := strconv.ParseInt(c, 10, 64); err != nil || iv < -1 || iv == 0 || iv > swf.MaxTime {
-			return tokenError(sj, file, "ckpt", fmt.Sprintf("ckpt=%s: want a checkpoint interval in seconds, 1 to %d, or -1", c, int64(swf.MaxTime)))
+			return sj.TokenError(file, "ckpt", fmt.Sprintf("ckpt=%s: want a checkpoint interval in seconds, 1 to %d, or -1", c, int64(swf.MaxTime)))
 		}
 	}
 	// The reader reuses its record: keep copies.
@@ -302,7 +302,7 @@ func (t *jobTokens) add(sj *swf.Job, file string) error {
 	p, okP := sj.ExtraValue(policy.KeyPrediction)
 	if okP && t.checkPred {
 		if s, err := strconv.ParseInt(p, 10, 64); err != nil || s < 0 || s > swf.MaxTime {
-			return tokenError(sj, file, policy.KeyPrediction, fmt.Sprintf("%s=%s: want a runtime prediction in whole seconds, 0 to %d (swfaugment --as-prediction writes pred=S)", policy.KeyPrediction, clip(p), int64(swf.MaxTime)))
+			return sj.TokenError(file, policy.KeyPrediction, fmt.Sprintf("%s=%s: want a runtime prediction in whole seconds, 0 to %d (swfaugment --as-prediction writes pred=S)", policy.KeyPrediction, clip(p), int64(swf.MaxTime)))
 		}
 	}
 	t.pred = append(t.pred, strings.Clone(p))
@@ -324,11 +324,6 @@ func clip(s string) string {
 		return s[:40] + "..."
 	}
 	return s
-}
-
-// tokenError is the ParseError for the extension token key of sj.
-func tokenError(sj *swf.Job, file, key, detail string) error {
-	return sj.TokenError(file, key, detail)
 }
 
 func (t *jobTokens) value(id int32, key string) (string, bool) {

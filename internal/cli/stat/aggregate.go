@@ -220,12 +220,13 @@ func lastKillWarning(traces []*trace) int {
 	return last
 }
 
-// maxKillLines is the most inputs whose kill warning stderr gives one by
-// one; over more (a study's 32 runs at a load with kills), one line says how
-// many, and the table's and the CSV's warning column give each.
-const maxKillLines = 3
+// maxWarningLines is the most inputs a warning (the kill warning, one
+// category warning) is given for one by one on stderr; over more (a study's
+// 32 runs at a load with kills), one line says how many, and the table's and
+// the CSV's warning column give each.
+const maxWarningLines = 3
 
-// killWarningSummary is that one line, "" when maxKillLines or fewer inputs
+// killWarningSummary is that one line, "" when maxWarningLines or fewer inputs
 // have the kill warning.
 func killWarningSummary(o *options, traces []*trace) string {
 	var warned []*trace
@@ -234,7 +235,7 @@ func killWarningSummary(o *options, traces []*trace) string {
 			warned = append(warned, t)
 		}
 	}
-	if len(warned) <= maxKillLines {
+	if len(warned) <= maxWarningLines {
 		return ""
 	}
 	pct := func(t *trace) float64 {

@@ -54,10 +54,11 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 	// Over a study's many runs a curve per input is unreadable: the sweep
 	// figure and table stand for them when there is one.
 	perInput := !(many && sw != nil)
-	for _, f := range htmlFigures {
-		if !perInput {
-			break
-		}
+	figures := htmlFigures
+	if !perInput {
+		figures = nil
+	}
+	for _, f := range figures {
 		p, err := figure(o, f.kind, traces)
 		doc.Figures = append(doc.Figures, htmlFigure(string(f.kind), f.title, f.caption, p, err, o.plotSize))
 		if err != nil && !errors.Is(err, plot.ErrNoData) && !errors.Is(err, plot.ErrNoMachine) {

@@ -557,7 +557,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %d swfstat Provenance line(s) in its header, which swfstat never writes into an SWF; left out of the provenance columns (the swfstat.* columns are this run's)\n",
 				t.display, t.swfstatProv)
 		}
-		if t.categoryWarning != "" && catCount[t.categoryWarning] <= maxKillLines {
+		if t.categoryWarning != "" && catCount[t.categoryWarning] <= maxWarningLines {
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, t.categoryWarning)
 		}
 		for _, line := range t.foreignProv {
@@ -569,7 +569,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		fmt.Fprintf(stderr, "swfstat: warning: %s\n", killSummary)
 	}
 	for _, w := range catOrder {
-		if n := catCount[w]; n > maxKillLines {
+		if n := catCount[w]; n > maxWarningLines {
 			fmt.Fprintf(stderr, "swfstat: warning: %d inputs (%s and %d more): %s\n", n, catFirst[w], n-1, w)
 		}
 	}

@@ -464,7 +464,7 @@ func TestCSVIsUTF8(t *testing.T) {
 	}
 }
 
-// TestKillWarningSummary: over more than maxKillLines inputs with the kill
+// TestKillWarningSummary: over more than maxWarningLines inputs with the kill
 // warning, stderr gives one line with the count and the range; the CSV
 // still warns on every input's rows.
 func TestKillWarningSummary(t *testing.T) {

@@ -216,27 +216,32 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	isX := func(c int) bool { return slices.Contains(xCols, c) }
 	// xKey is what tells apart the grid points a trace is run at: x, or
 	// with a metric on the x axis the load column that drives it.
+	driver := -1 // with a metric on x: the first load column that varies
+	if !xIsColumn {
+		for c, name := range ic.names {
+			if loadColumn(name) && values(c) > 1 {
+				driver = c
+				break
+			}
+		}
+	}
 	xKey := func(i int) string {
 		if xIsColumn {
 			return xv[i]
 		}
-		for c, name := range ic.names {
-			if loadColumn(name) && values(c) > 1 {
-				v, _ := value(c, i)
-				return v
-			}
+		if driver < 0 {
+			return ""
 		}
-		return ""
+		v, _ := value(driver, i)
+		return v
 	}
-	// traceLike reports whether an input column names the trace a run was
+	noKey := !xIsColumn && xKey(0) == "" // nothing tells grid points apart
+	// nameTraces reports whether an input column names the trace a run was
 	// made from: two files or more (a pipe, "-", names none) of which one
 	// at least is run at two grid points. A file made for one grid point
 	// (swfaugment's output for a load and seed, read by swfsim) is an
 	// intermediate file, not a parameter.
-	traceLike := func(c int) bool {
-		if !strings.HasSuffix(ic.names[c], ".input") {
-			return false
-		}
+	nameTraces := func(c int) bool {
 		at := map[string]map[string]bool{}
 		for i := range traces {
 			if v, ok := value(c, i); ok && v != "-" {
@@ -250,11 +255,24 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 			return false
 		}
 		for _, keys := range at {
-			if len(keys) > 1 || xKey(0) == "" && !xIsColumn {
+			if len(keys) > 1 || noKey {
 				return true
 			}
 		}
 		return false
+	}
+	// traceLike is nameTraces of an input column, worked out once.
+	isTrace := map[int]bool{}
+	traceLike := func(c int) bool {
+		if !strings.HasSuffix(ic.names[c], ".input") {
+			return false
+		}
+		if t, done := isTrace[c]; done {
+			return t
+		}
+		t := nameTraces(c)
+		isTrace[c] = t
+		return t
 	}
 	ys, stat, err := metricOf("--sweep-y", s.metric, s.statistic)
 	if err != nil {
