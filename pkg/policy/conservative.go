@@ -68,11 +68,14 @@ type Conservative struct {
 	// Rebuilds counts rounds that rebuild the schedule (only with NoKill);
 	// Reused counts those of them that found it unchanged (rebuild).
 	Rebuilds, Reused int
+
+	lazy lazyTail // a rebuild's tail not placed yet (lazytail.go)
 }
 
 // NewConservative returns conservative backfilling for n jobs.
 func NewConservative(n int) *Conservative {
 	c := &Conservative{resv: make([]int64, n), held: make([]int64, n), minResv: sim.Never}
+	c.rq.minProcs = sim.Never
 	for i := range c.resv {
 		c.resv[i] = -1
 	}
@@ -177,10 +180,20 @@ func (c *Conservative) Arrived(s *sim.Sim, j *sim.Job) { c.arrived = append(c.ar
 
 func (c *Conservative) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 	c.ensureProfile(s)
-	c.profile.Advance(s.Now())
 	c.ended = true
+	if c.lazy.on {
+		// The profile stays as the rebuild left it until its tail is
+		// placed (lazytail.go); the release waits.
+		c.lazy.endAt = s.Now()
+	} else {
+		c.profile.Advance(s.Now())
+	}
 	if c.held[j.ID] > s.Now() {
-		c.profile.Release(s.Now(), c.held[j.ID], int64(j.Procs))
+		if c.lazy.on {
+			c.lazy.ends = append(c.lazy.ends, keptEnd{c.held[j.ID], int64(j.Procs)})
+		} else {
+			c.profile.Release(s.Now(), c.held[j.ID], int64(j.Procs))
+		}
 		c.freed, c.greedy = true, false
 		c.freedEnd = max(c.freedEnd, c.held[j.ID])
 	}
@@ -197,8 +210,12 @@ func (c *Conservative) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 // may now suit a job before it in arrival order).
 func (c *Conservative) maintain(s *sim.Sim) {
 	c.ensureProfile(s)
+	over, procs := c.overdue(s)
+	if !over {
+		c.placeTail() // a rebuild's tail, before the profile moves on
+	}
 	c.profile.Advance(s.Now())
-	if over, procs := c.overdue(s); over || c.stale(s) {
+	if over || c.stale(s) {
 		c.rebuild(s, procs)
 	} else if c.ended && (c.naive || c.freed || c.moved) {
 		c.moved = false
@@ -232,7 +249,8 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 	c.minResv = sim.Never
 	rq := &c.rq
 	if !rq.grouped || 4*rq.left > len(rq.q) {
-		rq.regroup() // also drops left entries when no compression does
+		c.placeTail() // the regroup moves its entries
+		rq.regroup()  // also drops left entries when no compression does
 	}
 	q := rq.q
 	for h := 0; h < len(q); h += int(q[h].run) {
@@ -261,6 +279,10 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 
 // reserve gives a waiting job its reservation and queues it.
 func (c *Conservative) reserve(j *sim.Job, now int64) {
+	if c.lazyReserve(j, now) {
+		return
+	}
+	c.placeTail()
 	c.place(j, now)
 	if !c.rq.add(j, c.resv[j.ID]) {
 		c.greedy = false // a rebuild would have placed it before others

@@ -70,14 +70,18 @@ func (c *Conservative) stale(s *sim.Sim) bool {
 // and only the overdue jobs' second is reserved.
 func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 	c.Rebuilds++
+	// A tail the last rebuild left (lazytail.go) is made again below; with
+	// one waiting, that schedule is not known whole, so it is not reused.
+	pending := c.lazy.on
+	c.dropTail()
 	// Afterwards every job sits at its earliest start given all the others,
 	// as after a compression that moved nothing.
 	c.moved, c.freedEnd, c.movedEnd = false, 0, 0
 	now := s.Now()
-	if c.greedy && !c.freed && !c.naive && c.minResv <= now {
+	if c.greedy && !c.freed && !c.naive && !pending && c.minResv <= now {
 		c.minResv = c.rq.earliest() // selective reservation lets it lag
 	}
-	if c.greedy && !c.freed && !c.naive && c.minResv > now {
+	if c.greedy && !c.freed && !c.naive && !pending && c.minResv > now {
 		c.Reused++
 		if overdueProcs > 0 {
 			c.profile.Reserve(now, now+1, overdueProcs)
@@ -94,12 +98,44 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 	c.rq.compact()
 	q := c.rq.q
 	c.fits.reset()
-	for i := 0; i < len(q); {
+	lazy := !c.naive
+	c.lazy.witness = -1
+	i := c.placeGroups(0, len(q), now, lazy)
+	if i < len(q) {
+		// The tail is one run of entries not placed yet, hopped at once
+		// by the start pass; only its first entry says so (resv Never).
+		// Its other entries, and c.resv of its jobs, keep stale values
+		// that nothing reads before placeTail writes them (resvOf).
+		q[i].resv, q[i].run = sim.Never, int32(len(q)-i)
+		c.lazy = lazyTail{on: true, at: now, next: i, end: len(q),
+			levels: c.lazy.levels, ends: c.lazy.ends[:0], witness: -1}
+	}
+	// The copies placed together are the runs: equal neighbours in one
+	// group get distinct starts, and neighbouring groups differ in shape.
+	// The tail's entries are runs of one.
+	c.rq.grouped = true
+}
+
+// placeGroups places q[i:end] in arrival order from now, equal neighbours
+// together (rebuild). With lazy it stops at a group's start once no job from
+// there on can start now (lazytail.go), and returns where it stopped; else
+// it returns end.
+func (c *Conservative) placeGroups(i, end int, now int64, lazy bool) int {
+	q := c.rq.q
+	done, check := 0, lazyCheckEvery
+	for i < end {
+		if lazy && done >= check {
+			if !c.tailStartsNow(i, now) {
+				return i
+			}
+			check = done + max(lazyCheckEvery, done/4)
+		}
 		d, p := q[i].dur, int64(q[i].procs)
 		k := i + 1
-		for k < len(q) && q[k].dur == d && int64(q[k].procs) == p {
+		for k < end && q[k].dur == d && int64(q[k].procs) == p {
 			k++
 		}
+		done += k - i
 		for from := max(now, c.fits.until(p, d)); i < k; {
 			t, free, placed := c.profile.ReserveEarliest(from, d, p, int64(k-i))
 			if t == sim.Never {
@@ -122,9 +158,7 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 			}
 		}
 	}
-	// The copies placed together are the runs: equal neighbours in one
-	// group get distinct starts, and neighbouring groups differ in shape.
-	c.rq.grouped = true
+	return end
 }
 
 // noFit remembers, during a rebuild, that no start before until fits a job of

@@ -23,6 +23,10 @@ type resvQueue struct {
 	q       []queued
 	grouped bool // run lengths are valid
 	left    int  // left entries in q while grouped
+	// minProcs and maxDur bound the shapes of the entries (of some that
+	// left too): a lazy rebuild's test of its tail (lazytail.go) needs
+	// them, and they cost nothing in the walks that compact.
+	minProcs, maxDur int64
 }
 
 // queued is a waiting job as conservative's walks see it.
@@ -35,6 +39,12 @@ type queued struct {
 
 // same reports whether two waiting entries may share a run.
 func same(a, b *queued) bool { return a.resv == b.resv && a.dur == b.dur && a.procs == b.procs }
+
+// bound widens minProcs and maxDur to include e.
+func (rq *resvQueue) bound(e *queued) {
+	rq.minProcs = min(rq.minProcs, int64(e.procs))
+	rq.maxDur = max(rq.maxDur, e.dur)
+}
 
 // add queues a job that has just been given a reservation, at its arrival
 // place: at the end, unless it went back to the queue or selective
@@ -49,6 +59,7 @@ func (rq *resvQueue) add(j *sim.Job, resv int64) (last bool) {
 	for i > 0 && (q[i-1].submit > e.submit || q[i-1].submit == e.submit && q[i-1].id > e.id) {
 		i--
 	}
+	rq.bound(&e)
 	if i > 0 && q[i-1].id == e.id {
 		q[i-1] = e
 		rq.grouped = false
@@ -83,6 +94,7 @@ func (rq *resvQueue) leave(j *sim.Job) {
 func (rq *resvQueue) regroup() {
 	q := rq.q
 	n, head := 0, -1
+	rq.minProcs, rq.maxDur = sim.Never, 0
 	for i := range q {
 		e := &q[i]
 		if e.resv < 0 {
@@ -94,6 +106,7 @@ func (rq *resvQueue) regroup() {
 			head = n
 			e.run = 1
 		}
+		rq.bound(e)
 		if n != i {
 			q[n] = *e
 		}
@@ -106,10 +119,16 @@ func (rq *resvQueue) regroup() {
 // compact drops the left entries, keeping the order; the runs are then to
 // be set by the caller (Conservative.rebuild) or by a regroup.
 func (rq *resvQueue) compact() {
+	if rq.grouped && rq.left == 0 {
+		rq.grouped = false
+		return // no entry has left since the last regroup or rebuild
+	}
 	q := rq.q
 	n := 0
+	rq.minProcs, rq.maxDur = sim.Never, 0
 	for i := range q {
 		if q[i].resv >= 0 {
+			rq.bound(&q[i])
 			if n != i {
 				q[n] = q[i]
 			}

@@ -314,6 +314,13 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 	sel.promote(s)
 	sel.version++ // a new pass: compression, ends and promotions changed the profile
 	free := s.FreeProcs()
+	// A rebuild's tail not placed yet (lazytail.go) starts at the queued
+	// job of arrival (tailSubmit, tailID); the c.resv of its jobs is stale.
+	tailSubmit, tailID := sim.Never, int32(0)
+	if c.lazy.on {
+		h := &c.rq.q[c.lazy.next]
+		tailSubmit, tailID = h.submit, h.id
+	}
 	for _, j := range s.Waiting() {
 		if free == 0 {
 			break
@@ -321,7 +328,11 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 		if j.State != sim.Waiting {
 			continue
 		}
-		switch r := c.resv[j.ID]; {
+		r := c.resv[j.ID]
+		if r >= 0 && (j.Submit > tailSubmit || j.Submit == tailSubmit && j.ID >= tailID) {
+			r = sim.Never
+		}
+		switch {
 		case r == now:
 			s.Start(j)
 			c.leave(j)
@@ -333,13 +344,24 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 			}
 		case int64(j.Procs) <= free:
 			d := duration(j)
-			if sel.freeUntil(now, int64(j.Procs)) >= now+d {
-				c.profile.Reserve(now, now+d, int64(j.Procs))
-				sel.version++ // the profile changed
-				s.Start(j)
-				c.held[j.ID] = now + d
-				free -= int64(j.Procs)
+			if sel.freeUntil(now, int64(j.Procs)) < now+d {
+				continue
 			}
+			if c.lazy.on {
+				// It fits before a rebuild's tail is placed; the
+				// tail may take the room.
+				c.placeTail()
+				tailSubmit = sim.Never
+				sel.version++
+				if sel.freeUntil(now, int64(j.Procs)) < now+d {
+					continue
+				}
+			}
+			c.profile.Reserve(now, now+d, int64(j.Procs))
+			sel.version++ // the profile changed
+			s.Start(j)
+			c.held[j.ID] = now + d
+			free -= int64(j.Procs)
 		}
 	}
 }
@@ -347,6 +369,9 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 // freeUntil is Profile.FreeUntil(now, procs), remembered per width until
 // the profile changes: in a pass many no-guarantee jobs of the same width are
 // tried against the same profile.
+//
+// While a rebuild's tail waits (lazytail.go) it answers for the profile
+// without the tail, which has at least the room the whole one has.
 func (sel *Selective) freeUntil(now, procs int64) int64 {
 	// Indexed by width, not a map: this lookup runs for every no-guarantee
 	// job that is narrow enough, in every pass. An entry of version 0 was
