@@ -315,11 +315,12 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 	sel.version++ // a new pass: compression, ends and promotions changed the profile
 	free := s.FreeProcs()
 	// A rebuild's tail not placed yet (lazytail.go) starts at the queued
-	// job of arrival (tailSubmit, tailID); the c.resv of its jobs is stale.
-	tailSubmit, tailID := sim.Never, int32(0)
+	// job tailID, and the waiting jobs are in the queue's order, so every
+	// job with a reservation from that one on is in it; their c.resv is
+	// stale.
+	tailID, inTail := int32(-1), false
 	if c.lazy.on {
-		h := &c.rq.q[c.lazy.next]
-		tailSubmit, tailID = h.submit, h.id
+		tailID = c.rq.q[c.lazy.next].id
 	}
 	for _, j := range s.Waiting() {
 		if free == 0 {
@@ -329,7 +330,10 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 			continue
 		}
 		r := c.resv[j.ID]
-		if r >= 0 && (j.Submit > tailSubmit || j.Submit == tailSubmit && j.ID >= tailID) {
+		if j.ID == tailID {
+			inTail = true
+		}
+		if r >= 0 && inTail {
 			r = sim.Never
 		}
 		switch {
@@ -351,7 +355,7 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 				// It fits before a rebuild's tail is placed; the
 				// tail may take the room.
 				c.placeTail()
-				tailSubmit = sim.Never
+				tailID, inTail = -1, false
 				sel.version++
 				if sel.freeUntil(now, int64(j.Procs)) < now+d {
 					continue
