@@ -218,10 +218,18 @@ func (h *Header) Queues() []QueueLine {
 
 // Set replaces the first line with this label (and its continuation lines) by
 // "; Label: value", or adds that line where AddNote would.
+//
+// A line replaced keeps the input's spelling up to its value: the label's
+// case and the blanks after the colon, which the archive uses to align
+// values ("; EndTime:   Fri Aug 29 ..." under "; StartTime: Mon Sep 23 ...").
 func (h *Header) Set(label, value string) {
 	line := labelled(label, value)
 	for i, l := range h.Lines {
 		if !l.Continuation && strings.EqualFold(l.Label, label) {
+			if k := strings.LastIndex(l.Raw, l.Value); l.Value != "" && k > 0 && strings.TrimSpace(l.Raw[k+len(l.Value):]) == "" {
+				line.Raw = l.Raw[:k] + line.Value
+				line.Label = l.Label
+			}
 			h.replace(i, line)
 			return
 		}

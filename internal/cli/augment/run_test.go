@@ -351,6 +351,11 @@ func TestLoadRewritesEndTime(t *testing.T) {
 		if strings.Contains(out, "; EndTime:   Fri Aug 29 10:55:01 CEST 1997\n") || !strings.Contains(out, "; EndTime: ") {
 			t.Errorf("%v: EndTime not rewritten", args)
 		}
+		// The archive aligns EndTime's value under StartTime's; the
+		// rewritten line keeps the input's blanks.
+		if !strings.Contains(out, "\n; EndTime:   ") {
+			t.Errorf("%v: the rewritten EndTime lost the input's alignment", args)
+		}
 		if !strings.Contains(out, "; Note: swfaugment load: EndTime rewritten for the scaled submit times, its time since the first submit divided by F (input header: Fri Aug 29 10:55:01 CEST 1997)\n") {
 			t.Errorf("%v: no Note with the input's EndTime", args)
 		}
