@@ -503,6 +503,12 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 			return nil, cmdio.Usagef("%v", err)
 		}
 		notes = append(notes, rep.Notes()...)
+		if u := rep.UnknownWait; 2*u > rep.Jobs {
+			// Lee's deadlines follow the logged waits: a log of submit
+			// times only (a model's output, NASA-iPSC) gives most jobs
+			// the least deadline, which the Note alone left unsaid.
+			p.warnings = append(p.warnings, fmt.Sprintf("--utility: %d of %d jobs have no logged wait (field 3 is -1), so their deadline is --min-deadline, %d s, whatever --deadline-factor", u, rep.Jobs, rep.Config.MinDeadline))
+		}
 		if q := rep.EmptyQueues; len(q) > 0 && rep.Config.Priorities.Source == "flag" {
 			s := make([]string, len(q))
 			for i, v := range q {

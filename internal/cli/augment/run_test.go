@@ -420,3 +420,21 @@ func TestPriorityOrderEmptyQueue(t *testing.T) {
 		t.Errorf("every listed queue has jobs: %q", errs)
 	}
 }
+
+// TestUtilityWarnsWithoutWaits: when most jobs given a utility function
+// have no logged wait, their deadlines are all the least one, and a warning
+// says so; a trace with its waits gets none.
+func TestUtilityWarnsWithoutWaits(t *testing.T) {
+	in := "; MaxProcs: 4\n1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n2 5 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n3 9 40 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	_, errOut, code := runCmd(t, in, "--utility")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "warning: <stdin>: --utility: 2 of 3 jobs have no logged wait (field 3 is -1), so their deadline is --min-deadline, 10 s, whatever --deadline-factor\n") {
+		t.Errorf("no warning about the missing waits:\n%s", errOut)
+	}
+	in = strings.Replace(in, "2 5 -1", "2 5 7", 1)
+	if _, errOut, _ = runCmd(t, in, "--utility"); strings.Contains(errOut, "no logged wait") {
+		t.Errorf("one job of three without a wait warned:\n%s", errOut)
+	}
+}
