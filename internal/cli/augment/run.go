@@ -344,6 +344,13 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		return nil, cmdio.Usagef("--rt-lower-bound %g is above --rt-upper-bound %g", lo, hi)
 	}
 	p.wantBnds = c.Bool("bounds") || p.quant != nil || p.qual != nil
+	if c.IsSet("top-apps") && !c.Bool("bounds") && (p.quant == nil || p.quant.Category != augment.CatTopApps) {
+		what := "--error-qual does not use categories"
+		if p.quant != nil {
+			what = fmt.Sprintf("--error-category %d does not use it", p.quant.Category)
+		}
+		return nil, cmdio.Usagef("--top-apps sets category 7 (the most executed applications); %s, so it would change only the Note (give --bounds to record the list in the header)", what)
+	}
 
 	if c.IsSet("load") && c.IsSet("target-load") {
 		return nil, cmdio.Usagef("--load and --target-load exclude each other")

@@ -142,6 +142,8 @@ func TestExitCodes(t *testing.T) {
 		{"uniform model range", []string{"--estimate", "uniform:3,1", "testdata/small.swf"}, 2, "uniform:A,B wants 0 < A <= B"},
 		{"scale model range", []string{"--estimate", "scale:0", "testdata/small.swf"}, 2, "the factor R of scale:R must be a positive number"},
 		{"perfect share without category 11", []string{"--error-quant", "50", "--error-category", "3", "--perfect-share", "0.3", "testdata/small.swf"}, 2, "--perfect-share is the share of category 11"},
+		{"top apps without category 7", []string{"--error-quant", "50", "--error-category", "3", "--top-apps", "4", "testdata/small.swf"}, 2, "--top-apps sets category 7 (the most executed applications); --error-category 3 does not use it"},
+		{"top apps with qualitative errors", []string{"--error-qual", "s2l", "--error-percent", "10", "--top-apps", "4", "testdata/small.swf"}, 2, "--error-qual does not use categories"},
 		{"decay model twice", []string{"--utility", "--decay", "linear:2,step:1,linear:0", "testdata/small.swf"}, 2, "linear is named twice"},
 		{"min-deadline below a step's room", []string{"--utility", "--decay", "step:1", "--min-deadline", "3", "testdata/small.swf"}, 2, "leaves no room for a step with epsilon 1 s (need >= 4)"},
 		{"short deadlines without steps", []string{"--utility", "--decay", "linear:1,exponential:1,step:0", "--min-deadline", "1", "testdata/small.swf"}, 0, ""},
