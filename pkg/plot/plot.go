@@ -3,6 +3,7 @@ package plot
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 	"path/filepath"
 	"slices"
@@ -296,7 +297,7 @@ func addCategoryBars(p *plot.Plot, inputs []Input) error {
 	top, known := 1.0, 0
 	for i, in := range inputs {
 		bars := &rects{}
-		c := plotutil.Color(i)
+		c := seriesColor(i)
 		for k, cat := range Categories {
 			v, ok := in.CategoryBSLD[cat]
 			if ok && !math.IsNaN(v) {
@@ -324,10 +325,16 @@ func addCategoryBars(p *plot.Plot, inputs []Input) error {
 }
 
 func style(line *plotter.Line, i int) {
-	line.Color = plotutil.Color(i)
+	line.Color = seriesColor(i)
 	line.Dashes = plotutil.Dashes(i)
 	line.Width = vg.Points(1.5)
 }
+
+// seriesColor is the colour of the i-th line of a figure: the Gantt
+// chart's palette (Tableau 10), so that ten lines differ in colour before
+// one repeats (gonum's default has seven); dashes and marks, which repeat
+// after five and seven, tell apart the lines that share a colour.
+func seriesColor(i int) color.Color { return palette[i%len(palette)] }
 
 // binWidth states the timeline's bin width for a title (" of 21.9 h"), when
 // every input has the same; "" otherwise.

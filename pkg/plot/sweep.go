@@ -116,14 +116,14 @@ func NewSweep(s Sweep) (*plot.Plot, error) {
 			return nil, fmt.Errorf("plot %s: %w", ser.Name, err)
 		}
 		style(line, i)
-		marks.Color, marks.Shape, marks.Radius = plotutil.Color(i), plotutil.Shape(i), vg.Points(3)
+		marks.Color, marks.Shape, marks.Radius = seriesColor(i), plotutil.Shape(i), vg.Points(3)
 		p.Add(line, marks)
 		if nmax > 1 {
 			bars, err := plotter.NewYErrorBars(errorXYs{pts, errs})
 			if err != nil {
 				return nil, fmt.Errorf("plot %s: %w", ser.Name, err)
 			}
-			bars.Color, bars.Width = plotutil.Color(i), vg.Points(1)
+			bars.Color, bars.Width = seriesColor(i), vg.Points(1)
 			p.Add(bars)
 		}
 		p.Legend.Add(label, line, marks)

@@ -3,11 +3,13 @@ package plot
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotutil"
 
 	"github.com/swfkit/swfkit/pkg/stats"
 )
@@ -102,5 +104,47 @@ func TestSweepHugeValues(t *testing.T) {
 	s.Series[0].Points[0].X, s.Series[0].Points[1].X = s.Xs[0], s.Xs[1]
 	if _, err := NewSweep(s); err == nil || !strings.Contains(err.Error(), "span more than") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestSweepTenColours: ten lines get ten colours (gonum's default palette
+// repeats after seven), and the eleventh shares the first's but not its
+// dashes.
+func TestSweepTenColours(t *testing.T) {
+	s := sweepOf(1, 2, 3)
+	base := s.Series[0]
+	s.Series = nil
+	for i := range 11 {
+		ser := base
+		ser.Name = string(rune('a' + i))
+		s.Series = append(s.Series, ser)
+	}
+	p, err := NewSweep(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w, err := p.WriterTo(400, 300, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	strokes := map[string]bool{}
+	for _, part := range strings.Split(buf.String(), "stroke:")[1:] {
+		c, _, _ := strings.Cut(part, ";")
+		if c != "none" && c != "#000000" {
+			strokes[c] = true
+		}
+	}
+	if len(strokes) < 10 {
+		t.Errorf("%d line colours for 11 lines, want 10: %v", len(strokes), strokes)
+	}
+	if seriesColor(10) != seriesColor(0) || seriesColor(9) == seriesColor(0) {
+		t.Error("the palette is not the ten colours of the Gantt chart")
+	}
+	if fmt.Sprint(plotutil.Dashes(10)) == fmt.Sprint(plotutil.Dashes(0)) {
+		t.Error("lines 0 and 10 share colour and dashes")
 	}
 }
