@@ -52,8 +52,14 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 		doc.Tables = append([]report.Table{sweepTable(sw)}, doc.Tables...)
 	}
 	// Over a study's many runs a curve per input is unreadable: the sweep
-	// figure and table stand for them when there is one.
-	perInput := !(many && sw != nil)
+	// figure and table stand for them when there is one that can be drawn
+	// (with every job skipped, say, it has no value to draw).
+	var swPlot plot.Drawer
+	var swErr error
+	if sw != nil {
+		swPlot, swErr = plot.NewSweep(sw.fig)
+	}
+	perInput := !(many && sw != nil && swErr == nil)
 	figures := htmlFigures
 	if !perInput {
 		figures = nil
@@ -66,7 +72,7 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 		}
 	}
 	if sw != nil {
-		p, err := plot.NewSweep(sw.fig)
+		p, err := swPlot, swErr
 		lines := "one line per " + sw.fig.Legend
 		if sw.fig.Legend == "" {
 			lines = "one line"

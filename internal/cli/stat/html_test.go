@@ -275,6 +275,12 @@ func TestHTMLManyInputs(t *testing.T) {
 		{nil,
 			[]string{"<title>swfstat: 9 inputs", `id="fig-wait-cdf"`, "9 inputs: no Gantt chart per input"},
 			[]string{`id="fig-sweep"`, `id="fig-gantt-1"`}},
+		// A sweep with nothing to draw (every job skipped) stands for
+		// nothing: the figures per input stay, and the Note does not
+		// say the sweep summarizes the runs.
+		{[]string{"--sweep-x", "offered_load", "--skip-first", "100%"},
+			[]string{`id="fig-sweep"`, `id="fig-wait-cdf"`, "9 inputs: no Gantt chart per input (swfstat --plot FILE --plot-kind gantt INPUT draws one)<"},
+			[]string{"summarize the runs", `id="fig-gantt-1"`}},
 	} {
 		_, errOut, code := run(t, "", append(append([]string{"--html", path}, c.args...), inputs...)...)
 		if code != 0 {
