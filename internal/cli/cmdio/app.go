@@ -107,7 +107,11 @@ func Run(app *cli.App, args []string, stderr io.Writer) int {
 	}
 	code := ExitCode(err)
 	if err != nil && code != 0 {
-		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
+		msg := err.Error()
+		if code == 2 {
+			msg += aliasNote(msg, args, app.Flags)
+		}
+		fmt.Fprintf(stderr, "%s: %s\n", app.Name, msg)
 		if code == 2 {
 			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", app.Name)
 		}
@@ -165,4 +169,43 @@ func wantsHelp(args []string, flags []cli.Flag) bool {
 		}
 	}
 	return false
+}
+
+// aliasNote says which long alias on the command line a usage error means
+// when the error names the flag by its canonical name (the deprecated
+// --short-max is --category-runtime, and the checks name the latter): ""
+// when it names none of them. One-letter aliases (-p, -o) are left alone.
+func aliasNote(msg string, args []string, flags []cli.Flag) string {
+	byName := map[string]cli.Flag{}
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			byName[n] = f
+		}
+	}
+	var notes []string
+	for i := 1; i < len(args); i++ {
+		tok := args[i]
+		if tok == "--" {
+			break
+		}
+		if len(tok) < 2 || tok[0] != '-' {
+			continue
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(tok, "-"), "=")
+		f, ok := byName[name]
+		if !ok {
+			continue
+		}
+		if _, isBool := f.(*cli.BoolFlag); !isBool && !hasValue {
+			i++ // the flag's value, whatever it looks like
+		}
+		canon := f.Names()[0]
+		if len(name) > 1 && name != canon && strings.Contains(msg, "--"+canon) {
+			notes = append(notes, fmt.Sprintf("--%s is --%s", name, canon))
+		}
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(notes, ", ") + ")"
 }

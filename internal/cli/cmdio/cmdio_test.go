@@ -215,3 +215,38 @@ func TestFirstSentence(t *testing.T) {
 		}
 	}
 }
+
+// TestAliasNote: a usage error that names a flag by its canonical name says
+// which long alias on the command line that is; not for the canonical name
+// itself, a one-letter alias, an alias only given as another flag's value,
+// or an error about something else.
+func TestAliasNote(t *testing.T) {
+	flags := []cli.Flag{
+		&cli.Int64Flag{Name: "category-runtime", Aliases: []string{"short-max"}},
+		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}},
+		&cli.StringFlag{Name: "tag"},
+	}
+	const msg = "--category-runtime -5: want a positive number of seconds"
+	for _, tc := range []struct {
+		args []string
+		msg  string
+		want string
+	}{
+		{[]string{"x", "--short-max", "-5"}, msg, " (--short-max is --category-runtime)"},
+		{[]string{"x", "-short-max=-5"}, msg, " (--short-max is --category-runtime)"},
+		{[]string{"x", "--category-runtime", "-5"}, msg, ""},
+		{[]string{"x", "-p", "nosuch"}, `--policy "nosuch": unknown`, ""},
+		{[]string{"x", "--tag", "--short-max", "--category-runtime", "-5"}, msg, ""},
+		{[]string{"x", "--short-max", "5"}, "unknown policy", ""},
+		{[]string{"x", "--", "--short-max"}, msg, ""},
+	} {
+		if got := aliasNote(tc.msg, tc.args, flags); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	app := &cli.App{Name: "t", Flags: flags, Action: func(*cli.Context) error { return Usagef("%s", msg) }}
+	var errb bytes.Buffer
+	if code := Run(app, []string{"t", "--short-max", "-5"}, &errb); code != 2 || !strings.Contains(errb.String(), "t: "+msg+" (--short-max is --category-runtime)\n") {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+}
