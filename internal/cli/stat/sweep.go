@@ -386,7 +386,8 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 
 	// Repetitions: inputs alike in every column, seeds included, are one
 	// run given twice.
-	seen := map[string]int{}
+	seen := map[string]int{} // configuration key -> index in copies
+	var copies [][]int       // the inputs of each configuration, by first appearance
 	for _, i := range inputs {
 		var b strings.Builder
 		described := false // some column says how the run was made
@@ -401,11 +402,27 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		if !described {
 			continue
 		}
-		if j, ok := seen[b.String()]; ok {
-			sw.warnings = append(sw.warnings, fmt.Sprintf("%s and %s are alike in every column, seeds included: one configuration given twice, each counted in its point", traces[j].display, traces[i].display))
+		if k, ok := seen[b.String()]; ok {
+			copies[k] = append(copies[k], i)
 			continue
 		}
-		seen[b.String()] = i
+		seen[b.String()] = len(copies)
+		copies = append(copies, []int{i})
+	}
+	for _, cp := range copies {
+		if len(cp) < 2 {
+			continue
+		}
+		names := make([]string, len(cp))
+		for k, i := range cp {
+			names[k] = traces[i].display
+		}
+		list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+		times := "twice"
+		if len(cp) > 2 {
+			times = fmt.Sprintf("%d times", len(cp))
+		}
+		sw.warnings = append(sw.warnings, fmt.Sprintf("%s are alike in every column, seeds included: one configuration given %s, each counted in its point", list, times))
 	}
 
 	// The points: the runs of one series and x; with a metric on the x

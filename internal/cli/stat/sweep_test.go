@@ -285,6 +285,17 @@ func TestSweepFromAdversary(t *testing.T) {
 	if sw, err = buildSweep(op, traces, ic); err != nil || !warned(sw, "--sweep-y: 2 of 3 inputs have no utility:mean (runA, runB)") {
 		t.Errorf("metric in some inputs: %v, %+v", err, sw)
 	}
+
+	// Three copies of one run are one warning, not one per pair.
+	traces, ic = grid(names, [][]string{{"0.6", "1", "easy"}, {"0.6", "1", "easy"}, {"0.6", "1", "easy"}, {"0.8", "1", "easy"}}, []float64{1, 1, 1, 2}, nil)
+	sw, err = buildSweep(o(), traces, ic)
+	n := 0
+	for _, w := range sw.warnings {
+		n += strings.Count(w, "alike in every column")
+	}
+	if err != nil || n != 1 || !warned(sw, "runA, runB and runC are alike in every column, seeds included: one configuration given 3 times") {
+		t.Errorf("one run three times: %v, %q", err, sw.warnings)
+	}
 }
 
 // TestWideTableNote: over more than maxTableInputs inputs, the table
