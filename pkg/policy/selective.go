@@ -72,6 +72,11 @@ type Selective struct {
 	arrivals int32
 	// tests: promote by testing every waiting job in every pass
 	walkPromote bool
+	// ng is the no-guarantee queue as the pass scans it (selpass.go);
+	// walkPass (tests) walks every waiting job instead.
+	ng       easyQueue
+	dueNow   []queued
+	walkPass bool
 
 	shortMax, narrowMax int64
 	well                float64
@@ -277,11 +282,15 @@ func (sel *Selective) threshold(c int) float64 {
 }
 
 // Arrived puts j in the no-guarantee queue.
-func (sel *Selective) Arrived(_ *sim.Sim, j *sim.Job) { sel.entry = append(sel.entry, j) }
+func (sel *Selective) Arrived(s *sim.Sim, j *sim.Job) {
+	sel.entry = append(sel.entry, j)
+	sel.ng.arrived(s, j)
+}
 
 // Ended frees the job's processors in the profile and feeds adaptive thresholds.
 func (sel *Selective) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 	sel.cons.Ended(s, j, why)
+	sel.ng.ended(s, j)
 	if sel.rule.kind != thrAdaptive || j.State != sim.Done {
 		return
 	}
@@ -307,12 +316,23 @@ func (sel *Selective) Schedule(s *sim.Sim) {
 	// As Conservative.Schedule. Promotions and no-guarantee starts only take
 	// capacity, so they never make a skipped compression necessary.
 	c.maintain(s)
-	now := s.Now()
 	if sel.rule.kind == thrAuto && !sel.rule.ready {
 		sel.autoThresholds(s)
 	}
 	sel.promote(s)
 	sel.version++ // a new pass: compression, ends and promotions changed the profile
+	if sel.walkPass {
+		sel.walk(s)
+		return
+	}
+	sel.pass(s)
+}
+
+// walk is the pass over every waiting job in arrival order (pass does the
+// same from the no-guarantee queue; tests compare the two).
+func (sel *Selective) walk(s *sim.Sim) {
+	c := sel.cons
+	now := s.Now()
 	free := s.FreeProcs()
 	// A rebuild's tail not placed yet (lazytail.go) starts at the queued
 	// job tailID, and the waiting jobs are in the queue's order, so every
