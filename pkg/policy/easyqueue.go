@@ -102,6 +102,24 @@ func (q *easyQueue) ended(s *sim.Sim, j *sim.Job) {
 	q.summarize(i)
 }
 
+// drop marks the entry of a job that left the queue other than by a pass
+// over it (selective: promoted to a reservation, or started by one) gone,
+// so that a queue whose passes skip its block still sheds it.
+func (q *easyQueue) drop(s *sim.Sim, j *sim.Job) {
+	q.bind(s)
+	if !q.queued[j.ID] {
+		return
+	}
+	es := q.entries[q.first:]
+	i := q.first + sort.Search(len(es), func(k int) bool {
+		o := s.Job(es[k].id)
+		return o.Submit > j.Submit || (o.Submit == j.Submit && o.ID >= j.ID)
+	})
+	if i < len(q.entries) && q.entries[i].id == j.ID && !q.entries[i].gone() {
+		q.remove(i)
+	}
+}
+
 // summarize recomputes the block summaries from entry k's block on.
 func (q *easyQueue) summarize(k int) {
 	nb := (len(q.entries) + easyBlockLen - 1) / easyBlockLen

@@ -129,6 +129,7 @@ func (sel *Selective) promoteDue(s *sim.Sim) {
 	slices.SortFunc(due, func(a, b promotion) int { return int(a.seq - b.seq) })
 	for _, p := range due {
 		sel.cons.reserve(s.Job(p.id), now)
+		sel.ng.drop(s, s.Job(p.id))
 		sel.Promotions++
 	}
 	sel.due = due

@@ -105,14 +105,15 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 		// The tail is one run of entries not placed yet, hopped at once
 		// by the start pass; only its first entry says so (resv Never).
 		// Its other entries, and c.resv of its jobs, keep stale values
-		// that nothing reads before placeTail writes them (resvOf).
+		// that nothing reads before placeTail writes them (selective's
+		// pass knows the tail by its first job).
 		q[i].resv, q[i].run = sim.Never, int32(len(q)-i)
 		c.lazy = lazyTail{on: true, at: now, next: i, end: len(q),
 			levels: c.lazy.levels, ends: c.lazy.ends[:0], witness: -1}
 	}
 	// The copies placed together are the runs: equal neighbours in one
 	// group get distinct starts, and neighbouring groups differ in shape.
-	// The tail's entries are runs of one.
+	// A tail not placed yet is one run (above).
 	c.rq.grouped = true
 }
 

@@ -445,6 +445,7 @@ func (sel *Selective) promote(s *sim.Sim) {
 		d := float64(duration(j))
 		if (float64(now-j.Submit)+d)/d > sel.threshold(sel.category(j)) {
 			sel.cons.reserve(j, now)
+			sel.ng.drop(s, j)
 			sel.Promotions++
 			continue
 		}
