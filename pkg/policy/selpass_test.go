@@ -14,8 +14,9 @@ import (
 // order, and the order of the ends.
 type startOrder struct {
 	*Selective
-	order []int32
-	seen  []bool
+	order        []int32
+	seen         []bool
+	promotedLeft int // promoted jobs found in the no-guarantee queue after a pass
 }
 
 // Ended records the order of the ends, which follows that of the starts
@@ -27,6 +28,15 @@ func (o *startOrder) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 
 func (o *startOrder) Schedule(s *sim.Sim) {
 	o.Selective.Schedule(s)
+	if !o.walkPass {
+		// A promoted job leaves the no-guarantee queue at once, not
+		// when a pass happens to meet it.
+		for _, e := range o.ng.entries[o.ng.first:] {
+			if !e.gone() && s.Job(e.id).State == sim.Waiting && o.cons.resv[e.id] >= 0 {
+				o.promotedLeft++
+			}
+		}
+	}
 	for _, j := range s.Running() {
 		o.order = append(o.order, j.ID)
 	}
@@ -94,6 +104,9 @@ func TestSelectivePassMatchesWalk(t *testing.T) {
 					}
 					if !slices.Equal(oa.order, ob.order) {
 						t.Errorf("the running jobs or the ends came in another order")
+					}
+					if ob.promotedLeft > 0 {
+						t.Errorf("promoted jobs stayed in the no-guarantee queue %d times", ob.promotedLeft)
 					}
 				})
 			}
