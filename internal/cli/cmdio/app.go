@@ -176,34 +176,14 @@ func wantsHelp(args []string, flags []cli.Flag) bool {
 // --short-max is --category-runtime, and the checks name the latter): ""
 // when it names none of them. One-letter aliases (-p, -o) are left alone.
 func aliasNote(msg string, args []string, flags []cli.Flag) string {
-	byName := map[string]cli.Flag{}
-	for _, f := range flags {
-		for _, n := range f.Names() {
-			byName[n] = f
-		}
-	}
 	var notes []string
-	for i := 1; i < len(args); i++ {
-		tok := args[i]
-		if tok == "--" {
-			break
+	eachFlag(args, flags, func(u flagUse) error {
+		canon := u.flag.Names()[0]
+		if len(u.name) > 1 && u.name != canon && strings.Contains(msg, "--"+canon) {
+			notes = append(notes, fmt.Sprintf("--%s is --%s", u.name, canon))
 		}
-		if len(tok) < 2 || tok[0] != '-' {
-			continue
-		}
-		name, _, hasValue := strings.Cut(strings.TrimLeft(tok, "-"), "=")
-		f, ok := byName[name]
-		if !ok {
-			continue
-		}
-		if _, isBool := f.(*cli.BoolFlag); !isBool && !hasValue {
-			i++ // the flag's value, whatever it looks like
-		}
-		canon := f.Names()[0]
-		if len(name) > 1 && name != canon && strings.Contains(msg, "--"+canon) {
-			notes = append(notes, fmt.Sprintf("--%s is --%s", name, canon))
-		}
-	}
+		return nil
+	})
 	if len(notes) == 0 {
 		return ""
 	}
