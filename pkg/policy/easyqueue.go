@@ -90,11 +90,7 @@ func (q *easyQueue) ended(s *sim.Sim, j *sim.Job) {
 	if j.State != sim.Waiting || q.queued[j.ID] {
 		return
 	}
-	es := q.entries[q.first:]
-	i := q.first + sort.Search(len(es), func(k int) bool {
-		o := s.Job(es[k].id)
-		return o.Submit > j.Submit || (o.Submit == j.Submit && o.ID > j.ID)
-	})
+	i := q.after(s, j)
 	q.entries = append(q.entries, easyEntry{})
 	copy(q.entries[i+1:], q.entries[i:])
 	q.entries[i] = easyEntry{estimate: j.Estimate, procs: j.Procs, id: j.ID}
@@ -110,14 +106,19 @@ func (q *easyQueue) drop(s *sim.Sim, j *sim.Job) {
 	if !q.queued[j.ID] {
 		return
 	}
-	es := q.entries[q.first:]
-	i := q.first + sort.Search(len(es), func(k int) bool {
-		o := s.Job(es[k].id)
-		return o.Submit > j.Submit || (o.Submit == j.Submit && o.ID >= j.ID)
-	})
-	if i < len(q.entries) && q.entries[i].id == j.ID && !q.entries[i].gone() {
+	if i := q.after(s, j) - 1; i >= q.first && q.entries[i].id == j.ID && !q.entries[i].gone() {
 		q.remove(i)
 	}
+}
+
+// after returns the index of the first entry from q.first on whose job
+// arrived after j (submit time, then file order).
+func (q *easyQueue) after(s *sim.Sim, j *sim.Job) int {
+	es := q.entries[q.first:]
+	return q.first + sort.Search(len(es), func(k int) bool {
+		o := s.Job(es[k].id)
+		return o.Submit > j.Submit || (o.Submit == j.Submit && o.ID > j.ID)
+	})
 }
 
 // summarize recomputes the block summaries from entry k's block on.

@@ -133,11 +133,7 @@ func (c *Conservative) dropTail() {
 // reservation queue (resvQueue.add's arrival order).
 func (rq *resvQueue) queuesLast(j *sim.Job) bool {
 	n := len(rq.q)
-	if n == 0 {
-		return true
-	}
-	l := &rq.q[n-1]
-	return l.submit < j.Submit || l.submit == j.Submit && l.id < j.ID
+	return n == 0 || before(&rq.q[n-1], j)
 }
 
 // lazyReserve queues an arrival of the rebuild's round behind a waiting

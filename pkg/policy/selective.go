@@ -358,36 +358,55 @@ func (sel *Selective) walk(s *sim.Sim) {
 		}
 		switch {
 		case r == now:
-			s.Start(j)
-			c.leave(j)
-			c.held[j.ID] = now + duration(j)
+			sel.startReserved(s, j)
 			free -= int64(j.Procs)
 		case r >= 0:
 			if r < now {
 				panic("policy: selective reservation in the past")
 			}
 		case int64(j.Procs) <= free:
-			d := duration(j)
-			if sel.freeUntil(now, int64(j.Procs)) < now+d {
-				continue
+			fits := sel.roomNow(now, int64(j.Procs), duration(j))
+			if !c.lazy.on {
+				tailID, inTail = -1, false // roomNow placed it
 			}
-			if c.lazy.on {
-				// It fits before a rebuild's tail is placed; the
-				// tail may take the room.
-				c.placeTail()
-				tailID, inTail = -1, false
-				sel.version++
-				if sel.freeUntil(now, int64(j.Procs)) < now+d {
-					continue
-				}
+			if fits {
+				sel.startUnreserved(s, j)
+				free -= int64(j.Procs)
 			}
-			c.profile.Reserve(now, now+d, int64(j.Procs))
-			sel.version++ // the profile changed
-			s.Start(j)
-			c.held[j.ID] = now + d
-			free -= int64(j.Procs)
 		}
 	}
+}
+
+// startReserved starts a guaranteed job whose reservation is now.
+func (sel *Selective) startReserved(s *sim.Sim, j *sim.Job) {
+	s.Start(j)
+	sel.cons.leave(j)
+	sel.cons.held[j.ID] = s.Now() + duration(j)
+}
+
+// roomNow reports whether a no-guarantee job of procs processors fits from
+// now for d seconds. While a rebuild's tail waits (lazytail.go) and the job
+// fits without it, the tail is placed first: it may take the room.
+func (sel *Selective) roomNow(now, procs, d int64) bool {
+	if sel.freeUntil(now, procs) < now+d {
+		return false
+	}
+	if c := sel.cons; c.lazy.on {
+		c.placeTail()
+		sel.version++
+		return sel.freeUntil(now, procs) >= now+d
+	}
+	return true
+}
+
+// startUnreserved starts a no-guarantee job that fits now (roomNow), taking
+// its processors in the profile.
+func (sel *Selective) startUnreserved(s *sim.Sim, j *sim.Job) {
+	now, d := s.Now(), duration(j)
+	sel.cons.profile.Reserve(now, now+d, int64(j.Procs))
+	sel.version++ // the profile changed
+	s.Start(j)
+	sel.cons.held[j.ID] = now + d
 }
 
 // freeUntil is Profile.FreeUntil(now, procs), remembered per width until

@@ -20,9 +20,9 @@ import (
 // guaranteed jobs due now come from the reservation queue, and the two are
 // merged by arrival, so that the starts are made in walk's order.
 //
-// The no-guarantee queue holds every job that arrived; an entry whose job
-// has started or been promoted (it has a reservation) is dropped when a pass
-// meets it.
+// The no-guarantee queue holds every job that arrived and has neither
+// started nor been promoted: a pass removes the jobs it starts, and a
+// promotion drops its job at once (easyQueue.drop).
 func (sel *Selective) pass(s *sim.Sim) {
 	c := sel.cons
 	q := &sel.ng
@@ -49,39 +49,23 @@ func (sel *Selective) pass(s *sim.Sim) {
 	di, k := 0, q.first
 	for free > 0 {
 		k = sel.nextFit(s, k, free, now)
-		if di < len(due) {
-			g := &due[di]
-			if k == len(q.entries) || before(g, s.Job(q.entries[k].id)) {
-				j := s.Job(g.id)
-				s.Start(j)
-				c.leave(j)
-				c.held[j.ID] = now + duration(j)
-				free -= int64(j.Procs)
-				di++
-				continue
-			}
+		if di < len(due) && (k == len(es) || before(&due[di], s.Job(es[k].id))) {
+			j := s.Job(due[di].id)
+			sel.startReserved(s, j)
+			free -= int64(j.Procs)
+			di++
+			continue
 		}
 		if k == len(es) {
 			break
 		}
-		j := s.Job(es[k].id)
-		d := duration(j)
-		if c.lazy.on {
-			// It fits before a rebuild's tail is placed; the tail may
-			// take the room.
-			c.placeTail()
-			sel.version++
-			if sel.freeUntil(now, int64(j.Procs)) < now+d {
-				k++
-				continue
-			}
+		// nextFit found room without a rebuild's tail; roomNow places
+		// a waiting tail and asks again.
+		if j := s.Job(es[k].id); sel.roomNow(now, int64(j.Procs), duration(j)) {
+			sel.startUnreserved(s, j)
+			q.remove(k)
+			free -= int64(j.Procs)
 		}
-		c.profile.Reserve(now, now+d, int64(j.Procs))
-		sel.version++ // the profile changed
-		s.Start(j)
-		q.remove(k)
-		c.held[j.ID] = now + d
-		free -= int64(j.Procs)
 		k++
 	}
 }
@@ -93,10 +77,8 @@ func before(g *queued, j *sim.Job) bool {
 }
 
 // nextFit returns the index of the first no-guarantee entry from k on whose
-// job may start now (it is waiting without a reservation, has at most free
-// processors, and fits in the profile as it stands for its estimate), or
-// len(entries); entries of jobs that started or were promoted are dropped on
-// the way.
+// job may start now (it has at most free processors and fits in the profile
+// as it stands for its estimate), or len(entries).
 func (sel *Selective) nextFit(s *sim.Sim, k int, free, now int64) int {
 	q := &sel.ng
 	es := q.entries
@@ -124,9 +106,12 @@ func (sel *Selective) nextFit(s *sim.Sim, k int, free, now int64) int {
 			k++
 			continue
 		}
+		// A guard: the jobs in the queue are waiting without a
+		// reservation (pass removes those it starts, a promotion drops
+		// its job), so this drops nothing.
 		j := s.Job(e.id)
 		if j.State != sim.Waiting || sel.cons.resv[j.ID] >= 0 {
-			q.remove(k) // started, or promoted to a reservation
+			q.remove(k)
 			k++
 			continue
 		}

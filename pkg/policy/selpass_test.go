@@ -15,7 +15,6 @@ import (
 type startOrder struct {
 	*Selective
 	order        []int32
-	seen         []bool
 	promotedLeft int // promoted jobs found in the no-guarantee queue after a pass
 }
 
@@ -88,7 +87,7 @@ func TestSelectivePassMatchesWalk(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						o := &startOrder{Selective: p.(*Selective), seen: make([]bool, len(jobs))}
+						o := &startOrder{Selective: p.(*Selective)}
 						o.walkPass = walk
 						if err := s.Run(o); err != nil {
 							t.Fatal(err)
