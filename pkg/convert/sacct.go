@@ -76,10 +76,12 @@ type sacctReader struct {
 	// skipped as a step without its job.
 	stepLines map[string]int
 	// skippedRun marks the job ids whose latest job line was skipped (not
-	// finished, or a requeued run with --duplicates): sacct prints a job's
+	// finished, a requeued run with --duplicates, or with --lenient a
+	// malformed line, such as a second line of a job): sacct prints a job's
 	// steps right after its line, so the steps that follow belong to that
 	// run and are skipped with it, not credited to another run of the id.
-	skippedRun map[string]bool
+	// The value is the skip reason of those steps.
+	skippedRun map[string]string
 	jobLines   map[string]bool
 	jobCPU     []float64 // TotalCPU of the allocation line, seconds; -1 absent
 	started    []bool
@@ -110,7 +112,7 @@ type sacctReader struct {
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]int{},
 		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}, stepLines: map[string]int{}, jobLines: map[string]bool{},
-		skippedRun: map[string]bool{}}
+		skippedRun: map[string]string{}}
 	s.acct.Format, s.acct.File = "sacct", cfg.Name
 	br := bufio.NewReaderSize(r, 64<<10)
 	lineNo := 0
@@ -312,6 +314,25 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 	if step != "" {
 		return s.readStep(l, base)
 	}
+	if perr := s.readJobLine(l, id, base); perr != nil {
+		// Skipped as malformed with --lenient: the steps after it are its
+		// own, not those of an earlier line of the id (a job listed twice).
+		s.skippedRun[base] = stepOfMalformed
+		return perr
+	}
+	return nil
+}
+
+// Skip reasons of the step lines that follow a skipped job line.
+const (
+	stepOfSkipped   = "step of a skipped job line"
+	stepOfMalformed = "step of a malformed job line"
+)
+
+// readJobLine reads a job line (not a step): a job, array tasks, or a skipped
+// unfinished job.
+func (s *sacctReader) readJobLine(l *sacctLine, id, base string) *swf.ParseError {
+	lineNo := l.lineNo
 	s.jobLines[base] = true
 	state, _ := l.get("State")
 	word, _, _ := strings.Cut(state, " ") // "CANCELLED by 1002"
@@ -322,7 +343,7 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 			return l.err("State", ErrState, "unknown Slurm job state %q (expected one of COMPLETED, FAILED, TIMEOUT, CANCELLED, NODE_FAIL, OUT_OF_MEMORY, BOOT_FAIL, DEADLINE, PREEMPTED, or an unfinished state such as PENDING, RUNNING)", state)
 		}
 		s.acct.skip(word + " (not finished)")
-		s.skippedRun[base] = true
+		s.skippedRun[base] = stepOfSkipped
 		return nil
 	}
 	delete(s.skippedRun, base)
@@ -554,8 +575,8 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 // readStep adds a step line's CPU time and memory to its job; a malformed step
 // line adds nothing.
 func (s *sacctReader) readStep(l *sacctLine, base string) *swf.ParseError {
-	if s.skippedRun[base] {
-		s.acct.skip("step of a skipped job line")
+	if reason, ok := s.skippedRun[base]; ok {
+		s.acct.skip(reason)
 		return nil
 	}
 	var cpu float64

@@ -416,6 +416,32 @@ func TestSacctRequeuedRunKeepsItsSteps(t *testing.T) {
 	}
 }
 
+// With --lenient a malformed job line is skipped, and so are the step lines
+// after it: they are its run's, and crediting them to an earlier line of the
+// same id (a job listed twice) would change that job's CPU time and memory.
+func TestSacctLenientSkipsStepsOfMalformedLine(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|AllocCPUS|TotalCPU|MaxRSS\n" +
+		"5|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:10:10|COMPLETED|2||\n" +
+		"5.batch|2024-01-01T00:00:10|2024-01-01T00:00:10|2024-01-01T00:10:10|COMPLETED|2|00:10:00|100M\n" +
+		"5|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:10:10|COMPLETED|2||\n" +
+		"5.batch|2024-01-01T00:00:10|2024-01-01T00:00:10|2024-01-01T00:10:10|COMPLETED|2|00:10:00|900M\n" +
+		"6|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:10:10|COMPLETED|xx||\n" +
+		"6.batch|2024-01-01T00:00:10|2024-01-01T00:00:10|2024-01-01T00:10:10|COMPLETED|2|00:10:00|900M\n"
+	res, err := sacct(t, text, Config{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Accounting
+	if len(res.Jobs) != 1 || a.Malformed != 2 || a.StepLines != 1 || !a.Balanced() ||
+		!strings.Contains(a.String(), "step of a malformed job line: 2") {
+		t.Fatalf("accounting %s", a.String())
+	}
+	// 600 s of CPU over 2 processors; 100 MB: the first line's step alone.
+	if j := res.Jobs[0]; j.AverageCPUTime != 300 || j.UsedMemory != 100<<10 {
+		t.Errorf("job %s: want average CPU 300 s and 102400 KB, job 5's own step alone", j.AppendCanonical(nil))
+	}
+}
+
 func TestSacctLenient(t *testing.T) {
 	text := "JobID|Submit|Start|End|State|AllocCPUS\n" +
 		"1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|VANISHED|1\n" +
