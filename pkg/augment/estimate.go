@@ -287,6 +287,11 @@ func QualitativeErrors(jobs []swf.Job, b *Bounds, cfg QualConfig, rng *rand.Rand
 			rep.record(j, est)
 		case cfg.Untouched == UntouchedExact:
 			rep.record(j, rt)
+		case cfg.Target == TargetPrediction:
+			// The user's request is this job's prediction: swfsim
+			// predicts a job without pred= its request, so a pred= left
+			// by an earlier transform (a pipeline of two) must go.
+			j.DeleteExtra(KeyPrediction)
 		}
 	}
 	return rep, nil

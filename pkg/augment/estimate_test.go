@@ -396,6 +396,35 @@ func TestAsPrediction(t *testing.T) {
 	}
 }
 
+// With --error-untouched user and --as-prediction a job the estimator does not
+// convert is predicted the user's request, which swfsim reads from a job
+// without pred=: a pred= an earlier transform wrote (a pipeline of two) must
+// not survive as this run's prediction.
+func TestQualitativeUserPredictionDropsStalePrediction(t *testing.T) {
+	b := &Bounds{RuntimeLower: 40, RuntimeUpper: 1000}
+	jobs := []swf.Job{
+		{JobNumber: 1, RunTime: 500, RequestedTime: 900, Extra: []string{"pred=1500"}},    // medium: never converted
+		{JobNumber: 2, RunTime: 10, RequestedTime: 900, Extra: []string{"pred=30"}},       // short
+		{JobNumber: 3, RunTime: 5000, RequestedTime: 9000, Extra: []string{"pred=15000"}}, // large
+	}
+	rep, err := QualitativeErrors(jobs, b, QualConfig{Conversion: BothWays, Percent: 100, Untouched: UntouchedUser, Target: TargetPrediction}, NewRand(1, StreamEstimate))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := jobs[0].ExtraValue(KeyPrediction); ok {
+		t.Errorf("unconverted job keeps pred=%s from before; want none (predicted its request)", v)
+	}
+	tokens := 0
+	for i := range jobs {
+		if _, ok := jobs[i].ExtraValue(KeyPrediction); ok {
+			tokens++
+		}
+	}
+	if tokens != rep.Changed || rep.Converted != 2 {
+		t.Errorf("%d pred= tokens in the output, report: %d written, %d converted", tokens, rep.Changed, rep.Converted)
+	}
+}
+
 // A large job made short gets an estimate below the lower bound once it is
 // rounded to whole seconds: with bounds 40.5..1012.5 a runtime of 1053 would
 // give 40.5, written as 41, over the bound.
