@@ -9,7 +9,7 @@ import (
 type Capacity struct {
 	Peak     int64 // most processors in use at once
 	PeakTime int64 // first time the peak was reached
-	// Unverifiable counts jobs whose wait, runtime or processors are unknown
+	// Unverifiable counts jobs whose submit, wait, runtime or processors are unknown
 	// (-1): they are not part of the check.
 	Unverifiable int
 	// Violation is the first problem found, nil when none.
@@ -56,7 +56,7 @@ func (c *Collector) CheckCapacity() Capacity {
 		if r.wait < -1 && (early < 0 || r.start() < c.records[early].start()) {
 			early = i
 		}
-		if !r.scheduleKnown() || r.procs < 1 {
+		if !r.placed() {
 			if r.wait >= -1 {
 				res.Unverifiable++
 			}
@@ -85,7 +85,7 @@ func (c *Collector) oversubscription(t, inUse int64) *Violation {
 	v := &Violation{Time: t, Reason: "oversubscribed", InUse: inUse}
 	for i := range c.records {
 		r := &c.records[i]
-		if r.scheduleKnown() && r.procs > 0 && r.start() <= t && t < r.end() {
+		if r.placed() && r.start() <= t && t < r.end() {
 			v.Jobs = append(v.Jobs, r.number)
 			v.Lines = append(v.Lines, r.line)
 		}

@@ -230,11 +230,11 @@ func (c *Collector) exclusions(recs []record, first, last int) []Exclusion {
 	}
 	var machineOut int
 	for i := range c.records {
-		if !c.records[i].scheduleKnown() || c.records[i].procs < 1 {
+		if !c.records[i].placed() {
 			machineOut++
 		}
 	}
-	add("wait, runtime or processors unknown (all jobs read)", "makespan, utilization, queue, capacity", machineOut)
+	add("submit, wait, runtime or processors unknown (all jobs read)", "makespan, utilization, queue, capacity", machineOut)
 	return ex
 }
 

@@ -6,7 +6,7 @@ import (
 )
 
 // machineRows reports machine size, makespan, utilization and peak
-// processors in use over every job read whose wait, runtime and processors
+// processors in use over every job read whose submit, wait, runtime and processors
 // are known. Makespan runs from the first submit to the last end (Lee sec.
 // 1.4); utilization is the processor-seconds used over machine size times
 // makespan, in percent.
@@ -16,7 +16,7 @@ func (c *Collector) machineRows() []Row {
 	n := 0
 	for i := range c.records {
 		r := &c.records[i]
-		if !r.scheduleKnown() || r.procs < 1 {
+		if !r.placed() {
 			continue
 		}
 		n++
@@ -87,7 +87,7 @@ func (c *Collector) events() []event {
 	ev := make([]event, 0, 2*len(c.records))
 	for i := range c.records {
 		r := &c.records[i]
-		if !r.scheduleKnown() || r.procs < 1 || r.run == 0 {
+		if !r.placed() || r.run == 0 {
 			continue
 		}
 		ev = append(ev, event{r.start(), r.procs, i}, event{r.end(), -r.procs, i})

@@ -33,8 +33,14 @@ type record struct {
 func (r *record) waitKnown() bool     { return r.wait >= 0 }
 func (r *record) runKnown() bool      { return r.run >= 0 }
 func (r *record) scheduleKnown() bool { return r.wait >= 0 && r.run >= 0 }
-func (r *record) start() int64        { return r.submit + r.wait }
-func (r *record) end() int64          { return r.submit + r.wait + r.run }
+
+// placed reports whether the job can be put on the machine's timeline: its
+// submit time, wait, runtime and processors are known. A job of unknown
+// submit time (-1) has a wait and a runtime but no place in time: counted
+// at t = -1 it stretched the makespan back to the trace's epoch.
+func (r *record) placed() bool { return r.submit >= 0 && r.scheduleKnown() && r.procs >= 1 }
+func (r *record) start() int64 { return r.submit + r.wait }
+func (r *record) end() int64   { return r.submit + r.wait + r.run }
 
 // KeyRunTotal is the token swfsim's ga-ckpt writes on a bumped job: the
 // seconds of all its runs, the bumped ones (lost work and restart overhead

@@ -12,12 +12,12 @@ type Span struct {
 }
 
 // Spans returns every job read (warm-up and cool-down too, like the machine
-// metrics) whose wait, runtime and processors are known, in file order.
+// metrics) whose submit, wait, runtime and processors are known, in file order.
 func (c *Collector) Spans() []Span {
 	out := make([]Span, 0, len(c.records))
 	for i := range c.records {
 		r := &c.records[i]
-		if !r.scheduleKnown() || r.procs < 1 {
+		if !r.placed() {
 			continue
 		}
 		out = append(out, Span{Number: r.number, Submit: r.submit, Start: r.start(), End: r.end(), Procs: r.procs,

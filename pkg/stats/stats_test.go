@@ -406,3 +406,30 @@ func TestUQoSUndefinedIsAnExclusion(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownSubmitOffTheTimeline: a job of unknown submit time (-1) with a
+// wait and a runtime has no place in time; counted at t = -1 it stretched the
+// makespan from 10 s to 1011 s and cut the utilization from 50% to 0.99%.
+// It stays in the per-job metrics, which need no submit time.
+func TestUnknownSubmitOffTheTimeline(t *testing.T) {
+	const trace = "; MaxProcs: 4\n" +
+		"1 -1 0 10 2 -1 -1 2 15 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"2 1000 0 10 2 -1 -1 2 15 -1 1 1 1 -1 1 -1 -1 -1\n"
+	c := collectFrom(t, strings.NewReader(trace), Config{})
+	checkRows(t, c.Report("submit"), []want{
+		{"makespan_s", "value", 10, 1},
+		{"utilization_pct", "value", 50, 1},
+		{"peak_procs_in_use", "value", 2, 1},
+		{"wait_s", "mean", 0, 2},
+		{"bsld", "mean", 1, 2},
+	})
+	if capa := c.CheckCapacity(); capa.Unverifiable != 1 || capa.PeakTime != 1000 {
+		t.Errorf("capacity: %d unverifiable, peak at %d; want 1 and 1000", capa.Unverifiable, capa.PeakTime)
+	}
+	if tl := c.Timeline(10); tl.Start != 1000 || tl.End != 1010 {
+		t.Errorf("timeline from %d to %d, want 1000 to 1010", tl.Start, tl.End)
+	}
+	if sp := c.Spans(); len(sp) != 1 || sp[0].Number != 2 {
+		t.Errorf("spans %+v, want job 2 only", sp)
+	}
+}

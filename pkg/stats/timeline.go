@@ -17,14 +17,14 @@ type Timeline struct {
 }
 
 // Timeline bins the schedule into at most bins equal intervals. Jobs whose
-// wait, runtime or processors are unknown are left out, as in the machine
+// submit, wait, runtime or processors are unknown are left out, as in the machine
 // metrics.
 func (c *Collector) Timeline(bins int) Timeline {
 	tl := Timeline{Machine: c.machine.Procs, Start: math.MaxInt64, End: math.MinInt64}
 	var queue []event
 	for i := range c.records {
 		r := &c.records[i]
-		if !r.scheduleKnown() || r.procs < 1 {
+		if !r.placed() {
 			continue
 		}
 		tl.Start = min(tl.Start, r.submit)

@@ -436,3 +436,25 @@ func TestNoKillThatChangesNothing(t *testing.T) {
 		t.Errorf("tiny: %q", errs)
 	}
 }
+
+// TestPartialExecutions: the parts of a partially executed job (status 2,
+// 3, 4 of a Preemption: Yes log) are simulated as jobs of their own, each
+// from the job's submit time, which offers more jobs and work than the log
+// had: stderr and a Note say so, as swfstat does; a log without parts gets
+// neither.
+func TestPartialExecutions(t *testing.T) {
+	parts := "; MaxProcs: 4\n; Preemption: Yes\n" +
+		"1 0 5 10 2 -1 -1 2 15 -1 2 1 1 -1 1 -1 -1 -1\n" +
+		"1 0 50 10 2 -1 -1 2 15 -1 3 1 1 -1 1 -1 -1 -1\n" +
+		"1 0 70 5 2 -1 -1 2 15 -1 4 1 1 -1 1 -1 -1 -1\n" +
+		"2 1 0 5 1 -1 -1 1 15 -1 1 1 1 -1 1 -1 -1 -1\n"
+	want := "3 records are parts of partially executed jobs (status 2, 3 or 4), each simulated as a job of its own"
+	out, errs, code := runCmd(t, parts, "-p", "easy", "--no-progress")
+	if code != 0 || !strings.Contains(errs, "swfsim: warning: <stdin>: "+want) || !strings.Contains(out, "; Note: swfsim "+want) ||
+		!strings.Contains(errs, "swfclean --rules default,merge_partial") {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	if out, errs, _ := runCmd(t, tiny, "-p", "easy", "--no-progress"); strings.Contains(errs+out, "partially executed") {
+		t.Errorf("tiny: %q\n%s", errs, out)
+	}
+}

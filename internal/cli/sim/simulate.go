@@ -118,6 +118,15 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 			fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, unusedQueues)
 		}
 	}
+	// The parts of a partially executed job (a Preemption: Yes log) are
+	// records of their own, each with the job's submit time: simulated
+	// one by one, they offer the machine more jobs and more work than the
+	// log's jobs, as swfstat warns when it summarizes them.
+	var partialText string
+	if w.partial > 0 {
+		partialText = fmt.Sprintf("%d records are parts of partially executed jobs (status 2, 3 or 4), each simulated as a job of its own (more jobs and work than the log's); to simulate each job once, merge them first: swfclean --rules default,merge_partial", w.partial)
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, partialText)
+	}
 	// --no-kill where no job outlives its estimate is the run with kills:
 	// a kill/no-kill comparison would show nothing without a word why.
 	const noKillText = "--no-kill changes nothing here: no job runs past its requested time (an estimate model such as uniform:1,3 never underestimates; user estimates or uniform:0.5,3 do)"
@@ -199,6 +208,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if noKillIdle {
 		headerNotes = append(headerNotes, "swfsim "+noKillText)
+	}
+	if partialText != "" {
+		headerNotes = append(headerNotes, "swfsim "+partialText)
 	}
 	if w.malformed > 0 {
 		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
@@ -541,8 +553,11 @@ type workload struct {
 	// skippedU counts the skipped jobs that carry a u= token (read only
 	// when the run reads u= tokens).
 	skippedU int
-	killed   int     // jobs whose runtime exceeds their estimate
-	numbers  []int64 // job numbers (field 1) of the simulated jobs
+	killed   int // jobs whose runtime exceeds their estimate
+	// partial counts the simulated records that are parts of a partially
+	// executed job (status 2, 3 or 4): each is simulated as a job of its own.
+	partial int
+	numbers []int64 // job numbers (field 1) of the simulated jobs
 
 	malformed      int // lines skipped by --lenient
 	firstMalformed []*swf.ParseError
@@ -638,6 +653,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		}
 		if j.Runtime > j.Estimate {
 			w.killed++
+		}
+		if sj.Status >= 2 && sj.Status <= 4 {
+			w.partial++
 		}
 		w.which = append(w.which, int32(len(w.jobs)))
 		w.jobs = append(w.jobs, j)

@@ -20,7 +20,7 @@ func writeCapacity(w io.Writer, traces []*trace) error {
 		res := t.collector.CheckCapacity()
 		fmt.Fprintf(w, "%s: machine %d processors (%s); peak %d processors in use, first at time %d", t.label, t.machine.Procs, t.machine.Source, res.Peak, res.PeakTime)
 		if res.Unverifiable > 0 {
-			fmt.Fprintf(w, "; %d jobs with unknown wait, runtime or processors not checked", res.Unverifiable)
+			fmt.Fprintf(w, "; %d jobs with unknown submit, wait, runtime or processors not checked", res.Unverifiable)
 		}
 		fmt.Fprintln(w)
 		if v := res.Violation; v != nil {

@@ -42,7 +42,7 @@ func settings(o *options) []string {
 		"utility: u(wait+run) from each job's u= token; aggregate utility = sum (Lee eq. 2.1); start value earned = u(wait+run)/u(0)",
 		"estimate accuracy: inaccuracy = |requested - runtime|/requested (Lee eq. 5.1); under 20%: runtime < 0.2 x requested",
 		fmt.Sprintf("fairness (Srinivasan et al. Table 9): bounded slowdown / fair bounded slowdown, fair = (fairstart-submit+max(run,%g))/max(run,%g); bins right-closed", cfg.BSLDThreshold, cfg.BSLDThreshold),
-		"makespan, utilization, peak: every job read (warm-up and cool-down too) with known wait, runtime and processors; makespan = last end - first submit",
+		"makespan, utilization, peak: every job read (warm-up and cool-down too) with known submit, wait, runtime and processors; makespan = last end - first submit",
 	}
 }
 

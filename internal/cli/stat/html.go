@@ -202,8 +202,8 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 	}
 	for _, e := range rep.Excluded {
 		in.Excluded = append(in.Excluded, report.Exclusion{Jobs: e.Jobs, Reason: e.Reason, LeftOutOf: e.Affects})
-		if strings.HasPrefix(e.Reason, "wait, runtime or processors unknown") {
-			in.Warnings = append(in.Warnings, fmt.Sprintf("%d jobs left out of the machine metrics and figures (wait, runtime or processors unknown)", e.Jobs))
+		if strings.HasPrefix(e.Reason, "submit, wait, runtime or processors unknown") {
+			in.Warnings = append(in.Warnings, fmt.Sprintf("%d jobs left out of the machine metrics and figures (submit, wait, runtime or processors unknown)", e.Jobs))
 		}
 	}
 	for _, n := range oversub {

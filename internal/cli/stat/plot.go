@@ -50,7 +50,7 @@ func figure(o *options, kind plot.Kind, traces []*trace) (plot.Drawer, error) {
 func ganttJobs(o *options, t *trace) ([]plot.GanttJob, error) {
 	spans := t.collector.Spans()
 	if len(spans) == 0 {
-		return nil, fmt.Errorf("%s: %w (no job with known wait, runtime and processors)", t.display, plot.ErrNoData)
+		return nil, fmt.Errorf("%s: %w (no job with known submit, wait, runtime and processors)", t.display, plot.ErrNoData)
 	}
 	jobs := make([]plot.GanttJob, len(spans))
 	for i, s := range spans {

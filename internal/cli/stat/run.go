@@ -455,6 +455,11 @@ func parsePercentiles(s string) ([]float64, error) {
 		if err != nil || p < 0 || p > 100 || math.IsNaN(p) {
 			return nil, fmt.Errorf("%q: want numbers 0..100 separated by commas", f)
 		}
+		// A percentile given twice (50,50 or 50,50.0) would be two rows
+		// of one name in the CSV and JSON, which the table shows once.
+		if slices.Contains(ps, p) {
+			return nil, fmt.Errorf("%q: percentile %s given twice", s, stats.PercentileName(p))
+		}
 		ps = append(ps, p)
 	}
 	return ps, nil

@@ -282,6 +282,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--by", "colour", hand}, "", 2, "unknown breakdown"},
 		{[]string{"--by", "user", "--by", "queue", "--by", "status", hand}, "", 2, "at most twice"},
 		{[]string{"--percentiles", "50,101", hand}, "", 2, "--percentiles"},
+		// Twice (in two spellings) would be two p50 rows in the CSV and JSON.
+		{[]string{"--percentiles", "25,50,50.0", hand}, "", 2, "percentile p50 given twice"},
 		{[]string{"--skip-first", "ten", hand}, "", 2, "--skip-first"},
 		{[]string{"--label", "a,b", hand}, "", 2, "--label"},
 		{[]string{"--plot", "x.jpg", hand}, "", 2, ".svg, .png or .pdf"},
