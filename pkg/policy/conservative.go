@@ -75,7 +75,7 @@ type Conservative struct {
 // NewConservative returns conservative backfilling for n jobs.
 func NewConservative(n int) *Conservative {
 	c := &Conservative{resv: make([]int64, n), held: make([]int64, n), minResv: sim.Never}
-	c.rq.minProcs = sim.Never
+	c.rq.minProcs, c.rq.lastLeft = sim.Never, -1
 	for i := range c.resv {
 		c.resv[i] = -1
 	}
@@ -268,7 +268,7 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 				e.resv, c.resv[e.id] = -1, -1
 				c.held[e.id] = now + e.dur
 			}
-			rq.left += int(q[h].run)
+			rq.started(h, int(q[h].run))
 		case r < now:
 			panic("policy: conservative reservation in the past")
 		default:

@@ -58,49 +58,41 @@ func (c *Conservative) stale(s *sim.Sim) bool {
 // in every round until it ends.
 //
 // Most such rounds remake the schedule of the round before unchanged, and
-// that is recognised without remaking it (Reused): when the reservations are
-// still those of the last rebuild, or of the jobs queued after it in arrival
-// order, and no capacity came free since, the running jobs now hold what they
-// held then, less what has ended on time, plus the overdue jobs over [now,
-// now+1), and what started held its reservation. Taken in arrival order, each
-// job then sees a profile with at most the capacity it saw last time, so no
-// earlier start fits it; and if every reservation starts after now+1 (minResv),
-// its own slot has kept the room it had, being disjoint from [now, now+1) and
-// from the slots of the jobs before it. So every job keeps its reservation,
-// and only the overdue jobs' second is reserved.
+// that is recognised without remaking it (Reused), or they remake it from
+// the first reservation that is now or past only (keepFront): when the
+// reservations are still those of the last rebuild, or of the jobs queued
+// after it in arrival order, and no capacity came free since, the jobs
+// before that one keep theirs.
 func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 	c.Rebuilds++
-	// A tail the last rebuild left (lazytail.go) is made again below; with
-	// one waiting, that schedule is not known whole, so it is not reused.
-	pending := c.lazy.on
-	c.dropTail()
 	// Afterwards every job sits at its earliest start given all the others,
 	// as after a compression that moved nothing.
 	c.moved, c.freedEnd, c.movedEnd = false, 0, 0
 	now := s.Now()
-	if c.greedy && !c.freed && !c.naive && !pending && c.minResv <= now {
-		c.minResv = c.rq.earliest() // selective reservation lets it lag
-	}
-	if c.greedy && !c.freed && !c.naive && !pending && c.minResv > now {
-		c.Reused++
-		if overdueProcs > 0 {
-			c.profile.Reserve(now, now+1, overdueProcs)
+	from := 0 // the entries before it (once compacted) keep their reservations
+	if c.greedy && !c.freed && !c.naive {
+		var all bool
+		if from, all = c.keepFront(now, overdueProcs); all {
+			c.Reused++
+			return
 		}
-		return
+	} else {
+		// A tail the last rebuild left (lazytail.go) is made again below.
+		c.dropTail()
+		holds := c.holds[:0]
+		for _, j := range s.Running() {
+			holds = append(holds, sim.Hold{End: c.held[j.ID], Procs: int64(j.Procs)})
+		}
+		c.profile.ResetRunning(s.Procs(), now, holds)
+		c.holds = holds
 	}
 	c.greedy = true
-	holds := c.holds[:0]
-	for _, j := range s.Running() {
-		holds = append(holds, sim.Hold{End: c.held[j.ID], Procs: int64(j.Procs)})
-	}
-	c.profile.ResetRunning(s.Procs(), now, holds)
-	c.holds = holds
 	c.rq.compact()
 	q := c.rq.q
 	c.fits.reset()
 	lazy := !c.naive
 	c.lazy.witness = -1
-	i := c.placeGroups(0, len(q), now, lazy)
+	i := c.placeGroups(from, len(q), now, lazy)
 	if i < len(q) {
 		// The tail is one run of entries not placed yet, hopped at once
 		// by the start pass; only its first entry says so (resv Never).
@@ -115,6 +107,69 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 	// group get distinct starts, and neighbouring groups differ in shape.
 	// A tail not placed yet is one run (above).
 	c.rq.grouped = true
+}
+
+// keepFront is a rebuild of a greedy schedule (Conservative.greedy) to
+// which no capacity came back: it keeps the reservations that the rebuild
+// would make again and takes the others out of the profile.
+//
+// Since the schedule was made, the running jobs hold what they held then,
+// less what has ended on time, plus the overdue jobs over [now, now+1), and
+// a job that started held its reservation (or, in selective reservation's
+// pass, a slot that fitted beside every reservation). Taken in arrival
+// order, each job sees a profile with at most the capacity it saw then, so
+// no earlier start fits it; and as long as its slot is disjoint from [now,
+// now+1) (its reservation is after now) the slot has kept its room, being
+// disjoint from the jobs before it that moved (none has). So the jobs
+// before the first one whose reservation is now or past keep theirs, and
+// every later one is placed again: its slot is released here (a tail still
+// waiting holds none). The overdue jobs' second is reserved. It returns the
+// number of waiting entries kept, which is where the rest starts once the
+// queue is compacted, and whether every one was kept (all: nothing is to
+// place, and the reservations are the rebuild's).
+func (c *Conservative) keepFront(now, overdueProcs int64) (kept int, all bool) {
+	rq := &c.rq
+	q := rq.q
+	limit := len(q)
+	if c.lazy.on {
+		limit = c.lazy.next
+	}
+	c.dropTail()
+	first := sim.Never // the earliest reservation kept
+	i := 0
+	for i < limit {
+		e := &q[i]
+		if !rq.grouped {
+			e.run = 1 // the runs of what is kept stay valid
+		}
+		n := int(e.run)
+		if e.resv >= 0 {
+			if e.resv <= now {
+				break
+			}
+			first = min(first, e.resv)
+			kept += n
+		}
+		i += n
+	}
+	all = i == len(q)
+	for i < limit {
+		e := &q[i]
+		if !rq.grouped {
+			e.run = 1
+		}
+		if e.resv >= 0 {
+			c.profile.Release(e.resv, e.resv+e.dur, int64(e.run)*int64(e.procs))
+		}
+		i += int(e.run)
+	}
+	if overdueProcs > 0 {
+		c.profile.Reserve(now, now+1, overdueProcs)
+	}
+	if all {
+		c.minResv = first
+	}
+	return kept, all
 }
 
 // placeGroups places q[i:end] in arrival order from now, equal neighbours

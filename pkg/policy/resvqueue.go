@@ -23,6 +23,15 @@ type resvQueue struct {
 	q       []queued
 	grouped bool // run lengths are valid
 	left    int  // left entries in q while grouped
+	// lastLeft is at least the index of the last left entry (-1: none), so
+	// compact moves only the entries before it: jobs leave from near the
+	// front, and a --no-kill rebuild compacts a queue of thousands.
+	lastLeft int
+	// buf is q's array from its start: compact drops entries from the
+	// front by starting q off entries into it, and add takes that room
+	// back before the array would grow.
+	buf []queued
+	off int
 	// minProcs and maxDur bound the shapes of the entries (of some that
 	// left too): a lazy rebuild's test of its tail (lazytail.go) needs
 	// them, and they cost nothing in the walks that compact.
@@ -69,7 +78,19 @@ func (rq *resvQueue) add(j *sim.Job, resv int64) (last bool) {
 	if !last {
 		rq.grouped = false
 	}
-	q = append(q, queued{})
+	if i <= rq.lastLeft {
+		rq.lastLeft++
+	}
+	if len(q) == cap(q) && rq.off > 0 {
+		q = rq.buf[:copy(rq.buf, q)]
+		rq.off = 0
+	}
+	if len(q) == cap(q) {
+		q = append(q, queued{})
+		rq.buf, rq.off = q[:cap(q)], 0
+	} else {
+		q = q[:len(q)+1]
+	}
 	copy(q[i+1:], q[i:])
 	q[i] = e
 	rq.q = q
@@ -88,6 +109,14 @@ func (rq *resvQueue) leave(j *sim.Job) {
 	}
 	q[i].resv = -1
 	rq.grouped = false
+	rq.lastLeft = max(rq.lastLeft, i)
+}
+
+// started records that the run of n entries from q[h] has left (started
+// together).
+func (rq *resvQueue) started(h, n int) {
+	rq.left += n
+	rq.lastLeft = max(rq.lastLeft, h+n-1)
 }
 
 // regroup drops the left entries and groups equal neighbours into runs.
@@ -113,39 +142,25 @@ func (rq *resvQueue) regroup() {
 		n++
 	}
 	rq.q = q[:n]
-	rq.grouped, rq.left = true, 0
+	rq.grouped, rq.left, rq.lastLeft = true, 0, -1
 }
 
 // compact drops the left entries, keeping the order; the runs are then to
-// be set by the caller (Conservative.rebuild) or by a regroup.
+// be set by the caller (Conservative.rebuild) or by a regroup. The entries
+// up to the last left one shift towards the end of the queue, and the queue
+// then starts later in its array; the shape bounds are kept (they may still
+// count some jobs that left).
 func (rq *resvQueue) compact() {
-	if rq.grouped && rq.left == 0 {
-		rq.grouped = false
-		return // no entry has left since the last regroup or rebuild
-	}
-	q := rq.q
-	n := 0
-	rq.minProcs, rq.maxDur = sim.Never, 0
-	for i := range q {
-		if q[i].resv >= 0 {
-			rq.bound(&q[i])
-			if n != i {
-				q[n] = q[i]
-			}
-			n++
-		}
-	}
-	rq.q = q[:n]
 	rq.grouped, rq.left = false, 0
-}
-
-// earliest returns the earliest reservation of a queued job, or sim.Never.
-func (rq *resvQueue) earliest() int64 {
-	t := sim.Never
-	for i := range rq.q {
-		if r := rq.q[i].resv; r >= 0 {
-			t = min(t, r)
+	q := rq.q
+	w := rq.lastLeft + 1
+	for i := rq.lastLeft; i >= 0; i-- {
+		if q[i].resv >= 0 {
+			w--
+			q[w] = q[i]
 		}
 	}
-	return t
+	rq.q = q[w:]
+	rq.off += w
+	rq.lastLeft = -1
 }

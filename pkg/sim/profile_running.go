@@ -12,9 +12,11 @@ type Hold struct {
 // end: the same profile as Reset(procs, origin) followed by Reserve(origin,
 // h.End, h.Procs) for every hold, built at once in O(n log n) instead of one
 // splice per hold. Holds ending at or before origin take nothing. holds is
-// sorted in place. It panics if the holds need more than procs processors.
+// sorted in place (a conservative rebuild's come sorted but for a few, so
+// they are checked first). It panics if the holds need more than procs
+// processors.
 func (p *Profile) ResetRunning(procs, origin int64, holds []Hold) {
-	slices.SortFunc(holds, func(a, b Hold) int {
+	byEnd := func(a, b Hold) int {
 		switch {
 		case a.End < b.End:
 			return -1
@@ -22,7 +24,10 @@ func (p *Profile) ResetRunning(procs, origin int64, holds []Hold) {
 			return 1
 		}
 		return 0
-	})
+	}
+	if !slices.IsSortedFunc(holds, byEnd) {
+		slices.SortFunc(holds, byEnd)
+	}
 	free := procs
 	for _, h := range holds {
 		if h.End > origin {
