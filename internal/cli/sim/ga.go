@@ -92,7 +92,11 @@ func gaConfig(c *cli.Context, seed int64) (policy.GAConfig, error) {
 		return cfg, cmdio.Usagef("--ga-mutation %g: want a probability in [0, 1]", cfg.Mutation)
 	case cfg.Workers < 0:
 		return cfg, cmdio.Usagef("--ga-workers %d: want 0 or more", cfg.Workers)
-	case cfg.BumpLimit == 0 || cfg.BumpLimit < -1:
+	case cfg.BumpLimit == 0:
+		// No job could be bumped: ga-ckpt would be ga, which is not
+		// what a user who asks for ga-ckpt expects to get silently.
+		return cfg, cmdio.Usagef("--bump-limit 0: no job could be bumped, and ga-ckpt would schedule exactly as ga: use --policy ga for that; want 1 or more, or -1 for no limit")
+	case cfg.BumpLimit < -1:
 		return cfg, cmdio.Usagef("--bump-limit %d: want 1 or more, or -1 for no limit", cfg.BumpLimit)
 	case !(cfg.RestartOverhead >= 0 && cfg.RestartOverhead <= maxRestartOverhead):
 		return cfg, cmdio.Usagef("--restart-overhead %g: want seconds per processor from 0 to %d", cfg.RestartOverhead, maxRestartOverhead)

@@ -86,6 +86,8 @@ func TestCLIGAErrors(t *testing.T) {
 		{"price without u=", noUtility, []string{"--policy", "easy", "--price", "first"}, 1, "swfaugment --utility"},
 		{"bad price", tinyTrace, []string{"--policy", "ga", "--price", "second"}, 2, "--price"},
 		{"bad population", tinyTrace, []string{"--policy", "ga", "--ga-population", "0"}, 2, "--ga-population"},
+		{"bump limit 0", tinyTrace, []string{"--policy", "ga-ckpt", "--bump-limit", "0"}, 2, "ga-ckpt would schedule exactly as ga: use --policy ga"},
+		{"bump limit -2", tinyTrace, []string{"--policy", "ga-ckpt", "--bump-limit", "-2"}, 2, "--bump-limit -2: want 1 or more, or -1"},
 		{"bad seeds", tinyTrace, []string{"--policy", "ga", "--ga-seeds", "sjf"}, 2, "--ga-seeds"},
 		{"bad ckpt token", strings.Replace(tinyTrace, "ckpt=100", "ckpt=x", 1), []string{"--policy", "ga-ckpt"}, 1, "ckpt=x"},
 		{"u= only on skipped jobs", "; MaxProcs: 10\n1 0 0 10 20 -1 -1 20 10 -1 1 1 1 -1 1 -1 -1 -1 u=0:1,10:0\n2 0 0 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1\n",
