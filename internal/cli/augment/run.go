@@ -541,7 +541,7 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 	if p.wantBnds {
 		b, err := augment.ComputeBounds(jobs, p.bounds)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", hdr.File, err) // what the trace holds
 		}
 		bounds = b
 		notes = append(notes, b.Note())
@@ -573,7 +573,7 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 		}
 		rep, err := augment.ScaleLoad(jobs, machine, p.load, p.target)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", hdr.File, err) // what the trace holds
 		}
 		notes = append(notes, rep.Notes()...)
 		if note := augment.ScaleEndTime(hdr, rep); note != "" {

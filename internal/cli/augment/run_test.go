@@ -440,3 +440,32 @@ func TestUtilityWarnsWithoutWaits(t *testing.T) {
 		t.Errorf("one job of three without a wait warned:\n%s", errOut)
 	}
 }
+
+// TestTraceErrorsNameTheFile: an error about what the trace holds names the
+// trace, from a file or from stdin, as the parse errors do.
+func TestTraceErrorsNameTheFile(t *testing.T) {
+	noRuntime := "; MaxProcs: 4\n1 0 0 -1 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n"
+	path := filepath.Join(t.TempDir(), "one.swf")
+	if err := os.WriteFile(path, []byte(noRuntime), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bounds"}, ": bounds: no job with known runtime and processors"},
+		{[]string{"--load", "2"}, ": load: the trace spans no time"},
+	} {
+		for _, file := range []string{path, "-"} {
+			args := append(append([]string{}, tc.args...), file)
+			name := file
+			if file == "-" {
+				name = "<stdin>"
+			}
+			_, errOut, code := runCmd(t, noRuntime, args...)
+			if code != 1 || !strings.Contains(errOut, "swfaugment: "+name+tc.want) {
+				t.Errorf("%v: exit %d, stderr %q; want 1 and %q", args, code, errOut, name+tc.want)
+			}
+		}
+	}
+}
