@@ -457,3 +457,28 @@ func TestSweepGridsFromAdversary2(t *testing.T) {
 		t.Errorf("two pipelines: %v, warnings %q", err, sw.warnings)
 	}
 }
+
+// TestSweepPercentileNotRequested: a percentile left out of --percentiles is
+// not "no such metric": the error says to request it, for either axis.
+func TestSweepPercentileNotRequested(t *testing.T) {
+	names := []string{"swfaugment.target-load", "swfsim.policy"}
+	traces, ic := grid(names, [][]string{{"0.6", "easy"}, {"0.9", "easy"}}, []float64{1, 2}, nil)
+	for _, tr := range traces {
+		tr.report.Rows = append(tr.report.Rows, stats.Row{Metric: "wait_s", Statistic: "p50", Value: 10})
+	}
+	for _, tc := range []struct {
+		spec sweepSpec
+		want string
+	}{
+		{sweepSpec{metric: "wait_s", statistic: "p99"}, "--sweep-y wait_s:p99: percentile p99 was not requested: add 99 to --percentiles (now 25,50,75,98,100)"},
+		{sweepSpec{x: "wait_s:p99.9", metric: "bsld"}, "--sweep-x wait_s:p99.9: percentile p99.9 was not requested: add 99.9 to --percentiles (now 25,50,75,98,100)"},
+		{sweepSpec{metric: "nosuch", statistic: "p99"}, "no input has the metric nosuch:p99"},
+	} {
+		o := &options{sweep: tc.spec}
+		o.cfg.Percentiles = []float64{25, 50, 75, 98, 100}
+		_, err := buildSweep(o, traces, ic)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want %q", tc.spec, err, tc.want)
+		}
+	}
+}
