@@ -388,7 +388,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 			}
 		}
 		if killed > 0 {
-			sw.warnings = append(sw.warnings, fmt.Sprintf("%d of %d runs drawn had more than --kill-warn %s%% of their jobs killed at their requested time: they ran less work than the load they are drawn at (--sweep-x offered_load draws the load each ran; swfsim --no-kill keeps it)", killed, len(inputs), formatTable(100*o.killWarn)))
+			sw.warnings = append(sw.warnings, fmt.Sprintf("%d of %d runs drawn had more than --kill-warn %s%% of their jobs killed at their requested time: they ran less work than the load they are drawn at (--sweep-x offered_load draws the load each ran; swfsim --no-kill keeps it)", killed, len(inputs), formatTable(100*o.killWarn.Share)))
 		}
 	}
 	// A series is keyed by its columns' whole values; its name shows a

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	augmentcli "github.com/swfkit/swfkit/internal/cli/augment"
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
 	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/provenance"
@@ -352,7 +353,7 @@ func TestSweepKilledRuns(t *testing.T) {
 	names := []string{"swfaugment.target-load", "swfsim.policy"}
 	traces, ic := grid(names, [][]string{{"0.6", "easy"}, {"0.9", "easy"}}, []float64{1, 2}, []float64{0.6, 0.8})
 	traces[1].warning = "20% of jobs (1 of 5) killed"
-	o := &options{sweep: sweepSpec{metric: "bsld"}, killWarn: 0.05}
+	o := &options{sweep: sweepSpec{metric: "bsld"}, killWarn: cmdio.KillWarn{Share: 0.05}}
 	sw, err := buildSweep(o, traces, ic)
 	if err != nil {
 		t.Fatal(err)
