@@ -440,7 +440,14 @@ func (p *filterParser) comparison() (node, error) {
 		default:
 			return nil, p.errorf("a date compares with submit, start or end, not %q", name)
 		}
-		n := &cmpNode{value: value, op: op, date: p.toks[p.pos].text}
+		text := p.toks[p.pos].text
+		// Whether it is a calendar date does not depend on the trace: say
+		// so now, as for any other bad value, not at Bind. (Only the time
+		// zone's gaps wait for Bind; UTC has none.)
+		if _, err := parseDate(text, time.UTC); err != nil {
+			return nil, p.errorf("%v", err)
+		}
+		n := &cmpNode{value: value, op: op, date: text}
 		p.dates = append(p.dates, n)
 		p.pos++
 		return n, nil

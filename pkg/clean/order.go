@@ -57,9 +57,11 @@ func buildShiftTime(c *Cleaner) (step, error) {
 // 4). When a job also has a line that is not a part (Preemption: Double's
 // summary line), that line is kept and the parts are dropped. Otherwise the
 // parts become one record at the first part's position: fields from the first
-// part, run time and CPU time summed over the parts with known values, the
-// largest allocated processors and used memory, and the status of the last
-// part mapped 3 -> 1 (completed), 4 -> 0 (failed), 2 -> -1 (no final part).
+// part, run time summed over the parts with known values, the largest
+// allocated processors and used memory, the average CPU time per processor
+// (field 6) that gives the parts' total CPU time on that processor count
+// (mergedCPUTime), and the status of the last part mapped 3 -> 1 (completed),
+// 4 -> 0 (failed), 2 -> -1 (no final part).
 func buildMergePartial(*Cleaner) (step, error) {
 	return step{trace: traceFunc(mergePartial)}, nil
 }
@@ -104,11 +106,11 @@ func mergePartial(jobs []swf.Job, t *tracker) []swf.Job {
 }
 
 // mergeInto folds the later parts of a job into its first part. Runtimes
-// and CPU times add up, capped at swf.MaxTime so that the merged record can
-// be read back (each part is within it; only an absurd number of parts could
-// pass it).
+// add up, capped at swf.MaxTime so that the merged record can be read back
+// (each part is within it; only an absurd number of parts could pass it).
 func mergeInto(first *swf.Job, rest []swf.Job) {
 	last := first.Status
+	first.AverageCPUTime = mergedCPUTime(first, rest)
 	for k := range rest {
 		p := &rest[k]
 		switch {
@@ -116,12 +118,6 @@ func mergeInto(first *swf.Job, rest []swf.Job) {
 			first.RunTime = p.RunTime
 		case p.RunTime > 0:
 			first.RunTime = min(first.RunTime+p.RunTime, swf.MaxTime) // both <= MaxTime: no overflow
-		}
-		switch {
-		case first.AverageCPUTime < 0:
-			first.AverageCPUTime = p.AverageCPUTime
-		case p.AverageCPUTime > 0:
-			first.AverageCPUTime = min(first.AverageCPUTime+p.AverageCPUTime, swf.MaxTime)
 		}
 		first.AllocatedProcs = max(first.AllocatedProcs, p.AllocatedProcs)
 		first.UsedMemory = max(first.UsedMemory, p.UsedMemory)
@@ -135,4 +131,42 @@ func mergeInto(first *swf.Job, rest []swf.Job) {
 	default:
 		first.Status = -1
 	}
+}
+
+// mergedCPUTime is field 6 of the merged job: field 6 is CPU time per
+// processor, so the parts' CPU times (each part's field 6 times its field 5)
+// add up, and the sum is divided by the merged job's processor count, the
+// largest field 5 (4 processors x 50 s and 8 x 60 s are 680 s of CPU, 85 s
+// on each of 8). As for run times, a part whose value is unknown (field 6 or
+// field 5 below 0) adds nothing, and -1 is left when no part is known. When
+// no part knows its processors, the parts cannot be weighed: they count as
+// running on one count, and their field 6 values add up.
+func mergedCPUTime(first *swf.Job, rest []swf.Job) float64 {
+	procs := first.AllocatedProcs
+	for k := range rest {
+		procs = max(procs, rest[k].AllocatedProcs)
+	}
+	// Parts on the merged count add their field 6 as it is: x*n/n is not
+	// always x in floating point, and a lone part must keep its value.
+	sum, cpu, known, weighed := 0.0, 0.0, false, false
+	add := func(p *swf.Job) {
+		switch {
+		case p.AverageCPUTime < 0:
+		case procs <= 0 || p.AllocatedProcs == procs:
+			sum, known = sum+p.AverageCPUTime, true
+		case p.AllocatedProcs > 0:
+			cpu, known, weighed = cpu+p.AverageCPUTime*float64(p.AllocatedProcs), true, true
+		}
+	}
+	add(first)
+	for k := range rest {
+		add(&rest[k])
+	}
+	switch {
+	case !known:
+		return -1
+	case weighed:
+		sum = (sum*float64(procs) + cpu) / float64(procs)
+	}
+	return min(sum, swf.MaxTime)
 }

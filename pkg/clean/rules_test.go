@@ -258,7 +258,7 @@ func TestMergePartial(t *testing.T) {
 		got = append(got, canonical(&out[i]))
 	}
 	want := []string{
-		"1 0 5 130 8 110 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1", // parts summed, status 3 -> 1
+		"1 0 5 130 8 65 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1", // run times summed, CPU (4x90 + 8x20)/8, status 3 -> 1
 		"2 10 0 50 4 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1",
 		"3 20 0 10 4 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1",  // summary line kept, parts dropped
 		"4 30 0 10 4 -1 -1 4 500 -1 -1 1 1 -1 -1 -1 -1 -1", // no final part: status unknown
@@ -268,6 +268,49 @@ func TestMergePartial(t *testing.T) {
 	}
 	if s := c.Report(0).Steps[0]; s.Dropped != 3 || s.Changed != 2 {
 		t.Errorf("tally %+v, want 3 dropped, 2 changed", s.Tally)
+	}
+}
+
+// TestMergePartialCPUTime: field 6 of a merged job is its total CPU time
+// (each part's average times its processors) over the merged processor count
+// (the largest field 5); a part whose CPU time or processors are unknown adds
+// nothing, and no known part leaves -1. Values worked out by hand.
+func TestMergePartialCPUTime(t *testing.T) {
+	part := func(procs, cpu string, status int) string {
+		return fmt.Sprintf("1 0 0 100 %s %s -1 8 500 -1 %d 1 1 -1 -1 -1 -1 -1\n", procs, cpu, status)
+	}
+	tests := []struct {
+		name  string
+		parts string
+		want  string // fields 5 and 6 of the merged job
+	}{
+		{"4x50 then 8x60", part("4", "50", 2) + part("8", "60", 3), "8 85"},                          // (200 + 480) / 8
+		{"8x60 then 4x50", part("8", "60", 2) + part("4", "50", 3), "8 85"},                          // order does not matter
+		{"same processors", part("4", "50", 2) + part("4", "60", 3), "4 110"},                        // (200 + 240) / 4: the old sum
+		{"unknown CPU time", part("4", "50", 2) + part("8", "-1", 2) + part("2", "30", 3), "8 32.5"}, // (200 + 60) / 8
+		{"unknown CPU time first", part("8", "-1", 2) + part("4", "50", 3), "8 25"},                  // 200 / 8
+		{"unknown processors", part("4", "50", 2) + part("-1", "70", 2) + part("8", "60", 3), "8 85"},
+		{"no CPU time", part("4", "-1", 2) + part("8", "-1", 3), "8 -1"},
+		{"no processors", part("-1", "50", 2) + part("-1", "60", 3), "-1 110"}, // no count to weigh by: one machine, summed
+		{"fraction", part("4", "10.5", 2) + part("8", "1", 3), "8 6.25"},       // (42 + 8) / 8
+		{"lone final part", part("3", "0.1", 3), "3 0.1"},                      // not 0.1 x 3 / 3 = 0.10000000000000002
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hdr, jobs := readAll(t, "; Preemption: Yes\n"+tt.parts)
+			c, err := New(hdr, Config{Rules: []string{"merge_partial"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := c.ApplyAll(jobs)
+			if len(out) != 1 {
+				t.Fatalf("%d records, want 1", len(out))
+			}
+			f := strings.Fields(canonical(&out[0]))
+			if got := f[4] + " " + f[5]; got != tt.want {
+				t.Errorf("fields 5, 6 = %s, want %s", got, tt.want)
+			}
+		})
 	}
 }
 

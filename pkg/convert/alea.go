@@ -50,7 +50,13 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 	var jobs []pending
 	var memory []float64               // field 10 as read, per job; -1 unknown
 	mismatched, firstMismatch := 0, "" // node lists of another length than field 5
-	seen := map[string]int{}           // job id -> line
+	type seenID struct {
+		line int
+		text string
+	}
+	// A job id is its numeric value (canonicalID), as field 17 finds the
+	// job it names: "5" and "05" are one job, listed twice.
+	seen := map[string]seenID{}
 	lineNo := 0
 	for {
 		line, err := br.ReadString('\n')
@@ -68,11 +74,16 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 		}
 		p, mem, perr := aleaLine(cfg.Name, lineNo, line, err == nil)
 		if perr == nil {
-			if prev := seen[p.id]; prev > 0 {
+			id := canonicalID(p.id)
+			if prev, dup := seen[id]; dup {
+				as := ""
+				if prev.text != p.id {
+					as = fmt.Sprintf(" (as %s)", prev.text)
+				}
 				perr = lineError(cfg.Name, lineNo, aleaFieldNames[0], ErrValue,
-					"job %s is also on line %d: a log lists a job once (two logs put together?)", p.id, prev)
+					"job %s is also on line %d%s: a log lists a job once (two logs put together?)", p.id, prev.line, as)
 			} else {
-				seen[p.id] = lineNo
+				seen[id] = seenID{lineNo, p.id}
 			}
 		}
 		if perr != nil {

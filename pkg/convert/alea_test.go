@@ -102,6 +102,12 @@ func TestAleaErrors(t *testing.T) {
 		{"truncated", good + "1 1000 5", "log.alea:2: 3 columns, expected 21 (18 SWF fields, {node list}, queue name, properties) (the last line, without a newline"},
 		{"empty", "", "no job could be converted"},
 		{"job twice", good + good, "log.alea:2: column 1 (job id): job 0 is also on line 1"},
+		// One notion of identity: the numeric value, as field 17 (preceding
+		// job) finds a job by it.
+		{"job twice, written two ways", strings.Replace(good, "0 ", "5 ", 1) + strings.Replace(good, "0 ", "05 ", 1),
+			"log.alea:2: column 1 (job id): job 05 is also on line 1 (as 5)"},
+		{"job twice, as a float", strings.Replace(good, "0 ", "7 ", 1) + strings.Replace(good, "0 ", "7.0 ", 1),
+			"log.alea:2: column 1 (job id): job 7.0 is also on line 1 (as 7)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -334,6 +340,26 @@ func readsBack(t *testing.T, res *Result) {
 // renumbered in submit order, so the reference follows its job to the new
 // number, and one to a job not written before (later, not in the log) becomes
 // -1 with its think time, as swfclean's renumber rule does.
+// TestAleaJobIdentity: a job id is its numeric value both for the duplicate
+// check and for field 17, so "05" written once is found by a preceding job 5.
+func TestAleaJobIdentity(t *testing.T) {
+	text := "05 1000 0 100 1 1 1024 1 200 1024 1 1 1 1 -1 1 -1 -1 {5} q 1:ppn=1\n" +
+		"6 1050 5 100 1 1 1024 1 200 1024 1 1 1 1 -1 1 5 20 {5} q 1:ppn=1\n"
+	res, err := alea(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j := res.Jobs[1]; j.PrecedingJob != 1 || j.ThinkTime != 20 || res.Jobs[0].Extra[0] != "jobid=05" {
+		t.Errorf("job 6 after job 05: fields 17, 18 = %d %d (want 1 20), first job's %s", j.PrecedingJob, j.ThinkTime, res.Jobs[0].Extra[0])
+	}
+	// The same job written 5 and 05 is one job listed twice, not two jobs
+	// of which field 17 could name either.
+	_, err = alea(t, text+strings.Replace(text[:strings.Index(text, "\n")+1], "05 ", "5 ", 1), Config{})
+	if err == nil || !strings.Contains(err.Error(), "log.alea:3: column 1 (job id): job 5 is also on line 1 (as 05)") {
+		t.Errorf("5 after 05: error %v, want the duplicate named", err)
+	}
+}
+
 func TestAleaPrecedingJob(t *testing.T) {
 	text := "0 1000 0 100 1 1 1024 1 200 1024 1 1 1 1 -1 1 -1 -1 {5} q 1:ppn=1\n" +
 		"1 1050 5 100 1 1 1024 1 200 1024 1 1 1 1 -1 1 0 20 {5} q 1:ppn=1\n" +

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	_ "time/tzdata" // EndTime is rewritten in the header's TimeZoneString on any machine
@@ -75,7 +74,7 @@ func flags() []cli.Flag {
 		&cli.Float64Flag{Name: "ckpt-debug", Value: 0.40, Category: catCheckpoint, Usage: "`SHARE` of jobs, the smallest, that never checkpoint (debug/trial runs; (0..1], 0 excluded)"},
 		&cli.Float64Flag{Name: "ckpt-quarter", Value: 0.96, Category: catCheckpoint, Usage: "`SHARE` of checkpointing jobs with interval below a quarter of the runtime (0..1], 0 excluded"},
 		&cli.Int64Flag{Name: "ckpt-min-runtime", Category: catCheckpoint, Usage: "jobs running less than `SECONDS` never checkpoint"},
-		&cli.StringFlag{Name: "checkpoint-from", Category: catCheckpoint, Usage: "take known answers from `FILE` (lines: JOB SECONDS|none)"},
+		&cli.StringFlag{Name: "checkpoint-from", Category: catCheckpoint, Usage: "take known answers from `FILE` (lines: JOB SECONDS|none; - is standard input, when the trace is a file)"},
 		&cli.BoolFlag{Name: "expand", Category: catCheckpoint, Usage: "with --checkpoint-from: fill unanswered jobs from the answers of jobs with the same user and processors"},
 
 		&cli.StringFlag{Name: "estimate", Category: catEstimate, Usage: "estimate `MODEL`: exact, scale:R or uniform:A,B"},
@@ -384,11 +383,13 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	defer files.Finish(&err)
 	var answers map[int64]int64
 	if p.answers != "" {
-		f, err := os.Open(p.answers)
+		// "-" is standard input, as for every file the toolkit reads; Check
+		// refused it when the trace is read from there too.
+		f, err := files.Open(p.answers)
 		if err != nil {
 			return err
 		}
-		answers, err = augment.ReadAnswers(f, p.answers)
+		answers, err = augment.ReadAnswers(f, cmdio.DisplayName(p.answers))
 		f.Close()
 		if err != nil {
 			return err
@@ -541,7 +542,7 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 	if p.wantBnds {
 		b, err := augment.ComputeBounds(jobs, p.bounds)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", hdr.File, err) // what the trace holds
 		}
 		bounds = b
 		notes = append(notes, b.Note())
@@ -573,7 +574,7 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 		}
 		rep, err := augment.ScaleLoad(jobs, machine, p.load, p.target)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", hdr.File, err) // what the trace holds
 		}
 		notes = append(notes, rep.Notes()...)
 		if note := augment.ScaleEndTime(hdr, rep); note != "" {

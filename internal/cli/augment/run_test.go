@@ -440,3 +440,62 @@ func TestUtilityWarnsWithoutWaits(t *testing.T) {
 		t.Errorf("one job of three without a wait warned:\n%s", errOut)
 	}
 }
+
+// TestTraceErrorsNameTheFile: an error about what the trace holds names the
+// trace, from a file or from stdin, as the parse errors do.
+func TestTraceErrorsNameTheFile(t *testing.T) {
+	noRuntime := "; MaxProcs: 4\n1 0 0 -1 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n"
+	path := filepath.Join(t.TempDir(), "one.swf")
+	if err := os.WriteFile(path, []byte(noRuntime), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bounds"}, ": bounds: no job with known runtime and processors"},
+		{[]string{"--load", "2"}, ": load: the trace spans no time"},
+	} {
+		for _, file := range []string{path, "-"} {
+			args := append(append([]string{}, tc.args...), file)
+			name := file
+			if file == "-" {
+				name = "<stdin>"
+			}
+			_, errOut, code := runCmd(t, noRuntime, args...)
+			if code != 1 || !strings.Contains(errOut, "swfaugment: "+name+tc.want) {
+				t.Errorf("%v: exit %d, stderr %q; want 1 and %q", args, code, errOut, name+tc.want)
+			}
+		}
+	}
+}
+
+// TestCheckpointFromStdin: --checkpoint-from - reads the answers from standard
+// input when the trace is a file, and is a usage error when the trace is read
+// from standard input too.
+func TestCheckpointFromStdin(t *testing.T) {
+	answers, err := os.ReadFile("testdata/answers.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, code := runCmd(t, "", "--checkpoint-from", "testdata/answers.txt", "--expand", "testdata/small.swf")
+	if code != 0 {
+		t.Fatalf("answers from a file: exit %d", code)
+	}
+	got, errOut, code := runCmd(t, string(answers), "--checkpoint-from", "-", "--expand", "testdata/small.swf")
+	want = strings.Replace(want, "checkpoint-from=testdata/answers.txt", "checkpoint-from=-", 1) // provenance
+	if code != 0 || got != want {
+		t.Errorf("answers on stdin: exit %d, stderr %q; output differs from the file's:\n%s", code, errOut, got)
+	}
+	small, _ := os.ReadFile("testdata/small.swf")
+	for _, args := range [][]string{{"--checkpoint-from", "-"}, {"--checkpoint-from", "-", "-"}} {
+		_, errOut, code := runCmd(t, string(small), args...)
+		if code != 2 || !strings.Contains(errOut, "--checkpoint-from - and the input both read standard input") {
+			t.Errorf("%v with the trace on stdin: exit %d, stderr %q; want 2 and a usage error", args, code, errOut)
+		}
+	}
+	_, errOut, code = runCmd(t, "2 x\n", "--checkpoint-from", "-", "testdata/small.swf")
+	if code != 1 || !strings.Contains(errOut, "<stdin>:1: interval \"x\"") {
+		t.Errorf("bad answers on stdin: exit %d, stderr %q; want 1 naming <stdin>:1", code, errOut)
+	}
+}

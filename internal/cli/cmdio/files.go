@@ -81,8 +81,13 @@ func (fs *Files) Output(flag, name string) {
 // input or as another output (os.SameFile: hard links and symbolic links
 // count; standard input and output count when they are regular files), so
 // that no run can destroy what it reads. Character devices (/dev/null) may
-// be both. Commands call it after registering every file and before opening any.
+// be both. It also refuses two inputs that both read standard input, as it
+// refuses two outputs to standard output: one stream cannot be both.
+// Commands call it after registering every file and before opening any.
 func (fs *Files) Check() error {
+	if err := fs.checkStdinOnce(); err != nil {
+		return err
+	}
 	for _, out := range fs.outputs {
 		if err := checkCompression(out); err != nil {
 			return err
@@ -125,6 +130,31 @@ func (fs *Files) Check() error {
 		return Usagef("more than one output goes to standard output")
 	}
 	return nil
+}
+
+// checkStdinOnce refuses a side input named "-" when another input (the
+// trace, as a rule) reads standard input too.
+func (fs *Files) checkStdinOnce() error {
+	var readers []fileArg
+	for _, in := range fs.inputs {
+		if IsStdio(in.name) {
+			readers = append(readers, in)
+		}
+	}
+	if len(readers) < 2 {
+		return nil
+	}
+	name := func(a fileArg) string {
+		if a.flag == "" {
+			return "the input"
+		}
+		return a.flag + " -"
+	}
+	a, b := readers[0], readers[1]
+	if a.flag == "" && b.flag != "" {
+		a, b = b, a // the flag first: it is what to change
+	}
+	return Usagef("%s and %s both read standard input: give one of them as a file", name(a), name(b))
 }
 
 // unwritable are compressed formats the commands read but do not write: a

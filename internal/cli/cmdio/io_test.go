@@ -293,6 +293,34 @@ func TestOutputCompressionAndAtomicity(t *testing.T) {
 // An output named for a compression the commands read but do not write
 // (.xz, .bz2, ...) is a usage error before anything is written, not plain
 // text that its decompressor refuses.
+// Standard input can be read once: a side input named "-" reads it when the
+// trace does not, and the two together are a usage error, as two outputs to
+// standard output are.
+func TestFilesCheckStandardInputOnce(t *testing.T) {
+	tests := []struct {
+		inputs [][2]string // flag, name
+		want   string
+	}{
+		{[][2]string{{"", "t.swf"}, {"--answers", "-"}}, ""},
+		{[][2]string{{"", "-"}, {"--answers", "a.txt"}}, ""},
+		{[][2]string{{"", ""}, {"--answers", "-"}}, "--answers - and the input both read standard input: give one of them as a file"},
+		{[][2]string{{"", "-"}, {"--answers", "-"}}, "--answers - and the input both read standard input"},
+	}
+	for _, tt := range tests {
+		fs := NewFiles(nil, nil)
+		for _, in := range tt.inputs {
+			fs.Input(in[0], in[1])
+		}
+		err := fs.Check()
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%v: %v", tt.inputs, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || ExitCode(err) != 2):
+			t.Errorf("%v: error %v (exit %d), want a usage error %q", tt.inputs, err, ExitCode(err), tt.want)
+		}
+	}
+}
+
 func TestFilesCheckRefusesUnwritableCompression(t *testing.T) {
 	for _, name := range []string{"o.xz", "o.swf.XZ", "o.bz2", "o.lz4", "o.Z"} {
 		fs := NewFiles(nil, nil)

@@ -50,7 +50,7 @@ func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processor count `RULE`: requested (field 8, else 5), requested-only, allocated (field 5) or max"},
 		&cli.Float64Flag{Name: "lxfw-weight", Value: policy.DefaultLXFWWeight, Usage: "lxfw: weight `W` of the wait, per hour, added to the expansion factor"},
 		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: `QUEUES` from highest to lowest priority, e.g. 0,1,2", DefaultText: "ascending queue number, unknown last"},
-		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn when more than this `SHARE` of jobs (0..1) would be killed at their requested time"},
+		&cli.StringFlag{Name: "kill-warn", Value: cmdio.KillWarnDefault, Usage: "warn when more than this `SHARE` of jobs (0..1, or a percentage such as 5%) would be killed at their requested time; 0 warns at any kill, off never (as swfstat's --kill-warn)"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar (it shows only on a terminal, for long traces)"},
 		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of the randomised policies ga and ga-ckpt (and given to an exec program in its first message); accepted (and recorded in the Provenance line) by every policy, so a sweep can pass it to all"},
 	}
@@ -141,7 +141,7 @@ var errNoPolicy = errors.New("--policy is required (see --list-policies)")
 
 func optionsFrom(c *cli.Context) (Options, error) {
 	opt := Options{Policy: c.String("policy"), NoKill: c.Bool("no-kill"), Strict: c.Bool("strict"), Lenient: c.Bool("lenient"),
-		Procs: c.Int64("procs"), KillWarn: c.Float64("kill-warn")}
+		Procs: c.Int64("procs")}
 	if c.NArg() > 1 {
 		return opt, cmdio.Usagef("at most one input file, got %d", c.NArg())
 	}
@@ -204,8 +204,8 @@ func optionsFrom(c *cli.Context) (Options, error) {
 			return opt, cmdio.Usagef("%s", flagNamed(err))
 		}
 	}
-	if opt.KillWarn < 0 || opt.KillWarn > 1 {
-		return opt, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", opt.KillWarn)
+	if opt.KillWarn, err = cmdio.ParseKillWarn(c.String("kill-warn")); err != nil {
+		return opt, cmdio.Usagef("--kill-warn %s: %v", c.String("kill-warn"), err)
 	}
 	return opt, nil
 }

@@ -77,6 +77,20 @@ func TestEasyTiny(t *testing.T) {
 	if _, errs, _ := runCmd(t, tiny, "--policy", "easy", "--kill-warn", "0.5"); strings.Contains(errs, "will be killed") {
 		t.Errorf("kill warning under the threshold: %q", errs)
 	}
+	// --kill-warn means what it means in swfstat: a share or a percentage
+	// above which to warn, 0 at any kill, off never.
+	for _, tc := range []struct {
+		value string
+		warns bool
+	}{{"0", true}, {"24%", true}, {"25%", false}, {"0.25", false}, {"off", false}} {
+		_, errs, code := runCmd(t, tiny, "--policy", "easy", "--kill-warn", tc.value)
+		if warned := strings.Contains(errs, "will be killed"); code != 0 || warned != tc.warns {
+			t.Errorf("--kill-warn %s (1 of 4 jobs killed): exit %d, warned %v, want %v: %q", tc.value, code, warned, tc.warns, errs)
+		}
+	}
+	if _, errs, code := runCmd(t, tiny, "--policy", "easy", "--kill-warn", "never"); code != 2 || !strings.Contains(errs, "--kill-warn never: want a share of jobs from 0 to 1 (0.05), a percentage (5%), or off") {
+		t.Errorf("--kill-warn never: exit %d, %q", code, errs)
+	}
 }
 
 func TestCommandErrors(t *testing.T) {

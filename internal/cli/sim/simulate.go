@@ -31,9 +31,9 @@ type Options struct {
 	ProcsFrom sim.ProcsFrom
 	NoKill    bool
 	Strict    bool
-	Lenient   bool    // skip malformed lines, counted, instead of failing on the first
-	KillWarn  float64 // share of killed jobs above which to warn; 0: never
-	FairStart bool    // add fairstart=T to every job (research.go)
+	Lenient   bool           // skip malformed lines, counted, instead of failing on the first
+	KillWarn  cmdio.KillWarn // share of killed jobs above which to warn
+	FairStart bool           // add fairstart=T to every job (research.go)
 
 	// Warn receives warnings and skip counts (nil: discarded).
 	Warn io.Writer
@@ -134,8 +134,8 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if noKillIdle {
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noKillText)
 	}
-	if !opt.NoKill && len(jobs) > 0 && opt.KillWarn > 0 {
-		if share := float64(killed) / float64(len(jobs)); share > opt.KillWarn {
+	if !opt.NoKill && len(jobs) > 0 {
+		if share := float64(killed) / float64(len(jobs)); opt.KillWarn.Warns(share) {
 			fmt.Fprintf(warn, "swfsim: %s: %d of %d jobs (%.1f%%) run past their requested time and will be killed at it; "+
 				"use --no-kill to let them run to completion (e.g. to reproduce published results on LANL-CM5 or KTH-SP2)\n",
 				name, killed, len(jobs), 100*share)

@@ -200,11 +200,11 @@ func workloadRefs(o *options, traces []*trace) []int {
 // metric look better than the load it was meant to show.
 func killWarning(o *options, rep *stats.Report) string {
 	row, ok := rep.Find("killed", "percent")
-	if !ok || math.IsNaN(row.Value) || row.Value <= 100*o.killWarn {
+	if !ok || math.IsNaN(row.Value) || !o.killWarn.Warns(row.Value/100) {
 		return ""
 	}
 	return fmt.Sprintf("%s%% of jobs (%s of %d) killed at their requested time (over --kill-warn %s%%)",
-		formatTable(math.Round(row.Value*10)/10), countOf(rep), row.Jobs, formatTable(100*o.killWarn))
+		formatTable(math.Round(row.Value*10)/10), countOf(rep), row.Jobs, formatTable(100*o.killWarn.Share))
 }
 
 // lastKillWarning is the index of the last input with the kill warning, -1
@@ -257,7 +257,7 @@ func killWarningSummary(o *options, traces []*trace) string {
 		span = "each " + least + "%"
 	}
 	return fmt.Sprintf("%d of %d inputs had more than --kill-warn %s%% of their jobs killed at their requested time, %s; the table and the CSV/JSON warning column give each: %s",
-		len(warned), len(traces), formatTable(100*o.killWarn), span, killHint)
+		len(warned), len(traces), formatTable(100*o.killWarn.Share), span, killHint)
 }
 
 // killWarningText is t's kill warning, with the hint when hint is set.

@@ -83,7 +83,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "csv", Usage: "also write the summary as CSV to `FILE` (.gz/.zst compress), whatever --format says"},
 		&cli.StringFlag{Name: "json", Usage: "also write the summary as JSON to `FILE` (.gz/.zst compress), whatever --format says"},
 		&cli.StringFlag{Name: "jobs", Usage: "write one row per job of every input to `FILE` (.csv, .csv.gz or .csv.zst): SWF fields, derived values, extension tokens, provenance"},
-		&cli.Float64Flag{Name: "kill-warn", Value: 0.05, Usage: "warn (stderr, table, CSV/JSON warning column) about an input in which more than this `SHARE` (0..1) of the jobs were killed at their requested time"},
+		&cli.StringFlag{Name: "kill-warn", Value: cmdio.KillWarnDefault, Usage: "warn (stderr, table, CSV/JSON warning column) about an input in which more than this `SHARE` (0..1, or a percentage such as 5%) of the jobs were killed at their requested time; 0 warns at any kill, off never (as swfsim's --kill-warn)"},
 	}
 }
 
@@ -137,7 +137,7 @@ type options struct {
 	csvFile    string              // --csv
 	jsonFile   string              // --json
 	jobsFile   string              // --jobs
-	killWarn   float64             // --kill-warn
+	killWarn   cmdio.KillWarn      // --kill-warn
 	provenance provenance.Record   // this run's configuration (JSON "provenance")
 	// uqosNoteUnused lists the inputs whose bounds Note another input's shared
 	// bounds replaced.
@@ -150,9 +150,10 @@ func parseOptions(c *cli.Context) (*options, error) {
 		checkCap: c.Bool("check-capacity"), lenient: c.Bool("lenient"), procsFrom: c.String("procs-from"),
 	}
 	o.provenance = cmdio.Provenance(c)
-	o.csvFile, o.jsonFile, o.jobsFile, o.killWarn = c.String("csv"), c.String("json"), c.String("jobs"), c.Float64("kill-warn")
-	if !(o.killWarn >= 0 && o.killWarn <= 1) {
-		return nil, cmdio.Usagef("--kill-warn %g: want a share between 0 and 1", o.killWarn)
+	o.csvFile, o.jsonFile, o.jobsFile = c.String("csv"), c.String("json"), c.String("jobs")
+	var err error
+	if o.killWarn, err = cmdio.ParseKillWarn(c.String("kill-warn")); err != nil {
+		return nil, cmdio.Usagef("--kill-warn %s: %v", c.String("kill-warn"), err)
 	}
 	if m := c.String("metrics"); m != "" {
 		for _, p := range strings.Split(m, ",") {

@@ -326,6 +326,24 @@ func TestKillWarning(t *testing.T) {
 	if strings.Contains(errOut, "killed") || column(t, out, "warning") != "" {
 		t.Errorf("warning at exactly the threshold: %q", errOut)
 	}
+	// One meaning in swfsim and swfstat: a share or a percentage above
+	// which to warn, 0 at any kill, off never.
+	for _, tc := range []struct {
+		value string
+		warns bool
+	}{{"0", true}, {"19.9%", true}, {"20%", false}, {"off", false}} {
+		out, errOut, code := run(t, "", "--format", "csv", "--kill-warn", tc.value, hand)
+		if code != 0 || strings.Contains(errOut, "killed") != tc.warns || (column(t, out, "warning") != "") != tc.warns {
+			t.Errorf("--kill-warn %s (20%% killed): exit %d, want a warning %v: %q", tc.value, code, tc.warns, errOut)
+		}
+	}
+	out, errOut, _ = run(t, "", "--format", "json", "--kill-warn", "off", hand)
+	if !strings.Contains(out, `"kill_warn": "off"`) {
+		t.Errorf("--kill-warn off: the JSON settings lack kill_warn \"off\": %s", errOut)
+	}
+	if _, errOut, code := run(t, "", "--kill-warn", "2", hand); code != 2 || !strings.Contains(errOut, "--kill-warn 2: want a share of jobs from 0 to 1 (0.05), a percentage (5%), or off") {
+		t.Errorf("--kill-warn 2: exit %d, %q", code, errOut)
+	}
 }
 
 // TestToolTwiceInPipeline: swfaugment | swfaugment keeps both Provenance

@@ -1,6 +1,7 @@
 package statcli
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
 	"github.com/swfkit/swfkit/pkg/stats"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // sweepSpec is what a sweep figure draws (--sweep-x, --sweep-y,
@@ -89,6 +91,41 @@ type errNoSweep struct{ msg string }
 
 func (e errNoSweep) Error() string { return e.msg }
 
+// errPercentile is a percentile statistic (p99) of a metric the inputs have,
+// which --percentiles did not ask for: not a metric that does not exist.
+type errPercentile struct{ msg string }
+
+func (e errPercentile) Error() string { return e.msg }
+
+// unrequestedPercentile says how to get statistic pN of metric when it is a
+// percentile that --percentiles (requested) left out and the inputs report
+// the metric's requested percentiles; "" otherwise.
+func unrequestedPercentile(traces []*trace, requested []float64, metric, stat string) string {
+	num, ok := strings.CutPrefix(stat, "p")
+	if !ok {
+		return ""
+	}
+	p, err := swf.ParseDecimal(num)
+	if err != nil || !(p >= 0 && p <= 100) || slices.Contains(requested, p) {
+		return ""
+	}
+	hasPercentiles := slices.ContainsFunc(traces, func(t *trace) bool {
+		return slices.ContainsFunc(requested, func(q float64) bool {
+			_, ok := t.report.Find(metric, stats.PercentileName(q))
+			return ok
+		})
+	})
+	if !hasPercentiles {
+		return ""
+	}
+	now := make([]string, len(requested))
+	for i, q := range requested {
+		now[i] = strconv.FormatFloat(q, 'f', -1, 64)
+	}
+	return fmt.Sprintf("percentile %s was not requested: add %s to --percentiles (now %s)",
+		stats.PercentileName(p), strconv.FormatFloat(p, 'f', -1, 64), strings.Join(now, ","))
+}
+
 // buildSweep resolves the sweep figure over the inputs' reports and columns.
 func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	col := map[string]int{}
@@ -155,6 +192,9 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		name := strings.TrimSuffix(metric+":"+stat, ":")
 		switch {
 		case len(absent) == len(traces):
+			if msg := unrequestedPercentile(traces, o.cfg.Percentiles, metric, stat); msg != "" {
+				return nil, "", errPercentile{msg}
+			}
 			return nil, "", fmt.Errorf("no input has the metric %s", name)
 		case len(absent) > 0:
 			sw.warnings = append(sw.warnings, fmt.Sprintf("%s: %d of %d inputs have no %s (%s): left out of the sweep figure", flag, len(absent), len(traces), name, strings.Join(absent, ", ")))
@@ -207,7 +247,9 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	default:
 		m, st, _ := strings.Cut(s.x, ":")
 		ys, _, err := metricOf("--sweep-x", m, st)
-		if err != nil {
+		if errors.As(err, new(errPercentile)) {
+			return nil, cmdio.Usagef("--sweep-x %s: %v", s.x, err)
+		} else if err != nil {
 			return nil, cmdio.Usagef("--sweep-x %s: no such column, and %v; %s", s.x, err, varying())
 		}
 		xMetric = ys
@@ -275,7 +317,9 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 		return t
 	}
 	ys, stat, err := metricOf("--sweep-y", s.metric, s.statistic)
-	if err != nil {
+	if errors.As(err, new(errPercentile)) {
+		return nil, cmdio.Usagef("--sweep-y %s: %v", strings.TrimSuffix(s.metric+":"+s.statistic, ":"), err)
+	} else if err != nil {
 		return nil, cmdio.Usagef("--sweep-y %s: %v (the metrics are the CSV's metric column: bsld, wait_s, utilization_pct, ...; the statistic its statistic column: mean, p50, value, ...)", strings.TrimSuffix(s.metric+":"+s.statistic, ":"), err)
 	}
 
@@ -344,7 +388,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 			}
 		}
 		if killed > 0 {
-			sw.warnings = append(sw.warnings, fmt.Sprintf("%d of %d runs drawn had more than --kill-warn %s%% of their jobs killed at their requested time: they ran less work than the load they are drawn at (--sweep-x offered_load draws the load each ran; swfsim --no-kill keeps it)", killed, len(inputs), formatTable(100*o.killWarn)))
+			sw.warnings = append(sw.warnings, fmt.Sprintf("%d of %d runs drawn had more than --kill-warn %s%% of their jobs killed at their requested time: they ran less work than the load they are drawn at (--sweep-x offered_load draws the load each ran; swfsim --no-kill keeps it)", killed, len(inputs), formatTable(100*o.killWarn.Share)))
 		}
 	}
 	// A series is keyed by its columns' whole values; its name shows a

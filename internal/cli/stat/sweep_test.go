@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	augmentcli "github.com/swfkit/swfkit/internal/cli/augment"
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
 	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/provenance"
@@ -352,7 +353,7 @@ func TestSweepKilledRuns(t *testing.T) {
 	names := []string{"swfaugment.target-load", "swfsim.policy"}
 	traces, ic := grid(names, [][]string{{"0.6", "easy"}, {"0.9", "easy"}}, []float64{1, 2}, []float64{0.6, 0.8})
 	traces[1].warning = "20% of jobs (1 of 5) killed"
-	o := &options{sweep: sweepSpec{metric: "bsld"}, killWarn: 0.05}
+	o := &options{sweep: sweepSpec{metric: "bsld"}, killWarn: cmdio.KillWarn{Share: 0.05}}
 	sw, err := buildSweep(o, traces, ic)
 	if err != nil {
 		t.Fatal(err)
@@ -455,5 +456,30 @@ func TestSweepGridsFromAdversary2(t *testing.T) {
 	traces, ic = grid(names, [][]string{{"0.6", "-", "-", "-", "easy"}, {"0.6", "exact", "1", "4", "easy"}, {"0.8", "-", "-", "-", "easy"}}, []float64{1, 2, 3}, nil)
 	if sw, err = buildSweep(opt(), traces, ic); err != nil || len(sw.warnings) != 1 || !warned(sw, "some ran swfaugment_2, others did not") {
 		t.Errorf("two pipelines: %v, warnings %q", err, sw.warnings)
+	}
+}
+
+// TestSweepPercentileNotRequested: a percentile left out of --percentiles is
+// not "no such metric": the error says to request it, for either axis.
+func TestSweepPercentileNotRequested(t *testing.T) {
+	names := []string{"swfaugment.target-load", "swfsim.policy"}
+	traces, ic := grid(names, [][]string{{"0.6", "easy"}, {"0.9", "easy"}}, []float64{1, 2}, nil)
+	for _, tr := range traces {
+		tr.report.Rows = append(tr.report.Rows, stats.Row{Metric: "wait_s", Statistic: "p50", Value: 10})
+	}
+	for _, tc := range []struct {
+		spec sweepSpec
+		want string
+	}{
+		{sweepSpec{metric: "wait_s", statistic: "p99"}, "--sweep-y wait_s:p99: percentile p99 was not requested: add 99 to --percentiles (now 25,50,75,98,100)"},
+		{sweepSpec{x: "wait_s:p99.9", metric: "bsld"}, "--sweep-x wait_s:p99.9: percentile p99.9 was not requested: add 99.9 to --percentiles (now 25,50,75,98,100)"},
+		{sweepSpec{metric: "nosuch", statistic: "p99"}, "no input has the metric nosuch:p99"},
+	} {
+		o := &options{sweep: tc.spec}
+		o.cfg.Percentiles = []float64{25, 50, 75, 98, 100}
+		_, err := buildSweep(o, traces, ic)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want %q", tc.spec, err, tc.want)
+		}
 	}
 }

@@ -274,7 +274,11 @@ func writeTidyJSON(w io.Writer, o *options, traces []*trace, ic *inputColumns, t
 		meta.Settings["uqos_lower_s"] = jsonValue(o.uqosLower)
 		meta.Settings["uqos_upper_s"] = jsonValue(o.uqosUpper)
 	}
-	meta.Settings["kill_warn"] = o.killWarn
+	if o.killWarn.Off {
+		meta.Settings["kill_warn"] = "off"
+	} else {
+		meta.Settings["kill_warn"] = o.killWarn.Share
+	}
 	meta.Notes = append(meta.Notes, settings(o)...)
 	reports := make([]*stats.Report, len(traces))
 	for i, t := range traces {
