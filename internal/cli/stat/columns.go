@@ -80,7 +80,8 @@ func (ic *inputColumns) values(i int) []string { return ic.vals[i] }
 
 // parseTags reads --tag KEY=VALUE flags. A key is letters, digits, '_' and
 // '-' (no '.', which provenance columns use), not a fixed column's name, and
-// given once.
+// given once. The value is not empty: an empty cell is how a table that
+// joins runs with and without the tag says "absent".
 func parseTags(specs []string, reserved []string) ([]provenance.Column, error) {
 	var tags []provenance.Column
 	for _, s := range specs {
@@ -89,6 +90,9 @@ func parseTags(specs []string, reserved []string) ([]provenance.Column, error) {
 			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
 		}) >= 0 {
 			return nil, fmt.Errorf("--tag %q: want KEY=VALUE with a KEY of letters, digits, '_' or '-'", s)
+		}
+		if v == "" {
+			return nil, fmt.Errorf("--tag %q: want a VALUE after '=': an empty cell reads as a run without the tag once tables are joined", s)
 		}
 		// Column names are compared without case: DuckDB, SQL and
 		// spreadsheets read "A" and "a" as one column.

@@ -303,6 +303,7 @@ func TestSideOutputsAllOrNothing(t *testing.T) {
 		{"--tag", "a=1", "--tag", "a=2", hand},
 		{"--tag", "A=1", "--tag", "a=2", hand}, // one column to DuckDB
 		{"--tag", "Label=x", hand},
+		{"--tag", "run=", hand}, // empty: reads as absent once tables are joined
 		{"--metrics", "[", hand},
 		{"--metrics", "bsld,bsdl", hand}, // a misspelt name selects nothing
 		{"--check-capacity", "--csv", "x.csv", hand},
