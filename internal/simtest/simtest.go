@@ -22,6 +22,19 @@ type Trace struct {
 // Load reads path. With keepInput it also keeps every swf.Job.
 func Load(tb testing.TB, path string, keepInput bool) *Trace {
 	tb.Helper()
+	return load(tb, path, keepInput, -1)
+}
+
+// LoadFirst reads only the first n simulable jobs of path (and the records
+// before them), for tests that take a slice of a long trace.
+func LoadFirst(tb testing.TB, path string, n int) *Trace {
+	tb.Helper()
+	return load(tb, path, false, n)
+}
+
+// load reads path up to its n-th simulable job (n < 0: all of it).
+func load(tb testing.TB, path string, keepInput bool, n int) *Trace {
+	tb.Helper()
 	f, err := cmdio.Open(path, nil)
 	if err != nil {
 		tb.Fatal(err)
@@ -39,7 +52,7 @@ func Load(tb testing.TB, path string, keepInput bool) *Trace {
 	}
 	t := &Trace{Procs: procs}
 	r.ReuseRecord = !keepInput
-	for {
+	for n < 0 || len(t.Jobs) < n {
 		j, err := r.Read()
 		if err == io.EOF {
 			break

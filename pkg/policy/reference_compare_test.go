@@ -23,12 +23,21 @@ func toRef(jobs []sim.Job) []refJob {
 
 func runPolicy(t testing.TB, name string, procs int64, noKill bool, jobs []sim.Job) []sim.Job {
 	t.Helper()
-	info, _ := Lookup(name)
+	return runPolicyWith(t, name, Params{}, procs, noKill, jobs)
+}
+
+// runPolicyWith simulates jobs in place under policy name with params.
+func runPolicyWith(t testing.TB, name string, params Params, procs int64, noKill bool, jobs []sim.Job) []sim.Job {
+	t.Helper()
+	info, ok := Lookup(name)
+	if !ok {
+		t.Fatalf("no policy %s", name)
+	}
 	s, err := sim.New(sim.Config{Procs: procs, NoKill: noKill}, jobs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := info.New(Params{}, len(jobs))
+	p, err := info.New(params, len(jobs))
 	if err != nil {
 		t.Fatal(err)
 	}
