@@ -63,9 +63,13 @@ type PredictiveEASY struct {
 	pred      []int64 // per job ID: current prediction
 	first     []int64 // per job ID: prediction the job started with (before corrections)
 	corrected []bool  // per job ID: corrected at least once
-	view      runView
-	byPred    []*sim.Job // sjbf: waiting jobs by (prediction, submit, ID), and started ones until compacted
-	started   bool       // sjbf: a job of byPred started since the last compaction
+	// timer is, per job ID, the correction timer set at the running job's
+	// predicted end (0: none): Ended cancels it, so that no pass runs at the
+	// predicted end of a job that has already ended.
+	timer   []sim.TimerID
+	view    runView
+	byPred  []*sim.Job // sjbf: waiting jobs by (prediction, submit, ID), and started ones until compacted
+	started bool       // sjbf: a job of byPred started since the last compaction
 
 	// Accuracy holds prediction accuracy and correction counts, complete after
 	// the run.
@@ -77,7 +81,7 @@ type PredictiveEASY struct {
 func NewPredictiveEASY(pr predict.Predictor, c predict.Corrector, sjbf bool, n int) *PredictiveEASY {
 	return &PredictiveEASY{
 		predictor: pr, corrector: c, sjbf: sjbf,
-		pred: make([]int64, n), first: make([]int64, n), corrected: make([]bool, n),
+		pred: make([]int64, n), first: make([]int64, n), corrected: make([]bool, n), timer: make([]sim.TimerID, n),
 	}
 }
 
@@ -136,6 +140,13 @@ func (e *PredictiveEASY) shorter(a, b *sim.Job) int {
 
 // Ended teaches the predictor the runtime and records the accuracy.
 func (e *PredictiveEASY) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
+	if id := e.timer[j.ID]; id != 0 {
+		// A pass at the predicted end of a job that has ended would be a
+		// scheduling point of its own, where EASY has none: with --no-kill
+		// it moves the shadow of jobs past their estimate (now+1).
+		s.CancelTimer(id)
+		e.timer[j.ID] = 0
+	}
 	e.view.remove(j, j.Start+e.pred[j.ID])
 	if j.State != sim.Done {
 		panic("policy: easy++ job ended without finishing: " + why.String())
@@ -185,6 +196,7 @@ func (e *PredictiveEASY) repredictUser(s *sim.Sim, user int32) {
 // Timer corrects the prediction of a job still running at its predicted end.
 func (e *PredictiveEASY) Timer(s *sim.Sim, _ sim.TimerID, tag int64) {
 	j := s.Job(int32(tag))
+	e.timer[j.ID] = 0
 	old := e.pred[j.ID]
 	now := s.Now()
 	if j.State != sim.Running || j.Start+old != now {
@@ -205,7 +217,7 @@ func (e *PredictiveEASY) Timer(s *sim.Sim, _ sim.TimerID, tag int64) {
 // armCorrection sets a timer at j's predicted end if the job may outlive it.
 func (e *PredictiveEASY) armCorrection(s *sim.Sim, j *sim.Job) {
 	if e.pred[j.ID] < j.Estimate {
-		s.SetTimer(j.Start+e.pred[j.ID], int64(j.ID))
+		e.timer[j.ID] = s.SetTimer(j.Start+e.pred[j.ID], int64(j.ID))
 	}
 }
 

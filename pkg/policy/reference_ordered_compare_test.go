@@ -51,8 +51,7 @@ func orderedCases(noKill bool) []orderedCase {
 				name += "-" + s
 			}
 		}
-		ref := ordRefConfig{policy: policy, predictor: refPredictor, corrector: corrector, ladder: ladder,
-			staleTimerPasses: noKill}
+		ref := ordRefConfig{policy: policy, predictor: refPredictor, corrector: corrector, ladder: ladder}
 		return orderedCase{name, ref, Params{Research: ResearchParams{Predictor: predictor,
 			Corrector: corrector, Ladder: ladder, NoKill: noKill}}}
 	}
@@ -190,18 +189,17 @@ func TestReferenceOrderedTraces(t *testing.T) {
 }
 
 // TestReferenceOrderedStaleTimer is the smallest workload found on which the
-// real easy-p family differs from its documentation (the comparisons above
-// pass only because they model the difference, ordRefConfig.staleTimerPasses).
-// Four processors, --no-kill, easy-p with last2. Jobs 0 and 1 (user 1, 10 s)
-// give job 2 (user 1, runs 2 s of 100) the prediction 10: it starts at 10,
-// ends at 12, and its predicted end, 20, passes with no event. Jobs 3 and 4
-// (2 and 1 processors, estimates 5 and 8, running 1000 s) outlive their
-// estimates at 15 and 18; job 5 (3 processors) is the head until they end at
-// 1010. Job 6 (1 processor, 100 s) arrives at 13: shadow 15, extra 0, it
-// waits. The documented passes are at 10, 12, 13 and 1010, so job 6 starts at
-// 1010 (as under easy). The real policy keeps job 2's timer and the engine
-// runs a pass at 20, where jobs 3 and 4 are both expected to end at 21: shadow
-// 21, extra 1, and job 6 starts at 20.
+// easy-p family once differed from its documentation: it kept the timer set
+// at a job's predicted end after the job ended, and the engine ran a pass
+// there. Four processors, --no-kill, easy-p with last2. Jobs 0 and 1 (user
+// 1, 10 s) give job 2 (user 1, runs 2 s of 100) the prediction 10: it starts
+// at 10, ends at 12, and its predicted end, 20, passes with no event. Jobs 3
+// and 4 (2 and 1 processors, estimates 5 and 8, running 1000 s) outlive
+// their estimates at 15 and 18; job 5 (3 processors) is the head until they
+// end at 1010. Job 6 (1 processor, 100 s) arrives at 13: shadow 15, extra 0,
+// it waits. The documented passes are at 10, 12, 13 and 1010, so job 6
+// starts at 1010 (as under easy). A pass at 20, where jobs 3 and 4 are both
+// expected to end at 21 (shadow 21, extra 1), started it at 20.
 func TestReferenceOrderedStaleTimer(t *testing.T) {
 	jobs := []sim.Job{
 		{Submit: 0, Runtime: 10, Estimate: 100, Procs: 1, User: 1},
@@ -221,14 +219,13 @@ func TestReferenceOrderedStaleTimer(t *testing.T) {
 	if got := ordRefRun(toOrdRef(jobs), 4, true, c.ref); !slices.Equal(got, documented) {
 		t.Fatalf("reference: starts %v, want %v", got, documented)
 	}
-	c.ref.staleTimerPasses = true
-	if got := ordRefRun(toOrdRef(jobs), 4, true, c.ref); got[6] != 20 {
-		t.Fatalf("reference with stale timer passes: job 6 starts at %d, want 20", got[6])
+	for _, policy := range []string{"easy-p", "easy++"} {
+		got := runPolicyWith(t, policy, c.params, 4, true, jobs)
+		for i := range documented {
+			if got[i].Start != documented[i] {
+				t.Errorf("%s --no-kill: job %d starts at %d, want %d (a pass at the predicted end of job 2, which ended at 12?)",
+					policy, i, got[i].Start, documented[i])
+			}
+		}
 	}
-	got := runPolicyWith(t, "easy-p", c.params, 4, true, jobs)
-	if got[6].Start != documented[6] {
-		t.Skipf("known difference: easy-p --no-kill starts job 6 at %d (a pass at the predicted end of job 2, "+
-			"which ended at 12), the documented semantics at %d", got[6].Start, documented[6])
-	}
-	t.Errorf("easy-p now follows its documentation here: drop staleTimerPasses from orderedCases")
 }

@@ -59,13 +59,6 @@ type ordRefConfig struct {
 	corrector string  // "" or estimate, double, ladder
 	ladder    []int64 // the ladder corrector's rungs
 
-	// staleTimerPasses mirrors a deviation of the real easy-p family from
-	// its documentation (TestReferenceOrderedStaleTimer): the timer set at a
-	// running job's predicted end stays when the job ends before it, and the
-	// engine runs a scheduling pass at that time although nothing happens
-	// then. Under --no-kill such a pass can start jobs (overdue jobs are
-	// expected to end at now + 1, so the shadow time moves with the pass).
-	staleTimerPasses bool
 }
 
 func (c ordRefConfig) predictive() bool {
@@ -83,7 +76,6 @@ type ordRefSim struct {
 	queue   []int             // waiting, arrival order
 	running []int             // start order
 	history map[int64][]int64 // runtimes of each user's ended jobs, in end order
-	stale   []int64           // staleTimerPasses: pending times of stale timers
 	now     int64
 }
 
@@ -110,18 +102,11 @@ func ordRefRun(jobs []ordRefJob, procs int64, noKill bool, cfg ordRefConfig) []i
 				t = min(t, r.start[k]+r.pred[k])
 			}
 		}
-		for _, at := range r.stale {
-			t = min(t, at)
-		}
 		r.now = t
-		r.stale = slices.DeleteFunc(r.stale, func(at int64) bool { return at == t })
 		var still []int
 		for _, k := range r.running {
 			if r.end[k] == t {
 				done++
-				if r.cfg.staleTimerPasses && r.timer(k) && r.start[k]+r.pred[k] > t {
-					r.stale = append(r.stale, r.start[k]+r.pred[k])
-				}
 				r.history[jobs[k].user] = append(r.history[jobs[k].user], r.end[k]-r.start[k])
 			} else {
 				still = append(still, k)
