@@ -49,16 +49,13 @@ package policy
 // chose (the comparisons fail on the other choice): an expired job that EASY
 // considers for backfilling is expected to end at its own start + estimate
 // (not now + estimate); expired runs of equal trial end are killed in the
-// order their trials started. Two deviations of the real policy from its
-// documentation, both under --no-kill only, are modelled behind options
-// (staleTrialTimerPasses, pastHeadTrialEnd) and shown by
-// TestReferenceTrialStaleTimer and TestReferenceTrialOverdueHead. With
-// pastHeadTrialEnd the shadow time can be now; an expired candidate is
-// then expected to end no earlier than now + 1 (which changes nothing
-// otherwise, as every shadow time is later than now).
+// order their trials started. It found two deviations of the real policy
+// from its documentation, both under --no-kill only and since mended
+// (TestReferenceTrialStaleTimer, TestReferenceTrialOverdueHead keep their
+// cases). An expired candidate is expected to end no earlier than now + 1,
+// which changes nothing, as every shadow time is later than now.
 
 import (
-	"slices"
 	"sort"
 )
 
@@ -76,22 +73,6 @@ type trialRefConfig struct {
 	base  string // "fcfs" or "easy"
 	trial int64  // seconds; 0 = no trial runs
 
-	// staleTrialTimerPasses mirrors a deviation of the real policy from its
-	// documentation (TestReferenceTrialStaleTimer): a job that ends within
-	// its trial leaves the timer of its trial end behind, and a scheduling
-	// pass runs there although nothing happens. Under --no-kill that pass
-	// sees jobs past their estimate expected to end at now+1 and can
-	// backfill jobs EASY's documented passes would not.
-	staleTrialTimerPasses bool
-	// pastHeadTrialEnd mirrors a second deviation
-	// (TestReferenceTrialOverdueHead): under --no-kill, a head still in a
-	// trial that has outlived its estimate gets its shadow time no earlier
-	// than start + min(T, estimate), a time already past, instead of the
-	// now + 1 at which a job past its estimate is expected to end. If the
-	// head fits beside its own trial, its shadow time is then now, its own
-	// processors are not counted free at the shadow, and the extra
-	// processors shrink by its width.
-	pastHeadTrialEnd bool
 }
 
 // trialRefStats mirrors TimedStats.
@@ -119,9 +100,8 @@ type trialRefSim struct {
 	trialEnd []int64 // start of the trial + T
 	trialSeq []int64 // order in which trials started (ties in trial end)
 	seq      int64
-	base     []int   // base queue: arrived, not committed, not done; arrival order
-	stale    []int64 // staleTrialTimerPasses: pending trial ends of jobs that ended
-	running  []int   // in trial, expired or committed
+	base     []int // base queue: arrived, not committed, not done; arrival order
+	running  []int // in trial, expired or committed
 	now      int64
 	res      trialRefResult
 }
@@ -150,10 +130,6 @@ func trialRefRun(jobs []refJob, procs int64, noKill bool, cfg trialRefConfig) tr
 				t = min(t, r.trialEnd[k])
 			}
 		}
-		for _, at := range r.stale {
-			t = min(t, at)
-		}
-		r.stale = slices.DeleteFunc(r.stale, func(at int64) bool { return at == t })
 		r.now = t
 		var still []int
 		for _, k := range r.running {
@@ -164,9 +140,6 @@ func trialRefRun(jobs []refJob, procs int64, noKill bool, cfg trialRefConfig) tr
 			switch r.phase[k] {
 			case trInTrial:
 				r.res.stats.finishedInTrial++
-				if r.cfg.staleTrialTimerPasses && r.trialEnd[k] > t {
-					r.stale = append(r.stale, r.trialEnd[k])
-				}
 			case trExpired:
 				r.res.stats.finishedExtended++
 			}
@@ -334,13 +307,7 @@ func (r *trialRefSim) backfill() {
 		return f
 	}
 	shadow := int64(-1)
-	if r.cfg.pastHeadTrialEnd && r.phase[head] == trInTrial && r.jobs[head].procs <= r.capacity() {
-		shadow = r.now
-	}
 	for _, t := range ends {
-		if shadow >= 0 {
-			break
-		}
 		if freeAfter(t) >= r.jobs[head].procs {
 			shadow = t
 			break
@@ -350,11 +317,7 @@ func (r *trialRefSim) backfill() {
 		panic("reference: no shadow time")
 	}
 	if r.phase[head] == trInTrial {
-		trialEnd := r.expectedEnd(head)
-		if r.cfg.pastHeadTrialEnd {
-			trialEnd = r.start[head] + min(r.cfg.trial, r.jobs[head].est)
-		}
-		shadow = max(shadow, trialEnd)
+		shadow = max(shadow, r.expectedEnd(head))
 	}
 	extra := freeAfter(shadow) - r.jobs[head].procs
 	for _, k := range append([]int(nil), r.base[1:]...) {

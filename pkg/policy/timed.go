@@ -76,15 +76,18 @@ type Timed struct {
 	base  TimedBase
 	trial int64
 
-	state    []trialState // per job ID
-	viewEnd  []int64      // per job ID: the end the job is filed under in view
-	trials   []*sim.Job   // trial list, arrival order (may hold stale jobs)
-	minTrial int64        // no job in trials needs fewer processors
-	queue    []*sim.Job   // base queue: uncommitted jobs, arrival order (may hold stale jobs)
-	stale    int          // entries of queue no longer in it
-	expired  []*sim.Job   // jobs past their trial, oldest trial end first
-	expProcs int64        // processors held by expired jobs
-	view     runView      // committed jobs and trial runs by expected end
+	state   []trialState // per job ID
+	viewEnd []int64      // per job ID: the end the job is filed under in view
+	// timer is, per job ID, the timer set at its trial's end: a job that
+	// ends within its trial cancels it, so that no pass runs there.
+	timer    []sim.TimerID
+	trials   []*sim.Job // trial list, arrival order (may hold stale jobs)
+	minTrial int64      // no job in trials needs fewer processors
+	queue    []*sim.Job // base queue: uncommitted jobs, arrival order (may hold stale jobs)
+	stale    int        // entries of queue no longer in it
+	expired  []*sim.Job // jobs past their trial, oldest trial end first
+	expProcs int64      // processors held by expired jobs
+	view     runView    // committed jobs and trial runs by expected end
 
 	// Stats counts what the trial runs did, complete after the run.
 	Stats TimedStats
@@ -106,7 +109,8 @@ func NewTimed(base TimedBase, trial int64, n int) *Timed {
 	if trial < 0 {
 		panic("policy: negative trial length")
 	}
-	return &Timed{base: base, trial: trial, state: make([]trialState, n), viewEnd: make([]int64, n)}
+	return &Timed{base: base, trial: trial, state: make([]trialState, n), viewEnd: make([]int64, n),
+		timer: make([]sim.TimerID, n)}
 }
 
 // Note describes the trial runs for the output header.
@@ -131,12 +135,16 @@ func (t *Timed) Arrived(_ *sim.Sim, j *sim.Job) {
 }
 
 // Ended records a job's end; kills are bookkept by kill itself.
-func (t *Timed) Ended(_ *sim.Sim, j *sim.Job, why sim.EndReason) {
+func (t *Timed) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 	if why == sim.Preempted {
 		return
 	}
 	switch t.state[j.ID] {
 	case tsTrial:
+		// A pass at the trial's end, where nothing would happen, is a
+		// scheduling point of its own; under --no-kill it would move the
+		// shadow of jobs past their estimate (expected at now+1).
+		s.CancelTimer(t.timer[j.ID])
 		t.view.remove(j, t.viewEnd[j.ID])
 		t.Stats.FinishedInTrial++
 	case tsExpired:
@@ -245,7 +253,7 @@ func (t *Timed) startTrials(s *sim.Sim) {
 		t.state[j.ID] = tsTrial
 		t.viewEnd[j.ID] = now + min(t.trial, j.Estimate)
 		t.view.add(j, t.viewEnd[j.ID])
-		s.SetTimer(now+t.trial, int64(j.ID))
+		t.timer[j.ID] = s.SetTimer(now+t.trial, int64(j.ID))
 		j.Tokens = append(j.Tokens, "trial="+strconv.FormatInt(now-j.Submit, 10))
 		t.Stats.Trials++
 	}
@@ -287,7 +295,10 @@ func (t *Timed) runFor(s *sim.Sim, j *sim.Job) int64 {
 
 func (t *Timed) notBefore(s *sim.Sim, j *sim.Job) int64 {
 	if t.state[j.ID] == tsTrial {
-		return t.viewEnd[j.ID]
+		// A trial past its expected end (start + estimate, under
+		// --no-kill) is expected to end at any moment, as any job past
+		// its estimate: now+1, never now, when the head cannot start.
+		return max(t.viewEnd[j.ID], s.Now()+1)
 	}
 	return s.Now()
 }
