@@ -18,7 +18,8 @@ package policy
 // after ends (rebuilt when a job is overdue) like conservative's, in arrival
 // order (TestReferenceSelectiveGuaranteedOrder); adaptive averages of the
 // paper's bounded slowdown over completed jobs that are well estimated by
-// their simulated runtime (after any kill), infinite before the first.
+// their simulated runtime (after any kill;
+// TestReferenceSelectiveWellEstimatedKilled), infinite before the first.
 
 import (
 	"cmp"
@@ -484,6 +485,40 @@ func TestReferenceSelectiveGuaranteedOrder(t *testing.T) {
 		if got[i].Start != arrival[i] {
 			t.Errorf("selective --threshold 3: job %d starts at %d, want %d (guaranteed queue compressed in arrival order)",
 				i, got[i].Start, arrival[i])
+		}
+	}
+}
+
+// TestReferenceSelectiveWellEstimatedKilled pins the second reading the
+// documentation leaves open: a job killed at its estimate is well estimated
+// for the adaptive threshold (its simulated runtime equals its estimate),
+// whatever its runtime in the trace. Three processors, adaptive, kills. Job 0
+// (1 proc, estimate 3, runs 9) is killed at 6 with bounded slowdown 1, so the
+// threshold becomes 1. Job 1 (3 procs, estimate 0) waits behind job 2 (2
+// procs, 5-8); at 6 both it (XFactor 3) and job 3 (1 proc, estimate 5,
+// XFactor 1.2) are promoted: job 1 reserves 8 and job 3 9, moved to 8 when job
+// 1 is killed at once. Judged by the trace's runtime (9 > 2 x 3) job 0 would
+// not count, the threshold would stay infinite and job 3 would start at 6 in
+// the processor job 2 leaves free.
+func TestReferenceSelectiveWellEstimatedKilled(t *testing.T) {
+	jobs := []sim.Job{
+		{Submit: 3, Runtime: 9, Estimate: 3, Procs: 1},
+		{Submit: 4, Runtime: 2, Estimate: 0, Procs: 3},
+		{Submit: 5, Runtime: 11, Estimate: 3, Procs: 2},
+		{Submit: 5, Runtime: 1, Estimate: 5, Procs: 1},
+	}
+	for i := range jobs {
+		jobs[i].Queue, jobs[i].User = -1, -1
+	}
+	want := []int64{3, 8, 5, 8}
+	if got := selRefRun(toRef(jobs), 3, false, selRefConfig{adaptive: true}); !slices.Equal(got, want) {
+		t.Fatalf("reference: starts %v, want %v", got, want)
+	}
+	got := runPolicyWith(t, "selective", Params{Research: ResearchParams{Threshold: "adaptive"}}, 3, false, jobs)
+	for i := range want {
+		if got[i].Start != want[i] {
+			t.Errorf("selective --threshold adaptive: job %d starts at %d, want %d (killed job 0 well estimated)",
+				i, got[i].Start, want[i])
 		}
 	}
 }
