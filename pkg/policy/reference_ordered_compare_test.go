@@ -6,8 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/swfkit/swfkit/internal/simtest"
-	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/sim"
 )
 
@@ -124,14 +122,7 @@ func orderedWorkload(rng *rand.Rand, n int, procs int64) []sim.Job {
 
 func TestReferenceOrderedRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
-	rounds := 40
-	if testing.Short() {
-		rounds = 10
-	}
-	if *long {
-		rounds = 400
-	}
-	for round := 0; round < rounds; round++ {
+	for round := range referenceRounds(40, 10) {
 		procs := int64(1 + rng.Intn(32))
 		jobs := orderedWorkload(rng, 20+rng.Intn(120), procs)
 		for _, noKill := range []bool{false, true} {
@@ -144,40 +135,11 @@ func TestReferenceOrderedRandom(t *testing.T) {
 	}
 }
 
-// Slices of the real traces where jobs wait (the first jobs of NASA-iPSC,
-// LLNL-Atlas and most of CEA-Curie and LCG never do): LANL-CM5 has 17
-// queues, HPC2N and RICC two; RICC comes in bags of equal jobs. NASA-iPSC
-// and LLNL-Atlas run with their submit times divided by compress, so that
-// their real job shapes meet a queue.
+// TestReferenceOrderedTraces compares slices of the real traces where jobs
+// wait (waitingSlices).
 func TestReferenceOrderedTraces(t *testing.T) {
-	traces := []struct {
-		name       string
-		from, jobs int
-		compress   int64
-	}{
-		{"KTH-SP2-1996-2.1-cln.swf.gz", 3000, 3000, 1},
-		{"HPC2N-2002-2-first3170.swf.gz", 0, 3000, 1},
-		{"LANL-CM5-1994-4.1-cln.swf.gz", 21000, 3000, 1},
-		{"lublin_256.swf.gz", 3000, 2000, 1},
-		{"RICC-2010-2.swf.gz", 6000, 1000, 1},
-		{"CEA-Curie-2011-sample.swf.gz", 0, 1000, 1},
-		{"NASA-iPSC-1993-3.1-cln.swf.gz", 0, 1200, 4},
-		{"LLNL-Atlas-2006-2.1-cln.swf.gz", 0, 1200, 4},
-	}
-	if *long {
-		for i := range traces {
-			traces[i].jobs *= 4
-		}
-	}
-	if testing.Short() {
-		traces = traces[:2]
-	}
-	for _, tc := range traces {
-		tr := simtest.LoadFirst(t, testutil.Trace(t, tc.name), tc.from+tc.jobs)
-		procs, jobs := tr.Procs, tr.Jobs[min(tc.from, len(tr.Jobs)):]
-		for i := range jobs {
-			jobs[i].Submit /= tc.compress
-		}
+	for _, tc := range waitingSlices(1) {
+		procs, jobs := tc.load(t)
 		for _, noKill := range []bool{false, true} {
 			for _, c := range orderedCases(noKill) {
 				t.Run(fmt.Sprintf("%s/%s/nokill=%v", tc.name, c, noKill), func(t *testing.T) {

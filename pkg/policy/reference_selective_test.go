@@ -30,8 +30,6 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/swfkit/swfkit/internal/simtest"
-	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/sim"
 )
 
@@ -380,14 +378,7 @@ func compareSelective(t *testing.T, c selCase, procs int64, noKill bool, jobs []
 
 func TestReferenceSelectiveRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(17))
-	rounds := 16
-	if testing.Short() {
-		rounds = 6
-	}
-	if *long {
-		rounds = 400
-	}
-	for round := 0; round < rounds; round++ {
+	for round := range referenceRounds(16, 6) {
 		procs := int64(1 + rng.Intn(32))
 		var jobs []sim.Job
 		if round%4 == 3 {
@@ -405,41 +396,17 @@ func TestReferenceSelectiveRandom(t *testing.T) {
 	}
 }
 
-// Slices of the real traces where jobs wait, as in TestReferenceOrderedTraces
-// (NASA-iPSC and LLNL-Atlas with their submit times divided by compress).
+// TestReferenceSelectiveTraces compares slices of the real traces where
+// jobs wait (waitingSlices), a fifth as long as the other cross-checks'
+// with five of the settings; with -long, four times longer with every one
+// (about 4 CPU minutes).
 func TestReferenceSelectiveTraces(t *testing.T) {
-	traces := []struct {
-		name       string
-		from, jobs int
-		compress   int64
-	}{
-		{"KTH-SP2-1996-2.1-cln.swf.gz", 3000, 600, 1},
-		{"HPC2N-2002-2-first3170.swf.gz", 0, 600, 1},
-		{"LANL-CM5-1994-4.1-cln.swf.gz", 21000, 600, 1},
-		{"lublin_256.swf.gz", 3000, 500, 1},
-		{"RICC-2010-2.swf.gz", 6000, 250, 1},
-		{"CEA-Curie-2011-sample.swf.gz", 0, 250, 1},
-		{"NASA-iPSC-1993-3.1-cln.swf.gz", 0, 300, 4},
-		{"LLNL-Atlas-2006-2.1-cln.swf.gz", 0, 300, 4},
-	}
 	cases := selTraceCases
 	if *long {
-		// go test ./pkg/policy -run ReferenceSelective -long: slices of
-		// 1,000-3,000 jobs and every setting (about 4 CPU minutes).
-		for i := range traces {
-			traces[i].jobs *= 4
-		}
 		cases = selCases
 	}
-	if testing.Short() {
-		traces = traces[:2]
-	}
-	for _, tc := range traces {
-		tr := simtest.LoadFirst(t, testutil.Trace(t, tc.name), tc.from+tc.jobs)
-		procs, jobs := tr.Procs, tr.Jobs[min(tc.from, len(tr.Jobs)):]
-		for i := range jobs {
-			jobs[i].Submit /= tc.compress
-		}
+	for _, tc := range waitingSlices(5) {
+		procs, jobs := tc.load(t)
 		for _, noKill := range []bool{false, true} {
 			for _, c := range cases(DefaultShortMax, DefaultNarrowMax, noKill) {
 				t.Run(fmt.Sprintf("%s/%s/nokill=%v", tc.name, c, noKill), func(t *testing.T) {

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/swfkit/swfkit/internal/simtest"
-	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/sim"
 )
 
@@ -82,14 +80,7 @@ func trialWorkload(rng *rand.Rand, n int, procs int64) []sim.Job {
 
 func TestReferenceTrialRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(23))
-	rounds := 40
-	if testing.Short() {
-		rounds = 10
-	}
-	if *long {
-		rounds = 400
-	}
-	for round := 0; round < rounds; round++ {
+	for round := range referenceRounds(40, 10) {
 		procs := int64(1 + rng.Intn(32))
 		var jobs []sim.Job
 		if round%2 == 0 {
@@ -110,37 +101,11 @@ func TestReferenceTrialRandom(t *testing.T) {
 	}
 }
 
-// TestReferenceTrialTraces compares slices of the real traces; NASA-iPSC and
-// LLNL-Atlas with submit times divided by compress, so that jobs wait.
+// TestReferenceTrialTraces compares slices of the real traces where jobs
+// wait (waitingSlices).
 func TestReferenceTrialTraces(t *testing.T) {
-	traces := []struct {
-		name       string
-		from, jobs int
-		compress   int64
-	}{
-		{"KTH-SP2-1996-2.1-cln.swf.gz", 3000, 3000, 1},
-		{"HPC2N-2002-2-first3170.swf.gz", 0, 3000, 1},
-		{"LANL-CM5-1994-4.1-cln.swf.gz", 21000, 3000, 1},
-		{"lublin_256.swf.gz", 3000, 2000, 1},
-		{"RICC-2010-2.swf.gz", 6000, 1000, 1},
-		{"CEA-Curie-2011-sample.swf.gz", 0, 1000, 1},
-		{"NASA-iPSC-1993-3.1-cln.swf.gz", 0, 1200, 4},
-		{"LLNL-Atlas-2006-2.1-cln.swf.gz", 0, 1200, 4},
-	}
-	if *long {
-		for i := range traces {
-			traces[i].jobs *= 4
-		}
-	}
-	if testing.Short() {
-		traces = traces[:2]
-	}
-	for _, tc := range traces {
-		tr := simtest.LoadFirst(t, testutil.Trace(t, tc.name), tc.from+tc.jobs)
-		procs, jobs := tr.Procs, tr.Jobs[min(tc.from, len(tr.Jobs)):]
-		for i := range jobs {
-			jobs[i].Submit /= tc.compress
-		}
+	for _, tc := range waitingSlices(1) {
+		procs, jobs := tc.load(t)
 		for _, noKill := range []bool{false, true} {
 			for _, base := range []string{"fcfs", "easy"} {
 				for _, trial := range trialLengths {
@@ -154,8 +119,6 @@ func TestReferenceTrialTraces(t *testing.T) {
 	}
 }
 
-// trialDeviation is a small workload on which timed-easy under --no-kill
-// differs from its documentation, and both schedules.
 // trialCase is a small workload on which timed-easy --no-kill once
 // deviated from its documentation (trial 90 s).
 type trialCase struct {
