@@ -34,7 +34,7 @@ type resvQueue struct {
 	off int
 	// minProcs and maxDur bound the shapes of the entries (of some that
 	// left too): a lazy rebuild's test of its tail (lazytail.go) needs
-	// them, and they cost nothing in the walks that compact.
+	// them; add widens them and regroup's walk makes them tight again.
 	minProcs, maxDur int64
 }
 
