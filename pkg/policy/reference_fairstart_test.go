@@ -10,7 +10,6 @@ package policy
 import (
 	"fmt"
 	"math/rand"
-	"sort"
 	"testing"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -27,12 +26,7 @@ func refFairStarts(jobs []sim.Job, cons []int64, procs int64, noKill bool) []int
 		}
 		return d
 	}
-	// Arrival order: submit time, then file order.
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return jobs[order[a]].Submit < jobs[order[b]].Submit })
+	order := arrivalOrder(n, func(i int) int64 { return jobs[i].Submit })
 
 	fair := make([]int64, n)
 	type hold struct{ end, procs int64 }

@@ -85,11 +85,7 @@ func ordRefRun(jobs []ordRefJob, procs int64, noKill bool, cfg ordRefConfig) []i
 	r := &ordRefSim{cfg: cfg, procs: procs, noKill: noKill, jobs: jobs,
 		start: make([]int64, n), end: make([]int64, n), pred: make([]int64, n),
 		history: map[int64][]int64{}}
-	arrival := make([]int, n)
-	for i := range arrival {
-		arrival[i] = i
-	}
-	sort.SliceStable(arrival, func(a, b int) bool { return jobs[arrival[a]].submit < jobs[arrival[b]].submit })
+	arrival := arrivalOrder(n, func(i int) int64 { return jobs[i].submit })
 	next, done := 0, 0
 	for done < n {
 		t := int64(1) << 62

@@ -78,12 +78,10 @@ func selRefRun(jobs []refJob, procs int64, noKill bool, cfg selRefConfig) []int6
 	r := &selRefSim{cfg: cfg}
 	r.refSim = refSim{procs: procs, noKill: noKill, jobs: jobs,
 		start: make([]int64, n), end: make([]int64, n), held: make([]int64, n), resv: make([]int64, n)}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	for i := range r.resv {
 		r.resv[i] = -1
 	}
-	sort.SliceStable(order, func(a, b int) bool { return jobs[order[a]].submit < jobs[order[b]].submit })
+	order := arrivalOrder(n, func(i int) int64 { return jobs[i].submit })
 	next, done := 0, 0
 	for done < n {
 		t := int64(1) << 62

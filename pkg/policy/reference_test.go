@@ -27,17 +27,26 @@ type refSim struct {
 	now     int64
 }
 
+// arrivalOrder returns the indices 0..n-1 in arrival order: by submit time
+// (submit(i)), then file order. Every reference simulation walks arrivals so.
+func arrivalOrder(n int, submit func(i int) int64) []int {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return submit(order[a]) < submit(order[b]) })
+	return order
+}
+
 // refRun simulates policy "easy" or "conservative" and returns start times.
 func refRun(jobs []refJob, procs int64, noKill bool, policy string) []int64 {
 	n := len(jobs)
 	r := &refSim{procs: procs, noKill: noKill, jobs: jobs,
 		start: make([]int64, n), end: make([]int64, n), held: make([]int64, n), resv: make([]int64, n)}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	for i := range r.resv {
 		r.resv[i] = -1
 	}
-	sort.SliceStable(order, func(a, b int) bool { return jobs[order[a]].submit < jobs[order[b]].submit })
+	order := arrivalOrder(n, func(i int) int64 { return jobs[i].submit })
 	next, done := 0, 0
 	for done < n {
 		// The next time anything happens.

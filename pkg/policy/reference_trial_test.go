@@ -112,12 +112,10 @@ func trialRefRun(jobs []refJob, procs int64, noKill bool, cfg trialRefConfig) tr
 		phase: make([]int, n), hadTrial: make([]bool, n), start: make([]int64, n),
 		runEnd: make([]int64, n), trialEnd: make([]int64, n), trialSeq: make([]int64, n)}
 	r.res = trialRefResult{start: make([]int64, n), end: make([]int64, n), killed: make([]bool, n), trialWait: make([]int64, n)}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	for i := range r.res.trialWait {
 		r.res.trialWait[i] = -1
 	}
-	sort.SliceStable(order, func(a, b int) bool { return jobs[order[a]].submit < jobs[order[b]].submit })
+	order := arrivalOrder(n, func(i int) int64 { return jobs[i].submit })
 	next, done := 0, 0
 	for done < n {
 		t := int64(1) << 62
