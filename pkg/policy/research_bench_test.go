@@ -104,3 +104,62 @@ func BenchmarkFairStarts(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTrialRunReadings reports, on the Fig. 4 runs of Thebe et al.
+// (90 s trials, --no-kill), the average and maximum waits of the readings of
+// section 2.1 that timed-fcfs and timed-easy do not follow
+// (timed_readings_test.go), next to their own, and the restarts (kills) and
+// how many of them were same-pass restarts (a job killed for a start and
+// restarted by the same pass):
+//
+//	go test -run XXX -bench TrialRunReadings -benchtime 1x ./pkg/policy
+func BenchmarkTrialRunReadings(b *testing.B) {
+	type reading struct {
+		label   string
+		base    TimedBase
+		trial   int64
+		reading timedReading
+		toEst   bool
+	}
+	readings := []reading{
+		{"timed-fcfs/ours", TimedFCFS, DefaultTrial, timedReadingOurs, false},
+		{"timed-fcfs/decide-first", TimedFCFS, DefaultTrial, timedReadingDecideFirst, false},
+		{"timed-easy/ours", TimedEASY, DefaultTrial, timedReadingOurs, false},
+		{"timed-easy/decide-first", TimedEASY, DefaultTrial, timedReadingDecideFirst, false},
+		{"timed-easy/stored-guarantee", TimedEASY, DefaultTrial, timedReadingStoredGuarantee, false},
+		{"timed-easy/trial-to-estimate", TimedEASY, DefaultTrial, timedReadingOurs, true},
+		{"timed-easy/stored-guarantee/trial-0", TimedEASY, 0, timedReadingStoredGuarantee, false},
+	}
+	for _, name := range []string{"KTH-SP2-1996-2.1-cln.swf.gz", "KTH-SP2-1996-2-unfiltered.swf.gz", thebeLANL} {
+		for _, r := range readings {
+			b.Run(name+"/"+r.label, func(b *testing.B) {
+				var tr *researchTrace
+				if name == thebeLANL {
+					tr = loadThebeLANL(b)
+				} else {
+					tr = loadResearchTrace(b, name)
+				}
+				var avg float64
+				var maxWait int64
+				var p *timedAlt
+				for range b.N {
+					jobs := append([]sim.Job(nil), tr.jobs...)
+					p = newTimedAlt(r.base, r.trial, len(jobs), r.reading)
+					p.trialSeenToEstimate = r.toEst
+					s, err := sim.New(sim.Config{Procs: tr.procs, NoKill: true}, jobs)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := s.Run(p); err != nil {
+						b.Fatal(err)
+					}
+					avg, maxWait = waitStats(jobs)
+				}
+				b.ReportMetric(avg, "avg-wait-s")
+				b.ReportMetric(float64(maxWait), "max-wait-s")
+				b.ReportMetric(float64(p.Stats.Kills), "restarts")
+				b.ReportMetric(float64(p.samePassRestart), "same-pass-restarts")
+			})
+		}
+	}
+}
