@@ -395,14 +395,32 @@ func oversubscribed(o *options, traces []*trace, reports []*stats.Report) []stri
 	return notes
 }
 
-// formatChange renders a relative change for the table: "+50%", "-3.25%", "-".
+// formatChange renders a relative change (in percent) for the table:
+// "+50%", "-3.25%", "0%", "-". Changes are rounded to two decimals, except
+// one that would round to zero, which keeps its first significant digit
+// ("+0.003%"): a table must not say two different values are equal.
 func formatChange(c float64) string {
 	if math.IsNaN(c) {
 		return "-"
+	}
+	if math.IsInf(c, 0) {
+		return formatTable(c) + "%" // "+Inf%", "-Inf%"
 	}
 	sign := ""
 	if c > 0 {
 		sign = "+"
 	}
-	return sign + formatTable(math.Round(c*100)/100) + "%"
+	r := math.Round(c*100) / 100
+	if r == 0 && c != 0 {
+		digits := int(math.Ceil(-math.Log10(math.Abs(c))))
+		s := strconv.FormatFloat(c, 'f', digits, 64)
+		if t := strings.TrimRight(s, "0"); t != "-0." && t != "0." {
+			s = t
+		}
+		return sign + s + "%"
+	}
+	if r == 0 {
+		return "0%"
+	}
+	return sign + formatTable(r) + "%"
 }
