@@ -403,6 +403,38 @@ func partialWarning(n int) string {
 		"to count each job once, merge them first: swfclean --rules default,merge_partial", n)
 }
 
+// distinctSuffixes returns, for paths that share a base name, their shortest
+// ends (the last n elements, the same n for all, n as small as can be) that
+// differ for paths that differ; a path shorter than n elements is given
+// whole, and a path given twice gets the same label twice.
+func distinctSuffixes(paths []string) []string {
+	parts := make([][]string, len(paths))
+	most := 0
+	for i, p := range paths {
+		parts[i] = strings.Split(filepath.ToSlash(p), "/")
+		most = max(most, len(parts[i]))
+	}
+	out := make([]string, len(paths))
+	for n := 1; ; n++ {
+		seen := map[string]string{} // label -> the path that has it
+		ok := true
+		for i, el := range parts {
+			if n >= len(el) {
+				out[i] = paths[i]
+			} else {
+				out[i] = strings.Join(el[len(el)-n:], "/")
+			}
+			if q, dup := seen[out[i]]; dup && q != paths[i] {
+				ok = false
+			}
+			seen[out[i]] = paths[i]
+		}
+		if ok || n >= most {
+			return out
+		}
+	}
+}
+
 func (o *options) parseLabels(s string) error {
 	if s != "" {
 		o.labels = strings.Split(s, ",")
@@ -422,17 +454,27 @@ func (o *options) parseLabels(s string) error {
 			o.labels = append(o.labels, l)
 			count[l]++
 		}
-		// Files with the same base name are labelled by the path given,
-		// every one of them, so that no column keeps an ambiguous label; a
-		// path given again gets #2, #3, ...
-		again := map[string]int{}
+		// Files with the same base name are labelled by the shortest ends
+		// of the paths given that tell them apart (runs/a/x.swf and
+		// runs/b/x.swf: a/x.swf and b/x.swf), every one of them, so that no
+		// column keeps an ambiguous label; a path given again gets #2, #3, ...
+		group := map[string][]int{}
 		for i, l := range o.labels {
 			if count[l] > 1 && !cmdio.IsStdio(o.files[i]) {
-				p := o.files[i]
-				if again[p]++; again[p] > 1 {
-					p += "#" + strconv.Itoa(again[p])
+				group[l] = append(group[l], i)
+			}
+		}
+		for _, idx := range group {
+			paths := make([]string, len(idx))
+			for k, i := range idx {
+				paths[k] = o.files[i]
+			}
+			again := map[string]int{}
+			for k, l := range distinctSuffixes(paths) {
+				if again[l]++; again[l] > 1 {
+					l += "#" + strconv.Itoa(again[l])
 				}
-				o.labels[i] = p
+				o.labels[idx[k]] = l
 			}
 		}
 	}

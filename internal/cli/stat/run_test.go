@@ -720,8 +720,9 @@ func TestRuntimeBoundAliases(t *testing.T) {
 	}
 }
 
-// Inputs with one base name are all labelled by the path given (a path given
-// twice gets #2); --label values are trimmed.
+// Inputs with one base name are all labelled by the shortest ends of their
+// paths that tell them apart (a path given twice gets #2); --label values are
+// trimmed.
 func TestDuplicateBaseNames(t *testing.T) {
 	chdirRoot(t)
 	dir := t.TempDir()
@@ -730,7 +731,8 @@ func TestDuplicateBaseNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, b := filepath.Join(dir, "a", "x.swf"), filepath.Join(dir, "b", "x.swf")
-	for _, p := range []string{a, b} {
+	c, d := filepath.Join(dir, "p", "a", "y.swf"), filepath.Join(dir, "q", "a", "y.swf")
+	for _, p := range []string{a, b, c, d} {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, data, 0o644)
 	}
@@ -738,8 +740,10 @@ func TestDuplicateBaseNames(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{a, b}, []string{a, b}},
-		{[]string{a, a}, []string{a, a + "#2"}},
+		{[]string{a, b}, []string{"a/x.swf", "b/x.swf"}},
+		{[]string{a, a}, []string{"x.swf", "x.swf#2"}},
+		{[]string{a, b, a}, []string{"a/x.swf", "b/x.swf", "a/x.swf#2"}},
+		{[]string{c, d, a}, []string{"p/a/y.swf", "q/a/y.swf", "x.swf"}},
 		{[]string{"--label", " one, two", a, b}, []string{"one", "two"}},
 	} {
 		out, stderr, code := run(t, "", append([]string{"--format", "csv", "--metrics", "wait_s"}, tc.args...)...)
