@@ -68,8 +68,42 @@ type Conservative struct {
 	// Rebuilds counts rounds that rebuild the schedule (only with NoKill);
 	// Reused counts those of them that found it unchanged (rebuild).
 	Rebuilds, Reused int
+	// Placed counts the jobs the rebuilds placed, TailPlaced those of them
+	// placed later as a rebuild's lazy tail (lazytail.go); RebuildKinds
+	// tells the rebuilds that were not reused apart.
+	Placed, TailPlaced int
+	RebuildKinds       RebuildCounts
+	// Compressions counts what the compressions did.
+	Compressions CompressCounts
 
 	lazy lazyTail // a rebuild's tail not placed yet (lazytail.go)
+}
+
+// CompressCounts counts the work of conservative's compressions, for the
+// speed notes of docs/swfsim.md (BenchmarkRICCConservativeCounts).
+type CompressCounts struct {
+	Runs       int   // compressions
+	Moving     int   // compressions that moved a job
+	Visits     int   // looks at the first job of a run of equal waiting jobs (settle)
+	Proven     int   // looks settled by the proofs, without a search
+	Searched   int   // looks that searched the profile and found no earlier start
+	Moves      int   // runs of jobs moved, one Profile.Move each
+	ShortMoves int   // moves by 7 s or less
+	SameShift  int   // moves by as many seconds as the move before them in the walk
+	MovedBy    int64 // seconds moved, summed over the moves
+}
+
+// RebuildCounts counts the --no-kill rebuilds that remade some of the
+// schedule (rebuild.go), for the speed notes of docs/swfsim.md.
+type RebuildCounts struct {
+	// Fronts counts rebuilds that kept the front of a greedy schedule
+	// (keepFront), FrontKept the jobs they kept, FrontPlaced the jobs they
+	// placed then (their lazy tails not included).
+	Fronts, FrontKept, FrontPlaced int
+	// Fresh counts rebuilds from the running jobs alone (capacity came
+	// free, or the schedule was compressed, since the last one), and
+	// FreshPlaced the jobs they placed then.
+	Fresh, FreshPlaced int
 }
 
 // NewConservative returns conservative backfilling for n jobs.
@@ -328,6 +362,7 @@ func (c *Conservative) compress(s *sim.Sim) {
 		rq.regroup()
 	}
 	ps := pass{now: s.Now(), gainEnd: max(c.freedEnd, c.movedEnd), hint: c.hint}
+	moves := c.Compressions.Moves
 	c.proofs = c.proofs[:0]
 	q := rq.q
 	// prev is the first entry of the last waiting run settled when it ends
@@ -359,6 +394,10 @@ func (c *Conservative) compress(s *sim.Sim) {
 	c.hint = ps.hint
 	c.movedEnd = ps.movedEnd
 	c.freedEnd = 0
+	c.Compressions.Runs++
+	if c.Compressions.Moves > moves {
+		c.Compressions.Moving++
+	}
 }
 
 // pass is the state of one compression.
@@ -366,6 +405,7 @@ type pass struct {
 	now, gainEnd int64
 	movedEnd     int64 // latest old-slot end of a job moved in this pass
 	hint         int   // profile index of the last step looked up
+	lastShift    int64 // seconds the last move moved by (CompressCounts)
 }
 
 // settle re-inserts a run of equal waiting jobs (same estimate, width and
@@ -381,6 +421,7 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 	lo := ps.now // no start before lo fits the next job
 	off, last := 0, 0
 	for off < len(run) {
+		c.Compressions.Visits++
 		bound := min(old, ps.gainEnd)
 		if bound <= lo {
 			break // no earlier start exists or can have come free
@@ -402,6 +443,11 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 		t := old
 		if proven < search {
 			t = c.profile.EarliestFitMoving(proven, d, p, old, search, k)
+			if t >= old {
+				c.Compressions.Searched++
+			}
+		} else {
+			c.Compressions.Proven++
 		}
 		if t >= old {
 			c.addProof(p, d, max(proven, bound), ps.now)
@@ -412,6 +458,15 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 			m = int(min(int64(rest), c.profile.MinFree(t, min(t+d, old))/p))
 		}
 		c.profile.Move(old, t, d, int64(m)*p)
+		c.Compressions.Moves++
+		c.Compressions.MovedBy += old - t
+		if old-t <= 7 {
+			c.Compressions.ShortMoves++
+		}
+		if old-t == ps.lastShift {
+			c.Compressions.SameShift++
+		}
+		ps.lastShift = old - t
 		c.weakenProofs(old, ps.now)
 		for x := off; x < off+m; x++ {
 			run[x].resv, c.resv[run[x].id] = t, t

@@ -100,7 +100,9 @@ func (c *Conservative) placeTail() {
 		return
 	}
 	lt.on = false
+	before := c.Placed
 	c.placeGroups(lt.next, lt.end, lt.at, false)
+	c.TailPlaced += c.Placed - before
 	q := c.rq.q
 	for i := lt.end; i < len(q); i++ {
 		e := &q[i]

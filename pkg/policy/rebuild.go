@@ -70,12 +70,14 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 	c.moved, c.freedEnd, c.movedEnd = false, 0, 0
 	now := s.Now()
 	from := 0 // the entries before it (once compacted) keep their reservations
+	fresh := true
 	if c.greedy && !c.freed && !c.naive {
 		var all bool
 		if from, all = c.keepFront(now, overdueProcs); all {
 			c.Reused++
 			return
 		}
+		fresh = false
 	} else {
 		// A tail the last rebuild left (lazytail.go) is made again below.
 		c.dropTail()
@@ -92,7 +94,16 @@ func (c *Conservative) rebuild(s *sim.Sim, overdueProcs int64) {
 	c.fits.reset()
 	lazy := !c.naive
 	c.lazy.witness = -1
+	placed := c.Placed
 	i := c.placeGroups(from, len(q), now, lazy)
+	if k := &c.RebuildKinds; fresh {
+		k.Fresh++
+		k.FreshPlaced += c.Placed - placed
+	} else {
+		k.Fronts++
+		k.FrontKept += from
+		k.FrontPlaced += c.Placed - placed
+	}
 	if i < len(q) {
 		// The tail is one run of entries not placed yet, hopped at once
 		// by the start pass; only its first entry says so (resv Never).
@@ -198,6 +209,7 @@ func (c *Conservative) placeGroups(i, end int, now int64, lazy bool) int {
 				panic("policy: conservative rebuild found no start")
 			}
 			m := int(placed)
+			c.Placed += m
 			q[i].run = int32(m)
 			for x := m; x > 0; x-- {
 				q[i].resv, c.resv[q[i].id] = t, t

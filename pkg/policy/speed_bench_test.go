@@ -96,3 +96,51 @@ func BenchmarkRICCFairStartPlays(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRICCConservativeCounts reports what conservative backfilling's
+// compressions and --no-kill rebuilds do on the whole of RICC-2010-2 (the
+// counts docs/swfsim.md's speed notes quote; they do not depend on the
+// machine):
+//
+//	go test -run XXX -bench RICCConservativeCounts -benchtime 1x ./pkg/policy
+func BenchmarkRICCConservativeCounts(b *testing.B) {
+	tr := loadResearchTrace(b, "RICC-2010-2.swf.gz")
+	for _, noKill := range []bool{false, true} {
+		label := "kill"
+		if noKill {
+			label = "nokill"
+		}
+		b.Run(label, func(b *testing.B) {
+			for range b.N {
+				_, p := tr.simulate(b, "conservative", ResearchParams{}, noKill)
+				c := p.(*Conservative)
+				n := c.Compressions
+				for _, m := range []struct {
+					v    float64
+					unit string
+				}{
+					{float64(n.Runs), "compressions"},
+					{float64(n.Moving), "moving"},
+					{float64(n.Visits), "visits"},
+					{float64(n.Proven), "proven"},
+					{float64(n.Searched), "searched"},
+					{float64(n.Moves), "moves"},
+					{float64(n.ShortMoves), "moves<=7s"},
+					{float64(n.SameShift), "same-shift"},
+					{float64(n.MovedBy) / max(1, float64(n.Moves)), "s/move"},
+					{float64(c.Rebuilds), "rebuilds"},
+					{float64(c.Reused), "reused"},
+					{float64(c.Placed), "placed"},
+					{float64(c.TailPlaced), "tail-placed"},
+					{float64(c.RebuildKinds.Fronts), "fronts"},
+					{float64(c.RebuildKinds.FrontKept) / max(1, float64(c.RebuildKinds.Fronts)), "kept/front"},
+					{float64(c.RebuildKinds.FrontPlaced) / max(1, float64(c.RebuildKinds.Fronts)), "placed/front"},
+					{float64(c.RebuildKinds.Fresh), "fresh"},
+					{float64(c.RebuildKinds.FreshPlaced), "fresh-placed"},
+				} {
+					b.ReportMetric(m.v, m.unit)
+				}
+			}
+		})
+	}
+}
