@@ -33,10 +33,42 @@ type Sweep struct {
 // flat on a linear axis.
 const LogRatio = 50
 
-// NewSweep draws a sweep figure. A point without a value (no run with the
-// metric defined) is left out of its line, and its series' legend entry
-// says how many were.
+// NewSweep draws a sweep figure with its legend above the data. A point
+// without a value (no run with the metric defined) is left out of its line,
+// and its series' legend entry says how many were.
 func NewSweep(s Sweep) (*plot.Plot, error) {
+	p, err := newSweep(s)
+	if err != nil {
+		return nil, err
+	}
+	legendAbove(p)
+	return p, nil
+}
+
+// maxLegendAbove is the most lines a sweep figure's legend has above the
+// data; a longer one (a study's policies times its traces) would take a
+// third of the figure's height from the data, and goes beside it instead.
+const maxLegendAbove = 4
+
+// SweepFigure is NewSweep ready to draw: its legend above the data when it
+// has at most maxLegendAbove lines, else in a strip on the right.
+func SweepFigure(s Sweep) (Drawer, error) {
+	p, err := newSweep(s)
+	if err != nil {
+		return nil, err
+	}
+	lines := len(s.Series)
+	if s.Legend != "" {
+		lines++ // the heading naming the series' columns
+	}
+	if lines > maxLegendAbove {
+		return besideLegend(p), nil
+	}
+	legendAbove(p)
+	return p, nil
+}
+
+func newSweep(s Sweep) (*plot.Plot, error) {
 	p := plot.New()
 	p.X.Label.Text = s.Parameter
 	pos := map[string]float64{}
@@ -158,7 +190,6 @@ func NewSweep(s Sweep) (*plot.Plot, error) {
 			return nil, fmt.Errorf("plot: the sweep's values from %s to %s span more than a number can hold", s.Xs[0], s.Xs[len(s.Xs)-1])
 		}
 	}
-	legendAbove(p)
 	return p, nil
 }
 

@@ -148,3 +148,33 @@ func TestSweepTenColours(t *testing.T) {
 		t.Error("lines 0 and 10 share colour and dashes")
 	}
 }
+
+// TestSweepFigureLegend: a legend of up to four lines goes above the data;
+// a longer one (six policies and traces, say) beside it, so that the data
+// keep the figure's height; both draw.
+func TestSweepFigureLegend(t *testing.T) {
+	for _, n := range []int{1, 3, 6, 12} {
+		s := sweepOf(1, 2, 3)
+		base := s.Series[0]
+		s.Series, s.Legend = nil, "swfsim.policy, swfaugment.input"
+		for i := range n {
+			ser := base
+			ser.Name = fmt.Sprintf("policy%d, trace", i)
+			s.Series = append(s.Series, ser)
+		}
+		d, err := SweepFigure(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, beside := d.(*legendBeside)
+		if want := n+1 > maxLegendAbove; beside != want {
+			t.Errorf("%d series: legend beside %v, want %v", n, beside, want)
+		}
+		for _, format := range []string{"svg", "png"} {
+			var buf bytes.Buffer
+			if err := Write(d, format, Size{}, &buf); err != nil || buf.Len() == 0 {
+				t.Errorf("%d series, %s: %v (%d bytes)", n, format, err, buf.Len())
+			}
+		}
+	}
+}

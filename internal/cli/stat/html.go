@@ -57,7 +57,7 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 	var swPlot plot.Drawer
 	var swErr error
 	if sw != nil {
-		swPlot, swErr = plot.NewSweep(sw.fig)
+		swPlot, swErr = plot.SweepFigure(sw.fig)
 	}
 	perInput := !(many && sw != nil && swErr == nil)
 	figures := htmlFigures

@@ -166,7 +166,7 @@ func writePlot(o *options, traces []*trace, sw *sweep, files *cmdio.Files) error
 	var p plot.Drawer
 	var err error
 	if o.plotKind == plot.MetricSweep {
-		p, err = plot.NewSweep(sw.fig)
+		p, err = plot.SweepFigure(sw.fig)
 	} else {
 		p, err = figure(o, o.plotKind, traces)
 	}
