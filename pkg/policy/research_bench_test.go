@@ -18,6 +18,15 @@ func waitStats(jobs []sim.Job) (avg float64, maxWait int64) {
 	return float64(sum) / float64(len(jobs)), maxWait
 }
 
+// loadTrialTrace loads a trace of the trial-run benchmarks: thebeLANL is
+// LANL-CM5 with the paper's preprocessing (loadThebeLANL).
+func loadTrialTrace(b *testing.B, name string) *researchTrace {
+	if name == thebeLANL {
+		return loadThebeLANL(b)
+	}
+	return loadResearchTrace(b, name)
+}
+
 // BenchmarkTrialRunWaits reports FCFS, timed-FCFS, EASY and timed-EASY (90 s
 // trials) average and maximum waits on the traces of Thebe et al., Fig. 4,
 // with jobs running to completion (--no-kill) and with kills at the estimate:
@@ -32,12 +41,7 @@ func BenchmarkTrialRunWaits(b *testing.B) {
 					label += "/no-kill"
 				}
 				b.Run(label, func(b *testing.B) {
-					var tr *researchTrace
-					if name == thebeLANL {
-						tr = loadThebeLANL(b)
-					} else {
-						tr = loadResearchTrace(b, name)
-					}
+					tr := loadTrialTrace(b, name)
 					var avg float64
 					var maxWait int64
 					for range b.N {
@@ -133,12 +137,7 @@ func BenchmarkTrialRunReadings(b *testing.B) {
 	for _, name := range []string{"KTH-SP2-1996-2.1-cln.swf.gz", "KTH-SP2-1996-2-unfiltered.swf.gz", thebeLANL} {
 		for _, r := range readings {
 			b.Run(name+"/"+r.label, func(b *testing.B) {
-				var tr *researchTrace
-				if name == thebeLANL {
-					tr = loadThebeLANL(b)
-				} else {
-					tr = loadResearchTrace(b, name)
-				}
+				tr := loadTrialTrace(b, name)
 				var avg float64
 				var maxWait int64
 				var p *timedAlt
