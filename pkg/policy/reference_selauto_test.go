@@ -161,6 +161,52 @@ func selAutoCases(shortMax, narrow int64, noKill bool) []selCase {
 	}
 }
 
+// compareSelectiveCounts is compareSelective that also checks the counts
+// the Note reports: jobs promoted ("N jobs got a reservation") and, for auto,
+// the jobs the thresholds averaged (AutoJobs).
+func compareSelectiveCounts(t *testing.T, c selCase, procs int64, noKill bool, jobs []sim.Job) {
+	t.Helper()
+	want, promotions, autoJobs := selRefRunStats(toRef(jobs), procs, noKill, c.ref)
+	info, _ := Lookup(c.policy)
+	p, err := info.New(Params{Research: c.params}, len(jobs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := append([]sim.Job(nil), jobs...)
+	s, err := sim.New(sim.Config{Procs: procs, NoKill: noKill}, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for i := range got {
+		if got[i].Start != want[i] {
+			if bad < 3 {
+				j := jobs[i]
+				t.Errorf("%s job %d (submit %d, run %d, est %d, procs %d): start %d, reference %d",
+					c, i, j.Submit, j.Runtime, j.Estimate, j.Procs, got[i].Start, want[i])
+			}
+			bad++
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%s: %d of %d start times differ from the reference", c, bad, len(got))
+		return
+	}
+	sel, ok := p.(*Selective)
+	if !ok {
+		t.Fatalf("%s is a %T, not a *Selective", c.policy, p)
+	}
+	if sel.Promotions != int64(promotions) {
+		t.Errorf("%s: %d jobs got a reservation, reference %d", c, sel.Promotions, promotions)
+	}
+	if c.ref.auto && sel.AutoJobs != int64(autoJobs) {
+		t.Errorf("%s: auto thresholds averaged %d jobs, reference %d", c, sel.AutoJobs, autoJobs)
+	}
+}
+
 func TestReferenceSelectiveAutoRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(23))
 	for round := range referenceRounds(10, 4) {
@@ -180,7 +226,7 @@ func TestReferenceSelectiveAutoRandom(t *testing.T) {
 			for _, c := range selAutoCases(50, max(1, procs/2), noKill) {
 				c.ref.cons = cons
 				t.Run(fmt.Sprintf("%d/%s/nokill=%v", round, c, noKill), func(t *testing.T) {
-					compareSelective(t, c, procs, noKill, jobs)
+					compareSelectiveCounts(t, c, procs, noKill, jobs)
 				})
 			}
 		}
@@ -220,7 +266,7 @@ func TestReferenceSelectiveAutoTraces(t *testing.T) {
 			for _, c := range cases {
 				c.ref.cons = ref
 				t.Run(fmt.Sprintf("%s/%s/nokill=%v", tc.name, c, noKill), func(t *testing.T) {
-					compareSelective(t, c, procs, noKill, jobs)
+					compareSelectiveCounts(t, c, procs, noKill, jobs)
 				})
 			}
 		}
@@ -270,6 +316,7 @@ func TestReferenceSelectiveAutoNoneWell(t *testing.T) {
 	if got, want := selRefRun(toRef(jobs), 3, false, other), []int64{1, 11, 12}; !slices.Equal(got, want) {
 		t.Fatalf("reference, per-category reading: starts %v, want %v", got, want)
 	}
+	compareSelectiveCounts(t, c, 3, false, jobs) // AutoJobs: all 3 jobs
 	got := runPolicyWith(t, c.policy, Params{Research: c.params}, 3, false, jobs)
 	for i := range documented {
 		if got[i].Start != documented[i] {

@@ -64,13 +64,21 @@ type selRefSim struct {
 	guaranteed []int // the all-guaranteed queue, arrival order
 	sum        [5]float64
 	count      [5]int64 // adaptive: per category, [4] overall
+	promotions int      // jobs moved to the guaranteed queue
 }
 
 // selRefRun simulates jobs under cfg and returns their start times.
 func selRefRun(jobs []refJob, procs int64, noKill bool, cfg selRefConfig) []int64 {
+	start, _, _ := selRefRunStats(jobs, procs, noKill, cfg)
+	return start
+}
+
+// selRefRunStats is selRefRun that also returns the number of jobs promoted
+// and, for auto, the number of jobs the thresholds averaged.
+func selRefRunStats(jobs []refJob, procs int64, noKill bool, cfg selRefConfig) (start []int64, promotions, autoJobs int) {
 	cfg = selRefDefaults(cfg)
 	if cfg.auto {
-		cfg.thresholds, _ = selRefAuto(jobs, procs, noKill, cfg)
+		cfg.thresholds, autoJobs = selRefAuto(jobs, procs, noKill, cfg)
 		cfg.auto = false
 	}
 	n := len(jobs)
@@ -81,7 +89,7 @@ func selRefRun(jobs []refJob, procs int64, noKill bool, cfg selRefConfig) []int6
 		r.resv[i] = -1
 	}
 	order := arrivalOrder(n, func(i int) int64 { return jobs[i].submit })
-	return r.run(order)
+	return r.run(order), r.promotions, autoJobs
 }
 
 // selRefDefaults fills in the documented defaults of cfg's zero fields.
@@ -226,6 +234,7 @@ func (r *selRefSim) pass(ended bool) {
 	var stay []int
 	for _, k := range r.noGuar {
 		if r.xfactor(k) > r.threshold(k) {
+			r.promotions++
 			r.guaranteed = append(r.guaranteed, k)
 			if !r.cfg.promotionOrder {
 				sort.SliceStable(r.guaranteed, func(a, b int) bool {
