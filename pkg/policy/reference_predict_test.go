@@ -15,8 +15,16 @@ package policy
 //   - --repredict: "whenever a job ends, the waiting jobs of its user get a
 //     fresh prediction" (only last2 and lastk:K); "SJBF's order follows".
 //
-// Reading taken where the documents leave a choice: the cap at the estimate
-// holds for token under --no-kill too (only exact is documented to pass it).
+// Readings taken where the documents leave a choice:
+//   - the cap at the estimate holds for token under --no-kill too (only exact
+//     is documented to pass it);
+//   - jobs of one user ending at the same second enter the user's history in
+//     the order they started (reference_ordered_test.go's running list): the
+//     documents say "the user's two most recently terminated jobs", a tie at
+//     equal end times. It matters: reversing that order in the reference makes
+//     last2/lastk cases differ from the real policy on the random workloads and
+//     the slices (with and without --repredict), so the real policy uses start
+//     order too, at least on these workloads.
 
 import (
 	"fmt"
