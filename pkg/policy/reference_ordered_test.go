@@ -104,12 +104,17 @@ func ordRefRun(jobs []ordRefJob, procs int64, noKill bool, cfg ordRefConfig) []i
 		}
 		r.now = t
 		var still []int
-		endedUsers := map[int64]bool{}
+		var endedUsers map[int64]bool // --repredict: users with a job ended now
+		if r.cfg.repredict {
+			endedUsers = map[int64]bool{}
+		}
 		for _, k := range r.running {
 			if r.end[k] == t {
 				done++
 				r.history[jobs[k].user] = append(r.history[jobs[k].user], r.end[k]-r.start[k])
-				endedUsers[jobs[k].user] = true
+				if endedUsers != nil {
+					endedUsers[jobs[k].user] = true
+				}
 			} else {
 				still = append(still, k)
 			}
