@@ -32,6 +32,9 @@ package policy
 //     estimate, to twice the elapsed time (double) or to the next rung above
 //     it (ladder), capped at the estimate; sjbf and easy++ try the jobs after
 //     the head shortest prediction first, ties in arrival order.
+//   - token (reference_predict_test.go): the job's pred= value, the estimate
+//     without one, capped and floored as the others; --repredict: when a job
+//     ends, its user's waiting jobs are predicted again from the history.
 //
 // Where the documents leave a choice open, this follows what the real code
 // chose (the comparisons found it; they fail on the other choice): averages
@@ -55,10 +58,11 @@ type ordRefConfig struct {
 	policy    string  // sjf, lxf, lxfw, priofifo, sjbf, easy-p, easy++
 	weight    float64 // lxfw: per hour of wait
 	order     []int64 // priofifo: highest first; nil = ascending, -1 last
-	predictor string  // sjbf, easy-p, easy++: estimate, exact, last2, last3
+	predictor string  // sjbf, easy-p, easy++: estimate, exact, last2, last3, token
 	corrector string  // "" or estimate, double, ladder
 	ladder    []int64 // the ladder corrector's rungs
-
+	tokens    []int64 // token: each job's pred= value, -1 for none (reference_predict_test.go)
+	repredict bool    // last2, last3: a user's waiting jobs predicted again when one of the user's jobs ends
 }
 
 func (c ordRefConfig) predictive() bool {
@@ -100,15 +104,32 @@ func ordRefRun(jobs []ordRefJob, procs int64, noKill bool, cfg ordRefConfig) []i
 		}
 		r.now = t
 		var still []int
+		var endedUsers map[int64]bool // --repredict: users with a job ended now
+		if r.cfg.repredict {
+			endedUsers = map[int64]bool{}
+		}
 		for _, k := range r.running {
 			if r.end[k] == t {
 				done++
 				r.history[jobs[k].user] = append(r.history[jobs[k].user], r.end[k]-r.start[k])
+				if endedUsers != nil {
+					endedUsers[jobs[k].user] = true
+				}
 			} else {
 				still = append(still, k)
 			}
 		}
 		r.running = still
+		if r.cfg.repredict {
+			// A fresh prediction depends only on the user's history, so
+			// predicting once after all of the round's ends equals predicting
+			// after each.
+			for _, k := range r.queue {
+				if endedUsers[jobs[k].user] {
+					r.pred[k] = r.predict(k)
+				}
+			}
+		}
 		for _, k := range r.running {
 			if r.timer(k) && r.start[k]+r.pred[k] == t {
 				r.pred[k] = r.correct(k)
@@ -136,6 +157,10 @@ func (r *ordRefSim) predict(k int) int64 {
 	switch r.cfg.predictor {
 	case "exact":
 		p = j.run
+	case "token":
+		if g := r.cfg.tokens[k]; g >= 0 {
+			p = g
+		}
 	case "last2", "last3":
 		k := 2
 		if r.cfg.predictor == "last3" {

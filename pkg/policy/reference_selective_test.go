@@ -12,8 +12,10 @@ package policy
 // selective with fixed thresholds (0, 1, 1.5, 2, 3, 10, 1e9), selective-d with
 // per-category thresholds, and the adaptive and scaled-adaptive thresholds,
 // with kills and --no-kill, on random workloads and on slices of the real
-// traces. The documentation's choices it follows: promotion checked in every
-// pass before anything starts, in arrival order; "exceeds" strict; estimate 0
+// traces (the auto threshold and non-default --well-estimated and
+// --bsld-threshold: reference_selauto_test.go). The documentation's choices
+// it follows: promotion checked in every pass before anything starts, in
+// arrival order; "exceeds" strict; estimate 0
 // counting as 1 s; categories by estimate; the guaranteed queue compressed
 // after ends (rebuilt when a job is overdue) like conservative's, in arrival
 // order (TestReferenceSelectiveGuaranteedOrder); adaptive averages of the
@@ -43,6 +45,13 @@ type selRefConfig struct {
 	narrowMax    int64      // 0: DefaultNarrowMax
 	well         float64    // 0: DefaultWellEstimated
 	bound        int64      // 0: DefaultSlowdownBound
+	auto         bool       // thresholds from a conservative run first (reference_selauto_test.go)
+	// autoAllPerCategory: with no well-estimated job, auto averages all jobs
+	// per category (false: one average over all jobs for every category).
+	autoAllPerCategory bool
+	// cons, if not nil, is the reference's own conservative schedule of the
+	// same jobs (selRefRun at threshold 0), which auto would compute.
+	cons []int64
 	// promotionOrder keeps the guaranteed queue (compression and rebuild
 	// order) in promotion order; false keeps it in arrival order.
 	promotionOrder bool
@@ -55,10 +64,36 @@ type selRefSim struct {
 	guaranteed []int // the all-guaranteed queue, arrival order
 	sum        [5]float64
 	count      [5]int64 // adaptive: per category, [4] overall
+	promotions int      // jobs moved to the guaranteed queue
 }
 
 // selRefRun simulates jobs under cfg and returns their start times.
 func selRefRun(jobs []refJob, procs int64, noKill bool, cfg selRefConfig) []int64 {
+	start, _, _ := selRefRunStats(jobs, procs, noKill, cfg)
+	return start
+}
+
+// selRefRunStats is selRefRun that also returns the number of jobs promoted
+// and, for auto, the number of jobs the thresholds averaged.
+func selRefRunStats(jobs []refJob, procs int64, noKill bool, cfg selRefConfig) (start []int64, promotions, autoJobs int) {
+	cfg = selRefDefaults(cfg)
+	if cfg.auto {
+		cfg.thresholds, autoJobs = selRefAuto(jobs, procs, noKill, cfg)
+		cfg.auto = false
+	}
+	n := len(jobs)
+	r := &selRefSim{cfg: cfg}
+	r.refSim = refSim{procs: procs, noKill: noKill, jobs: jobs,
+		start: make([]int64, n), end: make([]int64, n), held: make([]int64, n), resv: make([]int64, n)}
+	for i := range r.resv {
+		r.resv[i] = -1
+	}
+	order := arrivalOrder(n, func(i int) int64 { return jobs[i].submit })
+	return r.run(order), r.promotions, autoJobs
+}
+
+// selRefDefaults fills in the documented defaults of cfg's zero fields.
+func selRefDefaults(cfg selRefConfig) selRefConfig {
 	if cfg.shortMax == 0 {
 		cfg.shortMax = DefaultShortMax
 	}
@@ -74,14 +109,12 @@ func selRefRun(jobs []refJob, procs int64, noKill bool, cfg selRefConfig) []int6
 	if cfg.scale == 0 {
 		cfg.scale = 1
 	}
-	n := len(jobs)
-	r := &selRefSim{cfg: cfg}
-	r.refSim = refSim{procs: procs, noKill: noKill, jobs: jobs,
-		start: make([]int64, n), end: make([]int64, n), held: make([]int64, n), resv: make([]int64, n)}
-	for i := range r.resv {
-		r.resv[i] = -1
-	}
-	order := arrivalOrder(n, func(i int) int64 { return jobs[i].submit })
+	return cfg
+}
+
+// run simulates the jobs, given in arrival order, and returns the starts.
+func (r *selRefSim) run(order []int) []int64 {
+	jobs, n := r.jobs, len(r.jobs)
 	next, done := 0, 0
 	for done < n {
 		t := int64(1) << 62
@@ -201,6 +234,7 @@ func (r *selRefSim) pass(ended bool) {
 	var stay []int
 	for _, k := range r.noGuar {
 		if r.xfactor(k) > r.threshold(k) {
+			r.promotions++
 			r.guaranteed = append(r.guaranteed, k)
 			if !r.cfg.promotionOrder {
 				sort.SliceStable(r.guaranteed, func(a, b int) bool {
