@@ -1,0 +1,434 @@
+package ga_test
+
+// A second, deliberately simple implementation of how an ordering becomes a
+// schedule and its utility (ga.Plan), written from the documentation only:
+// docs/swfsim-ga.md ("How an ordering becomes a schedule"), docs/swfsim.md
+// (easy's row of the policy table), pkg/ga/doc.go, the doc comments of Plan,
+// PlanJob and Release, pkg/utility's doc and Lee's thesis (1.3.3, 3.1, 6.7).
+// It uses plain slices, recomputes the shadow time by scanning every running
+// job, and shares no code with plan.go: this file is in package ga_test, so
+// it sees only the exported API.
+//
+// Readings the docs leave to the reader, and the one taken here:
+//   - Plan.Free is "idle processors at Now (running candidates' processors
+//     not included)": the processors of the running candidates (PlanJob.Running)
+//     are idle to the plan as well, so the pool at Now is Free plus their
+//     processors; a kept candidate takes its own processors back at Now.
+//     (swfsim-ga.md, skipped searches: "not even after bumping every bumpable
+//     job"; TestPlanRunningCandidates has Free 0 and a machine-wide candidate.)
+//   - A candidate kept at Now is scheduled like any other job of the pass at
+//     Now, with duration RunningEnd - Now: it starts from the head while it
+//     fits, or is backfilled if it ends by the shadow time (at RunningEnd) or
+//     fits in the extra processors. Not started at Now, it is bumped, and any
+//     later pass treats it as a waiting job of duration Estimate.
+//   - Zero-length jobs (Estimate 0) are left out of the main comparison; see
+//     TestPlanReferenceZeroEstimate.
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/pkg/utility"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/swfkit/swfkit/pkg/ga"
+)
+
+// refBusy is a job holding processors until end in the reference schedule.
+type refBusy struct {
+	end   int64
+	procs int
+}
+
+// refSchedule is the reference outcome of one ordering.
+type refSchedule struct {
+	start, done []int64
+	kept        []bool // running candidate kept at Now
+	startsNow   []int  // jobs started by the pass at Now, in start order
+	fitness     float64
+	counts      refCounts
+}
+
+// refCounts says which rules a schedule exercised, to show the comparisons
+// cover them.
+type refCounts struct {
+	byShadow, byExtra  int // backfilled: ends by the shadow time; on extra processors
+	shadowTies         int // shadow times at which two or more releases fall
+	kept, bumped       int // running candidates
+	keptBackfilled     int // candidates kept by backfilling at Now
+	laterPasses, plans int
+}
+
+func (c *refCounts) add(d refCounts) {
+	c.byShadow += d.byShadow
+	c.byExtra += d.byExtra
+	c.shadowTies += d.shadowTies
+	c.kept += d.kept
+	c.bumped += d.bumped
+	c.keptBackfilled += d.keptBackfilled
+	c.laterPasses += d.laterPasses
+	c.plans += d.plans
+}
+
+// refPlan schedules order over p's fields (p.Prepare need not have run) the
+// way docs/swfsim-ga.md, steps 1-4, describe it.
+func refPlan(p *ga.Plan, order []int) refSchedule {
+	n := len(p.Jobs)
+	r := refSchedule{start: make([]int64, n), done: make([]int64, n), kept: make([]bool, n)}
+	for i := range r.start {
+		r.start[i] = -1
+	}
+	// Step 1: the idle pool at Now, and the running jobs that stay.
+	idle := p.Free
+	for _, j := range p.Jobs {
+		if j.Running {
+			idle += j.Procs
+		}
+	}
+	var busy []refBusy
+	for _, rel := range p.Running {
+		busy = append(busy, refBusy{rel.End, rel.Procs})
+	}
+	waiting := slices.Clone(order)
+	t := p.Now
+	duration := func(k int) int64 {
+		j := p.Jobs[k]
+		if j.Running && t == p.Now {
+			return j.RunningEnd - p.Now
+		}
+		return j.Estimate
+	}
+	start := func(k int) {
+		d := duration(k)
+		idle -= p.Jobs[k].Procs
+		busy = append(busy, refBusy{t + d, p.Jobs[k].Procs})
+		r.start[k], r.done[k] = t, t+d
+		if t == p.Now {
+			r.startsNow = append(r.startsNow, k)
+			r.kept[k] = p.Jobs[k].Running
+		}
+	}
+	for {
+		// Releases at or before t give their processors back.
+		kept := busy[:0]
+		for _, b := range busy {
+			if b.end <= t {
+				idle += b.procs
+			} else {
+				kept = append(kept, b)
+			}
+		}
+		busy = kept
+		// Step 2: one EASY pass at t.
+		for len(waiting) > 0 && p.Jobs[waiting[0]].Procs <= idle {
+			start(waiting[0])
+			waiting = waiting[1:]
+		}
+		if len(waiting) > 0 {
+			shadow, extra := refShadow(busy, idle, p.Jobs[waiting[0]].Procs)
+			ties := 0
+			for _, b := range busy {
+				ties += b2i(b.end == shadow)
+			}
+			r.counts.shadowTies += b2i(ties > 1)
+			rest := []int{waiting[0]}
+			for _, k := range waiting[1:] {
+				need := p.Jobs[k].Procs
+				switch {
+				case need > idle:
+					rest = append(rest, k)
+				case t+duration(k) <= shadow:
+					r.counts.byShadow++
+					r.counts.keptBackfilled += b2i(t == p.Now && p.Jobs[k].Running)
+					start(k)
+				case need <= extra:
+					extra -= need
+					r.counts.byExtra++
+					r.counts.keptBackfilled += b2i(t == p.Now && p.Jobs[k].Running)
+					start(k)
+				default:
+					rest = append(rest, k)
+				}
+			}
+			waiting = rest
+		}
+		// Step 3: until every job has started.
+		if len(waiting) == 0 {
+			break
+		}
+		next := int64(math.MaxInt64)
+		for _, b := range busy {
+			if b.end > t && b.end < next {
+				next = b.end
+			}
+		}
+		if next == math.MaxInt64 {
+			panic("refPlan: a waiting job can never start")
+		}
+		t = next
+		r.counts.laterPasses++
+	}
+	// Step 4: the sum over the plan's jobs of u(completion - submit), plus
+	// Bonus for the kept candidates.
+	for k, j := range p.Jobs {
+		if j.Utility != nil {
+			r.fitness += j.Utility.Value(float64(r.done[k] - j.Submit))
+		}
+		if r.kept[k] {
+			r.fitness += j.Bonus
+			r.counts.kept++
+		} else if j.Running {
+			r.counts.bumped++
+		}
+	}
+	return r
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// refShadow is the head's shadow time, the earliest release time at which
+// idle plus the processors released by then (every release at exactly that
+// time included) reach need, and the extra processors free then beyond need.
+func refShadow(busy []refBusy, idle, need int) (int64, int) {
+	ends := make([]int64, 0, len(busy))
+	for _, b := range busy {
+		ends = append(ends, b.end)
+	}
+	sort.Slice(ends, func(a, b int) bool { return ends[a] < ends[b] })
+	for _, e := range ends {
+		free := idle
+		for _, b := range busy {
+			if b.end <= e {
+				free += b.procs
+			}
+		}
+		if free >= need {
+			return e, free - need
+		}
+	}
+	panic("refShadow: the head never fits")
+}
+
+// comparePlan checks Fitness (on every worker), StartsNow and Completions of
+// p against the reference for order; it returns a description of the first
+// difference, or "". counts, if not nil, accumulates the rules exercised.
+func comparePlan(p *ga.Plan, workers int, order []int, counts *refCounts) string {
+	want := refPlan(p, order)
+	if counts != nil {
+		counts.add(want.counts)
+	}
+	done := make([]int64, len(p.Jobs))
+	got := p.Completions(order, done)
+	if !slices.Equal(done, want.done) {
+		return fmt.Sprintf("completions %v, reference %v (reference starts %v)", done, want.done, want.start)
+	}
+	if !sameFitness(got, want.fitness) {
+		return fmt.Sprintf("Completions' fitness %v, reference %v", got, want.fitness)
+	}
+	for w := 0; w < workers; w++ {
+		if f := p.Fitness(w, order); !sameFitness(f, want.fitness) {
+			return fmt.Sprintf("Fitness(%d) %v, reference %v", w, f, want.fitness)
+		}
+	}
+	if s := p.StartsNow(order, nil); !slices.Equal(s, want.startsNow) {
+		return fmt.Sprintf("StartsNow %v, reference %v", s, want.startsNow)
+	}
+	// StartsNow appends to dst.
+	dst := []int{-7}
+	if s := p.StartsNow(order, dst); !slices.Equal(s, append(dst, want.startsNow...)) {
+		return fmt.Sprintf("StartsNow(order, [-7]) %v, reference [-7] + %v", s, want.startsNow)
+	}
+	return ""
+}
+
+// sameFitness: the docs define the fitness as a sum over Jobs without an
+// order of summation, so values may differ by the rounding of the additions.
+func sameFitness(a, b float64) bool {
+	return a == b || math.Abs(a-b) <= 1e-12*max(math.Abs(a), math.Abs(b))
+}
+
+// describePlan prints a plan for a failure message.
+func describePlan(p *ga.Plan) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Now %d Free %d Running %v\n", p.Now, p.Free, p.Running)
+	for i, j := range p.Jobs {
+		fmt.Fprintf(&b, "  job %d: submit %d procs %d estimate %d", i, j.Submit, j.Procs, j.Estimate)
+		if j.Running {
+			fmt.Fprintf(&b, " running (end %d, bonus %g)", j.RunningEnd, j.Bonus)
+		}
+		if f, ok := j.Utility.(*utility.Func); ok && f != nil {
+			fmt.Fprintf(&b, " u=%s", f)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// randomUtility is a well-formed utility.Func (pkg/utility's conventions):
+// the first point at 0, values non-increasing, sometimes a step, sometimes
+// flat, usually reaching 0 at a deadline of a few minutes to hours.
+func randomUtility(rng *rand.Rand) *utility.Func {
+	f := &utility.Func{}
+	v := float64(rng.Intn(1000))
+	tm := 0.0
+	f.Points = append(f.Points, utility.Point{Time: 0, Value: v})
+	for k := 1 + rng.Intn(4); k > 0; k-- {
+		tm += float64(1 + rng.Intn(3000))
+		switch rng.Intn(3) {
+		case 0: // a jump, approximated by two points a second apart
+			f.Points = append(f.Points, utility.Point{Time: tm, Value: v})
+			tm++
+			v *= rng.Float64()
+		case 1:
+			v *= rng.Float64()
+		}
+		f.Points = append(f.Points, utility.Point{Time: tm, Value: v})
+	}
+	if rng.Intn(4) > 0 {
+		f.Points = append(f.Points, utility.Point{Time: tm + float64(1+rng.Intn(5000)), Value: 0})
+	}
+	if err := f.Validate(); err != nil {
+		panic(err)
+	}
+	return f
+}
+
+// randomPlanRef is a small random plan: a machine of 1 to 40 processors, some
+// running jobs that stay (ends on a coarse grid, so that several end at the
+// same time), with ckpt some running candidates, and 1 to 9 waiting jobs of
+// varied widths and estimates (estimates on the same grid, so that jobs end
+// exactly at shadow times). Every estimate is at least 1 s.
+func randomPlanRef(rng *rand.Rand, ckpt bool) *ga.Plan {
+	procs := 1 + rng.Intn(40)
+	grid := []int64{1, 10, 60}[rng.Intn(3)]
+	when := func() int64 { return grid * int64(1+rng.Intn(12)) }
+	p := &ga.Plan{Now: int64(rng.Intn(5000))}
+	idle := procs
+	for idle > 0 && rng.Intn(3) > 0 {
+		k := 1 + rng.Intn(idle)
+		idle -= k
+		p.Running = append(p.Running, ga.Release{End: p.Now + when(), Procs: k})
+	}
+	job := func() ga.PlanJob {
+		j := ga.PlanJob{
+			Submit:   p.Now - int64(rng.Intn(4000)),
+			Procs:    1 + rng.Intn(procs),
+			Estimate: when(),
+		}
+		if rng.Intn(3) == 0 {
+			j.Procs = 1 + rng.Intn(min(procs, 3))
+		}
+		if rng.Intn(10) > 0 {
+			j.Utility = randomUtility(rng)
+		}
+		return j
+	}
+	if ckpt {
+		for idle > 0 && rng.Intn(3) > 0 {
+			j := job()
+			j.Procs = 1 + rng.Intn(idle)
+			idle -= j.Procs
+			j.Running = true
+			j.RunningEnd = p.Now + when()
+			if rng.Intn(2) == 0 {
+				j.Bonus = float64(rng.Intn(500))
+			}
+			p.Jobs = append(p.Jobs, j)
+		}
+	}
+	p.Free = idle
+	for n := 1 + rng.Intn(9); n > 0; n-- {
+		p.Jobs = append(p.Jobs, job())
+	}
+	rng.Shuffle(len(p.Jobs), func(a, b int) { p.Jobs[a], p.Jobs[b] = p.Jobs[b], p.Jobs[a] })
+	return p
+}
+
+// permutations calls f with every permutation of 0..n-1 (Heap's algorithm);
+// f must not keep the slice.
+func permutations(n int, f func([]int)) {
+	a := make([]int, n)
+	for i := range a {
+		a[i] = i
+	}
+	var gen func(k int)
+	gen = func(k int) {
+		if k <= 1 {
+			f(a)
+			return
+		}
+		for i := 0; i < k-1; i++ {
+			gen(k - 1)
+			if k%2 == 0 {
+				a[i], a[k-1] = a[k-1], a[i]
+			} else {
+				a[0], a[k-1] = a[k-1], a[0]
+			}
+		}
+		gen(k - 1)
+	}
+	gen(n)
+}
+
+// orderings calls f with every ordering of n jobs when there are at most
+// 6, else with the arrival ordering, its reverse and random ones.
+func orderings(rng *rand.Rand, n, random int, f func([]int)) {
+	if n <= 6 {
+		permutations(n, f)
+		return
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	f(order)
+	slices.Reverse(order)
+	f(order)
+	for k := 0; k < random; k++ {
+		ga.RandomPermutation(rng, order)
+		f(order)
+	}
+}
+
+// TestPlanReference compares Plan with the reference on every ordering of
+// random plans of up to 6 jobs and on random orderings of larger ones, with
+// and without running candidates (ga-ckpt). One Plan is refilled and
+// re-prepared for every round, as the schedulers reuse theirs.
+func TestPlanReference(t *testing.T) {
+	for _, ckpt := range []bool{false, true} {
+		t.Run(fmt.Sprintf("ckpt=%v", ckpt), func(t *testing.T) {
+			rng := rand.New(rand.NewSource(1))
+			var p ga.Plan
+			var counts refCounts
+			orders, fails := 0, 0
+			for round := 0; round < 400; round++ {
+				fresh := randomPlanRef(rng, ckpt)
+				p.Now, p.Free = fresh.Now, fresh.Free
+				p.Running = append(p.Running[:0], fresh.Running...)
+				p.Jobs = append(p.Jobs[:0], fresh.Jobs...)
+				p.Prepare(2)
+				counts.plans++
+				orderings(rng, len(p.Jobs), 60, func(order []int) {
+					orders++
+					if fails >= 3 {
+						return
+					}
+					if d := comparePlan(&p, 2, order, &counts); d != "" {
+						fails++
+						t.Errorf("round %d, order %v: %s\n%s", round, order, d, describePlan(&p))
+					}
+				})
+			}
+			t.Logf("%d plans, %d orderings: %+v", counts.plans, orders, counts)
+		})
+	}
+}
