@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"math/rand"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/swfkit/swfkit/pkg/utility"
@@ -576,3 +577,124 @@ func TestPlanZeroEstimateReadings(t *testing.T) {
 type flatUtility float64
 
 func (f flatUtility) Value(float64) float64 { return float64(f) }
+
+// TestPlanReferenceLarge: plans of 10 to 80 jobs on machines of up to 1,024
+// processors, random orderings, Fitness called from two goroutines at once
+// (distinct workers, as the Searcher does), and the ordering left unchanged.
+func TestPlanReferenceLarge(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	var counts refCounts
+	for round := 0; round < 40; round++ {
+		p := randomLargePlan(rng, round%2 == 1)
+		p.Prepare(2)
+		counts.plans++
+		orders := make([][]int, 40)
+		want := make([]refSchedule, len(orders))
+		for i := range orders {
+			orders[i] = make([]int, len(p.Jobs))
+			ga.RandomPermutation(rng, orders[i])
+			want[i] = refPlan(p, orders[i])
+			counts.add(want[i].counts)
+		}
+		got := make([]float64, len(orders))
+		var wg sync.WaitGroup
+		for w := 0; w < 2; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := w; i < len(orders); i += 2 {
+					got[i] = p.Fitness(w, orders[i])
+				}
+			}()
+		}
+		wg.Wait()
+		for i, order := range orders {
+			if !sameFitness(got[i], want[i].fitness) {
+				t.Fatalf("round %d, order %v: concurrent Fitness %v, reference %v\n%s", round, order, got[i], want[i].fitness, describePlan(p))
+			}
+			before := slices.Clone(order)
+			if d := comparePlan(p, 2, order, nil); d != "" {
+				t.Fatalf("round %d, order %v: %s\n%s", round, order, d, describePlan(p))
+			}
+			if !slices.Equal(order, before) {
+				t.Fatalf("round %d: the ordering changed from %v to %v", round, before, order)
+			}
+		}
+	}
+	t.Logf("%+v", counts)
+}
+
+// randomLargePlan: a machine of 16 to 1,024 processors, about half busy
+// with running jobs (ends up to two hours away, on a 60 s grid half the
+// time), with ckpt up to 8 running candidates, and 10 to 80 waiting jobs,
+// most narrow, some up to the whole machine.
+func randomLargePlan(rng *rand.Rand, ckpt bool) *ga.Plan {
+	procs := 16 + rng.Intn(1009)
+	grid := []int64{1, 60}[rng.Intn(2)]
+	when := func() int64 { return grid * int64(1+rng.Intn(int(7200/grid))) }
+	p := &ga.Plan{Now: 100000}
+	idle := procs
+	for idle > procs/2 {
+		k := 1 + rng.Intn(procs/4)
+		k = min(k, idle)
+		idle -= k
+		p.Running = append(p.Running, ga.Release{End: p.Now + when(), Procs: k})
+	}
+	width := func() int {
+		if rng.Intn(4) == 0 {
+			return 1 + rng.Intn(procs)
+		}
+		return 1 + rng.Intn(max(1, procs/16))
+	}
+	for k := rng.Intn(9); ckpt && k > 0 && idle > 0; k-- {
+		n := min(width(), idle)
+		idle -= n
+		p.Jobs = append(p.Jobs, ga.PlanJob{
+			Submit: p.Now - int64(rng.Intn(20000)), Procs: n, Estimate: when(),
+			Running: true, RunningEnd: p.Now + when(), Bonus: float64(rng.Intn(100)),
+			Utility: randomUtility(rng),
+		})
+	}
+	p.Free = idle
+	for n := 10 + rng.Intn(71); n > 0; n-- {
+		p.Jobs = append(p.Jobs, ga.PlanJob{
+			Submit: p.Now - int64(rng.Intn(20000)), Procs: width(), Estimate: when(),
+			Utility: randomUtility(rng),
+		})
+	}
+	return p
+}
+
+// TestPlanPrepareNeverFits: Prepare panics exactly when a job needs more
+// than the machine, which to the plan is Free, the processors of Running
+// and those of the running candidates (the reference's pool).
+func TestPlanPrepareNeverFits(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	for round := 0; round < 200; round++ {
+		p := randomPlanRef(rng, round%2 == 1)
+		machine := p.Free
+		for _, r := range p.Running {
+			machine += r.Procs
+		}
+		for _, j := range p.Jobs {
+			if j.Running {
+				machine += j.Procs
+			}
+		}
+		k := rng.Intn(len(p.Jobs))
+		if p.Jobs[k].Running {
+			continue // its processors are part of the machine
+		}
+		for _, procs := range []int{machine, machine + 1} {
+			p.Jobs[k].Procs = procs
+			panicked := func() (panicked bool) {
+				defer func() { panicked = recover() != nil }()
+				p.Prepare(1)
+				return false
+			}()
+			if panicked != (procs > machine) {
+				t.Fatalf("round %d: job %d of %d processors on a machine of %d: panicked %v\n%s", round, k, procs, machine, panicked, describePlan(p))
+			}
+		}
+	}
+}
