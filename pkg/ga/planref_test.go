@@ -700,3 +700,27 @@ func TestPlanPrepareNeverFits(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPlanReference compares Plan with the reference on the random plans of
+// TestPlanReference drawn from arbitrary seeds, with a share of zero
+// estimates, on every ordering (at most 6 jobs) or 20 random ones.
+func FuzzPlanReference(f *testing.F) {
+	f.Add(int64(1), false, uint8(0))
+	f.Add(int64(2), true, uint8(0))
+	f.Add(int64(3), true, uint8(3))
+	f.Fuzz(func(t *testing.T, seed int64, ckpt bool, zeroOneIn uint8) {
+		rng := rand.New(rand.NewSource(seed))
+		p := randomPlanRef(rng, ckpt)
+		for i := range p.Jobs {
+			if zeroOneIn > 0 && rng.Intn(int(zeroOneIn)) == 0 {
+				p.Jobs[i].Estimate = 0
+			}
+		}
+		p.Prepare(1)
+		orderings(rng, len(p.Jobs), 20, func(order []int) {
+			if d := comparePlan(p, 1, order, nil); d != "" {
+				t.Fatalf("order %v: %s\n%s", order, d, describePlan(p))
+			}
+		})
+	})
+}
