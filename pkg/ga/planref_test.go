@@ -580,7 +580,7 @@ type flatUtility float64
 
 func (f flatUtility) Value(float64) float64 { return float64(f) }
 
-// TestPlanReferenceLarge: plans of 10 to 80 jobs on machines of up to 1,024
+// TestPlanReferenceLarge: plans of 10 to 88 jobs on machines of up to 1,024
 // processors, random orderings, Fitness called from two goroutines at once
 // (distinct workers, as the Searcher does), and the ordering left unchanged.
 func TestPlanReferenceLarge(t *testing.T) {
