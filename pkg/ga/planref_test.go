@@ -5,8 +5,8 @@ package ga_test
 // docs/swfsim-ga.md ("How an ordering becomes a schedule"), docs/swfsim.md
 // (easy's row of the policy table), pkg/ga/doc.go, the doc comments of Plan,
 // PlanJob and Release, pkg/utility's doc and Lee's thesis (1.3.3, 3.1, 6.7).
-// It uses plain slices, recomputes the shadow time by scanning every running
-// job, and shares no code with plan.go: this file is in package ga_test, so
+// It uses plain slices, recomputes the shadow time from every running job at
+// each pass, and shares no code with plan.go: this file is in package ga_test, so
 // it sees only the exported API.
 //
 // Readings the docs leave to the reader, and the one taken here:
@@ -26,22 +26,22 @@ package ga_test
 //     it, nor whether its release at that same time brings another pass, nor
 //     (ga-ckpt) whether a running candidate started by such a second pass at
 //     Now is kept. The model takes zeroRounds (below), the engine's rounds,
-//     which is what Plan does; TestPlanZeroEstimateReadings works out by hand
+//     which is what Plan was found to do (the model first took another
+//     reading and differed); TestPlanZeroEstimateReadings works out by hand
 //     a case where the readings differ.
 
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/swfkit/swfkit/pkg/utility"
-	"math"
-	"slices"
-
 	"github.com/swfkit/swfkit/pkg/ga"
+	"github.com/swfkit/swfkit/pkg/utility"
 )
 
 // refBusy is a job holding processors until end in the reference schedule.
