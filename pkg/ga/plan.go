@@ -62,8 +62,13 @@ type Release struct {
 // a Plan may be reused for the next decision by refilling and re-preparing
 // it, which reuses its scratch.
 type Plan struct {
-	Now     int64
-	Free    int // idle processors at Now (running candidates' processors not included)
+	Now int64
+	// Free is the processors idle at Now, not counting those that running
+	// candidates (PlanJob.Running) hold: the plan counts those as idle
+	// too, so that a candidate the pass at Now starts takes its own back
+	// (kept) and one it does not start leaves them to the others (bumped).
+	// Running lists only the jobs that keep running whatever the ordering.
+	Free    int
 	Running []Release
 	Jobs    []PlanJob
 
