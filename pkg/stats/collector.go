@@ -250,6 +250,18 @@ func (c Config) boundedSlowdown(r *record) (float64, bool) {
 	return (float64(idle) + b) / b, true
 }
 
+// GroupJobs counts the measured jobs (those a Report's metrics cover) in each
+// group of key k: what the "jobs" "count" rows of a Report broken down by k
+// say, without computing the rest of it.
+func (c *Collector) GroupJobs(k Key) map[string]int {
+	recs, _, _ := c.measured()
+	n := map[string]int{}
+	for i := range recs {
+		n[c.cfg.groupOf(k, &recs[i])]++
+	}
+	return n
+}
+
 // WithBy returns a Collector over the same jobs with other breakdown keys.
 // The two share their records and must not be added to afterwards.
 func (c *Collector) WithBy(by ...Key) *Collector {

@@ -787,18 +787,8 @@ func (o *options) showsCategories() bool {
 // threshold made for another machine (8 on LANL-CM5, whose jobs take 32 or
 // more).
 func categoryWarning(t *trace, cfg stats.Config) string {
-	narrow, wide := 0, 0
-	for _, row := range t.collector.WithBy(stats.ByCategory).Report(t.label).Rows {
-		if row.Metric != "jobs" || row.Statistic != "count" {
-			continue
-		}
-		switch row.Group1 {
-		case "SN", "LN":
-			narrow += row.Jobs
-		case "SW", "LW":
-			wide += row.Jobs
-		}
-	}
+	jobs := t.collector.GroupJobs(stats.ByCategory)
+	narrow, wide := jobs["SN"]+jobs["LN"], jobs["SW"]+jobs["LW"]
 	n := cfg.NarrowProcs
 	if n <= 0 {
 		n = 8
