@@ -104,7 +104,7 @@ func (o *options) prescanFlurries(cfg *clean.Config, files *cmdio.Files) (io.Rea
 	defer in.Close()
 	src := io.Reader(in)
 	var spool *os.File
-	if info, err := os.Stat(o.input); cmdio.IsStdio(o.input) || err != nil || !info.Mode().IsRegular() {
+	if cmdio.ReadOnce(o.input) {
 		if spool, err = cmdio.CreateTemp("swfclean-input-"); err != nil {
 			return nil, cleanup, fmt.Errorf("temporary copy of %s (read twice by the flurries rule): %w", cmdio.DisplayName(o.input), err)
 		}
