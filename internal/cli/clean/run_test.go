@@ -230,6 +230,8 @@ func TestCommand(t *testing.T) {
 		{name: "alea lenient huge run time", args: []string{"--from", "alea", "--lenient", "--rules", "none"},
 			stdin: "0 1000 5 100 1 1 1024 1 3600 -1 1 62 1 1 -1 1 1 1 {1} q 1:ppn=1\n1 1000 5 1e300 1 1 1024 1 3600 -1 1 62 1 1 -1 1 1 1 {1} q 1:ppn=1\n", code: 0,
 			stderrHas: `    <stdin>:2: column 4 (run time): "1e300" is beyond 2^40 s`},
+		{name: "alea without a final newline", args: []string{"--from", "alea"}, stdin: "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1,1} q_1d 1:ppn=64:x86",
+			code: 1, stderrHas: "<stdin>:1: the last line has no newline: the file was cut short, possibly inside its last column"},
 		{name: "alea as SWF", args: []string{"testdata/metacentrum-head.alea"}, code: 1, stderrHas: "metacentrum-head.alea:1: field 19"},
 		{name: "alea truncated", args: []string{"--from", "alea"}, stdin: "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1,1}",
 			code: 1, stderrHas: "<stdin>:1: 19 columns, expected 21 (18 SWF fields, {node list}, queue name, properties) (the last line, without a newline"},
