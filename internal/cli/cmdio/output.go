@@ -45,6 +45,12 @@ type Output struct {
 // Name is the output's name as given ("" or "-" for standard output).
 func (o *Output) Name() string { return o.name }
 
+// Staged reports whether the output is written under a temporary name and
+// renamed into place only when the run commits, so that a failed run leaves
+// nothing of it. Standard output, a device or a FIFO is not: what is written
+// to it reaches its reader at once.
+func (o *Output) Staged() bool { return o.temp != "" }
+
 // Close flushes the compressor and commits the file (renames it into place).
 // An Output from Files.Create is committed by Files.Finish instead.
 func (o *Output) Close() error {
