@@ -199,6 +199,11 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
 	}
 	f, temp, err := createTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-")
+	if errors.Is(err, fs.ErrNotExist) {
+		// Not the temporary name the system reports, which the user never
+		// gave: the folder the output was to go in is missing.
+		return nil, fmt.Errorf("%s: cannot create it: the folder %s does not exist", name, filepath.Dir(target))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
