@@ -102,6 +102,16 @@ if [ -x "$BIN/swfsim" ] && [ -x "$BIN/swfclean" ]; then
     [ -e "$TMP/late-out.swf.gz" ] && bad "$tool left an output file after failing" || ok
   done
   [ -z "$(ls -A "$TMP" | grep '\.tmp-')" ] && ok || bad "temporary output files left behind"
+  # ... and gives the next command of a pipe nothing, not the records before
+  # the bad line (a valid, shorter trace): every tool holds its output until
+  # the input was read, swfclean --rules none's plain copy included.
+  for tool in swfclean swfaugment swfsim; do
+    args=(--rules none); [ "$tool" = swfsim ] && args=(--policy easy); [ "$tool" = swfaugment ] && args=(--utility)
+    "$BIN/$tool" "${args[@]}" "$TMP/late.swf" 2>/dev/null | "$BIN/swfstat" >/dev/null 2>"$TMP/err"
+    st=${PIPESTATUS[1]}
+    [ "$st" = 1 ] && ok || bad "$tool fails late | swfstat: swfstat exit $st, want 1"
+    stderr_has "empty input" "$tool fails late | swfstat reports an empty input"
+  done
   # A flag that the chosen policy does not read is a usage error, not ignored.
   expect 2 "swfsim --trial with easy" -- "$BIN/swfsim" --policy easy --trial 30 "$TRACE"
   stderr_has "--trial" "swfsim names the flag that does not apply"

@@ -17,12 +17,16 @@ const NoCheckpoint = -1
 // ReadAnswers reads known checkpoint answers, one per line: a job number and an
 // interval in seconds, or "none" (also -1) for a job that does not checkpoint.
 // Blank lines and lines starting with '#' or ';' are ignored. name is used in
-// errors.
+// errors. An input with no line at all is an error: it is what a failed
+// command before this one in a pipe leaves (producer | swfaugment
+// --checkpoint-from - trace.swf), not a file of no answers.
 func ReadAnswers(r io.Reader, name string) (map[int64]int64, error) {
 	answers := map[int64]int64{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	lines := 0
 	for line := 1; sc.Scan(); line++ {
+		lines = line
 		text := strings.TrimSpace(sc.Text())
 		if text == "" || text[0] == '#' || text[0] == ';' {
 			continue
@@ -52,6 +56,9 @@ func ReadAnswers(r io.Reader, name string) (map[int64]int64, error) {
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if lines == 0 {
+		return nil, fmt.Errorf("%s: empty input (no line at all, not even a comment): did a command before this one fail?", name)
 	}
 	return answers, nil
 }

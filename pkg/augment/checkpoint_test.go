@@ -257,3 +257,18 @@ func TestCheckpointFromUnknownUser(t *testing.T) {
 		t.Errorf("job 1: ckpt=%q, want its answer 600", got)
 	}
 }
+
+// An answers file with no line at all is what a failed producer leaves in
+// `producer | swfaugment --checkpoint-from - trace.swf`: an error naming the
+// file, not zero answers (it was read as zero answers, every job without
+// checkpointing, exit 0). Comment or blank lines only are a valid, empty set.
+func TestReadAnswersEmptyInput(t *testing.T) {
+	if a, err := ReadAnswers(strings.NewReader(""), "answers.txt"); err == nil || !strings.Contains(err.Error(), "answers.txt: empty input") {
+		t.Errorf("empty input: %v, %v; want an error naming the file", a, err)
+	}
+	for _, text := range []string{"\n", "# job interval\n", "; none yet"} {
+		if a, err := ReadAnswers(strings.NewReader(text), "answers.txt"); err != nil || len(a) != 0 {
+			t.Errorf("%q: %v, %v; want no answers and no error", text, a, err)
+		}
+	}
+}

@@ -146,6 +146,14 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 		return p, 0, lineError(file, lineNo, "", e,
 			"%d columns, expected %d (18 SWF fields, {node list}, queue name, properties)%s", len(tokens), AleaFields, what)
 	}
+	if !complete {
+		// As in a sacct dump: a last line without a newline was cut, maybe
+		// inside its last column, the free-text properties
+		// ("1:ppn=64:x86_64" cut to "1:ppn=6"), which no column count can
+		// tell.
+		return p, 0, lineError(file, lineNo, "", ErrTruncated,
+			"the last line has no newline: the file was cut short, possibly inside its last column (the properties)")
+	}
 	var f [swf.NumFields]float64
 	for i := 0; i < swf.NumFields; i++ {
 		v, err := strconv.ParseFloat(tokens[i], 64)

@@ -100,6 +100,11 @@ func TestAleaErrors(t *testing.T) {
 		{"node list", strings.Replace(good, "{11}", "[11]", 1), `column 19 (node list): expected {node,node,...}, got "[11]"`},
 		{"node name", strings.Replace(good, "{11}", "{a,b}", 1), `column 19 (node list): expected node numbers`},
 		{"truncated", good + "1 1000 5", "log.alea:2: 3 columns, expected 21 (18 SWF fields, {node list}, queue name, properties) (the last line, without a newline"},
+		// 21 columns, but no newline: cut, maybe inside the properties
+		// (it converted, props=2:ppn=2 taken for whole).
+		{"no final newline", strings.TrimSuffix(good, "\n"), "log.alea:1: the last line has no newline: the file was cut short"},
+		{"cut in the properties", good + strings.TrimSuffix(strings.Replace(good, "0 ", "1 ", 1), "pn=2\n"),
+			"log.alea:2: the last line has no newline"},
 		{"empty", "", "no job could be converted"},
 		{"job twice", good + good, "log.alea:2: column 1 (job id): job 0 is also on line 1"},
 		// One notion of identity: the numeric value, as field 17 (preceding

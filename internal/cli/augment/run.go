@@ -394,6 +394,10 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		if err != nil {
 			return err
 		}
+		if len(answers) == 0 {
+			// As for a header-only trace: valid, but what a cut file leaves.
+			fmt.Fprintf(stderr, "swfaugment: warning: %s: no answers (comment or blank lines only): no job is answered\n", cmdio.DisplayName(p.answers))
+		}
 	}
 	in, err := files.Open(name)
 	if err != nil {

@@ -499,3 +499,18 @@ func TestCheckpointFromStdin(t *testing.T) {
 		t.Errorf("bad answers on stdin: exit %d, stderr %q; want 1 naming <stdin>:1", code, errOut)
 	}
 }
+
+// TestCheckpointFromEmptyStdin: `producer | swfaugment --checkpoint-from -
+// trace.swf` with a producer that failed gives no answers at all: exit 1
+// naming standard input, as an empty trace is (it was exit 0 with no job
+// answered). Comment lines only are no answers, with a warning.
+func TestCheckpointFromEmptyStdin(t *testing.T) {
+	out, errOut, code := runCmd(t, "", "--checkpoint-from", "-", "testdata/small.swf")
+	if code != 1 || out != "" || !strings.Contains(errOut, "<stdin>: empty input") {
+		t.Errorf("empty answers: exit %d, %d bytes out, stderr %q; want 1 naming <stdin>", code, len(out), errOut)
+	}
+	_, errOut, code = runCmd(t, "# none\n", "--checkpoint-from", "-", "testdata/small.swf")
+	if code != 0 || !strings.Contains(errOut, "warning: <stdin>: no answers") {
+		t.Errorf("comment-only answers: exit %d, stderr %q; want 0 and a warning", code, errOut)
+	}
+}

@@ -60,9 +60,7 @@ func runClean(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 			// plain copy (--rules none) stays byte-identical instead.
 			provenance.AddTo(hdr, o.provenance)
 		}
-		w := swf.NewWriter(out)
-		w.Follow(r)
-		err = writeBody(r, cl, w, hdr) // nothing else can change: copy through
+		err = writeCopy(r, cl, hdr, out) // nothing else can change: copy through
 	} else {
 		err = writeSpooled(o, r, cl, hdr, out)
 	}
@@ -104,7 +102,7 @@ func (o *options) prescanFlurries(cfg *clean.Config, files *cmdio.Files) (io.Rea
 	defer in.Close()
 	src := io.Reader(in)
 	var spool *os.File
-	if info, err := os.Stat(o.input); cmdio.IsStdio(o.input) || err != nil || !info.Mode().IsRegular() {
+	if cmdio.ReadOnce(o.input) {
 		if spool, err = cmdio.CreateTemp("swfclean-input-"); err != nil {
 			return nil, cleanup, fmt.Errorf("temporary copy of %s (read twice by the flurries rule): %w", cmdio.DisplayName(o.input), err)
 		}
@@ -195,6 +193,36 @@ func writeBody(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer, hdr *swf.Header)
 		return err
 	}
 	return w.Flush()
+}
+
+// writeCopy writes the input unchanged (cl changes nothing). To a staged
+// output it streams; to standard output, a pipe or a device it goes through a
+// temporary file and is copied once the whole input was read: written as it
+// went, a copy that failed at line N (a malformed line, a cut gzip member)
+// left the next command of a pipe lines 1 to N-1, which read as a valid,
+// shorter trace whenever the last flush ended at a line's end, instead of
+// the "empty input" every tool reports for a failed command before it.
+func writeCopy(r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header, out *cmdio.Output) error {
+	if out.Staged() {
+		w := swf.NewWriter(out)
+		w.Follow(r)
+		return writeBody(r, cl, w, hdr)
+	}
+	spool, err := cmdio.CreateTemp("swfclean-copy-")
+	if err != nil {
+		return fmt.Errorf("temporary file for the output: %w", err)
+	}
+	defer cmdio.RemoveTemp(spool)
+	w := swf.NewWriter(spool)
+	w.Follow(r)
+	if err := writeBody(r, cl, w, hdr); err != nil {
+		return err
+	}
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err = io.Copy(out, bufio.NewReaderSize(spool, 64<<10))
+	return err
 }
 
 // writeSpooled writes the body to a temporary file, then the header with the

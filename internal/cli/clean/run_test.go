@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -230,6 +231,8 @@ func TestCommand(t *testing.T) {
 		{name: "alea lenient huge run time", args: []string{"--from", "alea", "--lenient", "--rules", "none"},
 			stdin: "0 1000 5 100 1 1 1024 1 3600 -1 1 62 1 1 -1 1 1 1 {1} q 1:ppn=1\n1 1000 5 1e300 1 1 1024 1 3600 -1 1 62 1 1 -1 1 1 1 {1} q 1:ppn=1\n", code: 0,
 			stderrHas: `    <stdin>:2: column 4 (run time): "1e300" is beyond 2^40 s`},
+		{name: "alea without a final newline", args: []string{"--from", "alea"}, stdin: "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1,1} q_1d 1:ppn=64:x86",
+			code: 1, stderrHas: "<stdin>:1: the last line has no newline: the file was cut short, possibly inside its last column"},
 		{name: "alea as SWF", args: []string{"testdata/metacentrum-head.alea"}, code: 1, stderrHas: "metacentrum-head.alea:1: field 19"},
 		{name: "alea truncated", args: []string{"--from", "alea"}, stdin: "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1,1}",
 			code: 1, stderrHas: "<stdin>:1: 19 columns, expected 21 (18 SWF fields, {node list}, queue name, properties) (the last line, without a newline"},
@@ -498,5 +501,27 @@ func TestRulesNoneLenientSaysWhatItDropped(t *testing.T) {
 	res := swfclean(t, strings.NewReader(in), "--rules", "none", "--lenient", "-q")
 	if res.code != 0 || !strings.Contains(res.stdout, "1 dropped (1 malformed)") || !strings.Contains(res.stdout, "; Provenance: swfclean") {
 		t.Errorf("exit %d:\n%s", res.code, res.stdout)
+	}
+}
+
+// TestFailedCopyWritesNothing: --rules none copied its input to standard
+// output as it read it, so a copy that failed at a late line (here after
+// 3,000 records of 64 bytes: two flushes of 64 KiB) had already given the
+// next command of a pipe 2,048 whole records, a valid trace it summarized
+// with exit 0. Now standard output gets nothing from a failed copy, and the
+// next command reports an empty input, as after any other failed tool.
+func TestFailedCopyWritesNothing(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 3000; i++ {
+		fmt.Fprintf(&b, "%-63s\n", fmt.Sprintf("%d %d 1 10 1 -1 -1 1 20 -1 1 1 1 -1 1 -1 -1 -1", i, 10*i))
+	}
+	good := b.String()
+	b.WriteString("a line that is no record\n")
+	res := swfclean(t, strings.NewReader(b.String()), "--rules", "none")
+	if res.code != 1 || res.stdout != "" || !strings.Contains(res.stderr, "<stdin>:3001:") {
+		t.Errorf("failed copy: exit %d, %d bytes on stdout, stderr %q; want 1, nothing, line 3001", res.code, len(res.stdout), res.stderr)
+	}
+	if res := swfclean(t, strings.NewReader(good), "--rules", "none"); res.code != 0 || res.stdout != good {
+		t.Errorf("whole copy: exit %d, %d bytes of %d", res.code, len(res.stdout), len(good))
 	}
 }

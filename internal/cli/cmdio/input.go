@@ -24,6 +24,18 @@ var (
 // IsStdio reports whether a file argument means standard input or output.
 func IsStdio(name string) bool { return name == "" || name == "-" }
 
+// ReadOnce reports whether the input named by a file argument can be read
+// only once: standard input, or anything but a regular file (a pipe such as
+// <(...) or /dev/fd/N, a FIFO, a device), which a second open does not read
+// from its start but from wherever the first reader stopped.
+func ReadOnce(name string) bool {
+	if IsStdio(name) {
+		return true
+	}
+	info, err := os.Stat(name)
+	return err != nil || !info.Mode().IsRegular()
+}
+
 // DisplayName is the name used in messages for a file argument.
 func DisplayName(name string) string {
 	if IsStdio(name) {

@@ -532,3 +532,23 @@ func TestCheckRecords(t *testing.T) {
 		}
 	}
 }
+
+// An output in a folder that does not exist is an error naming the output
+// and the folder, not the temporary file the system failed to create ("open
+// out/.x.swf.tmp-37b015bc35e4: no such file or directory", a name the user
+// never gave).
+func TestCreateInMissingFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{filepath.Join(dir, "nodir", "x.swf"), filepath.Join(dir, "a", "b", "x.swf.gz")} {
+		o, err := Create(name, io.Discard)
+		if err == nil {
+			o.Abort()
+			t.Errorf("%s: created", name)
+			continue
+		}
+		want := name + ": cannot create it: the folder " + filepath.Dir(name) + " does not exist"
+		if err.Error() != want || strings.Contains(err.Error(), ".tmp-") {
+			t.Errorf("%s: %v, want %q", name, err, want)
+		}
+	}
+}

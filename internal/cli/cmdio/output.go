@@ -45,6 +45,12 @@ type Output struct {
 // Name is the output's name as given ("" or "-" for standard output).
 func (o *Output) Name() string { return o.name }
 
+// Staged reports whether the output is written under a temporary name and
+// renamed into place only when the run commits, so that a failed run leaves
+// nothing of it. Standard output, a device or a FIFO is not: what is written
+// to it reaches its reader at once.
+func (o *Output) Staged() bool { return o.temp != "" }
+
 // Close flushes the compressor and commits the file (renames it into place).
 // An Output from Files.Create is committed by Files.Finish instead.
 func (o *Output) Close() error {
@@ -193,6 +199,11 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
 	}
 	f, temp, err := createTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-")
+	if errors.Is(err, fs.ErrNotExist) {
+		// Not the temporary name the system reports, which the user never
+		// gave: the folder the output was to go in is missing.
+		return nil, fmt.Errorf("%s: cannot create it: the folder %s does not exist", name, filepath.Dir(target))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

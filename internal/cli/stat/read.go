@@ -46,8 +46,10 @@ type trace struct {
 	workload string
 
 	// rc and r are the open input between openTrace and readBody: kept open
-	// only for standard input, which cannot be opened twice; a file is
-	// opened again by readBody, so that 200 inputs do not hold 200 files.
+	// only for an input that cannot be read twice (standard input, a pipe
+	// such as <(...), a FIFO: cmdio.ReadOnce), whose second open would start
+	// where the header's reading stopped; a regular file is opened again by
+	// readBody, so that 200 inputs do not hold 200 files.
 	rc  io.ReadCloser
 	r   *swf.Reader
 	hdr *swf.Header
@@ -103,7 +105,7 @@ func openTrace(file, label string, o *options, files *cmdio.Files, stderr io.Wri
 	t.simProcsFrom = simProcsFrom(hdr)
 	t.augLower, t.augUpper = augmentBounds(hdr)
 	t.workload = workloadOf(hdr, t.provenance)
-	if cmdio.IsStdio(file) {
+	if cmdio.ReadOnce(file) {
 		t.rc, t.r = rc, r
 	} else {
 		rc.Close()
