@@ -64,7 +64,9 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 			break
 		}
 		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("%s: %w", cfg.Name, err)
+			// The reader's own error, as pkg/swf returns it: the
+			// toolkit's readers (cmdio) and os.File name the file.
+			return nil, err
 		}
 		lineNo++
 		acct.Lines++

@@ -525,3 +525,33 @@ func TestFailedCopyWritesNothing(t *testing.T) {
 		t.Errorf("whole copy: exit %d, %d bytes of %d", res.code, len(res.stdout), len(good))
 	}
 }
+
+// A converter's input cut inside its gzip stream is an error that names the
+// file once (the reader's error already names it), for sacct and Alea.
+func TestConverterCutGzipNamedOnce(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		src  string
+		args []string
+	}{
+		{sacctDump, []string{"--from", "sacct", "--timezone", "UTC"}},
+		{"testdata/metacentrum-head.alea", []string{"--from", "alea"}},
+	} {
+		data, err := os.ReadFile(c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(data)
+		zw.Close()
+		cut := filepath.Join(dir, filepath.Base(c.src)+".gz")
+		if err := os.WriteFile(cut, buf.Bytes()[:buf.Len()*2/3], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := swfclean(t, nil, append(c.args, cut, "-o", filepath.Join(dir, "out.swf"))...)
+		if r.code != 1 || strings.Count(r.stderr, cut) != 1 || !strings.Contains(r.stderr, "truncated gzip data") {
+			t.Errorf("%s: exit %d, want 1 and the file named once:\n%s", c.src, r.code, r.stderr)
+		}
+	}
+}
