@@ -51,7 +51,6 @@ type options struct {
 	input, output          string
 	check, failOnAnomaly   bool
 	flurries, dropFlurries bool
-	listRules              bool
 	rules                  string
 	skip, filters, keeps   []string
 	sets                   []string
@@ -86,6 +85,12 @@ func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app.DisableSliceFlagSeparator = true
 	app.Flags = flags()
 	app.Action = func(c *cli.Context) error {
+		if c.Bool("list-rules") {
+			if err := cmdio.ListingOnly(c, "list-rules"); err != nil {
+				return err
+			}
+			return cmdio.WriteListing(c, stdin, stdout, listRules)
+		}
 		opts, err := parseOptions(c)
 		if err != nil {
 			return err
@@ -128,7 +133,7 @@ func flags() []cli.Flag {
 func parseOptions(c *cli.Context) (*options, error) {
 	o := &options{
 		output: c.String("output"), check: c.Bool("check"), failOnAnomaly: c.Bool("fail-on-anomaly"),
-		flurries: c.Bool("flurries"), dropFlurries: c.Bool("drop-flurries"), listRules: c.Bool("list-rules"),
+		flurries: c.Bool("flurries"), dropFlurries: c.Bool("drop-flurries"),
 		rules: c.String("rules"), skip: c.StringSlice("skip"), filters: c.StringSlice("filter"),
 		keeps: c.StringSlice("keep"), sets: c.StringSlice("set"), procs: c.Int64("procs"),
 		flurry: clean.FlurryConfig{
@@ -172,7 +177,7 @@ func parseOptions(c *cli.Context) (*options, error) {
 	if err := o.checkFrom(c); err != nil {
 		return nil, err
 	}
-	if o.check || o.flurries || o.listRules {
+	if o.check || o.flurries {
 		// Report modes write no trace: a cleaning option would be silently ignored.
 		// Filters select the records --flurries looks at (not --check's: its
 		// header checks count every record).
@@ -180,10 +185,10 @@ func parseOptions(c *cli.Context) (*options, error) {
 			"anonymize", "anonymize-map", "set"} {
 			switch {
 			case !c.IsSet(name):
-			case o.converting() && (name == "procs" || name == "set") && !o.listRules:
+			case o.converting() && (name == "procs" || name == "set"):
 				// They describe the converted log's machine, which --check reads.
-			case o.check || o.listRules:
-				return nil, cmdio.Usagef("--%s does not apply to --check or --list-rules, which write no trace", name)
+			case o.check:
+				return nil, cmdio.Usagef("--%s does not apply to --check, which writes no trace", name)
 			case name != "filter" && name != "keep":
 				return nil, cmdio.Usagef("--%s does not apply to --flurries, which writes no trace", name)
 			}
@@ -264,9 +269,6 @@ func validLabel(s string) bool {
 }
 
 func run(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
-	if o.listRules {
-		return listRules(stdout)
-	}
 	// Every file of the run, checked before any is opened: no output may be
 	// the input.
 	files := cmdio.NewFiles(stdin, stdout)

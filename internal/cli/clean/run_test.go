@@ -555,3 +555,25 @@ func TestConverterCutGzipNamedOnce(t *testing.T) {
 		}
 	}
 }
+
+// --list-rules writes to -o when given, and refuses what it would ignore: an
+// input file, any other option.
+func TestListRulesOnly(t *testing.T) {
+	list := filepath.Join(t.TempDir(), "rules.txt")
+	r := swfclean(t, nil, "--list-rules", "-o", list)
+	data, err := os.ReadFile(list)
+	if r.code != 0 || r.stdout != "" || err != nil || !strings.Contains(string(data), "flurries") {
+		t.Errorf("-o: exit %d, stdout %q, stderr %q, file %q (%v)", r.code, r.stdout, r.stderr, data, err)
+	}
+	for _, args := range [][]string{
+		{"--list-rules", "--lenient"},
+		{"--list-rules", "--check"},
+		{"--list-rules", "--rules", "none"},
+		{"--list-rules", "testdata/dirty.swf"},
+	} {
+		r := swfclean(t, nil, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "--list-rules") {
+			t.Errorf("%v: exit %d, %q", args, r.code, r.stderr)
+		}
+	}
+}

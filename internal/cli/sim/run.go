@@ -64,11 +64,16 @@ func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 
 func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	if c.Bool("list-policies") {
-		tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
-		for _, in := range policy.List() {
-			fmt.Fprintf(tw, "%s\t%s\n", in.Name, in.Summary)
+		if err := cmdio.ListingOnly(c, "list-policies"); err != nil {
+			return err
 		}
-		return tw.Flush()
+		return cmdio.WriteListing(c, stdin, stdout, func(w io.Writer) error {
+			tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+			for _, in := range policy.List() {
+				fmt.Fprintf(tw, "%s\t%s\n", in.Name, in.Summary)
+			}
+			return tw.Flush()
+		})
 	}
 	opt, err := optionsFrom(c)
 	if errors.Is(err, errNoPolicy) {

@@ -159,6 +159,28 @@ func TestListPolicies(t *testing.T) {
 	}
 }
 
+// --list-policies writes to -o when given, and refuses what it would ignore:
+// an input file, a simulation option.
+func TestListPoliciesOnly(t *testing.T) {
+	dir := t.TempDir()
+	list := filepath.Join(dir, "policies.txt")
+	out, errs, code := runCmd(t, "", "--list-policies", "-o", list)
+	data, err := os.ReadFile(list)
+	if code != 0 || out != "" || err != nil || !strings.Contains(string(data), "conservative ") {
+		t.Errorf("-o: exit %d, stdout %q, stderr %q, file %q (%v)", code, out, errs, data, err)
+	}
+	for _, args := range [][]string{
+		{"--list-policies", "-p", "easy"},
+		{"--list-policies", "--no-kill"},
+		{"--list-policies", "trace.swf"},
+	} {
+		_, errs, code := runCmd(t, "", args...)
+		if code != 2 || !strings.Contains(errs, "--list-policies") {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+}
+
 // Same input and options, byte-identical output; -o FILE.gz compresses; no
 // progress bar when stderr is not a terminal.
 func TestDeterministicOutputFile(t *testing.T) {
