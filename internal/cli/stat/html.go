@@ -243,7 +243,7 @@ func htmlTables(o *options, traces []*trace, reports []*stats.Report) []report.T
 	all := slices.Clone(reports)
 	if !slices.Contains(o.cfg.By, stats.ByCategory) {
 		for i, t := range traces {
-			byCat := t.collector.WithBy(stats.ByCategory).Report(t.label)
+			byCat := t.categoryReport()
 			for _, row := range byCat.Rows {
 				if row.By1 == "category" {
 					all[i] = withRow(all[i], row)

@@ -25,13 +25,18 @@ func figure(o *options, kind plot.Kind, traces []*trace) (plot.Drawer, error) {
 		in := plot.Input{Label: t.label}
 		switch kind {
 		case plot.WaitCDF, plot.BSLDCDF:
-			rep := t.collector.Report(t.label)
+			// The summary's report has them (the lists do not depend
+			// on --by); a capacity check makes none.
+			rep := t.report
+			if rep == nil {
+				rep = t.collector.Report(t.label)
+			}
 			in.Waits, in.BoundedSlowdowns = rep.Waits, rep.BoundedSlowdowns
 		case plot.Utilization, plot.QueueLength:
 			in.Timeline = t.collector.Timeline(plot.TimelineBins)
 		case plot.Category:
 			in.CategoryBSLD = map[string]float64{}
-			for _, row := range t.collector.WithBy(stats.ByCategory).Report(t.label).Rows {
+			for _, row := range t.categoryReport().Rows {
 				if row.By1 == "category" && row.Metric == "bsld" && row.Statistic == "mean" {
 					in.CategoryBSLD[row.Group1] = row.Value
 				}

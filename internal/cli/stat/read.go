@@ -21,6 +21,7 @@ type trace struct {
 	headerOnly           string           // the warning for a header without job lines, "" when it has some
 	collector            *stats.Collector // nil once reported, unless kept (keepRecords)
 	report               *stats.Report
+	byCategory           *stats.Report // categoryReport's, made once
 	malformed            int
 	firstMalformed       error
 	// partial counts the records of partial executions (status 2, 3, 4),
@@ -60,6 +61,15 @@ type trace struct {
 	// Note (computed on the recorded runtimes, before any simulation); 0 when
 	// the header has none.
 	augLower, augUpper float64
+}
+
+// categoryReport is the report broken down by category that the HTML
+// tables and the category figure read, made on first use.
+func (t *trace) categoryReport() *stats.Report {
+	if t.byCategory == nil {
+		t.byCategory = t.collector.WithBy(stats.ByCategory).Report(t.label)
+	}
+	return t.byCategory
 }
 
 // openTrace opens one input and reads its header; an empty input is an
