@@ -123,6 +123,17 @@ func Commands(recs []provenance.Record) (cmds string, warnings []string, err err
 	return b.String(), warnings, nil
 }
 
+// givenWith lists, by tool, the flags whose being given matters also at
+// their default value, each with the flag whose recorded value shows that
+// the run gave it: swfaugment's --error-quant selects its operation (0, its
+// default, is a valid error) and --error-category, which has no valid
+// default, comes only with it; --error-percent is required with
+// --error-qual. Left out, the replayed run would refuse its flags or run
+// without the operation.
+var givenWith = map[string]map[string]string{
+	"swfaugment": {"error-quant": "error-category", "error-percent": "error-qual"},
+}
+
 // command returns a run's words (the tool, then its non-default flags in
 // the recorded order), its input, and a note when another version made it.
 func command(app *cli.App, r provenance.Record) (words []string, input, note string, err error) {
@@ -174,6 +185,13 @@ func command(app *cli.App, r provenance.Record) (words []string, input, note str
 		order = append(order, f.Key)
 		lists[f.Key] = []string{f.Value}
 	}
+	given := func(name string) bool {
+		by, ok := givenWith[app.Name][name]
+		if !ok || len(lists[by]) == 0 {
+			return false
+		}
+		return lists[by][0] != cmdio.FlagValue(defaults, byName[by])
+	}
 	for _, name := range order {
 		fl := byName[name]
 		values := lists[name]
@@ -191,7 +209,7 @@ func command(app *cli.App, r provenance.Record) (words []string, input, note str
 				}
 			}
 		default:
-			if values[0] != cmdio.FlagValue(defaults, fl) {
+			if values[0] != cmdio.FlagValue(defaults, fl) || given(name) {
 				words = append(words, quote("--"+name+"="+values[0]))
 			}
 		}

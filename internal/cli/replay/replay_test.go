@@ -4,8 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	augmentcli "github.com/swfkit/swfkit/internal/cli/augment"
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/provenance"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 func record(t *testing.T, line string) provenance.Record {
@@ -97,4 +99,46 @@ func TestCommandsOtherRuns(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--seed recorded twice (3 and 5)") {
 		t.Errorf("a flag twice: %v", err)
 	}
+}
+
+// TestCommandsGivenAtDefault: a flag whose being given matters is replayed
+// also at its default value, so that the replayed run makes the same
+// records: a study's baseline point --error-quant 0 (the replay refused
+// --error-category without it) and --error-percent 0 (required with
+// --error-qual).
+func TestCommandsGivenAtDefault(t *testing.T) {
+	const trace = "../augment/testdata/small.swf"
+	for _, args := range [][]string{
+		{"--error-quant", "0", "--error-category", "3", "--seed", "2"},
+		{"--error-qual", "s2l", "--error-percent", "0", "--seed", "2"},
+		{"--error-quant", "20", "--error-category", "3"},
+		{"--estimate", "uniform:1,3"},
+	} {
+		made := runAugment(t, append(args, trace))
+		hdr, err := swf.NewReader(strings.NewReader(made)).Header()
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := provenance.FromHeader(hdr)
+		if err != nil || len(recs) != 1 {
+			t.Fatalf("%v: %d Provenance lines, %v", args, len(recs), err)
+		}
+		cmds, _, err := Commands(recs)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		words := strings.Fields(strings.TrimSpace(cmds)) // no word here needs shell quotes
+		if again := runAugment(t, words[1:]); again != made {
+			t.Errorf("%v: replayed as %q, another file:\n%s\nwant\n%s", args, cmds, again, made)
+		}
+	}
+}
+
+func runAugment(t *testing.T, args []string) string {
+	t.Helper()
+	var out, errs strings.Builder
+	if code := augmentcli.Run(append([]string{"swfaugment"}, args...), strings.NewReader(""), &out, &errs); code != 0 {
+		t.Fatalf("swfaugment %v: exit %d: %s", args, code, errs.String())
+	}
+	return out.String()
 }
