@@ -142,3 +142,26 @@ func runAugment(t *testing.T, args []string) string {
 	}
 	return out.String()
 }
+
+// TestCommandsNoLineBreakInComments: the commands are run (| sh), so a
+// value of an edited or crafted header that holds a line break must not end
+// a comment and become a command of its own.
+func TestCommandsNoLineBreakInComments(t *testing.T) {
+	v := "version=" + cmdio.Version
+	recs := []provenance.Record{
+		record(t, "swfclean "+v+` rules=none input=raw.swf`),
+		record(t, `swfsim version="9\ntouch pwned-version" policy=fcfs input="mid\ntouch pwned-input"`),
+	}
+	got, _, err := Commands(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
+		if strings.HasPrefix(line, "touch") {
+			t.Errorf("a header value became a command:\n%s", got)
+		}
+	}
+	if c := Comment("runs/a\nb.swf"); c != "# \"runs/a\\nb.swf\"\n" {
+		t.Errorf("Comment: %q", c)
+	}
+}
