@@ -394,3 +394,35 @@ func TestStudySameTraceName(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyPointOfAnotherStudy: neither the estimate model nor the trace's
+// folder is in a point's file name, so a study run again in the same RUNS
+// with another ESTIMATE, or with another trace of the same name, finds the
+// earlier files; point.sh reads their Provenance and refuses them instead
+// of passing them for its own points.
+func TestStudyPointOfAnotherStudy(t *testing.T) {
+	bin := binaries(t)
+	dir := t.TempDir()
+	traces := smallTraces(t, bin, dir)
+	other := filepath.Join(dir, "other", filepath.Base(traces[0]))
+	os.Mkdir(filepath.Dir(other), 0o755)
+	data, _ := os.ReadFile(traces[1])
+	os.WriteFile(other, data, 0o644)
+	point := filepath.Join(testutil.RepoRoot(t), "examples", "study", "point.sh")
+	runs := filepath.Join(dir, "runs")
+	env := []string{"SWFKIT_BIN=" + bin, "ESTIMATE=uniform:1,3"}
+	run(t, env, point, runs, traces[0], "easy", "0.8", "1")
+	if out := run(t, env, point, runs, traces[0], "easy", "0.8", "1"); !strings.Contains(out, "finished already") {
+		t.Errorf("the same point again:\n%s", out)
+	}
+	for _, c := range []struct {
+		what, estimate, trace string
+	}{{"another estimate model", "exact", traces[0]}, {"another trace of the same name", "uniform:1,3", other}} {
+		cmd := exec.Command(point, runs, c.trace, "easy", "0.8", "1")
+		cmd.Env = append(os.Environ(), "SWFKIT_BIN="+bin, "ESTIMATE="+c.estimate)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "is not this point's") {
+			t.Errorf("%s: %v, want a refusal:\n%s", c.what, err, out)
+		}
+	}
+}
