@@ -426,3 +426,33 @@ func TestStudyPointOfAnotherStudy(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyAggregateFails: an aggregation that fails (a point's file
+// damaged after it was made) writes none of the table, the summary and the
+// figure, so that nothing looks current; the summary was an empty file.
+func TestStudyAggregateFails(t *testing.T) {
+	bin := binaries(t)
+	dir := t.TempDir()
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"easy"}, loads: []string{"0.7", "0.9"}, seeds: []string{"1"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	study := filepath.Join(testutil.RepoRoot(t), "examples", "study")
+	env := g.env(bin, runs, csvPath)
+	for _, p := range g.points() {
+		run(t, env, filepath.Join(study, "point.sh"), append([]string{runs}, strings.Fields(p)...)...)
+	}
+	points, _ := filepath.Glob(filepath.Join(runs, "*.swf.gz"))
+	data, _ := os.ReadFile(points[0])
+	os.WriteFile(points[0], data[:len(data)/2], 0o644)
+	os.Mkdir(filepath.Join(dir, "logs"), 0o755)
+	cmd := exec.Command("bash", "-c", `set -euo pipefail; . "$1/study.env"; aggregate`, "bash", study) // as run-parallel.sh
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "truncated") {
+		t.Fatalf("aggregating a damaged point: %v\n%s", err, out)
+	}
+	for _, f := range []string{csvPath, filepath.Join(dir, "study.svg"), filepath.Join(dir, "logs", "summary.txt")} {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("a failed aggregation left %s", f)
+		}
+	}
+}
