@@ -456,3 +456,41 @@ func TestStudyAggregateFails(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegrationStudySlurmFailedPoint: when a task of the array fails, the
+// aggregation job can never run (afterok); it is cancelled rather than left
+// pending for ever with DependencyNeverSatisfied, so that squeue empties and
+// sacct says what happened.
+func TestIntegrationStudySlurmFailedPoint(t *testing.T) {
+	testutil.Slurm(t)
+	bin := binaries(t)
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	broken := filepath.Join(dir, "broken-bin")
+	os.Mkdir(broken, 0o755)
+	for _, c := range []string{"swfaugment", "swfstat"} {
+		os.Symlink(filepath.Join(bin, c), filepath.Join(broken, c))
+	}
+	os.WriteFile(filepath.Join(broken, "swfsim"), []byte("#!/bin/sh\necho refused >&2\nexit 1\n"), 0o755)
+	g := grid{traces: smallTraces(t, bin, dir)[:1], policies: []string{"easy"}, loads: []string{"0.8"}, seeds: []string{"1"}}
+	cmd := exec.Command("bash", filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-slurm.sh"))
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), g.env(broken, filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv"))...)
+	out, err := cmd.CombinedOutput()
+	ids := strings.Fields(string(out))
+	if err != nil || len(ids) != 2 {
+		t.Fatalf("run-slurm.sh: %v\n%s", err, out)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		q, _ := exec.Command("squeue", "-h", "-j", ids[0]+","+ids[1], "-o", "%i %T %r").CombinedOutput()
+		if strings.TrimSpace(string(q)) == "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			exec.Command("scancel", ids[0], ids[1]).Run()
+			t.Fatalf("still queued 2 minutes after its point failed:\n%s", q)
+		}
+		time.Sleep(2 * time.Second)
+	}
+}
