@@ -14,6 +14,10 @@ runs=$1 trace=$2 policy=$3 load=$4 seed=$5
 out=$(point_file "$runs" "$trace" "$policy" "$load" "$seed")
 name=$(basename "$out" .swf.gz)
 if [ -e "$out" ]; then
+  if ! point_made_here "$out" "$trace"; then
+    echo "point.sh: $out is not this point's: its Provenance says another estimate model or trace (this study: ESTIMATE=$ESTIMATE, trace $trace); give this study its own RUNS, or remove the file to compute it again" >&2
+    exit 1
+  fi
   echo "finished already: $out"
   exit 0
 fi

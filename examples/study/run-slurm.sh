@@ -17,7 +17,7 @@ export STUDY_DIR=$here # sbatch runs a copy of the script: it finds study.env he
 array=$(sbatch --parsable --export=ALL --job-name=swfkit-study --array="0-$((n - 1))" \
   --output="$LOGS/slurm/point-%A_%a.out" "$@" "$here/slurm-point.sh")
 array=${array%%;*}
-aggregate=$(sbatch --parsable --export=ALL --job-name=swfkit-study-aggregate --dependency="afterok:$array" \
+aggregate=$(sbatch --parsable --export=ALL --job-name=swfkit-study-aggregate --dependency="afterok:$array" --kill-on-invalid-dep=yes \
   --output="$LOGS/slurm/aggregate-%j.out" "$@" "$here/slurm-aggregate.sh")
 aggregate=${aggregate%%;*}
 echo "$array $aggregate"

@@ -394,3 +394,103 @@ func TestStudySameTraceName(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyPointOfAnotherStudy: neither the estimate model nor the trace's
+// folder is in a point's file name, so a study run again in the same RUNS
+// with another ESTIMATE, or with another trace of the same name, finds the
+// earlier files; point.sh reads their Provenance and refuses them instead
+// of passing them for its own points.
+func TestStudyPointOfAnotherStudy(t *testing.T) {
+	bin := binaries(t)
+	dir := t.TempDir()
+	traces := smallTraces(t, bin, dir)
+	other := filepath.Join(dir, "other", filepath.Base(traces[0]))
+	os.Mkdir(filepath.Dir(other), 0o755)
+	data, _ := os.ReadFile(traces[1])
+	os.WriteFile(other, data, 0o644)
+	point := filepath.Join(testutil.RepoRoot(t), "examples", "study", "point.sh")
+	runs := filepath.Join(dir, "runs")
+	env := []string{"SWFKIT_BIN=" + bin, "ESTIMATE=uniform:1,3"}
+	run(t, env, point, runs, traces[0], "easy", "0.8", "1")
+	if out := run(t, env, point, runs, traces[0], "easy", "0.8", "1"); !strings.Contains(out, "finished already") {
+		t.Errorf("the same point again:\n%s", out)
+	}
+	for _, c := range []struct {
+		what, estimate, trace string
+	}{{"another estimate model", "exact", traces[0]}, {"another trace of the same name", "uniform:1,3", other}} {
+		cmd := exec.Command(point, runs, c.trace, "easy", "0.8", "1")
+		cmd.Env = append(os.Environ(), "SWFKIT_BIN="+bin, "ESTIMATE="+c.estimate)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "is not this point's") {
+			t.Errorf("%s: %v, want a refusal:\n%s", c.what, err, out)
+		}
+	}
+}
+
+// TestStudyAggregateFails: an aggregation that fails (a point's file
+// damaged after it was made) writes none of the table, the summary and the
+// figure, so that nothing looks current; the summary was an empty file.
+func TestStudyAggregateFails(t *testing.T) {
+	bin := binaries(t)
+	dir := t.TempDir()
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"easy"}, loads: []string{"0.7", "0.9"}, seeds: []string{"1"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	study := filepath.Join(testutil.RepoRoot(t), "examples", "study")
+	env := g.env(bin, runs, csvPath)
+	for _, p := range g.points() {
+		run(t, env, filepath.Join(study, "point.sh"), append([]string{runs}, strings.Fields(p)...)...)
+	}
+	points, _ := filepath.Glob(filepath.Join(runs, "*.swf.gz"))
+	data, _ := os.ReadFile(points[0])
+	os.WriteFile(points[0], data[:len(data)/2], 0o644)
+	os.Mkdir(filepath.Join(dir, "logs"), 0o755)
+	cmd := exec.Command("bash", "-c", `set -euo pipefail; . "$1/study.env"; aggregate`, "bash", study) // as run-parallel.sh
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "truncated") {
+		t.Fatalf("aggregating a damaged point: %v\n%s", err, out)
+	}
+	for _, f := range []string{csvPath, filepath.Join(dir, "study.svg"), filepath.Join(dir, "logs", "summary.txt")} {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("a failed aggregation left %s", f)
+		}
+	}
+}
+
+// TestIntegrationStudySlurmFailedPoint: when a task of the array fails, the
+// aggregation job can never run (afterok); it is cancelled rather than left
+// pending for ever with DependencyNeverSatisfied, so that squeue empties and
+// sacct says what happened.
+func TestIntegrationStudySlurmFailedPoint(t *testing.T) {
+	testutil.Slurm(t)
+	bin := binaries(t)
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	broken := filepath.Join(dir, "broken-bin")
+	os.Mkdir(broken, 0o755)
+	for _, c := range []string{"swfaugment", "swfstat"} {
+		os.Symlink(filepath.Join(bin, c), filepath.Join(broken, c))
+	}
+	os.WriteFile(filepath.Join(broken, "swfsim"), []byte("#!/bin/sh\necho refused >&2\nexit 1\n"), 0o755)
+	g := grid{traces: smallTraces(t, bin, dir)[:1], policies: []string{"easy"}, loads: []string{"0.8"}, seeds: []string{"1"}}
+	cmd := exec.Command("bash", filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-slurm.sh"))
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), g.env(broken, filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv"))...)
+	out, err := cmd.CombinedOutput()
+	ids := strings.Fields(string(out))
+	if err != nil || len(ids) != 2 {
+		t.Fatalf("run-slurm.sh: %v\n%s", err, out)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		q, _ := exec.Command("squeue", "-h", "-j", ids[0]+","+ids[1], "-o", "%i %T %r").CombinedOutput()
+		if strings.TrimSpace(string(q)) == "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			exec.Command("scancel", ids[0], ids[1]).Run()
+			t.Fatalf("still queued 2 minutes after its point failed:\n%s", q)
+		}
+		time.Sleep(2 * time.Second)
+	}
+}

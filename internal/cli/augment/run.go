@@ -429,7 +429,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		fmt.Fprintf(stderr, "swfaugment: skipped %d malformed lines; first: %v\n", n, first[0])
 	}
 
-	notes, err := apply(p, hdr, jobs, answers, c.IsSet("seed"))
+	notes, err := apply(p, hdr, jobs, answers)
 	if err != nil {
 		return err
 	}
@@ -481,7 +481,7 @@ func malformedNote(n int, first []*swf.ParseError) string {
 }
 
 // apply runs the operations in the documented order and returns the Notes.
-func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, seedSet bool) ([]string, error) {
+func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64) ([]string, error) {
 	var ops []string
 	if p.utility != nil {
 		ops = append(ops, "utility")
@@ -498,10 +498,10 @@ func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64, se
 	if len(ops) == 0 && !p.wantBnds {
 		return nil, cmdio.Usagef("nothing to do: give --utility, --checkpoint, --checkpoint-from, --estimate, --error-quant, --error-qual, --bounds, --load or --target-load")
 	}
+	// The same seed whether given or left to its default: the Provenance
+	// line cannot tell them apart, so neither may the file (one
+	// configuration, one file; swfstat --replay leaves defaults out).
 	seedText := strconv.FormatInt(int64(p.seed), 10) // as --seed takes it
-	if !seedSet {
-		seedText += " (default)"
-	}
 	notes := []string{fmt.Sprintf("swfaugment %s: seed=%s; operations in order: %v", cmdio.Version, seedText, ops)}
 	draws := &p.draws
 

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/urfave/cli/v2"
 
@@ -78,7 +80,7 @@ func Commands(recs []provenance.Record) (cmds string, warnings []string, err err
 	}
 	var b strings.Builder
 	for _, c := range comments {
-		b.WriteString("# " + c + "\n")
+		b.WriteString(Comment(c))
 	}
 	open := false // a command line is being written
 	feed := ""    // the file another program's run was to write, for the next run
@@ -91,8 +93,8 @@ func Commands(recs []provenance.Record) (cmds string, warnings []string, err err
 			} else {
 				in = "its input"
 			}
-			b.WriteString("# not replayed, another program's run: " + st.foreign + "\n")
-			b.WriteString("# run it on " + in + ", writing " + out + "\n")
+			b.WriteString(Comment("not replayed, another program's run: " + st.foreign))
+			b.WriteString(Comment("run it on " + in + ", writing " + out))
 			feed = out
 			continue
 		}
@@ -109,9 +111,9 @@ func Commands(recs []provenance.Record) (cmds string, warnings []string, err err
 			// This run read a file, which the run before wrote: the
 			// commands write it under a name of their own, so that running
 			// them replaces no file of the study.
-			mid := fmt.Sprintf("replay-%d-%s", i, filepath.Base(st.input))
+			mid := fmt.Sprintf("replay-%d-%s", i, strings.Map(noControl, filepath.Base(st.input)))
 			b.WriteString(" -o " + quote(mid) + "\n")
-			b.WriteString("# the next run read " + st.input + "\n")
+			b.WriteString(Comment("the next run read " + st.input))
 			line += " " + quote(mid)
 		}
 		b.WriteString(line)
@@ -121,6 +123,17 @@ func Commands(recs []provenance.Record) (cmds string, warnings []string, err err
 		b.WriteString("\n")
 	}
 	return b.String(), warnings, nil
+}
+
+// givenWith lists, by tool, the flags whose being given matters also at
+// their default value, each with the flag whose recorded value shows that
+// the run gave it: swfaugment's --error-quant selects its operation (0, its
+// default, is a valid error) and --error-category, which has no valid
+// default, comes only with it; --error-percent is required with
+// --error-qual. Left out, the replayed run would refuse its flags or run
+// without the operation.
+var givenWith = map[string]map[string]string{
+	"swfaugment": {"error-quant": "error-category", "error-percent": "error-qual"},
 }
 
 // command returns a run's words (the tool, then its non-default flags in
@@ -174,6 +187,13 @@ func command(app *cli.App, r provenance.Record) (words []string, input, note str
 		order = append(order, f.Key)
 		lists[f.Key] = []string{f.Value}
 	}
+	given := func(name string) bool {
+		by, ok := givenWith[app.Name][name]
+		if !ok || len(lists[by]) == 0 {
+			return false
+		}
+		return lists[by][0] != cmdio.FlagValue(defaults, byName[by])
+	}
 	for _, name := range order {
 		fl := byName[name]
 		values := lists[name]
@@ -191,7 +211,7 @@ func command(app *cli.App, r provenance.Record) (words []string, input, note str
 				}
 			}
 		default:
-			if values[0] != cmdio.FlagValue(defaults, fl) {
+			if values[0] != cmdio.FlagValue(defaults, fl) || given(name) {
 				words = append(words, quote("--"+name+"="+values[0]))
 			}
 		}
@@ -200,6 +220,25 @@ func command(app *cli.App, r provenance.Record) (words []string, input, note str
 		return nil, "", "", fmt.Errorf("%d input= fields, want one", len(inputs))
 	}
 	return words, inputs[0], note, nil
+}
+
+// Comment returns text as one shell comment line. The commands are meant to
+// be run (swfstat --replay FILE | sh), and a value or file name holding a
+// line break (input="a\nrm -rf ~" in an edited header) would otherwise end
+// the comment and run what follows: such text is written Go-quoted.
+func Comment(text string) string {
+	if strings.IndexFunc(text, unicode.IsControl) >= 0 {
+		text = strconv.Quote(text)
+	}
+	return "# " + text + "\n"
+}
+
+// noControl keeps a name of the replay's own on one line.
+func noControl(r rune) rune {
+	if unicode.IsControl(r) {
+		return '_'
+	}
+	return r
 }
 
 // quote makes s one shell word.

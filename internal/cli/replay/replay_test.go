@@ -4,8 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	augmentcli "github.com/swfkit/swfkit/internal/cli/augment"
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/provenance"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 func record(t *testing.T, line string) provenance.Record {
@@ -96,5 +98,70 @@ func TestCommandsOtherRuns(t *testing.T) {
 	_, _, err = Commands([]provenance.Record{record(t, "swfsim "+v+" seed=3 seed=5 input=-")})
 	if err == nil || !strings.Contains(err.Error(), "--seed recorded twice (3 and 5)") {
 		t.Errorf("a flag twice: %v", err)
+	}
+}
+
+// TestCommandsGivenAtDefault: a flag whose being given matters is replayed
+// also at its default value, so that the replayed run makes the same
+// records: a study's baseline point --error-quant 0 (the replay refused
+// --error-category without it) and --error-percent 0 (required with
+// --error-qual).
+func TestCommandsGivenAtDefault(t *testing.T) {
+	const trace = "../augment/testdata/small.swf"
+	for _, args := range [][]string{
+		{"--error-quant", "0", "--error-category", "3", "--seed", "2"},
+		{"--error-qual", "s2l", "--error-percent", "0", "--seed", "2"},
+		{"--error-quant", "20", "--error-category", "3"},
+		{"--estimate", "uniform:1,3"},
+	} {
+		made := runAugment(t, append(args, trace))
+		hdr, err := swf.NewReader(strings.NewReader(made)).Header()
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := provenance.FromHeader(hdr)
+		if err != nil || len(recs) != 1 {
+			t.Fatalf("%v: %d Provenance lines, %v", args, len(recs), err)
+		}
+		cmds, _, err := Commands(recs)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		words := strings.Fields(strings.TrimSpace(cmds)) // no word here needs shell quotes
+		if again := runAugment(t, words[1:]); again != made {
+			t.Errorf("%v: replayed as %q, another file:\n%s\nwant\n%s", args, cmds, again, made)
+		}
+	}
+}
+
+func runAugment(t *testing.T, args []string) string {
+	t.Helper()
+	var out, errs strings.Builder
+	if code := augmentcli.Run(append([]string{"swfaugment"}, args...), strings.NewReader(""), &out, &errs); code != 0 {
+		t.Fatalf("swfaugment %v: exit %d: %s", args, code, errs.String())
+	}
+	return out.String()
+}
+
+// TestCommandsNoLineBreakInComments: the commands are run (| sh), so a
+// value of an edited or crafted header that holds a line break must not end
+// a comment and become a command of its own.
+func TestCommandsNoLineBreakInComments(t *testing.T) {
+	v := "version=" + cmdio.Version
+	recs := []provenance.Record{
+		record(t, "swfclean "+v+` rules=none input=raw.swf`),
+		record(t, `swfsim version="9\ntouch pwned-version" policy=fcfs input="mid\ntouch pwned-input"`),
+	}
+	got, _, err := Commands(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
+		if strings.HasPrefix(line, "touch") {
+			t.Errorf("a header value became a command:\n%s", got)
+		}
+	}
+	if c := Comment("runs/a\nb.swf"); c != "# \"runs/a\\nb.swf\"\n" {
+		t.Errorf("Comment: %q", c)
 	}
 }

@@ -391,7 +391,7 @@ func writeReplay(w io.Writer, inputs []string, files *cmdio.Files, stderr io.Wri
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "# %s\n%s", r.Name, cmds)
+		fmt.Fprint(w, replay.Comment(r.Name)+cmds)
 	}
 	return nil
 }
