@@ -104,6 +104,12 @@ func Commands(recs []provenance.Record) (cmds string, warnings []string, err err
 			line += " " + quote(feed)
 			feed = ""
 		case !open:
+			if st.input == "-" {
+				// Piped into a shell, "-" would read the rest of the
+				// script as the trace.
+				b.WriteString(Comment("the next run read its standard input: give it the same trace there, or replace - with the trace's file"))
+				warnings = append(warnings, fmt.Sprintf("the %s run read its standard input, which the provenance does not name: give it the same trace", st.words[0]))
+			}
 			line += " " + quote(st.input)
 		case st.input == "-":
 			b.WriteString(" \\\n  | ")

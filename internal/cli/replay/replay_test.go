@@ -44,6 +44,14 @@ func TestCommands(t *testing.T) {
 	if got, _, _ := Commands(old); !strings.HasPrefix(got, "# swfsim 0.0.1 made this run") || !strings.HasSuffix(got, "swfsim --policy=fcfs -\n") {
 		t.Errorf("another version's run:\n%s", got)
 	}
+	// A first run that read its standard input: the commands and a warning
+	// say to give it the trace (piped into a shell, - would read the script).
+	stdin := []provenance.Record{record(t, "swfsim "+v+" policy=fcfs input=-")}
+	got, warnings, err = Commands(stdin)
+	if err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "standard input") ||
+		got != "# the next run read its standard input: give it the same trace there, or replace - with the trace's file\nswfsim --policy=fcfs -\n" {
+		t.Errorf("a run from standard input: %v %q\n%s", err, warnings, got)
+	}
 	for _, bad := range [][]provenance.Record{
 		nil,
 		{record(t, "swfstat "+v+" input=x")},
