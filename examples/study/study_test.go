@@ -395,6 +395,26 @@ func TestStudySameTraceName(t *testing.T) {
 	}
 }
 
+// TestStudyMissingTrace: a trace that cannot be read (a path with a blank,
+// which TRACES splits in two) is refused before anything runs, not failed
+// point by point.
+func TestStudyMissingTrace(t *testing.T) {
+	dir := t.TempDir()
+	for _, script := range []string{"run-parallel.sh", "run-slurm.sh"} {
+		cmd := exec.Command("bash", filepath.Join(testutil.RepoRoot(t), "examples", "study", script))
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), grid{traces: []string{"/no such/kth.swf.gz"}, policies: []string{"easy"},
+			loads: []string{"0.8"}, seeds: []string{"1"}}.env(filepath.Join(dir, "bin"), filepath.Join(dir, "runs"), filepath.Join(dir, "s.csv"))...)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "trace /no in TRACES cannot be read") {
+			t.Errorf("%s with a trace path holding a blank: %v\n%s", script, err, out)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "runs")); err == nil {
+			t.Errorf("%s ran (made runs/) before refusing", script)
+		}
+	}
+}
+
 // TestStudyPointOfAnotherStudy: neither the estimate model nor the trace's
 // folder is in a point's file name, so a study run again in the same RUNS
 // with another ESTIMATE, or with another trace of the same name, finds the
