@@ -14,6 +14,12 @@ runs=$1 trace=$2 policy=$3 load=$4 seed=$5
 out=$(point_file "$runs" "$trace" "$policy" "$load" "$seed")
 name=$(basename "$out" .swf.gz)
 if [ -e "$out" ]; then
+  # Written whole by rename, but a file damaged since (a disk, an edit) would
+  # pass for finished until the aggregation fails on it.
+  if ! gzip -t "$out" 2>/dev/null; then
+    echo "point.sh: $out is damaged (gzip -t fails): remove it to compute the point again" >&2
+    exit 1
+  fi
   if ! point_made_here "$out" "$trace"; then
     echo "point.sh: $out is not this point's: its Provenance says another estimate model or trace (this study: ESTIMATE=$ESTIMATE, trace $trace); give this study its own RUNS, or remove the file to compute it again" >&2
     exit 1

@@ -445,6 +445,15 @@ func TestStudyPointOfAnotherStudy(t *testing.T) {
 			t.Errorf("%s: %v, want a refusal:\n%s", c.what, err, out)
 		}
 	}
+	// A point's file damaged after it was made does not pass for finished.
+	files, _ := filepath.Glob(filepath.Join(runs, "*.swf.gz"))
+	data, _ = os.ReadFile(files[0])
+	os.WriteFile(files[0], data[:len(data)*3/4], 0o644)
+	cmd := exec.Command(point, runs, traces[0], "easy", "0.8", "1")
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "is damaged") {
+		t.Errorf("a damaged point: %v, want a refusal:\n%s", err, out)
+	}
 }
 
 // TestStudyAggregateFails: an aggregation that fails (a point's file
