@@ -14,8 +14,8 @@ import (
 // refLoadInputs are the traces the load model is compared on.
 func refLoadInputs(t *testing.T) map[string][]byte {
 	ins := map[string][]byte{
-		"KTH-SP2":     refSharedTrace(t, "KTH-SP2-1996-2.1-cln.swf.gz", 0),
-		"LANL-CM5":    refSharedTrace(t, "LANL-CM5-1994-4.1-cln.swf.gz", 20000),
+		"KTH-SP2":      refSharedTrace(t, "KTH-SP2-1996-2.1-cln.swf.gz", 0),
+		"LANL-CM5":     refSharedTrace(t, "LANL-CM5-1994-4.1-cln.swf.gz", 20000),
 		"RICC[:15000]": refSharedTrace(t, "RICC-2010-2.swf.gz", 15000),
 	}
 	for s := uint64(1); s <= 6; s++ {
