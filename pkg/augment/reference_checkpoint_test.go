@@ -36,10 +36,10 @@ func refArea(j *swf.Job) float64 {
 // below exists) are (1 - 0.96) x P(an unrestricted draw is) of them.
 func TestReferenceCheckpoint(t *testing.T) {
 	inputs := map[string][]byte{
-		"KTH-SP2":         refSharedTrace(t, "KTH-SP2-1996-2.1-cln.swf.gz", 0),
+		"KTH-SP2":          refSharedTrace(t, "KTH-SP2-1996-2.1-cln.swf.gz", 0),
 		"LANL-CM5[:30000]": refSharedTrace(t, "LANL-CM5-1994-4.1-cln.swf.gz", 30000),
-		"RICC[:15000]":    refSharedTrace(t, "RICC-2010-2.swf.gz", 15000),
-		"random":          refGenTrace(81, 3000, false),
+		"RICC[:15000]":     refSharedTrace(t, "RICC-2010-2.swf.gz", 15000),
+		"random":           refGenTrace(81, 3000, false),
 	}
 	for name, data := range inputs {
 		for _, minRT := range []int64{0, 600} {
