@@ -7,6 +7,24 @@ package augment_test
 // exists only to be compared with the real tool (reference_test.go), as
 // pkg/policy/reference_test.go does for the schedulers. Plain loops, sorts and
 // float arithmetic; no cleverness.
+//
+// Where the docs are silent or read two ways, the model takes the reading
+// below and the tests say so where it matters; all agreed with the tool:
+//   - "rounded"/"round(...)" (estimates, load, deadlines): halves away from
+//     zero (math.Round); the tool agrees on the many half-way ties of --load 2.
+//   - field 5 = 0 with field 8 unknown: processors unknown, like -1.
+//   - bounds: the tool's are the float products rounded to 12 significant
+//     digits (refSameBounds), a rounding no document mentions.
+//   - the debug cut's "smallest 40%": 0.4 n rounded either way is accepted;
+//     ties at the cut are the fault of TestReferenceCheckpointDebugTieFault.
+//   - --error-untouched user: the job is not "touched" (no est0=, byte-identical
+//     unless --as-prediction removes a pred=); the docs say only that field 9
+//     is kept.
+//   - --checkpoint on a job of unknown size with an old ckpt=: removed ("removes
+//     ckpt= from the others"), although "jobs an operation cannot handle are
+//     left unchanged" could be read as keeping it.
+//   - category 7's "most executed": counted over all jobs, -1 not an
+//     application, ties at the cut unchecked.
 
 import (
 	"bytes"
