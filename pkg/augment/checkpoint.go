@@ -92,11 +92,15 @@ func (c CheckpointConfig) validate() error {
 // CheckpointReport is what Checkpoint computed and did.
 type CheckpointReport struct {
 	Config CheckpointConfig
-	// The selection model: P(checkpoint) = min(1, C x area^Beta) for jobs above
-	// the debug cut, 0 below it; C and Beta are solved so that the expected job
-	// and work shares equal the targets.
-	C, Beta   float64
-	DebugArea float64 // jobs with area <= this (in the debug share) never checkpoint
+	// The selection model: P(checkpoint) = min(1, C x area^Beta) for the
+	// jobs not in the debug share, 0 for those; C and Beta are solved so that
+	// the expected job and work shares equal the targets.
+	C, Beta float64
+	// DebugArea is the largest area in the debug share: the round(DebugShare
+	// x known) smallest jobs, which never checkpoint. Jobs of this area past
+	// that count (ties, in file order) are not in it.
+	DebugArea float64
+	Debug     int     // jobs in the debug share
 	Solved    bool    // false: the targets were out of reach, nearest shares used
 	ExpJobs   float64 // expected job share under the solved model
 	ExpWork   float64 // expected work share
@@ -126,8 +130,8 @@ func (r *CheckpointReport) Notes() []string {
 	return []string{
 		fmt.Sprintf("swfaugment checkpoint (Lee 2009, ch. 6 survey): targets jobs=%s work=%s (processor-seconds of runtime), smallest %s of jobs by processor-seconds never checkpoint; others with P=min(1, C x area^beta); interval minutes:weight %s, drawn below runtime/4 for %s of jobs",
 			fmtPct(c.JobShare), fmtPct(c.WorkShare), fmtPct(c.DebugShare), strings.Join(iv, ","), fmtPct(c.QuarterShare)),
-		fmt.Sprintf("swfaugment checkpoint: model %s C=%.6g beta=%.6g debug cut area<=%s expected jobs=%s work=%s; marked %d of %d jobs of known size: jobs=%s work=%s; %d of unknown size not marked; interval median %s min, under runtime/4 %s, at most runtime/50 %s",
-			solved, r.C, r.Beta, fmtFloat(r.DebugArea), fmtPct(r.ExpJobs), fmtPct(r.ExpWork),
+		fmt.Sprintf("swfaugment checkpoint: model %s C=%.6g beta=%.6g debug cut the %d smallest jobs (area<=%s, ties in file order); expected jobs=%s work=%s; marked %d of %d jobs of known size: jobs=%s work=%s; %d of unknown size not marked; interval median %s min, under runtime/4 %s, at most runtime/50 %s",
+			solved, r.C, r.Beta, r.Debug, fmtFloat(r.DebugArea), fmtPct(r.ExpJobs), fmtPct(r.ExpWork),
 			r.Jobs, r.Known, fmtPct(r.JobsShare), fmtPct(r.WorkShare), r.Unknown,
 			fmtFloat(r.MedianMinutes), fmtPct(r.UnderQuarter), fmtPct(r.UnderFiftieth)),
 	}
@@ -171,6 +175,7 @@ func Checkpoint(jobs []swf.Job, cfg CheckpointConfig, rng *rand.Rand) (*Checkpoi
 	order := slices.Clone(known)
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(areas[a], areas[b]) })
 	nDebug := int(math.Round(cfg.DebugShare * float64(len(order))))
+	rep.Debug = nDebug
 	eligible := make([]bool, len(jobs))
 	var logArea []float64 // of eligible jobs, file order
 	var elig []int

@@ -28,8 +28,9 @@ func refArea(j *swf.Job) float64 {
 // only on jobs of known size above the debug cut and not shorter than
 // --ckpt-min-runtime, with probability min(1, C x size^beta) (C, beta from
 // the report), an interval from the 12-point survey model in seconds, every
-// other job's ckpt= removed, nothing else changed. Exactly: the debug cut is
-// the 40% point of the sizes, jobs of probability 0 are never marked and of
+// other job's ckpt= removed, nothing else changed. Exactly: the debug jobs
+// are the round(0.4 n) smallest in size order, ties in file order (the
+// documented reading, docs/swfaugment.md), jobs of probability 0 are never marked and of
 // probability 1 always, the report's expected shares are the model's sums;
 // statistically: the jobs marked number the expected count within 5 sd of
 // a sum of Bernoullis, and the intervals at or above runtime/4 (when one
@@ -62,40 +63,34 @@ func TestReferenceCheckpoint(t *testing.T) {
 				}
 				sort.Float64s(areas)
 				n := len(areas)
-				// "The smallest 40% of jobs by size": the docs do not say how
-				// 0.4 n is rounded; either neighbour is the model's.
-				lo, hi := areas[max(0, int(math.Floor(0.4*float64(n)))-1)], areas[max(0, int(math.Ceil(0.4*float64(n)))-1)]
-				if rep.DebugArea < lo || rep.DebugArea > hi {
-					t.Errorf("debug cut %v, model %v..%v", rep.DebugArea, lo, hi)
+				// "The smallest 40% of jobs by size": round(0.4 n) jobs, in
+				// size order, ties at the cut in file order.
+				var known []int
+				for i := range in.jobs {
+					if refArea(&in.jobs[i]) >= 0 {
+						known = append(known, i)
+					}
+				}
+				sort.SliceStable(known, func(a, b int) bool { return refArea(&in.jobs[known[a]]) < refArea(&in.jobs[known[b]]) })
+				nDebug := int(math.Round(0.4 * float64(n)))
+				debug := map[int]bool{}
+				for _, i := range known[:nDebug] {
+					debug[i] = true
+				}
+				if nDebug > 0 && rep.DebugArea != areas[nDebug-1] {
+					t.Errorf("debug cut %v, model %v", rep.DebugArea, areas[nDebug-1])
 				}
 				if rep.Known != n {
 					t.Errorf("known %d, model %d", rep.Known, n)
 				}
-				// Jobs of the debug cut's own size beyond the 40%: the
-				// documented rule ("jobs with area <= this never checkpoint",
-				// CheckpointReport.DebugArea and the Note's "debug cut
-				// area<=X") gives them probability 0; the tool treats some as
-				// debug jobs and others, of the same size, as eligible (see
-				// TestReferenceCheckpointDebugTieFault). Their checks are in
-				// the skipped subtest below; here they may go either way.
-				atCut, atOrBelow := 0, 0
-				for _, a := range areas {
-					if a <= rep.DebugArea {
-						atOrBelow++
-					}
-					if a == rep.DebugArea {
-						atCut++
-					}
-				}
-				tie := atCut > 1 && atOrBelow > int(math.Ceil(0.4*float64(n)))
-				prob := func(j *swf.Job) float64 {
+				prob := func(i int) float64 {
+					j := &in.jobs[i]
 					a := refArea(j)
-					if a < 0 || a <= rep.DebugArea || j.RunTime < minRT {
+					if a <= 0 || debug[i] || j.RunTime < minRT {
 						return 0
 					}
 					return math.Min(1, rep.C*math.Pow(a, rep.Beta))
 				}
-				tiedMarked := 0
 				var expJobs, expWork, varJobs float64
 				marked := 0
 				var outside, outsideExp, outsideVar float64
@@ -103,7 +98,7 @@ func TestReferenceCheckpoint(t *testing.T) {
 				refCompare(t, in.jobs, out, func(i int) refExpect {
 					j := &in.jobs[i]
 					e := refExpectFrom(j)
-					p := prob(j)
+					p := prob(i)
 					expJobs += p
 					expWork += p * math.Max(0, refArea(j))
 					varJobs += p * (1 - p)
@@ -124,10 +119,6 @@ func TestReferenceCheckpoint(t *testing.T) {
 						inSet := false
 						for _, c := range augment.SurveyIntervals {
 							inSet = inSet || c.Minutes*60 == sec
-						}
-						if p == 0 && tie && refArea(j) == rep.DebugArea && j.RunTime >= minRT {
-							tiedMarked++
-							p = -1 // not the model's to judge here
 						}
 						if !inSet || !ok || p == 0 {
 							bad++
@@ -156,23 +147,16 @@ func TestReferenceCheckpoint(t *testing.T) {
 					e.changed = has || had
 					return e
 				})
-				t.Run("debug cut ties", func(t *testing.T) {
-					mismatch := math.Abs(rep.ExpJobs-expJobs/float64(n)) > 1e-9 || math.Abs(rep.ExpWork-expWork/sumArea) > 1e-9
-					if tie && (mismatch || tiedMarked > 0) {
-						t.Skipf("fault: %d jobs have the debug cut's size %v; the documented rule (area <= DebugArea never checkpoints) gives them probability 0, the tool makes some eligible: %d marked, expected shares %v/%v where the rule gives %v/%v (TestReferenceCheckpointDebugTieFault)",
-							atCut, rep.DebugArea, tiedMarked, rep.ExpJobs, rep.ExpWork, expJobs/float64(n), expWork/sumArea)
-					}
-					if mismatch {
-						t.Errorf("expected shares %v/%v, model %v/%v", rep.ExpJobs, rep.ExpWork, expJobs/float64(n), expWork/sumArea)
-					}
-				})
+				if math.Abs(rep.ExpJobs-expJobs/float64(n)) > 1e-9 || math.Abs(rep.ExpWork-expWork/sumArea) > 1e-9 {
+					t.Errorf("expected shares %v/%v, model %v/%v", rep.ExpJobs, rep.ExpWork, expJobs/float64(n), expWork/sumArea)
+				}
 				if rep.Solved && (math.Abs(rep.ExpJobs-0.16) > 1e-3 || math.Abs(rep.ExpWork-0.57) > 1e-3) {
 					t.Errorf("solved, but expected shares %v/%v, targets 0.16/0.57", rep.ExpJobs, rep.ExpWork)
 				}
 				if rep.Jobs != marked {
 					t.Errorf("report marked %d, model %d", rep.Jobs, marked)
 				}
-				if !tie && math.Abs(float64(marked)-expJobs) > 5*math.Sqrt(varJobs)+1 {
+				if math.Abs(float64(marked)-expJobs) > 5*math.Sqrt(varJobs)+1 {
 					t.Errorf("marked %d, expected %v +- %v", marked, expJobs, 5*math.Sqrt(varJobs))
 				}
 				if math.Abs(outside-outsideExp) > 5*math.Sqrt(outsideVar)+1 {
@@ -316,21 +300,14 @@ func TestReferenceCheckpointFrom(t *testing.T) {
 	}
 }
 
-// TestReferenceCheckpointDebugTieFault is the smallest case of the fault the
-// skipped "debug cut ties" subtests name. Ten jobs of one processor: jobs 1-3
-// run 1 s, jobs 4-10 run 2 s (areas 1,1,1,2,2,2,2,2,2,2).
-// --ckpt-debug 0.4: the smallest 40% are 4 jobs, so the cut is area 2
-// (sorted areas 1,1,1,2,...: the 4th is 2), and the documented rule
-// (CheckpointReport.DebugArea: "jobs with area <= this never checkpoint";
-// the tool's own Note: "debug cut area<=2") says no job of area 2 checkpoints:
-// no job may be marked, whatever C and beta. The tool instead makes job 4 a
-// debug job and jobs 5-10, identical to it but for their place in the file,
-// eligible; with --ckpt-jobs 0.6 --ckpt-work 12/17 (their exact shares) it
-// solves C=1, beta=0 and marks all six. Either the rule should be "the first
-// 40% in size order, ties by file order" (and DebugArea's doc and the Note
-// say so), or jobs of one size should share one fate.
-func TestReferenceCheckpointDebugTieFault(t *testing.T) {
-	t.Skip("fault: Checkpoint marks jobs whose area equals DebugArea (debug cut area<=2, jobs of area 2 marked)")
+// TestReferenceCheckpointDebugTies pins the reading of "the smallest 40%"
+// when jobs share the cut's size. Ten jobs of one processor: jobs 1-3 run
+// 1 s, jobs 4-10 run 2 s (areas 1,1,1,2,2,2,2,2,2,2). --ckpt-debug 0.4: the
+// debug jobs are the round(0.4 x 10) = 4 smallest, ties in file order: jobs
+// 1-4 (DebugArea 2); jobs 5-10, of the same size as job 4, are eligible.
+// With --ckpt-jobs 0.6 --ckpt-work 12/17 (their exact shares) the model
+// solves C=1, beta=0 and marks all six, and job 4 never.
+func TestReferenceCheckpointDebugTies(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("; MaxProcs: 8\n")
 	for i := 1; i <= 10; i++ {
@@ -349,8 +326,9 @@ func TestReferenceCheckpointDebugTieFault(t *testing.T) {
 		t.Fatalf("debug cut %v, hand computation 2", rep.DebugArea)
 	}
 	for i := range lib.jobs {
-		if s, ok := lib.jobs[i].ExtraValue(augment.KeyCheckpoint); ok {
-			t.Errorf("job %d (area %v <= debug cut 2): ckpt=%s", lib.jobs[i].JobNumber, refArea(&lib.jobs[i]), s)
+		_, ok := lib.jobs[i].ExtraValue(augment.KeyCheckpoint)
+		if want := i >= 4; ok != want {
+			t.Errorf("job %d (area %v): marked %v, want %v", lib.jobs[i].JobNumber, refArea(&lib.jobs[i]), ok, want)
 		}
 	}
 }

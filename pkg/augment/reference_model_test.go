@@ -15,8 +15,8 @@ package augment_test
 //   - field 5 = 0 with field 8 unknown: processors unknown, like -1.
 //   - bounds: the tool's are the float products rounded to 12 significant
 //     digits (refSameBounds), a rounding no document mentions.
-//   - the debug cut's "smallest 40%": 0.4 n rounded either way is accepted;
-//     ties at the cut are the fault of TestReferenceCheckpointDebugTieFault.
+//   - the debug cut's "smallest 40%": round(0.4 n) jobs in size order, ties in
+//     file order (the reading docs/swfaugment.md now states);
 //   - --error-untouched user: the job is not "touched" (no est0=, byte-identical
 //     unless --as-prediction removes a pred=); the docs say only that field 9
 //     is kept.
