@@ -82,6 +82,25 @@ type refRow struct {
 type refReport struct {
 	rows                       map[refRowKey]refRow
 	read, warm, cool, measured int
+	// excluded counts the jobs left out for the reasons the docs name, by
+	// the start of the reason (docs/swfstat.md "Unknown values",
+	// "Slowdown", "Makespan", "Warm-up / cool-down", "U-QoS"); a reason
+	// that leaves out no job is not listed.
+	excluded map[string]int
+	// faultyExcluded is what a known fault of pkg/stats makes of an
+	// exclusion count, by reason (crosscheck_faults_test.go), when it
+	// differs from excluded.
+	faultyExcluded map[string]refFaulty
+	// measuredJobs are the indices of the measured jobs.
+	measuredJobs []int
+	// seen names the edge cases this trace met, for the coverage log.
+	seen []string
+}
+
+// refFaulty is a count as a known fault makes it.
+type refFaulty struct {
+	count int
+	fault string
 }
 
 // refPercentileName is the Statistic name of a percentile, "p25", "p99.9"
@@ -598,7 +617,77 @@ func refModel(jobs []refJob, procs int64, cfg refConfig) refReport {
 			refPerJob(rows, prefix, jobs, members, cfg, uq)
 		}
 	}
-	return refReport{rows: rows, read: n, warm: warm, cool: cool, measured: len(measured)}
+	rep := refReport{rows: rows, read: n, warm: warm, cool: cool, measured: len(measured),
+		excluded: map[string]int{}, faultyExcluded: map[string]refFaulty{}, measuredJobs: measured}
+	note := func(seen bool, what string) {
+		if seen {
+			rep.seen = append(rep.seen, what)
+		}
+	}
+	waitUnknown, runUnknown, runZero, bumpedLarge, middleZeroRun := 0, 0, 0, 0, 0
+	bumpedZero := 0
+	for _, i := range measured {
+		j := jobs[i]
+		if j.wait < 0 {
+			waitUnknown++
+		}
+		if j.run < 0 {
+			runUnknown++
+		}
+		// "runtime 0 ... excluded from slowdown only", also when the wait
+		// is unknown too: the docs do not say under which reason such a
+		// job counts, and Exclusion's comment allows both ("A job can be
+		// counted under several reasons"). A bumped job's run is all its
+		// runs (runtotal=), 0 only if it is.
+		if j.run == 0 && j.runTotal <= 0 {
+			runZero++
+		}
+		if j.run == 0 && j.runTotal > 0 {
+			bumpedZero++
+		}
+		if j.runTotal >= 0 && j.wait >= 0 && !math.IsNaN(uq.upper) && uq.large(j.run) {
+			bumpedLarge++
+		}
+		if j.run == 0 && j.wait >= 0 && !uq.short(0) && !uq.large(0) && uq.delta > 0 {
+			middleZeroRun++
+		}
+	}
+	machineUnknown := n - machineJobs
+	uqosUndefined := 0
+	if !(uq.delta > 0) {
+		// "the exclusions count the jobs it leaves out with that reason":
+		// the measured jobs U-QoS would be over.
+		for _, i := range measured {
+			if jobs[i].wait >= 0 && jobs[i].run >= 0 {
+				uqosUndefined++
+			}
+		}
+	}
+	for reason, count := range map[string]int{
+		"wait unknown": waitUnknown, "runtime unknown": runUnknown, "runtime 0": runZero,
+		"warm-up": warm, "cool-down": cool,
+		"submit, wait, runtime or processors unknown": machineUnknown,
+		"U-QoS undefined": uqosUndefined,
+	} {
+		if count > 0 {
+			rep.excluded[reason] = count
+		}
+	}
+	if bumpedZero > 0 {
+		rep.faultyExcluded["runtime 0"] = refFaulty{runZero + bumpedZero, faultBumpedZeroRunExcluded}
+	}
+	note(bumpedZero > 0, "bumped job whose last run is 0 s")
+	note(uq.delta == 0, "U-QoS delta 0 (no large job waited)")
+	note(math.IsNaN(uq.delta), "U-QoS delta undefined (no large job)")
+	note(uq.delta > 0, "U-QoS defined")
+	note(bumpedLarge > 0, "bumped (runtotal=) large job")
+	note(middleZeroRun > 0, "middle U-QoS job of runtime 0")
+	note(offeredJobs > 0 && lastSub == firstSub, "submit span 0")
+	note(machineJobs > 0 && makespan == 0, "makespan 0")
+	note(procs == 0, "machine size unknown")
+	note(len(measured) == 0, "no job measured")
+	note(warm+cool > 0 && warm+cool == n, "warm-up and cool-down cover every job")
+	return rep
 }
 
 // refParseJob reads the fields and tokens the model uses from an SWF line's
