@@ -12,6 +12,25 @@ package stats_test
 // over plain slices, and percentile ranks, percentage counts and the derived
 // U-QoS classes are computed in exact arithmetic from the decimals the user
 // wrote, as the documents state them, not as floating point rounds them.
+//
+// Where the documents are silent, the model assumes (and pkg/stats agrees):
+//   - an undefined single-value machine metric (no machine size, a submit
+//     span or makespan of 0 s) is over 0 jobs; machine_procs of an unknown
+//     machine is undefined, not 0; the peak of no job is 0;
+//   - offered_load counts warm-up and cool-down jobs, like the other
+//     machine metrics;
+//   - per-job metrics do not need the submit time (a job of unknown submit
+//     has a wait and a response);
+//   - U-QoS classifies and measures a bumped job (runtotal=) by its fields
+//     (the last run), not by all its runs as the slowdowns do;
+//   - large_jobs counts the large jobs with a known wait (those φ is over);
+//   - utility rows appear in a group only when one of its measured jobs
+//     carries u=;
+//   - a job of runtime 0 with an unknown wait counts under both "wait
+//     unknown" and "runtime 0";
+//   - warm-up and cool-down that together pass the jobs read leave out
+//     every job, the warm-up first;
+//   - a group id below 0 (-1) is "unknown"; queue 0 is a group "0".
 
 import (
 	"math"

@@ -308,6 +308,9 @@ func refCheck(t *testing.T, tr refTrace, collectors []*stats.Collector, cases []
 			seen[what] = true
 		}
 		problems, faults := refCompare(rep, want, known)
+		if tr.text == "" {
+			t.Logf("case %s: %d jobs read, %d measured, %d rows compared", c.name, want.read, want.measured, len(want.rows))
+		}
 		problems = append(problems, refCheckGroupJobs(collectors[i], tr, want, refConfigOf(c.cfg))...)
 		if i == 0 || tr.text != "" {
 			problems = append(problems, refCheckValues(collectors[i], tr, refConfigOf(c.cfg))...)
@@ -580,6 +583,12 @@ var refEdgeTraces = []struct{ name, text string }{
 	{"one large job waited, one short", "; MaxProcs: 16\n" +
 		"1 0 400 4000 2 -1 -1 2 4000 -1 1 1 1 -1 1 -1 -1 -1\n" +
 		"2 0 30 5 2 -1 -1 2 50 -1 1 1 1 -1 1 -1 -1 -1\n"},
+	// The largest values the reader accepts (README "Numbers are exact and
+	// bounded": times to 2^40 s, processors to 2^31-1), where a product of
+	// runtime and processors passes 2^63.
+	{"largest fields", "; MaxProcs: 2147483647\n" +
+		"1 0 0 1099511627775 2147483647 -1 -1 2147483647 1099511627776 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"2 1099511627776 1099511627776 1099511627776 2147483647 -1 -1 2147483647 1 -1 1 1 1 -1 1 -1 -1 -1\n"},
 	{"every runtime 0", "; MaxProcs: 16\n" +
 		"1 0 40 0 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1\n" +
 		"2 5 30 0 2 -1 -1 2 50 -1 1 1 1 -1 1 -1 -1 -1\n"},
@@ -643,22 +652,51 @@ var refRealCases = []refCase{
 
 // refCheckReal compares the whole trace (or its first limit jobs) under
 // refRealCases. One test per trace keeps each under 15 s with -race.
-func refCheckReal(t *testing.T, name string, limit int, cases []refCase) {
+// It returns the trace as read.
+func refCheckReal(t *testing.T, name string, limit int, cases []refCase) refTrace {
 	tr, collectors := refRead(t, refOpenTrace(t, name), -1, cases, limit)
 	faults, _ := refCheck(t, tr, collectors, cases, refKnownFault)
 	refSkipFaults(t, faults)
+	return tr
 }
 
-func TestCrossCheckKTH(t *testing.T) { refCheckReal(t, "KTH-SP2-1996-2.1-cln.swf.gz", 0, refRealCases) }
+// TestCrossCheckKTH also holds the model to the U-QoS bounds docs/swfstat.md
+// quotes for KTH-SP2 (Guim et al. Table 4: 956.88 and 23922 s).
+func TestCrossCheckKTH(t *testing.T) {
+	tr := refCheckReal(t, "KTH-SP2-1996-2.1-cln.swf.gz", 0, refRealCases)
+	refCheckBounds(t, tr, 956.88, 23922)
+}
 
-// LANL-CM5 (122,060 jobs) is checked in two halves of refRealCases, each
-// under 15 s with -race.
+// refCheckBounds compares the model's derived U-QoS bounds under the default
+// configuration with the values the docs quote.
+func refCheckBounds(t *testing.T, tr refTrace, lower, upper float64) {
+	t.Helper()
+	rows := refModel(tr.jobs, tr.procs, refConfigOf(stats.Config{})).rows
+	gotLower := rows[refRowKey{metric: "uqos", statistic: "rt_lowerbound_s"}].value
+	gotUpper := rows[refRowKey{metric: "uqos", statistic: "rt_upperbound_s"}].value
+	if math.Abs(gotLower-lower) > 1e-9 || gotUpper != upper {
+		t.Errorf("model's U-QoS bounds %v and %v s, docs quote %v and %v", gotLower, gotUpper, lower, upper)
+	}
+}
+
+// LANL-CM5 (122,060 jobs) is checked one configuration per test, each under
+// 15 s with -race on a loaded two-core machine. The docs quote its derived
+// U-QoS bounds as 224.24 and 5606 s.
 func TestCrossCheckLANL(t *testing.T) {
-	refCheckReal(t, "LANL-CM5-1994-4.1-cln.swf.gz", 0, refRealCases[:2])
+	tr := refCheckReal(t, "LANL-CM5-1994-4.1-cln.swf.gz", 0, refRealCases[:1])
+	refCheckBounds(t, tr, 224.24, 5606)
 }
 
-func TestCrossCheckLANLGroups(t *testing.T) {
-	refCheckReal(t, "LANL-CM5-1994-4.1-cln.swf.gz", 0, refRealCases[2:])
+func TestCrossCheckLANLCategory(t *testing.T) {
+	refCheckReal(t, "LANL-CM5-1994-4.1-cln.swf.gz", 0, refRealCases[1:2])
+}
+
+func TestCrossCheckLANLStatusQueue(t *testing.T) {
+	refCheckReal(t, "LANL-CM5-1994-4.1-cln.swf.gz", 0, refRealCases[2:3])
+}
+
+func TestCrossCheckLANLUserSkip(t *testing.T) {
+	refCheckReal(t, "LANL-CM5-1994-4.1-cln.swf.gz", 0, refRealCases[3:])
 }
 
 // TestCrossCheckRICCSlice takes RICC's first 40,000 of 447,794 jobs.
