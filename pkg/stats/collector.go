@@ -198,7 +198,9 @@ func (c *Collector) exclusions(recs []record, first, last int) []Exclusion {
 		}
 		if !r.runKnown() {
 			noRun++
-		} else if r.run == 0 {
+		} else if r.busy == 0 {
+			// The slowdowns divide by the time on processors over all
+			// runs (runtotal= for a bumped job), not the last run's.
 			zeroRun++
 		}
 		if r.requested <= 0 {

@@ -692,9 +692,6 @@ func refModel(jobs []refJob, procs int64, cfg refConfig) refReport {
 			rep.excluded[reason] = count
 		}
 	}
-	if bumpedZero > 0 {
-		rep.faultyExcluded["runtime 0"] = refFaulty{runZero + bumpedZero, faultBumpedZeroRunExcluded}
-	}
 	note(bumpedZero > 0, "bumped job whose last run is 0 s")
 	note(uq.delta == 0, "U-QoS delta 0 (no large job waited)")
 	note(math.IsNaN(uq.delta), "U-QoS delta undefined (no large job)")
