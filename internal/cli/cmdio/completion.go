@@ -14,13 +14,20 @@ func takesFile(f FlagDoc) bool { return strings.Contains(f.Placeholder, "FILE") 
 // BashCompletion is a bash completion script for app: option names, the
 // values of options with known choices (Help.Choices), file names for FILE
 // values and for arguments.
+//
+// bash splits --flag=value into three words at the '=' (COMP_WORDBREAKS), so
+// the script looks past it for the flag; and file names are read one a line,
+// so that a name with a space is one completion, not one per word.
 func BashCompletion(app *cli.App) string {
 	h := HelpOf(app)
 	fn := "_" + strings.ReplaceAll(app.Name, "-", "_")
+	files := fn + "_files"
 	var names []string
 	var b strings.Builder
 	fmt.Fprintf(&b, "# bash completion for %s, generated from its flag definitions (make completion).\n", app.Name)
-	fmt.Fprintf(&b, "%s() {\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n\tcase $prev in\n", fn)
+	fmt.Fprintf(&b, "%s() {\n\tlocal name\n\tCOMPREPLY=()\n\twhile IFS= read -r name; do COMPREPLY+=(\"$name\"); done < <(compgen -f -- \"$1\")\n}\n", files)
+	fmt.Fprintf(&b, "%s() {\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n", fn)
+	b.WriteString("\tif [[ $cur == = ]]; then\n\t\tcur=\n\telif [[ $prev == = && COMP_CWORD -ge 2 ]]; then\n\t\tprev=${COMP_WORDS[COMP_CWORD-2]}\n\tfi\n\tcase $prev in\n")
 	for _, f := range Flags(app) {
 		names = append(names, f.Names()...)
 		if f.Placeholder == "" {
@@ -31,13 +38,13 @@ func BashCompletion(app *cli.App) string {
 		case len(h.Choices[f.Name]) > 0:
 			fmt.Fprintf(&b, "\t%s) COMPREPLY=($(compgen -W %q -- \"$cur\")); return ;;\n", pattern, strings.Join(h.Choices[f.Name], " "))
 		case takesFile(f):
-			fmt.Fprintf(&b, "\t%s) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", pattern)
+			fmt.Fprintf(&b, "\t%s) %s \"$cur\"; return ;;\n", pattern, files)
 		default:
 			fmt.Fprintf(&b, "\t%s) COMPREPLY=(); return ;; # %s\n", pattern, f.Placeholder)
 		}
 	}
 	b.WriteString("\tesac\n")
-	fmt.Fprintf(&b, "\tif [[ $cur == -* ]]; then\n\t\tCOMPREPLY=($(compgen -W %q -- \"$cur\"))\n\telse\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n\tfi\n}\n", strings.Join(names, " "))
+	fmt.Fprintf(&b, "\tif [[ $cur == -* ]]; then\n\t\tCOMPREPLY=($(compgen -W %q -- \"$cur\"))\n\telse\n\t\t%s \"$cur\"\n\tfi\n}\n", strings.Join(names, " "), files)
 	fmt.Fprintf(&b, "complete -o filenames -F %s %s\n", fn, app.Name)
 	return b.String()
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -181,6 +183,53 @@ func TestGeneratedFiles(t *testing.T) {
 		}
 		if !strings.Contains(bash, "complete -o filenames -F _"+app.Name+" "+app.Name) || !strings.HasPrefix(zsh, "#compdef "+app.Name) {
 			t.Errorf("%s: completion scripts do not register themselves", app.Name)
+		}
+	}
+}
+
+// TestBashCompletion runs the generated bash completion the way bash calls
+// it: --flag=value arrives as three words split at the '=', and a file name
+// with a space is one completion.
+func TestBashCompletion(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not installed")
+	}
+	dir := t.TempDir()
+	if err := write("", filepath.Join(dir, "completion")); err != nil {
+		t.Fatal(err)
+	}
+	files := filepath.Join(dir, "files")
+	if err := os.MkdirAll(files, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"my trace.swf", "other.swf"} {
+		if err := os.WriteFile(filepath.Join(files, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		words []string // as bash splits the line; the last is the word being completed
+		want  string   // the completions, one a line
+	}{
+		{[]string{"swfsim", "--policy", "ga"}, "ga\nga-ckpt"},
+		{[]string{"swfsim", "--policy", "=", "ga"}, "ga\nga-ckpt"},
+		{[]string{"swfstat", "--format", "="}, "table\ncsv\njson"},
+		{[]string{"swfstat", "--plot", "my"}, "my trace.swf"},
+		{[]string{"swfstat", "--html", "=", "my"}, "my trace.swf"},
+		{[]string{"swfstat", "my"}, "my trace.swf"},
+		{[]string{"swfclean", "--from", "s"}, "swf\nsacct"},
+	} {
+		script := fmt.Sprintf(`source %q; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _%s; printf '%%s\n' "${COMPREPLY[@]}"`,
+			filepath.Join(dir, "completion", "bash", c.words[0]), c.words[0])
+		cmd := exec.Command(bash, append([]string{"--norc", "--noprofile", "-c", script, "bash"}, c.words...)...)
+		cmd.Dir = files
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%q: %v: %s", c.words, err, out)
+		}
+		if got := strings.TrimSpace(string(out)); got != c.want {
+			t.Errorf("completing %q: got %q, want %q", c.words, got, c.want)
 		}
 	}
 }
