@@ -219,6 +219,8 @@ func TestBashCompletion(t *testing.T) {
 		{[]string{"swfstat", "--html", "=", "my"}, "my trace.swf"},
 		{[]string{"swfstat", "my"}, "my trace.swf"},
 		{[]string{"swfclean", "--from", "s"}, "swf\nsacct"},
+		{[]string{"swfsim", "--predictor", "e"}, "estimate\nexact"},
+		{[]string{"swfsim", "--price-window", ""}, "thesis\nwhole-wait"},
 	} {
 		script := fmt.Sprintf(`source %q; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _%s; printf '%%s\n' "${COMPREPLY[@]}"`,
 			filepath.Join(dir, "completion", "bash", c.words[0]), c.words[0])

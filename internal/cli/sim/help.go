@@ -25,6 +25,9 @@ func help() cmdio.Help {
 			"procs-from": {"requested", "requested-only", "allocated", "max"},
 			"corrector":  {"estimate", "ladder", "double"},
 			"price":      {"first", "vcg"},
+			// lastk:K takes a number, so only the fixed names complete.
+			"predictor":    {"estimate", "last2", "exact", "token"},
+			"price-window": {"thesis", "whole-wait"},
 		},
 	}
 }
