@@ -200,11 +200,7 @@ func HelpText(app *cli.App) string {
 	category := ""
 	for _, f := range Flags(app) {
 		if f.Category != category {
-			name := f.Category
-			if name == "" {
-				name = "General:" // --help and --version after categorised options
-			}
-			fmt.Fprintf(&b, "\n  %s\n", name)
+			fmt.Fprintf(&b, "\n  %s\n", categoryTitle(f.Category))
 			category = f.Category
 		}
 		writeFlag(&b, f)
@@ -215,6 +211,16 @@ func HelpText(app *cli.App) string {
 		fmt.Fprintf(&b, "   and the commands behind the figures quoted. Installed: man %s.\n", app.Name)
 	}
 	return b.String()
+}
+
+// categoryTitle is the heading of a group of flags in help and man pages:
+// flags without a category that follow categorised ones (--help and
+// --version, or a tool's own) are "General:".
+func categoryTitle(category string) string {
+	if category == "" {
+		return "General:"
+	}
+	return category
 }
 
 // FlagLine is the usage text of f with its default, as help and man pages

@@ -76,10 +76,14 @@ func TestManPage(t *testing.T) {
 		".TH TOOL 1", "tool \\- do {{things}}", ".SH SYNOPSIS\n.B tool\n[OPTIONS] [FILE]",
 		".TP\n\\fB\\-o\\fR, \\fB\\-\\-output\\fR \\fIFILE\\fR\nwrite to FILE\n", ".SS Speed",
 		".nf\n    kept as written\n.fi", ".SH EXAMPLES", "tool \\-\\-fast x.swf", "\\fBother\\fR(1)",
+		".SS General\n.TP\n\\fB\\-\\-by\\fR", // flags after a category get a heading, as in --help
 	} {
 		if !strings.Contains(man, want) {
 			t.Errorf("man page lacks %q:\n%s", want, man)
 		}
+	}
+	if strings.Contains(man, ".SS \n") {
+		t.Errorf("man page has an empty subsection heading:\n%s", man)
 	}
 	if roffLine(".starts a request") != `\&.starts a request` {
 		t.Error("a line starting with . is not escaped")

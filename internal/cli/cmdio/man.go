@@ -43,7 +43,7 @@ func ManPage(app *cli.App, others []string) string {
 	category := ""
 	for _, f := range Flags(app) {
 		if f.Category != category {
-			fmt.Fprintf(&b, ".SS %s\n", roff(strings.TrimSuffix(f.Category, ":")))
+			fmt.Fprintf(&b, ".SS %s\n", roff(strings.TrimSuffix(categoryTitle(f.Category), ":")))
 			category = f.Category
 		}
 		names := make([]string, len(f.Names()))
