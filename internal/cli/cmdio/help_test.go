@@ -76,6 +76,7 @@ func TestManPage(t *testing.T) {
 		".TH TOOL 1", "tool \\- do {{things}}", ".SH SYNOPSIS\n.B tool\n[OPTIONS] [FILE]",
 		".TP\n\\fB\\-o\\fR, \\fB\\-\\-output\\fR \\fIFILE\\fR\nwrite to FILE\n", ".SS Speed",
 		".nf\n    kept as written\n.fi", ".SH EXAMPLES", "tool \\-\\-fast x.swf", "\\fBother\\fR(1)",
+		"\n.nh\n",                            // no hyphenation inside option values and names
 		".SS General\n.TP\n\\fB\\-\\-by\\fR", // flags after a category get a heading, as in --help
 	} {
 		if !strings.Contains(man, want) {

@@ -14,6 +14,10 @@ func ManPage(app *cli.App, others []string) string {
 	h := HelpOf(app)
 	var b strings.Builder
 	fmt.Fprintf(&b, ".TH %s 1 \"\" \"swfkit %s\" \"swfkit manual\"\n", strings.ToUpper(app.Name), roff(app.Version))
+	// No hyphenation: the text is full of option values and policy names
+	// (requested-only, priofifo) that a break would cut into words a reader
+	// copies or searches for wrongly (re-quested-only, pri-ofifo).
+	b.WriteString(".nh\n")
 	fmt.Fprintf(&b, ".SH NAME\n%s \\- %s\n", app.Name, roff(app.Usage))
 	fmt.Fprintf(&b, ".SH SYNOPSIS\n.B %s\n%s\n", app.Name, roff(Synopsis(app)))
 	if app.Description != "" {
