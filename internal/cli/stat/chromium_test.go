@@ -104,3 +104,45 @@ func TestIntegrationHTMLReportChromium(t *testing.T) {
 		t.Errorf("printed PDF: %d bytes, %d pages", len(data), pages)
 	}
 }
+
+// TestIntegrationHTMLReportFitsItsColumn renders a report whose labels are
+// long (a 300-character label, a label with no space to break at) over
+// many inputs: the page must stay in its text column, so that nothing is
+// drawn in the right margin of a 1280-pixel window (a wide table scrolls
+// inside its own box instead of widening the page).
+func TestIntegrationHTMLReportFitsItsColumn(t *testing.T) {
+	bin := testutil.Component(t, "chromium", "chromium")
+	chdirRoot(t)
+	page := filepath.Join(t.TempDir(), "report.html")
+	labels := []string{strings.Repeat("x", 300), "<script>alert(1)</script>"}
+	inputs := []string{hand, hand}
+	for i := 0; i < 10; i++ {
+		labels = append(labels, "run-number-"+strings.Repeat("0", i))
+		inputs = append(inputs, hand)
+	}
+	args := append([]string{"--html", page, "--label", strings.Join(labels, ","), "--window", "0:2000"}, inputs...)
+	if _, errOut, code := run(t, "", args...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	shot := filepath.Join(t.TempDir(), "report.png")
+	chromium(t, bin, page, "--screenshot="+shot, "--window-size=1280,4000")
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	// The column is at most 60em of 11pt (880 px) plus 1em of padding on
+	// each side, centred: the last 150 pixels of the window are margin.
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Max.X - 150; x < b.Max.X; x++ {
+			if c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA); c.R < 200 || c.G < 200 || c.B < 200 {
+				t.Fatalf("screenshot: ink at (%d, %d) in the right margin: the page is wider than its column", x, y)
+			}
+		}
+	}
+}
