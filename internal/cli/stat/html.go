@@ -185,15 +185,17 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 	if t.machine.Procs <= 0 {
 		in.Warnings = append(in.Warnings, "machine size unknown: no utilization, queue or capacity figures (give --procs)")
 	}
+	// Every input has the killed column, so that the Inputs table's cells
+	// stay under the heads the first input gives.
+	killed := "none"
 	if row, ok := rep.Find("killed", "percent"); ok && row.Value > 0 {
 		count, _ := rep.Find("killed", "count")
-		text := fmt.Sprintf("%s%% of the jobs (%s) were killed at their requested time", formatTable(row.Value), formatTable(count.Value))
+		killed = fmt.Sprintf("%s%% (%s jobs)", formatTable(row.Value), formatTable(count.Value))
 		if t.warning != "" { // over --kill-warn, as on stderr and in the tables
-			in.Warnings = append(in.Warnings, text)
-		} else {
-			in.Facts = append(in.Facts, report.Fact{Name: "killed at the requested time", Value: fmt.Sprintf("%s%% (%s jobs)", formatTable(row.Value), formatTable(count.Value))})
+			in.Warnings = append(in.Warnings, fmt.Sprintf("%s%% of the jobs (%s) were killed at their requested time", formatTable(row.Value), formatTable(count.Value)))
 		}
 	}
+	in.Facts = append(in.Facts, report.Fact{Name: "killed at the requested time", Value: killed})
 	if t.partial > 0 {
 		in.Warnings = append(in.Warnings, partialWarning(t.partial))
 	}

@@ -175,6 +175,44 @@ func TestKilledShareWarnsOverKillWarn(t *testing.T) {
 	}
 }
 
+// Every row of the Inputs table has the header's cells: an input with no
+// killed job, or with its killed share among the warnings (over --kill-warn),
+// still fills the killed column, so that the warnings stay under their head.
+func TestHTMLInputsColumnsAlign(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	clean := filepath.Join(dir, "clean.swf") // no job killed
+	if err := os.WriteFile(clean, []byte("; MaxProcs: 8\n"+
+		"1 0 1 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--kill-warn", "0.5", hand, clean}, // a fact, then no kill
+		{clean, hand},                       // no kill, then a warning
+	} {
+		path := filepath.Join(dir, "report.html")
+		if _, errOut, code := run(t, "", append([]string{"--html", path}, args...)...); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, errOut)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		table := regexp.MustCompile(`(?s)<table class="inputs">(.*?)</table>`).FindStringSubmatch(string(data))
+		if table == nil {
+			t.Fatalf("%q: no Inputs table", args)
+		}
+		head := strings.Count(regexp.MustCompile(`(?s)<thead>.*</thead>`).FindString(table[1]), "<th>")
+		for _, row := range regexp.MustCompile(`(?s)<tbody>.*</tbody>`).FindAllString(table[1], -1) {
+			for _, tr := range strings.Split(row, "</tr>") {
+				if cells := strings.Count(tr, "<td"); cells > 0 && cells != head {
+					t.Errorf("%q: a row of %d cells under %d heads: %s", args, cells, head, tr)
+				}
+			}
+		}
+	}
+}
+
 // The exclusions are left out, in the table and in the HTML report, when no
 // input leaves a job out of any metric (they were a placeholder row "- 0
 // none -" and an empty table), and kept when one input of several does.
