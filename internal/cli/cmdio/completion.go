@@ -73,11 +73,20 @@ func ZshCompletion(app *cli.App) string {
 			repeat = "*"
 		}
 		names := f.Names()
+		// A long option's value may follow an '=' in the same word as well
+		// as be the next word (--policy=easy): _arguments says so by NAME=.
+		specs := make([]string, len(names))
+		for i, n := range names {
+			specs[i] = n
+			if f.Placeholder != "" && strings.HasPrefix(n, "--") {
+				specs[i] += "="
+			}
+		}
 		if len(names) == 1 {
-			fmt.Fprintf(&b, "\t'%s%s[%s]%s' \\\n", repeat, names[0], desc, action)
+			fmt.Fprintf(&b, "\t'%s%s[%s]%s' \\\n", repeat, specs[0], desc, action)
 			continue
 		}
-		fmt.Fprintf(&b, "\t'(%s)'%s{%s}'[%s]%s' \\\n", strings.Join(names, " "), repeat, strings.Join(names, ","), desc, action)
+		fmt.Fprintf(&b, "\t'(%s)'%s{%s}'[%s]%s' \\\n", strings.Join(names, " "), repeat, strings.Join(specs, ","), desc, action)
 	}
 	b.WriteString("\t'*:file:_files'\n")
 	return b.String()

@@ -90,3 +90,19 @@ func TestManPage(t *testing.T) {
 		t.Error("a line starting with . is not escaped")
 	}
 }
+
+// A long option's value may follow an '=' (--output=x.swf, as the commands
+// accept): zsh's _arguments completes it there only for a spec NAME=.
+func TestZshCompletionValueAfterEquals(t *testing.T) {
+	zsh := ZshCompletion(testApp(&bytes.Buffer{}))
+	for _, want := range []string{
+		`'(-o --output)'{-o,--output=}'[write to FILE]:FILE:_files'`,
+		`'--count=[N things]:N: '`,
+		`'--fast[go fast]'`, // a switch takes no value
+		`'*--by=[group by KEY]:KEY: '`,
+	} {
+		if !strings.Contains(zsh, want) {
+			t.Errorf("zsh completion lacks %s:\n%s", want, zsh)
+		}
+	}
+}
