@@ -235,3 +235,18 @@ func TestBashCompletion(t *testing.T) {
 		}
 	}
 }
+
+// swfsim runs nothing without --policy (a usage error): its synopsis, in
+// --help and in the man page, says so, as docs/swfsim.md does.
+func TestSwfsimSynopsisNamesPolicy(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runs["swfsim"]([]string{"swfsim", "--help"}, &out, &errb); code != 0 {
+		t.Fatalf("--help: exit %d: %s", code, errb.String())
+	}
+	if want := "USAGE\n   swfsim --policy NAME [OPTIONS] [FILE]\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("swfsim --help lacks %q", want)
+	}
+	if !strings.Contains(out.String(), "scheduling policy NAME (required; see --list-policies)") {
+		t.Error("swfsim --help does not say that --policy is required")
+	}
+}

@@ -35,12 +35,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // and completion scripts are generated from it.
 func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := cmdio.NewApp("swfsim", "simulate a scheduling policy over an SWF trace", stdout, stderr)
-	app.ArgsUsage = "[FILE]"
+	app.UsageText = "swfsim --policy NAME [OPTIONS] [FILE]"
 	app.Description = "Reads FILE (or stdin; gzip/zstd/bzip2/xz detected) and writes the simulated schedule as SWF:\n" +
 		"field 3 = simulated wait, field 4 = simulated runtime, status 0 and killed=1 for a job killed at\n" +
 		"its requested time, everything else unchanged. Policies: " + policy.Names() + "."
 	app.Flags = []cli.Flag{
-		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Usage: "scheduling policy `NAME` (see --list-policies)"},
+		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}, Usage: "scheduling policy `NAME` (required; see --list-policies)"},
 		&cli.BoolFlag{Name: "list-policies", Usage: "list the policies with a one-line summary and exit"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.gz/.zst compress) instead of stdout"},
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` (overrides the header's MaxProcs/MaxNodes)"},
