@@ -25,7 +25,7 @@ func researchFlags() []cli.Flag {
 		&cli.Float64Flag{Name: "well-estimated", Value: policy.DefaultWellEstimated, Usage: "selective auto/adaptive thresholds average the jobs whose runtime is within this `FACTOR` of their estimate"},
 		&cli.Int64Flag{Name: "bsld-threshold", Aliases: []string{"slowdown-bound"}, Value: policy.DefaultSlowdownBound, Usage: "selective thresholds: runtime floor of the bounded slowdown, `SECONDS` (swfstat's name; --slowdown-bound is a deprecated alias)"},
 		&cli.Int64Flag{Name: "trial", Value: policy.DefaultTrial, Usage: "timed-fcfs, timed-easy: trial-run length in `SECONDS` (0: no trial runs)"},
-		&cli.StringFlag{Name: "predictor", Usage: "easy-p, sjbf, easy++: runtime predictor `NAME`: estimate, last2, lastk:K, exact, or token (each job's pred= token, as swfaugment --as-prediction writes; the estimate stays the kill time) (default last2; sjbf: estimate)"},
+		&cli.StringFlag{Name: "predictor", Usage: "easy-p, sjbf, easy++: runtime predictor `NAME`: estimate, last2, lastk:K, exact, or token (each job's pred= token, as swfaugment --as-prediction writes; the estimate stays the kill time) (default: last2; sjbf: estimate)"},
 		&cli.BoolFlag{Name: "repredict", Usage: "easy-p, sjbf, easy++ with --predictor last2 or lastk:K: recompute the predictions of a user's waiting jobs whenever a job of that user ends, instead of predicting once at submission"},
 		&cli.StringFlag{Name: "corrector", Value: policy.DefaultCorrector, Usage: "easy-p, sjbf, easy++: prediction corrector `NAME`: estimate, ladder or double"},
 		&cli.StringFlag{Name: "ladder", Value: predict.FormatLadder(predict.DefaultLadder), Usage: "rungs of --corrector ladder: `DURATIONS` with unit s, m, h or d"},
