@@ -11,13 +11,18 @@ import (
 // buildRenumber numbers jobs 1..N in output order. Lines sharing a job number
 // (partial executions) keep sharing one. A preceding-job reference (field 17)
 // to a job already written is rewritten; one to a job not written before (a
-// dropped job, or a later one) becomes -1, and so does its think time (field
-// 18), which is measured from that job's end.
+// dropped job, a later one, or the job itself on its first line) becomes -1,
+// and so does its think time (field 18), which is measured from that job's
+// end.
 func buildRenumber(*Cleaner) (step, error) {
 	numbers := map[int64]int64{}
 	next := int64(0)
 	return step{job: func(j *swf.Job) verdict {
 		v := kept
+		// The reference is looked up before this record's job is numbered:
+		// a job naming itself, on its first line, names a job not written
+		// before.
+		p, known := numbers[j.PrecedingJob]
 		n, ok := numbers[j.JobNumber]
 		if !ok {
 			next++
@@ -28,8 +33,7 @@ func buildRenumber(*Cleaner) (step, error) {
 			j.JobNumber, v = n, changed
 		}
 		if j.PrecedingJob > 0 {
-			p, ok := numbers[j.PrecedingJob]
-			if !ok {
+			if !known {
 				// Think time (field 18) is measured from the preceding job's
 				// end: without that job it says nothing either.
 				p = -1

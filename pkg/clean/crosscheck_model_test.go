@@ -327,10 +327,6 @@ func modelRunChecks(h *swf.Header, jobs []swf.Job) *modelCheck {
 
 type modelTally struct {
 	Dropped, Changed int
-	// Noop counts what estimate_from_runtime's known fault also counts as
-	// changed: field 9 = 0 set to a run time of 0, which changes nothing
-	// (TestCrossCheckEstimateNoopCounted).
-	Noop int
 }
 
 type modelClean struct {
@@ -468,9 +464,6 @@ func modelCleanRun(jobs []swf.Job, cfg modelCleanConfig) *modelClean {
 		case "estimate_from_runtime":
 			perJob(r, func(j *swf.Job) bool {
 				if j.RequestedTime <= 0 && j.RunTime >= 0 {
-					if j.RequestedTime == j.RunTime {
-						out.Tally[r].Noop++
-					}
 					j.RequestedTime = j.RunTime
 				}
 				return true
@@ -662,13 +655,6 @@ func modelMerge(jobs []swf.Job, t *modelTally) []swf.Job {
 // modelFlurries is the --flurries definition: two grids of windows, per-user
 // thresholds, merging of a user's passing windows that overlap or touch.
 func modelFlurries(jobs []swf.Job, window int64, minJobs int, minShare float64) []modelFlurry {
-	return modelFlurriesGrid(jobs, window, minJobs, minShare, false)
-}
-
-// modelFlurriesGrid with early adds the window the tool lays half a window
-// before the earliest submit time, which the docs do not (the known fault of
-// TestCrossCheckFlurryEarlyWindow): used only to recognise that fault.
-func modelFlurriesGrid(jobs []swf.Job, window int64, minJobs int, minShare float64, early bool) []modelFlurry {
 	if window == 0 {
 		window = 86400
 	}
@@ -709,11 +695,7 @@ func modelFlurriesGrid(jobs []swf.Job, window int64, minJobs int, minShare float
 	// times a window from earliest + W/2 (exactly) holds the same jobs as one
 	// from earliest + ceil(W/2).
 	for _, origin := range []int64{earliest, earliest + (window+1)/2} {
-		a := origin
-		if early && origin != earliest {
-			a -= window
-		}
-		for ; a <= latest; a += window {
+		for a := origin; a <= latest; a += window {
 			b := a + window
 			ws := in(a, b)
 			per := map[int64]int{}

@@ -103,9 +103,18 @@ func (d *FlurryDetector) Flurries() []Flurry {
 	}
 	spans := map[int64][]span{} // user -> passing windows
 	w := d.cfg.Window
-	for _, offset := range []int64{0, w / 2} {
-		origin := pts[0].submit - offset
-		for lo := 0; lo < len(pts); {
+	for _, offset := range []int64{0, w - w/2} {
+		// The second grid starts half a window after the earliest submit
+		// time (rounded up for an odd window): the submissions before it
+		// are in the first grid's first window, and a window of the second
+		// grid reaching before them would judge shares over half a window
+		// of the log.
+		origin := pts[0].submit + offset
+		start := 0
+		for start < len(pts) && pts[start].submit < origin {
+			start++
+		}
+		for lo := start; lo < len(pts); {
 			win := (pts[lo].submit - origin) / w
 			hi := lo
 			counts := map[int64]int{}

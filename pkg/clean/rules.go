@@ -184,7 +184,8 @@ func runtimeFromCPU(j *swf.Job) verdict {
 }
 
 func estimateFromRuntime(j *swf.Job) verdict {
-	if j.RequestedTime <= 0 && j.RunTime >= 0 {
+	if j.RequestedTime <= 0 && j.RunTime >= 0 && j.RequestedTime != j.RunTime {
+		// (0 and a run time of 0: nothing to change, and nothing counted.)
 		j.RequestedTime = j.RunTime
 		return changed
 	}
