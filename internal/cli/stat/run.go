@@ -667,6 +667,14 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		if err := writePlot(o, traces, sw, files); err != nil {
 			return err
 		}
+		if o.plotFmt == "png" || o.plotFmt == "pdf" {
+			for _, t := range traces {
+				if miss := plot.Undrawable(t.label); len(miss) > 0 {
+					fmt.Fprintf(stderr, "swfstat: warning: %s: label %q has characters the figure's font cannot draw (%s), left out of the figure; give --label, or an .svg figure, which a browser draws with another font\n",
+						o.plotFile, t.label, string(miss))
+				}
+			}
+		}
 	}
 	if o.htmlFile != "" {
 		reports := make([]*stats.Report, len(traces))

@@ -898,3 +898,25 @@ func TestCategoryWarning(t *testing.T) {
 		t.Errorf("all narrow: stderr %q", errs)
 	}
 }
+
+// A label with characters the figures' font lacks (CJK, a snowman) gets a
+// warning for a PNG or PDF figure, which draws nothing in their place; an SVG
+// (a browser draws them from another font) and plain labels get none.
+func TestUndrawableLabelWarning(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		file, labels string
+		warn         bool
+	}{
+		{"f.png", "日本語 run,Ωμέγα", true},
+		{"f.pdf", "a,snow ☃", true},
+		{"f.svg", "日本語 run,Ωμέγα", false},
+		{"f.png", "easy,Ωμέγα Жук", false},
+	} {
+		_, stderr, code := run(t, "", "--plot", filepath.Join(dir, c.file), "--label", c.labels, hand, hand)
+		if code != 0 || strings.Contains(stderr, "cannot draw") != c.warn {
+			t.Errorf("%s %q: exit %d, warning %v:\n%s", c.file, c.labels, code, c.warn, stderr)
+		}
+	}
+}

@@ -1,0 +1,29 @@
+package plot
+
+import (
+	"golang.org/x/image/font/sfnt"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+)
+
+// Undrawable returns, once each and in order, the characters of s that the
+// figures' font (plot.DefaultFont, Liberation) has no glyph for: a PNG or
+// PDF figure draws nothing in their place, so two labels made of them can
+// look alike. (An SVG names the font, and a browser draws such characters
+// from another one.)
+func Undrawable(s string) []rune {
+	face := font.DefaultCache.Lookup(plot.DefaultFont, 12)
+	var buf sfnt.Buffer
+	var out []rune
+	seen := map[rune]bool{}
+	for _, r := range s {
+		if seen[r] {
+			continue
+		}
+		seen[r] = true
+		if i, err := face.Face.GlyphIndex(&buf, r); err != nil || i == 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
