@@ -109,7 +109,7 @@ func NewGantt(g Schedule) (Drawer, error) {
 		p.Add(line)
 		p.Legend.Add(fmt.Sprintf("machine: %d processors", g.Machine), line)
 	}
-	if marks := waitingMarks(g, segs); len(marks) > 0 || waitingAtStart(g) > 0 {
+	if marks, capped := waitingMarks(g, segs); len(marks) > 0 || waitingAtStart(g) > 0 {
 		sc, err := plotter.NewScatter(marks)
 		if err != nil {
 			return nil, err
@@ -117,6 +117,10 @@ func NewGantt(g Schedule) (Drawer, error) {
 		sc.GlyphStyle = draw.GlyphStyle{Color: black, Radius: vg.Points(2.5), Shape: draw.TriangleGlyph{}}
 		p.Add(sc)
 		p.Legend.Add(fmt.Sprintf("waiting at the start: %d jobs", waitingAtStart(g)), sc)
+		if capped {
+			// A line of its own: the legend's width comes out of the chart's.
+			p.Legend.Add(fmt.Sprintf("(the first %d to start marked)", maxWaitingMarks))
+		}
 	}
 	p.X.Min, p.X.Max = 0, hours
 	p.Y.Min, p.Y.Max = 0, math.Max(1, top)
@@ -142,10 +146,15 @@ func waitingAtStart(g Schedule) int {
 	return n
 }
 
+// maxWaitingMarks is the most jobs waiting at the window's start that get a
+// marker: on a busy log thousands are, and their markers would hide the
+// chart (the legend still counts them all).
+const maxWaitingMarks = 100
+
 // waitingMarks places a marker at the start of every job that was waiting
-// at the window's start and starts inside it.
-func waitingMarks(g Schedule, segs []segment) plotter.XYs {
-	var pts plotter.XYs
+// at the window's start and starts inside it, the first maxWaitingMarks of
+// them to start (then by processor); capped says whether more were left out.
+func waitingMarks(g Schedule, segs []segment) (pts plotter.XYs, capped bool) {
 	seen := map[int]bool{}
 	for _, s := range segs {
 		j := &g.Jobs[s.job]
@@ -154,7 +163,16 @@ func waitingMarks(g Schedule, segs []segment) plotter.XYs {
 			pts = append(pts, plotter.XY{X: float64(j.Start-g.From) / 3600, Y: float64(s.lo)})
 		}
 	}
-	return pts
+	if len(pts) > maxWaitingMarks {
+		slices.SortStableFunc(pts, func(a, b plotter.XY) int {
+			if c := cmp.Compare(a.X, b.X); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.Y, b.Y)
+		})
+		return pts[:maxWaitingMarks], true
+	}
+	return pts, false
 }
 
 type legendEntry struct {

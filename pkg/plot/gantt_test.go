@@ -3,6 +3,7 @@ package plot
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -144,5 +145,42 @@ func TestBusiestWindow(t *testing.T) {
 	}
 	if _, ok := BusiestWindow(nil, 86400); ok {
 		t.Error("no jobs: ok")
+	}
+}
+
+// On a busy log thousands of jobs wait at the window's start: the first 100
+// to start are marked (then by processor) and the legend counts them all and
+// says so; with 100 or fewer every one is marked.
+func TestGanttWaitingMarksCapped(t *testing.T) {
+	for _, n := range []int{maxWaitingMarks, 3 * maxWaitingMarks} {
+		var jobs []GanttJob
+		for i := range n {
+			// one processor each, waiting since before the window, starting
+			// one a minute in reverse order of their index
+			jobs = append(jobs, GanttJob{Submit: 0, Start: 3600 + int64(60*(n-i)), End: 3600 + int64(60*(n-i)) + 30, Procs: 1, Group: "x"})
+		}
+		g := Schedule{Label: "busy", Machine: 8, From: 3600, To: 3600 + int64(60*(n+2)), Jobs: jobs}
+		segs := layout(g.Jobs, g.From, g.To)
+		marks, capped := waitingMarks(g, segs)
+		if want := min(n, maxWaitingMarks); len(marks) != want || capped != (n > maxWaitingMarks) {
+			t.Fatalf("%d waiting: %d marks (capped %v), want %d", n, len(marks), capped, want)
+		}
+		for i, m := range marks {
+			if want := float64(60*(i+1)) / 3600; m.X != want {
+				t.Fatalf("%d waiting: mark %d at %v h, want the %d-th to start, at %v h", n, i, m.X, i+1, want)
+			}
+		}
+		d, err := NewGantt(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		Write(d, "svg", Size{}, &buf)
+		if legend := fmt.Sprintf("waiting at the start: %d jobs", n); !strings.Contains(buf.String(), legend) {
+			t.Errorf("%d waiting: no legend %q", n, legend)
+		}
+		if note := fmt.Sprintf("(the first %d to start marked)", maxWaitingMarks); strings.Contains(buf.String(), note) != capped {
+			t.Errorf("%d waiting: legend line %q shown %v, want %v", n, note, !capped, capped)
+		}
 	}
 }
