@@ -16,16 +16,20 @@ func takesFile(f FlagDoc) bool { return strings.Contains(f.Placeholder, "FILE") 
 // values and for arguments.
 //
 // bash splits --flag=value into three words at the '=' (COMP_WORDBREAKS), so
-// the script looks past it for the flag; and file names are read one a line,
-// so that a name with a space is one completion, not one per word.
+// the script looks past it for the flag; file names are read one a line,
+// so that a name with a space is one completion, not one per word; and a
+// choice is completed after the last comma of the word, for the options that
+// take a comma-separated list of them (--rules default,sort_<TAB>).
 func BashCompletion(app *cli.App) string {
 	h := HelpOf(app)
 	fn := "_" + strings.ReplaceAll(app.Name, "-", "_")
 	files := fn + "_files"
+	choices := fn + "_choices"
 	var names []string
 	var b strings.Builder
 	fmt.Fprintf(&b, "# bash completion for %s, generated from its flag definitions (make completion).\n", app.Name)
 	fmt.Fprintf(&b, "%s() {\n\tlocal name\n\tCOMPREPLY=()\n\twhile IFS= read -r name; do COMPREPLY+=(\"$name\"); done < <(compgen -f -- \"$1\")\n}\n", files)
+	fmt.Fprintf(&b, "%s() {\n\tlocal pre= word=$1\n\tif [[ $word == *,* ]]; then\n\t\tpre=${word%%,*},\n\t\tword=${word##*,}\n\tfi\n\tCOMPREPLY=($(compgen -P \"$pre\" -W \"$2\" -- \"$word\"))\n}\n", choices)
 	fmt.Fprintf(&b, "%s() {\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n", fn)
 	b.WriteString("\tif [[ $cur == = ]]; then\n\t\tcur=\n\telif [[ $prev == = && COMP_CWORD -ge 2 ]]; then\n\t\tprev=${COMP_WORDS[COMP_CWORD-2]}\n\tfi\n\tcase $prev in\n")
 	for _, f := range Flags(app) {
@@ -36,7 +40,7 @@ func BashCompletion(app *cli.App) string {
 		pattern := strings.Join(f.Names(), "|")
 		switch {
 		case len(h.Choices[f.Name]) > 0:
-			fmt.Fprintf(&b, "\t%s) COMPREPLY=($(compgen -W %q -- \"$cur\")); return ;;\n", pattern, strings.Join(h.Choices[f.Name], " "))
+			fmt.Fprintf(&b, "\t%s) %s \"$cur\" %q; return ;;\n", pattern, choices, strings.Join(h.Choices[f.Name], " "))
 		case takesFile(f):
 			fmt.Fprintf(&b, "\t%s) %s \"$cur\"; return ;;\n", pattern, files)
 		default:

@@ -188,8 +188,9 @@ func TestGeneratedFiles(t *testing.T) {
 }
 
 // TestBashCompletion runs the generated bash completion the way bash calls
-// it: --flag=value arrives as three words split at the '=', and a file name
-// with a space is one completion.
+// it: --flag=value arrives as three words split at the '=', a file name
+// with a space is one completion, and a list's next choice completes after
+// its last comma.
 func TestBashCompletion(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
@@ -221,6 +222,9 @@ func TestBashCompletion(t *testing.T) {
 		{[]string{"swfclean", "--from", "s"}, "swf\nsacct"},
 		{[]string{"swfsim", "--predictor", "e"}, "estimate\nexact"},
 		{[]string{"swfsim", "--price-window", ""}, "thesis\nwhole-wait"},
+		{[]string{"swfclean", "--rules", "default,sort_"}, "default,sort_submit"},
+		{[]string{"swfclean", "--rules", "=", "none,re"}, "none,renumber"},
+		{[]string{"swfstat", "--by", "category,st"}, "category,status"},
 	} {
 		script := fmt.Sprintf(`source %q; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _%s; printf '%%s\n' "${COMPREPLY[@]}"`,
 			filepath.Join(dir, "completion", "bash", c.words[0]), c.words[0])
