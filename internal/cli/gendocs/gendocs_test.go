@@ -175,8 +175,8 @@ func TestGeneratedFiles(t *testing.T) {
 		}
 		// Flags whose values are a fixed list complete them.
 		choices := map[string]string{
-			"swfclean": `--from) COMPREPLY=($(compgen -W "swf sacct alea"`,
-			"swfstat":  `--plot-kind) COMPREPLY=($(compgen -W "wait-cdf bsld-cdf utilization queue-length category gantt sweep"`,
+			"swfclean": `--from) _swfclean_choices "$cur" "swf sacct alea"`,
+			"swfstat":  `--plot-kind) _swfstat_choices "$cur" "wait-cdf bsld-cdf utilization queue-length category gantt sweep"`,
 		}
 		if want, ok := choices[app.Name]; ok && !strings.Contains(bash, want) {
 			t.Errorf("%s: the bash completion lacks %s", app.Name, want)

@@ -18,7 +18,7 @@ func execFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "exec", Category: execCategory,
 			Usage: "exec: run `COMMAND`, a program and its arguments such as 'python3 my_policy.py', as the scheduler, without a shell (quotes and backslashes group words; nothing else is special; use sh -c '...' for a shell), talking JSON lines on its stdin/stdout"},
-		&cli.DurationFlag{Name: "exec-timeout", Value: extpolicy.DefaultTimeout, Category: execCategory,
+		&cli.DurationFlag{Name: "exec-timeout", Value: extpolicy.DefaultTimeout, DefaultText: "60s", Category: execCategory,
 			Usage: "exec: the longest the program may take to answer a message or to exit after the last one, as a `DURATION` (e.g. 60s, 5m)"},
 		&cli.DurationFlag{Name: "exec-spin", Value: extpolicy.DefaultSpin, Category: execCategory,
 			Usage: "exec: how long each wait for the program's reply polls before it sleeps, as a `DURATION` (0 never polls; no wait polls while the machine has more runnable tasks than processors, and one preempted while polling stops polling for a while); changes the speed only, never the schedule (Linux)"},
