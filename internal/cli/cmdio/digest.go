@@ -3,8 +3,10 @@ package cmdio
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"hash"
 	"io"
+	"os"
 	"slices"
 
 	"github.com/swfkit/swfkit/pkg/provenance"
@@ -81,8 +83,15 @@ func WithInputSHA256(r provenance.Record, d *Digest) provenance.Record {
 }
 
 // FileSHA256 hashes the decompressed bytes of a file as a run reads them
-// (Open, then Digest): what a Provenance line's input-sha256 records.
+// (Open, then Digest): what a Provenance line's input-sha256 records. Only a
+// regular file is read: a pipe, FIFO or device named by an old run
+// (/dev/fd/63 from <(...)) would be consumed or block.
 func FileSHA256(name string) (string, error) {
+	if info, err := os.Stat(name); err != nil {
+		return "", err
+	} else if !info.Mode().IsRegular() {
+		return "", fmt.Errorf("%s: not a regular file, not read: a pipe or a device would be consumed", name)
+	}
 	rc, err := Open(name, nil)
 	if err != nil {
 		return "", err
