@@ -136,6 +136,22 @@ if [ -x "$BIN/swfstat" ]; then
     "$BIN/swfsim" --policy easy --seed 1 --no-progress -o "$TMP/point.swf.gz" 2>/dev/null
   (cd "$TMP" && "$BIN/swfstat" --replay point.swf.gz | PATH="$BIN:$PATH" bash 2>/dev/null) >"$TMP/point-replayed.swf"
   if cmp -s <(gzip -dc "$TMP/point.swf.gz") "$TMP/point-replayed.swf"; then ok; else bad "swfstat --replay of a study point: not the same file"; fi
+  # The Provenance line records the SHA-256 of the decompressed input, from a
+  # file or from standard input; --replay checks the file at the recorded
+  # path against it: quiet when it is the same, a comment and a warning
+  # naming both hashes when it changed.
+  want=$(gzip -dc "$TRACE" | sha256sum | cut -d' ' -f1)
+  grep -q "^; Provenance: swfsim .* input=- input-sha256=[0-9a-f]\{64\}$" "$TMP/point-replayed.swf" && ok || bad "swfsim from a pipe records no input-sha256"
+  "$BIN/swfclean" -q - <"$TRACE" | grep -q "^; Provenance: swfclean .* input=- input-sha256=$want$" && ok || bad "swfclean on gzip stdin: input-sha256 is not sha256 of the decompressed trace"
+  cp "$TRACE" "$TMP/trace.swf.gz"
+  (cd "$TMP" && "$BIN/swfsim" --policy fcfs --no-progress -o checked.swf trace.swf.gz 2>/dev/null)
+  grep -q "^; Provenance: swfsim .* input=trace.swf.gz input-sha256=$want$" "$TMP/checked.swf" && ok || bad "swfsim on a gzip file: input-sha256 is not sha256 of the decompressed trace"
+  (cd "$TMP" && "$BIN/swfstat" --replay checked.swf >replay-same.sh 2>replay-same.err)
+  if [ ! -s "$TMP/replay-same.err" ] && ! grep -q "sha256" "$TMP/replay-same.sh"; then ok; else bad "swfstat --replay of an unchanged input is not quiet: $(cat "$TMP/replay-same.err" "$TMP/replay-same.sh")"; fi
+  gzip -dc "$TRACE" | head -n 200 | gzip >"$TMP/trace.swf.gz"
+  (cd "$TMP" && "$BIN/swfstat" --replay checked.swf >replay-changed.sh 2>replay-changed.err)
+  grep -q "^# the file at trace.swf.gz is not the one the run read: .* sha256 [0-9a-f]\{64\}, the run read $want$" "$TMP/replay-changed.sh" && ok || bad "swfstat --replay of a changed input: no comment: $(cat "$TMP/replay-changed.sh")"
+  grep -q "warning: checked.swf: the file at trace.swf.gz is not the one the run read" "$TMP/replay-changed.err" && ok || bad "swfstat --replay of a changed input: no warning: $(cat "$TMP/replay-changed.err")"
   expect 1 "swfstat --replay of a file without Provenance" -- "$BIN/swfstat" --replay "$TRACE"
   stderr_has "no Provenance line" "swfstat --replay names what is missing"
 fi

@@ -19,7 +19,11 @@
 //     the tool declares its flags; the first field is version=, then every
 //     flag by its long name with its effective value, defaults included,
 //     then input= for each file argument as given (input=- for standard
-//     input); flags that cannot change the output (where it is written,
+//     input), followed by input-sha256= (InputSHA256) for the run's main
+//     input: the SHA-256 of the bytes the run read from it after
+//     decompression, as 64 lowercase hexadecimal digits, so that a replay
+//     can tell whether the file now at that path is the one the run read
+//     (older lines have no such field); flags that cannot change the output (where it is written,
 //     progress, verbosity, worker counts) are left out, so that one
 //     configuration gives one byte-identical file wherever it is written;
 //   - KEY is a flag's long name: letters, digits, '-' and '_';

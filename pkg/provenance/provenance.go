@@ -10,6 +10,13 @@ import (
 // Label is the header label of a provenance line.
 const Label = "Provenance"
 
+// InputSHA256 is the key of the field, after input=, that holds the SHA-256
+// of the bytes the run read from its main input after decompression, in 64
+// lowercase hexadecimal digits. It says which bytes the run read, not a
+// configuration: a study that groups runs by their columns reads it along
+// with its input= column.
+const InputSHA256 = "input-sha256"
+
 // Field is one KEY=VALUE of a record.
 type Field struct {
 	Key, Value string

@@ -399,7 +399,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 			fmt.Fprintf(stderr, "swfaugment: warning: %s: no answers (comment or blank lines only): no job is answered\n", cmdio.DisplayName(p.answers))
 		}
 	}
-	in, err := files.Open(name)
+	in, digest, err := files.OpenHashed(name)
 	if err != nil {
 		return err
 	}
@@ -449,7 +449,8 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 			fmt.Fprintln(stderr, n)
 		}
 	}
-	provenance.AddTo(hdr, cmdio.Provenance(c))
+	// The whole input was read (the records are held): its hash is known.
+	provenance.AddTo(hdr, cmdio.WithInputSHA256(cmdio.Provenance(c), digest))
 
 	out, err := files.Create(c.String("output"))
 	if err != nil {

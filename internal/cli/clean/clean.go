@@ -58,7 +58,12 @@ func runClean(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 		if o.conversion != nil {
 			// A converted log is a new file: it says how it was made. A
 			// plain copy (--rules none) stays byte-identical instead.
-			provenance.AddTo(hdr, o.provenance)
+			// The log was read whole to be converted: its hash is known.
+			rec, err := o.record()
+			if err != nil {
+				return err
+			}
+			provenance.AddTo(hdr, rec)
 		}
 		err = writeCopy(r, cl, hdr, out) // nothing else can change: copy through
 	} else {
@@ -95,7 +100,7 @@ func flurryPassFirst(cfg clean.Config) bool {
 // pass (nil for a regular file). cleanup removes the spool.
 func (o *options) prescanFlurries(cfg *clean.Config, files *cmdio.Files) (io.Reader, func(), error) {
 	cleanup := func() {}
-	in, err := files.Open(o.input)
+	in, err := o.openInput(files)
 	if err != nil {
 		return nil, cleanup, err
 	}
@@ -162,7 +167,7 @@ func openReader(o *options, files *cmdio.Files, spool io.Reader) (*swf.Reader, i
 	var in io.ReadCloser = io.NopCloser(spool)
 	if spool == nil {
 		var err error
-		if in, err = files.Open(o.input); err != nil {
+		if in, err = o.openInput(files); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -170,6 +175,37 @@ func openReader(o *options, files *cmdio.Files, spool io.Reader) (*swf.Reader, i
 	r.Name = o.name()
 	r.Lenient = o.lenient
 	return r, in, nil
+}
+
+// openInput opens the input named by the options, hashing what is read
+// unless it is a converted log (whose --from input was hashed as it was
+// converted).
+func (o *options) openInput(files *cmdio.Files) (io.ReadCloser, error) {
+	if o.converting() {
+		return files.Open(o.input)
+	}
+	in, digest, err := files.OpenHashed(o.input)
+	if err == nil {
+		o.inputDigests = append(o.inputDigests, digest)
+	}
+	return in, err
+}
+
+// record is the run's Provenance record with the hash of its input. The
+// flurries rule reads a regular file twice: a file that changed in between
+// gave records that are none of its versions' own, which is an error rather
+// than a line naming one of them.
+func (o *options) record() (provenance.Record, error) {
+	if len(o.inputDigests) == 0 {
+		return o.provenance, nil
+	}
+	first, _ := o.inputDigests[0].Sum()
+	for _, d := range o.inputDigests[1:] {
+		if sum, ok := d.Sum(); ok && first != "" && sum != first {
+			return o.provenance, fmt.Errorf("%s changed while it was read twice (the flurries rule's two passes): sha256 %s, then %s; run again on a file that does not change", o.name(), first, sum)
+		}
+	}
+	return cmdio.WithInputSHA256(o.provenance, o.inputDigests[0]), nil
 }
 
 // writeBody cleans the records and writes them and the trailer, preceded by
@@ -245,7 +281,13 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 		label, value, _ := strings.Cut(s, "=")
 		hdr.Apply(label, strings.TrimSpace(value))
 	}
-	provenance.AddTo(hdr, o.provenance)
+	// The body was written: the input was read to its end and its hash is
+	// known.
+	rec, err := o.record()
+	if err != nil {
+		return err
+	}
+	provenance.AddTo(hdr, rec)
 	hw := swf.NewWriter(out)
 	hw.Follow(r)
 	hw.WriteHeader(hdr)

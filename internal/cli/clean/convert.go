@@ -64,11 +64,12 @@ func (o *options) checkFrom(c *cli.Context) error {
 // convertInput reads the --from log, converts it, prints the conversion's
 // accounting on stderr (unless -q) and returns the converted SWF to read on.
 func convertInput(o *options, files *cmdio.Files, stderr io.Writer) (io.Reader, error) {
-	in, err := files.Open(o.input)
+	in, digest, err := files.OpenHashed(o.input)
 	if err != nil {
 		return nil, err
 	}
 	defer in.Close()
+	o.inputDigests = append(o.inputDigests, digest)
 	cfg := convert.Config{Name: cmdio.DisplayName(o.input), Procs: o.procs, Nodes: o.nodes, Lenient: o.lenient}
 	if o.timezone != "" {
 		cfg.Location, _ = time.LoadLocation(o.timezone) // checked by checkFrom

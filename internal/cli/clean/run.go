@@ -68,6 +68,9 @@ type options struct {
 	// (a converted log is read from memory); conversion is what --from did.
 	displayName string
 	conversion  *convert.Result
+	// inputDigests hash the main input (the --from log when converting)
+	// each time it is read: the Provenance line records its hash.
+	inputDigests []*cmdio.Digest
 }
 
 // Run runs swfclean with args (args[0] is the program name) and returns the

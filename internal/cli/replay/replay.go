@@ -36,13 +36,23 @@ var apps = map[string]func() *cli.App{
 // replay-N-in, and a comment says what to run to make replay-N-out, which
 // the next run reads; warnings say so too. A swfstat line (swfstat writes no
 // trace) is left out with a warning.
-func Commands(recs []provenance.Record) (cmds string, warnings []string, err error) {
+//
+// A run that recorded the hash of its input (input-sha256=) and that the
+// commands have read the file at its recorded path is checked against it
+// when hashFile is not nil: hashFile(path) hashes the file as the run did
+// (cmdio.FileSHA256). Another hash is a comment before the command and a
+// warning (the file at that path is not the one the run read); a file that
+// cannot be read is a comment; the same hash says nothing. A first run that
+// read its standard input names the hash in its comment. Lines without the
+// field are replayed as before.
+func Commands(recs []provenance.Record, hashFile func(path string) (string, error)) (cmds string, warnings []string, err error) {
 	if len(recs) == 0 {
 		return "", nil, fmt.Errorf("no Provenance line: nothing to replay")
 	}
 	type step struct {
 		words   []string // quoted; nil for another program's run
 		input   string
+		sum     string // the input's recorded input-sha256, "" when none
 		foreign string // another program's run, as recorded
 	}
 	var steps []step
@@ -66,14 +76,14 @@ func Commands(recs []provenance.Record) (cmds string, warnings []string, err err
 				"the commands stop before it and say what it must make", i+1, r.Tool))
 			continue
 		}
-		words, in, note, err := command(newApp(), r)
+		words, in, sum, note, err := command(newApp(), r)
 		if err != nil {
 			return "", nil, fmt.Errorf("provenance line %d (%s): %w", i+1, r.Tool, err)
 		}
 		if note != "" {
 			comments = append(comments, note)
 		}
-		steps = append(steps, step{words: words, input: in})
+		steps = append(steps, step{words: words, input: in, sum: sum})
 	}
 	if len(steps) == 0 {
 		return "", warnings, fmt.Errorf("no run of swfclean, swfaugment or swfsim recorded: nothing to replay")
@@ -107,8 +117,20 @@ func Commands(recs []provenance.Record) (cmds string, warnings []string, err err
 			if st.input == "-" {
 				// Piped into a shell, "-" would read the rest of the
 				// script as the trace.
-				b.WriteString(Comment("the next run read its standard input: give it the same trace there, or replace - with the trace's file"))
+				text := "the next run read its standard input: give it the same trace there, or replace - with the trace's file"
+				if st.sum != "" {
+					text += "; the bytes it read (decompressed) have sha256 " + st.sum
+				}
+				b.WriteString(Comment(text))
 				warnings = append(warnings, fmt.Sprintf("the %s run read its standard input, which the provenance does not name: give it the same trace", st.words[0]))
+			} else if st.sum != "" && hashFile != nil {
+				comment, warning := checkInput(st.input, st.sum, hashFile)
+				if comment != "" {
+					b.WriteString(Comment(comment))
+				}
+				if warning != "" {
+					warnings = append(warnings, warning)
+				}
 			}
 			line += " " + quote(st.input)
 		case st.input == "-":
@@ -131,6 +153,21 @@ func Commands(recs []provenance.Record) (cmds string, warnings []string, err err
 	return b.String(), warnings, nil
 }
 
+// checkInput hashes the file at a run's recorded input path and compares it
+// with the recorded hash: a comment and a warning when they differ, a
+// comment when the file cannot be read, nothing when they are the same.
+func checkInput(path, recorded string, hashFile func(string) (string, error)) (comment, warning string) {
+	sum, err := hashFile(path)
+	switch {
+	case err != nil:
+		return fmt.Sprintf("%s cannot be read here to check it against the run's input (%v); the run read bytes (decompressed) of sha256 %s", path, err, recorded), ""
+	case sum != recorded:
+		text := fmt.Sprintf("the file at %s is not the one the run read: its bytes (decompressed) have sha256 %s, the run read %s", path, sum, recorded)
+		return text, text
+	}
+	return "", ""
+}
+
 // givenWith lists, by tool, the flags whose being given matters also at
 // their default value, each with the flag whose recorded value shows that
 // the run gave it: swfaugment's --error-quant selects its operation (0, its
@@ -143,14 +180,15 @@ var givenWith = map[string]map[string]string{
 }
 
 // command returns a run's words (the tool, then its non-default flags in
-// the recorded order), its input, and a note when another version made it.
-func command(app *cli.App, r provenance.Record) (words []string, input, note string, err error) {
+// the recorded order), its input and the input's recorded hash ("" when
+// none), and a note when another version made it.
+func command(app *cli.App, r provenance.Record) (words []string, input, sum, note string, err error) {
 	set := flag.NewFlagSet(app.Name, flag.ContinueOnError)
 	set.SetOutput(io.Discard)
 	byName := map[string]cli.Flag{}
 	for _, f := range app.Flags {
 		if err := f.Apply(set); err != nil {
-			return nil, "", "", err
+			return nil, "", "", "", err
 		}
 		for _, n := range f.Names() {
 			byName[n] = f
@@ -158,7 +196,7 @@ func command(app *cli.App, r provenance.Record) (words []string, input, note str
 	}
 	defaults := cli.NewContext(app, set, nil)
 	words = []string{app.Name}
-	var inputs []string
+	var inputs, sums []string
 	lists := map[string][]string{} // list flags: every recorded value
 	var order []string             // flags in the recorded order
 	for _, f := range r.Fields {
@@ -171,10 +209,13 @@ func command(app *cli.App, r provenance.Record) (words []string, input, note str
 		case "input":
 			inputs = append(inputs, f.Value)
 			continue
+		case provenance.InputSHA256:
+			sums = append(sums, f.Value)
+			continue
 		}
 		fl, ok := byName[f.Key]
 		if !ok {
-			return nil, "", "", fmt.Errorf("%s has no flag --%s (made by another version?)", app.Name, f.Key)
+			return nil, "", "", "", fmt.Errorf("%s has no flag --%s (made by another version?)", app.Name, f.Key)
 		}
 		if _, isList := fl.(*cli.StringSliceFlag); isList {
 			if _, seen := lists[f.Key]; !seen {
@@ -188,7 +229,7 @@ func command(app *cli.App, r provenance.Record) (words []string, input, note str
 			continue
 		}
 		if prev, twice := lists[f.Key]; twice {
-			return nil, "", "", fmt.Errorf("--%s recorded twice (%s and %s): the line was edited or damaged", f.Key, prev[0], f.Value)
+			return nil, "", "", "", fmt.Errorf("--%s recorded twice (%s and %s): the line was edited or damaged", f.Key, prev[0], f.Value)
 		}
 		order = append(order, f.Key)
 		lists[f.Key] = []string{f.Value}
@@ -223,9 +264,15 @@ func command(app *cli.App, r provenance.Record) (words []string, input, note str
 		}
 	}
 	if len(inputs) != 1 {
-		return nil, "", "", fmt.Errorf("%d input= fields, want one", len(inputs))
+		return nil, "", "", "", fmt.Errorf("%d input= fields, want one", len(inputs))
 	}
-	return words, inputs[0], note, nil
+	if len(sums) > 1 {
+		return nil, "", "", "", fmt.Errorf("%d %s= fields, want one at most", len(sums), provenance.InputSHA256)
+	}
+	if len(sums) == 1 {
+		sum = sums[0]
+	}
+	return words, inputs[0], sum, note, nil
 }
 
 // Comment returns text as one shell comment line. The commands are meant to

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -29,7 +30,7 @@ func TestCommands(t *testing.T) {
 		record(t, "swfaugment "+v+" seed=1 estimate=exact target-load=0.9 input=-"),
 		record(t, "swfsim "+v+" policy=easy no-kill=true procs-from=requested seed=1 input=aug.swf"),
 	}
-	got, warnings, err := Commands(recs)
+	got, warnings, err := Commands(recs, nil)
 	if err != nil || warnings != nil {
 		t.Fatal(err, warnings)
 	}
@@ -41,13 +42,13 @@ func TestCommands(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	old := []provenance.Record{record(t, "swfsim version=0.0.1 policy=fcfs input=-")}
-	if got, _, _ := Commands(old); !strings.HasPrefix(got, "# swfsim 0.0.1 made this run") || !strings.HasSuffix(got, "swfsim --policy=fcfs -\n") {
+	if got, _, _ := Commands(old, nil); !strings.HasPrefix(got, "# swfsim 0.0.1 made this run") || !strings.HasSuffix(got, "swfsim --policy=fcfs -\n") {
 		t.Errorf("another version's run:\n%s", got)
 	}
 	// A first run that read its standard input: the commands and a warning
 	// say to give it the trace (piped into a shell, - would read the script).
 	stdin := []provenance.Record{record(t, "swfsim "+v+" policy=fcfs input=-")}
-	got, warnings, err = Commands(stdin)
+	got, warnings, err = Commands(stdin, nil)
 	if err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "standard input") ||
 		got != "# the next run read its standard input: give it the same trace there, or replace - with the trace's file\nswfsim --policy=fcfs -\n" {
 		t.Errorf("a run from standard input: %v %q\n%s", err, warnings, got)
@@ -59,7 +60,7 @@ func TestCommands(t *testing.T) {
 		{record(t, "swfsim "+v+" policy=easy")},
 		{record(t, "swfsim "+v+" policy=easy policy=fcfs input=-")},
 	} {
-		if _, _, err := Commands(bad); err == nil {
+		if _, _, err := Commands(bad, nil); err == nil {
 			t.Errorf("%v: no error", bad)
 		}
 	}
@@ -77,7 +78,7 @@ func TestCommandsOtherRuns(t *testing.T) {
 		record(t, "swfstat "+v+" input=x"),
 		record(t, "swfsim "+v+" policy=fcfs input=-"),
 	}
-	got, warnings, err := Commands(recs)
+	got, warnings, err := Commands(recs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestCommandsOtherRuns(t *testing.T) {
 	}
 	// Another program's run first and last.
 	got, _, err = Commands([]provenance.Record{record(t, "mytool a=1 input=-"), record(t, "swfsim "+v+" policy=fcfs input=-"),
-		record(t, "other b=2 input=-")})
+		record(t, "other b=2 input=-")}, nil)
 	want = "# not replayed, another program's run: mytool a=1 input=-\n" +
 		"# run it on its input, writing replay-0-out\n" +
 		"swfsim --policy=fcfs replay-0-out -o replay-2-in\n" +
@@ -103,7 +104,7 @@ func TestCommandsOtherRuns(t *testing.T) {
 	if err != nil || got != want {
 		t.Errorf("got %v\n%s\nwant\n%s", err, got, want)
 	}
-	_, _, err = Commands([]provenance.Record{record(t, "swfsim "+v+" seed=3 seed=5 input=-")})
+	_, _, err = Commands([]provenance.Record{record(t, "swfsim "+v+" seed=3 seed=5 input=-")}, nil)
 	if err == nil || !strings.Contains(err.Error(), "--seed recorded twice (3 and 5)") {
 		t.Errorf("a flag twice: %v", err)
 	}
@@ -131,7 +132,7 @@ func TestCommandsGivenAtDefault(t *testing.T) {
 		if err != nil || len(recs) != 1 {
 			t.Fatalf("%v: %d Provenance lines, %v", args, len(recs), err)
 		}
-		cmds, _, err := Commands(recs)
+		cmds, _, err := Commands(recs, nil)
 		if err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
@@ -160,7 +161,7 @@ func TestCommandsNoLineBreakInComments(t *testing.T) {
 		record(t, "swfclean "+v+` rules=none input=raw.swf`),
 		record(t, `swfsim version="9\ntouch pwned-version" policy=fcfs input="mid\ntouch pwned-input"`),
 	}
-	got, _, err := Commands(recs)
+	got, _, err := Commands(recs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,5 +172,66 @@ func TestCommandsNoLineBreakInComments(t *testing.T) {
 	}
 	if c := Comment("runs/a\nb.swf"); c != "# \"runs/a\\nb.swf\"\n" {
 		t.Errorf("Comment: %q", c)
+	}
+}
+
+// TestCommandsCheckInput: a first run that read a file is checked against
+// its recorded hash: another hash is a comment and a warning naming both, a
+// file that cannot be read a comment, the same hash nothing; a run from
+// standard input names the hash in its comment; a line without the field is
+// not checked; a run that read a file the replay itself makes is not checked.
+func TestCommandsCheckInput(t *testing.T) {
+	v := "version=" + cmdio.Version
+	same, other := strings.Repeat("a", 64), strings.Repeat("b", 64)
+	files := map[string]string{"t.swf": same, "changed.swf": other}
+	var asked []string
+	hash := func(path string) (string, error) {
+		asked = append(asked, path)
+		if s, ok := files[path]; ok {
+			return s, nil
+		}
+		return "", errors.New("open " + path + ": no such file or directory")
+	}
+	run := func(line string) (string, []string) {
+		t.Helper()
+		got, warnings, err := Commands([]provenance.Record{record(t, line)}, hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, warnings
+	}
+	if got, w := run("swfsim " + v + " policy=fcfs input=t.swf input-sha256=" + same); got != "swfsim --policy=fcfs t.swf\n" || w != nil {
+		t.Errorf("the same file: %q %q", got, w)
+	}
+	got, w := run("swfsim " + v + " policy=fcfs input=changed.swf input-sha256=" + same)
+	want := "# the file at changed.swf is not the one the run read: its bytes (decompressed) have sha256 " + other + ", the run read " + same + "\n"
+	if got != want+"swfsim --policy=fcfs changed.swf\n" || len(w) != 1 || "# "+w[0]+"\n" != want {
+		t.Errorf("a changed file:\n%s%q", got, w)
+	}
+	got, w = run("swfsim " + v + " policy=fcfs input=gone.swf input-sha256=" + same)
+	if !strings.HasPrefix(got, "# gone.swf cannot be read here") || !strings.Contains(got, "no such file") ||
+		!strings.Contains(got, same) || w != nil {
+		t.Errorf("a file that cannot be read:\n%s%q", got, w)
+	}
+	got, _ = run("swfsim " + v + " policy=fcfs input=- input-sha256=" + same)
+	if !strings.HasPrefix(got, "# the next run read its standard input") || !strings.Contains(got, "sha256 "+same) {
+		t.Errorf("standard input:\n%s", got)
+	}
+	asked = nil
+	if got, w := run("swfsim " + v + " policy=fcfs input=changed.swf"); got != "swfsim --policy=fcfs changed.swf\n" || w != nil || asked != nil {
+		t.Errorf("a line without the hash: %q %q, hashed %v", got, w, asked)
+	}
+	// Only the first run's file is read by the commands; the second run's
+	// is one the commands make (replay-1-changed.swf).
+	asked = nil
+	_, _, err := Commands([]provenance.Record{
+		record(t, "swfclean "+v+" rules=none input=t.swf input-sha256="+same),
+		record(t, "swfsim "+v+" policy=fcfs input=changed.swf input-sha256="+same),
+	}, hash)
+	if err != nil || len(asked) != 1 || asked[0] != "t.swf" {
+		t.Errorf("hashed %v (%v), want only t.swf", asked, err)
+	}
+	if _, _, err := Commands([]provenance.Record{record(t, "swfsim "+v+" policy=fcfs input=t.swf input-sha256="+same+" input-sha256="+same)}, hash); err == nil {
+		t.Error("two input-sha256 fields: no error")
 	}
 }

@@ -100,10 +100,11 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		return err
 	}
 	defer files.Finish(&err)
-	in, err := files.Open(opt.Input)
+	in, digest, err := files.OpenHashed(opt.Input)
 	if err != nil {
 		return err
 	}
+	opt.InputDigest = digest
 	defer in.Close()
 	out, err := files.Create(c.String("output"))
 	if err != nil {

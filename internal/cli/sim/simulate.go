@@ -44,6 +44,9 @@ type Options struct {
 	// Provenance, if not nil, is added to the output header (after the Notes)
 	// as the run's configuration.
 	Provenance *provenance.Record
+	// InputDigest, if not nil, hashes in as it is read; its sum is added to
+	// Provenance as input-sha256 (cmdio.WithInputSHA256).
+	InputDigest *cmdio.Digest
 
 	// Price selects the price= tokens to add (ga.go); PriceProgress, if not
 	// nil, shows the VCG re-simulations' progress bar.
@@ -245,7 +248,8 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		hdr.AddNote("swfsim " + note)
 	}
 	if opt.Provenance != nil {
-		provenance.AddTo(hdr, *opt.Provenance)
+		// The input was read to its end (load holds it all): its hash is known.
+		provenance.AddTo(hdr, cmdio.WithInputSHA256(*opt.Provenance, opt.InputDigest))
 	}
 	return write(data, name, hdr, jobs, which, opt.Lenient, out)
 }

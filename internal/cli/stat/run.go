@@ -381,7 +381,7 @@ func writeReplay(w io.Writer, inputs []string, files *cmdio.Files, stderr io.Wri
 		if err != nil {
 			return err
 		}
-		cmds, warnings, err := replay.Commands(recs)
+		cmds, warnings, err := replay.Commands(recs, cmdio.FileSHA256)
 		for _, w := range warnings {
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", r.Name, w)
 		}

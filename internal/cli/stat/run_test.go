@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -864,6 +865,41 @@ func TestReplayOtherPrograms(t *testing.T) {
 		if !strings.Contains(errs, w) {
 			t.Errorf("stderr lacks %q:\n%s", w, errs)
 		}
+	}
+}
+
+// TestReplayChecksInput: --replay hashes the file a run read, at the path
+// as recorded, and says when it is not the one the run read (a comment in
+// the commands and a warning, with both hashes); the same file passes
+// quietly, and a file that cannot be read is a comment.
+func TestReplayChecksInput(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "t.swf")
+	trace := "; Version: 2.2\n; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	if err := os.WriteFile(input, []byte(trace), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	made := filepath.Join(dir, "out.swf")
+	var errb bytes.Buffer
+	if code := simcli.Run([]string{"swfsim", "-p", "fcfs", "--no-progress", "-o", made, input}, nil, io.Discard, &errb); code != 0 {
+		t.Fatalf("swfsim: exit %d: %s", code, errb.String())
+	}
+	out, errs, code := run(t, "", "--replay", made)
+	if code != 0 || errs != "" || strings.Count(out, "#") != 1 {
+		t.Errorf("the same file: exit %d, stderr %q, output\n%s", code, errs, out)
+	}
+	if err := os.WriteFile(input, []byte(trace+"2 5 0 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code = run(t, "", "--replay", made)
+	const what = "is not the one the run read: its bytes (decompressed) have sha256 "
+	if code != 0 || !strings.Contains(out, "# the file at "+input+" "+what) || !strings.Contains(errs, "swfstat: warning: "+made+": the file at "+input+" "+what) {
+		t.Errorf("a changed file: exit %d, stderr %q, output\n%s", code, errs, out)
+	}
+	os.Remove(input)
+	out, errs, code = run(t, "", "--replay", made)
+	if code != 0 || !strings.Contains(out, "# "+input+" cannot be read here") || errs != "" {
+		t.Errorf("a file that is gone: exit %d, stderr %q, output\n%s", code, errs, out)
 	}
 }
 

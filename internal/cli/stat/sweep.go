@@ -11,6 +11,7 @@ import (
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/stats"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -39,6 +40,15 @@ func loadColumn(name string) bool {
 	n, ok := strings.CutPrefix(tool, "swfaugment_")
 	_, err := strconv.Atoi(n)
 	return ok && err == nil
+}
+
+// inputHash reports whether a column is the hash of a run's input
+// (TOOL.input-sha256): it says which bytes a run read, not how the run was
+// configured (the input= column names the trace), so the sweep's grouping
+// leaves it out: the hash of a pipe's bytes differs from seed to seed.
+func inputHash(name string) bool {
+	_, key, ok := strings.Cut(name, ".")
+	return ok && key == provenance.InputSHA256
 }
 
 // sweepDefaultSeries is the line a run belongs to by default: its policy.
@@ -150,7 +160,7 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	varying := func() string {
 		var names []string
 		for c, name := range ic.names {
-			if values(c) > 1 {
+			if values(c) > 1 && !inputHash(name) {
 				names = append(names, name)
 			}
 		}
@@ -418,11 +428,13 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	}
 
 	// Columns that say nothing of a run's configuration: swfstat's own,
-	// and an input that names no trace (a pipe, or an intermediate file
-	// made for one grid point: traceLike).
+	// an input that names no trace (a pipe, or an intermediate file made
+	// for one grid point: traceLike), and the hash of the bytes an input
+	// held (input-sha256), which its input= column names: the hash of what
+	// a pipe carried differs from seed to seed.
 	ignored := map[int]bool{}
 	for c, name := range ic.names {
-		if strings.HasPrefix(name, "swfstat.") || strings.HasSuffix(name, ".input") && !traceLike(c) {
+		if strings.HasPrefix(name, "swfstat.") || strings.HasSuffix(name, ".input") && !traceLike(c) || inputHash(name) {
 			ignored[c] = true
 		}
 	}

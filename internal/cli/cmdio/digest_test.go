@@ -1,0 +1,74 @@
+package cmdio
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/swfkit/swfkit/pkg/provenance"
+)
+
+// TestDigest: the sum is that of every byte read, and unknown until the
+// reader returned io.EOF (a prefix's hash is never recorded); the field goes
+// right after input=, on a copy of the record.
+func TestDigest(t *testing.T) {
+	d := NewDigest(strings.NewReader(smallText))
+	buf := make([]byte, 10)
+	if _, err := d.Read(buf); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := d.Sum(); ok {
+		t.Error("a sum before the end of the input")
+	}
+	rec := provenance.Record{Tool: "swfsim", Fields: []provenance.Field{{Key: "policy", Value: "easy"}, {Key: "input", Value: "-"}}}
+	if got := WithInputSHA256(rec, d); len(got.Fields) != 2 {
+		t.Errorf("a partly read input recorded: %v", got.Format())
+	}
+	if _, err := io.Copy(io.Discard, d); err != nil {
+		t.Fatal(err)
+	}
+	want := sha256.Sum256([]byte(smallText))
+	if sum, ok := d.Sum(); !ok || sum != hex.EncodeToString(want[:]) {
+		t.Errorf("Sum = %s %v, want %x", sum, ok, want)
+	}
+	got := WithInputSHA256(rec, d)
+	if s := got.Format(); s != "swfsim policy=easy input=- input-sha256="+hex.EncodeToString(want[:]) || len(rec.Fields) != 2 {
+		t.Errorf("WithInputSHA256: %s (the original has %d fields)", s, len(rec.Fields))
+	}
+	// FileSHA256 hashes the decompressed bytes of every format Open reads.
+	dir := t.TempDir()
+	for format, data := range compressedForms(t) {
+		path := filepath.Join(dir, format)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if sum, err := FileSHA256(path); err != nil || sum != hex.EncodeToString(want[:]) {
+			t.Errorf("%s: FileSHA256 = %s, %v", format, sum, err)
+		}
+	}
+	if _, err := FileSHA256(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a directory: %v", err)
+	}
+}
+
+// BenchmarkDigest: the cost a run pays for its input's hash, per byte of
+// decompressed trace.
+func BenchmarkDigest(b *testing.B) {
+	data := bytes.Repeat([]byte(smallText), (4<<20)/len(smallText)+1)
+	buf := make([]byte, 64<<10)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		d := NewDigest(bytes.NewReader(data))
+		for {
+			if _, err := d.Read(buf); err != nil {
+				break
+			}
+		}
+	}
+}
