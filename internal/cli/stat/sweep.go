@@ -440,6 +440,36 @@ func buildSweep(o *options, traces []*trace, ic *inputColumns) (*sweep, error) {
 	}
 	seed := func(c int) bool { return strings.HasSuffix(ic.names[c], ".seed") }
 
+	// The same trace path read as different bytes by different runs: the
+	// trace changed (or another file took its path) between them, and the
+	// figure would mix the two as one trace.
+	for c, name := range ic.names {
+		h, ok := col[strings.TrimSuffix(name, ".input")+"."+provenance.InputSHA256]
+		if !strings.HasSuffix(name, ".input") || !ok {
+			continue
+		}
+		hashes := map[string]map[string]bool{} // path -> hashes read
+		var paths []string
+		for _, i := range inputs {
+			p, okp := value(c, i)
+			x, okx := value(h, i)
+			if !okp || !okx || x == "" || p == "-" {
+				continue // standard input names no file
+			}
+			if hashes[p] == nil {
+				hashes[p] = map[string]bool{}
+				paths = append(paths, p)
+			}
+			hashes[p][x] = true
+		}
+		for _, p := range paths {
+			if n := len(hashes[p]); n > 1 {
+				sw.warnings = append(sw.warnings, fmt.Sprintf("the runs that read %s (%s) read %d different contents of it (%s.%s): it changed between them, and the sweep figure joins them as one trace",
+					p, name, n, strings.TrimSuffix(name, ".input"), provenance.InputSHA256))
+			}
+		}
+	}
+
 	// Repetitions: inputs alike in every column, seeds included, are one
 	// run given twice.
 	seen := map[string]int{} // configuration key -> index in copies

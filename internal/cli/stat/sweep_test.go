@@ -3,6 +3,7 @@ package statcli
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -480,6 +481,48 @@ func TestSweepPercentileNotRequested(t *testing.T) {
 		_, err := buildSweep(o, traces, ic)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want %q", tc.spec, err, tc.want)
+		}
+	}
+}
+
+// TestSweepTraceChanged: runs that name one trace path but read different
+// bytes of it (input-sha256) get a warning naming the path; the same bytes,
+// or a pipe's hashes (which differ by seed), none.
+func TestSweepTraceChanged(t *testing.T) {
+	names := []string{"swfaugment.target-load", "swfaugment.input", "swfaugment.input-sha256", "swfsim.policy", "swfsim.input", "swfsim.input-sha256"}
+	for _, c := range []struct {
+		hashes [4]string
+		warn   bool
+		stdin  bool
+	}{
+		{[4]string{"aa", "aa", "aa", "aa"}, false, false},
+		{[4]string{"aa", "aa", "bb", "bb"}, true, false},
+		{[4]string{"aa", "-", "aa", "aa"}, false, false},
+		{[4]string{"aa", "aa", "bb", "bb"}, false, true}, // read from standard input
+	} {
+		var rows [][]string
+		for i, h := range c.hashes {
+			load := []string{"0.6", "0.9"}[i%2]
+			path := "/d/kth.swf"
+			if c.stdin {
+				path = "-"
+			}
+			rows = append(rows, []string{load, path, h, "easy", "-", fmt.Sprintf("pipe%d", i)})
+		}
+		traces, ic := grid(names, rows, []float64{1, 2, 3, 4}, nil)
+		for i, tr := range traces {
+			tr.provenance = []provenance.Record{
+				{Tool: "swfaugment", Fields: []provenance.Field{{Key: "target-load", Value: rows[i][0]}, {Key: "input", Value: rows[i][1]}}},
+				{Tool: "swfsim", Fields: []provenance.Field{{Key: "policy", Value: "easy"}, {Key: "input", Value: "-"}}},
+			}
+		}
+		sw, err := buildSweep(&options{sweep: sweepSpec{metric: "bsld"}}, traces, ic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Contains(strings.Join(sw.warnings, "\n"), "read 2 different contents of it (swfaugment.input-sha256)")
+		if got != c.warn {
+			t.Errorf("hashes %v: warned %v, want %v: %q", c.hashes, got, c.warn, sw.warnings)
 		}
 	}
 }
