@@ -129,12 +129,12 @@ func New(kind Kind, inputs []Input) (*plot.Plot, error) {
 	case Utilization:
 		p.Title.Text = "Utilization over time (time average per bin" + binWidth(inputs) + ")"
 		p.X.Label.Text = "time since first submit (h)"
-		p.X.Tick.Marker = counts{} // 2500, not 2500.00
+		p.X.Tick.Marker = steps{} // every 1000 h, not 1000, 4000, 7000
 		p.Y.Label.Text = "processors in use (% of the machine)"
 		err = addTimelines(p, inputs, utilizationSeries, true)
 	case QueueLength:
 		p.X.Label.Text = "time since first submit (h)"
-		p.X.Tick.Marker = counts{}
+		p.X.Tick.Marker = steps{}
 		p.Title.Text = "Queue length over time (time average per bin" + binWidth(inputs) + ")"
 		p.Y.Label.Text = "jobs waiting"
 		p.Y.Tick.Marker = counts{}

@@ -182,3 +182,36 @@ func (f *legendBeside) Draw(c draw.Canvas) {
 	p.Draw(draw.Crop(c, 0, -width, 0, -top))
 	f.legend.Draw(draw.Crop(c, c.Size().X-width+vg.Points(8), 0, 0, -top))
 }
+
+// steps marks a linear axis with a label at every multiple of a round step
+// (1, 2 or 5 times a power of ten) giving four to ten labels, and unlabelled
+// ticks between them; gonum's default labels only every third tick of a long
+// time axis (1000, 4000, 7000 h).
+type steps struct{}
+
+// Ticks implements plot.Ticker.
+func (steps) Ticks(lo, hi float64) []plot.Tick {
+	span := hi - lo
+	if !(span > 0) || math.IsInf(span, 0) {
+		return counts{}.Ticks(lo, hi)
+	}
+	mag := math.Pow(10, math.Floor(math.Log10(span/5)))
+	step, minor := mag, mag/5
+	for _, m := range []struct{ step, minor float64 }{{1, 0.2}, {2, 0.5}, {5, 1}, {10, 2}} {
+		if span/(m.step*mag) <= 10 {
+			step, minor = m.step*mag, m.minor*mag
+			break
+		}
+	}
+	var ticks []plot.Tick
+	for k := math.Ceil(lo / minor); k*minor <= hi; k++ {
+		v := k * minor
+		label := ""
+		if r := math.Round(v / step); math.Abs(v-r*step) < minor/2 {
+			v = r*step + 0 // never -0
+			label = strconv.FormatFloat(v, 'f', -1, 64)
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: label})
+	}
+	return ticks
+}
