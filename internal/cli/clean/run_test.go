@@ -403,20 +403,10 @@ func TestDropFlurriesTwoPasses(t *testing.T) {
 	if withoutProvenance(whole.stdout) != withoutProvenance(fromFile.stdout) {
 		t.Errorf("two passes and one pass differ:\n%s\n---\n%s", fromFile.stdout, whole.stdout)
 	}
-	gz := swfclean(t, bytes.NewReader(gzipped(t, readFile(t, "testdata/dirty.swf"))), args...)
+	gz := swfclean(t, bytes.NewReader(testutil.Gzip(t, string(readFile(t, "testdata/dirty.swf")))), args...)
 	if gz.stdout != fromStdin.stdout {
 		t.Errorf("gzip stdin differs")
 	}
-}
-
-func gzipped(t testing.TB, data []byte) []byte {
-	var b bytes.Buffer
-	zw := gzip.NewWriter(&b)
-	zw.Write(data)
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
 }
 
 // TestReportRulesNone: with no rule the report's "rules" is an empty list, so

@@ -11,9 +11,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/klauspost/compress/gzip"
-	"github.com/klauspost/compress/zstd"
-
+	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -22,26 +20,6 @@ import (
 const smallText = "; Version: 2\n; Computer: test\n" +
 	"1 0 5 100 4 -1 -1 4 120 -1 1 1 1 -1 1 -1 -1 -1\n" +
 	"2 10 0 50 2 -1 -1 2 60 -1 1 2 1 -1 1 -1 -1 -1\n"
-
-func gzipped(t *testing.T, text string) []byte {
-	var b bytes.Buffer
-	zw := gzip.NewWriter(&b)
-	io.WriteString(zw, text)
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
-func zstded(t *testing.T, text string) []byte {
-	var b bytes.Buffer
-	zw, _ := zstd.NewWriter(&b)
-	io.WriteString(zw, text)
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
 
 // compressedForms returns smallText in every compression Open detects.
 func compressedForms(t *testing.T) map[string][]byte {
@@ -53,7 +31,7 @@ func compressedForms(t *testing.T) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return map[string][]byte{"gzip": gzipped(t, smallText), "zstd": zstded(t, smallText), "bzip2": bz, "xz": xz}
+	return map[string][]byte{"gzip": testutil.Gzip(t, smallText), "zstd": testutil.Zstd(t, smallText), "bzip2": bz, "xz": xz}
 }
 
 func readAllNamed(t *testing.T, dir, name string, data []byte) (string, error) {
@@ -125,7 +103,7 @@ func TestOpenRefusesTruncatedAndCorruptStreams(t *testing.T) {
 		}
 	}
 	// The same on standard input.
-	data := gzipped(t, smallText)
+	data := testutil.Gzip(t, smallText)
 	r, _ := Open("-", bytes.NewReader(data[:len(data)-8]))
 	if _, err := io.ReadAll(r); err == nil || !strings.Contains(err.Error(), "<stdin>: truncated gzip") {
 		t.Errorf("truncated gzip on stdin: %v", err)
@@ -137,7 +115,7 @@ func TestOpenRefusesTruncatedAndCorruptStreams(t *testing.T) {
 // members read as one text, and a second member cut short is truncated.
 func TestOpenGzipTrailingData(t *testing.T) {
 	dir := t.TempDir()
-	gz := gzipped(t, smallText)
+	gz := testutil.Gzip(t, smallText)
 	for what, tc := range map[string]struct {
 		data      []byte
 		text, err string

@@ -11,13 +11,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/gzip"
-	"github.com/klauspost/compress/zstd"
-
 	augmentcli "github.com/swfkit/swfkit/internal/cli/augment"
 	cleancli "github.com/swfkit/swfkit/internal/cli/clean"
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
+	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -37,26 +35,6 @@ func trace() string {
 			"-1", "1", strconv.Itoa(user), "1", "1", "1", "-1", "-1", "-1"}, " ") + "\n")
 	}
 	return b.String()
-}
-
-func gzipped(t *testing.T, text string) []byte {
-	var b bytes.Buffer
-	zw := gzip.NewWriter(&b)
-	io.WriteString(zw, text)
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
-func zstded(t *testing.T, text string) []byte {
-	var b bytes.Buffer
-	zw, _ := zstd.NewWriter(&b)
-	io.WriteString(zw, text)
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
 }
 
 type tool func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
@@ -93,7 +71,7 @@ func sha(data []byte) string {
 func TestInputSHA256(t *testing.T) {
 	text := trace()
 	dir := t.TempDir()
-	files := map[string][]byte{"plain.swf": []byte(text), "gz.swf.gz": gzipped(t, text), "zst.swf.zst": zstded(t, text)}
+	files := map[string][]byte{"plain.swf": []byte(text), "gz.swf.gz": testutil.Gzip(t, text), "zst.swf.zst": testutil.Zstd(t, text)}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)
