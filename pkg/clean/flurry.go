@@ -110,11 +110,11 @@ func (d *FlurryDetector) Flurries() []Flurry {
 		// grid reaching before them would judge shares over half a window
 		// of the log.
 		origin := pts[0].submit + offset
-		start := 0
-		for start < len(pts) && pts[start].submit < origin {
-			start++
+		first := 0 // the first submission in this grid
+		for first < len(pts) && pts[first].submit < origin {
+			first++
 		}
-		for lo := start; lo < len(pts); {
+		for lo := first; lo < len(pts); {
 			win := (pts[lo].submit - origin) / w
 			hi := lo
 			counts := map[int64]int{}

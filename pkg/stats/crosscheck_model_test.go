@@ -106,20 +106,10 @@ type refReport struct {
 	// "Slowdown", "Makespan", "Warm-up / cool-down", "U-QoS"); a reason
 	// that leaves out no job is not listed.
 	excluded map[string]int
-	// faultyExcluded is what a known fault of pkg/stats makes of an
-	// exclusion count, by reason (crosscheck_faults_test.go), when it
-	// differs from excluded.
-	faultyExcluded map[string]refFaulty
 	// measuredJobs are the indices of the measured jobs.
 	measuredJobs []int
 	// seen names the edge cases this trace met, for the coverage log.
 	seen []string
-}
-
-// refFaulty is a count as a known fault makes it.
-type refFaulty struct {
-	count int
-	fault string
 }
 
 // refPercentileName is the Statistic name of a percentile, "p25", "p99.9"
@@ -637,7 +627,7 @@ func refModel(jobs []refJob, procs int64, cfg refConfig) refReport {
 		}
 	}
 	rep := refReport{rows: rows, read: n, warm: warm, cool: cool, measured: len(measured),
-		excluded: map[string]int{}, faultyExcluded: map[string]refFaulty{}, measuredJobs: measured}
+		excluded: map[string]int{}, measuredJobs: measured}
 	note := func(seen bool, what string) {
 		if seen {
 			rep.seen = append(rep.seen, what)

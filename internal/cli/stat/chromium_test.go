@@ -3,6 +3,7 @@ package statcli
 import (
 	"bytes"
 	"context"
+	"image"
 	"image/color"
 	"image/png"
 	"os"
@@ -21,6 +22,24 @@ import (
 // has no script, so any is an error: a refused resource, a CSS or SVG
 // problem) and on any network error, which would mean the page loads
 // something.
+// screenshot renders page in headless Chromium at a window of size (W,H
+// pixels) and returns the decoded PNG.
+func screenshot(t *testing.T, bin, page, size string) image.Image {
+	t.Helper()
+	shot := filepath.Join(t.TempDir(), "report.png")
+	chromium(t, bin, page, "--screenshot="+shot, "--window-size="+size)
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	return img
+}
+
 func chromium(t *testing.T, bin, page string, extra ...string) []byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -64,17 +83,7 @@ func TestIntegrationHTMLReportChromium(t *testing.T) {
 		t.Error("rendered DOM: no overall table")
 	}
 
-	shot := filepath.Join(t.TempDir(), "report.png")
-	chromium(t, bin, page, "--screenshot="+shot, "--window-size=1280,3000")
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
+	img := screenshot(t, bin, page, "1280,3000")
 	b := img.Bounds()
 	inked, colored := 0, 0
 	for y := b.Min.Y; y < b.Max.Y; y += 2 {
@@ -124,17 +133,7 @@ func TestIntegrationHTMLReportFitsItsColumn(t *testing.T) {
 	if _, errOut, code := run(t, "", args...); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	shot := filepath.Join(t.TempDir(), "report.png")
-	chromium(t, bin, page, "--screenshot="+shot, "--window-size=1280,4000")
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
+	img := screenshot(t, bin, page, "1280,4000")
 	// The column is at most 60em of 11pt (880 px) plus 1em of padding on
 	// each side, centred: the last 150 pixels of the window are margin.
 	b := img.Bounds()
