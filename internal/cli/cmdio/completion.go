@@ -11,6 +11,11 @@ import (
 // placeholder.
 func takesFile(f FlagDoc) bool { return strings.Contains(f.Placeholder, "FILE") }
 
+// takesList reports whether a flag's value may be a comma-separated list:
+// a repeatable flag (urfave/cli splits its values at commas) or one whose
+// placeholder says LIST (swfclean --rules).
+func takesList(f FlagDoc) bool { return f.Repeatable || strings.Contains(f.Placeholder, "LIST") }
+
 // BashCompletion is a bash completion script for app: option names, the
 // values of options with known choices (Help.Choices), file names for FILE
 // values and for arguments.
@@ -53,7 +58,8 @@ func BashCompletion(app *cli.App) string {
 	return b.String()
 }
 
-// ZshCompletion is a zsh completion function (#compdef) for app.
+// ZshCompletion is a zsh completion function (#compdef) for app. A flag that
+// takes a comma list completes each of its values in turn (_values -s ,).
 func ZshCompletion(app *cli.App) string {
 	h := HelpOf(app)
 	var b strings.Builder
@@ -64,6 +70,9 @@ func ZshCompletion(app *cli.App) string {
 		action := ""
 		if f.Placeholder != "" {
 			switch {
+			case len(h.Choices[f.Name]) > 0 && takesList(f):
+				// _values completes each value of a comma list in turn.
+				action = fmt.Sprintf(":%s:_values -s , %s %s", zshEscape(f.Placeholder), zshEscape(f.Placeholder), strings.Join(h.Choices[f.Name], " "))
 			case len(h.Choices[f.Name]) > 0:
 				action = fmt.Sprintf(":%s:(%s)", zshEscape(f.Placeholder), strings.Join(h.Choices[f.Name], " "))
 			case takesFile(f):
@@ -96,11 +105,21 @@ func ZshCompletion(app *cli.App) string {
 	return b.String()
 }
 
-// FishCompletion is a fish completion script for app.
+// FishCompletion is a fish completion script for app. The choices of a flag
+// that takes a comma list come from a function of the script, through
+// fish's __fish_complete_list, which completes after the last comma.
 func FishCompletion(app *cli.App) string {
 	h := HelpOf(app)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# fish completion for %s, generated from its flag definitions (make completion).\n", app.Name)
+	listFn := func(f FlagDoc) string {
+		return "__" + strings.ReplaceAll(app.Name+"_"+f.Name, "-", "_") + "_choices"
+	}
+	for _, f := range Flags(app) {
+		if len(h.Choices[f.Name]) > 0 && f.Placeholder != "" && takesList(f) {
+			fmt.Fprintf(&b, "function %s\n\tprintf '%%s\\n' %s\nend\n", listFn(f), strings.Join(h.Choices[f.Name], " "))
+		}
+	}
 	for _, f := range Flags(app) {
 		fmt.Fprintf(&b, "complete -c %s", app.Name)
 		for _, n := range f.Names() {
@@ -113,6 +132,8 @@ func FishCompletion(app *cli.App) string {
 		if f.Placeholder != "" {
 			b.WriteString(" -r")
 			switch {
+			case len(h.Choices[f.Name]) > 0 && takesList(f):
+				fmt.Fprintf(&b, " -f -a '(__fish_complete_list , %s)'", listFn(f))
 			case len(h.Choices[f.Name]) > 0:
 				fmt.Fprintf(&b, " -f -a '%s'", strings.Join(h.Choices[f.Name], " "))
 			case takesFile(f):

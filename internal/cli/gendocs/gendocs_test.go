@@ -240,6 +240,85 @@ func TestBashCompletion(t *testing.T) {
 	}
 }
 
+// The fish and zsh completions of a flag that takes a comma list (swfclean
+// --rules and --skip, swfstat --by) complete each value after the last
+// comma, as bash's do; other flags complete one value. Each runs in the real
+// shell: fish through complete -C, zsh interactively in a pseudo-terminal
+// (zsh/zpty), where a TAB completes the line and a key bound to a widget
+// writes the line as completion left it.
+func TestIntegrationFishCompletion(t *testing.T) {
+	fish := testutil.Component(t, "fish", "fish")
+	dir := t.TempDir()
+	if err := write("", filepath.Join(dir, "completion")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ line, want string }{
+		{"swfclean --rules default,sort_", "default,sort_submit"},
+		{"swfclean --rules=none,ren", "--rules=none,renumber"},
+		{"swfclean --skip flurries,ano", "flurries,anonymize"},
+		{"swfstat --by category,sta", "category,status"},
+		{"swfclean --from s", "sacct\nswf"},
+		{"swfsim --policy=conservative", "--policy=conservative"},
+	} {
+		app := strings.Fields(c.line)[0]
+		script := fmt.Sprintf("source %s; complete -C %s | string replace -r '\\t.*' ''; true",
+			filepath.Join(dir, "completion", "fish", app+".fish"), shellQuote(c.line))
+		out, err := exec.Command(fish, "--no-config", "-c", script).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v: %s", c.line, err, out)
+		}
+		if got := strings.TrimSpace(string(out)); got != c.want {
+			t.Errorf("fish completing %q: got %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
+func TestIntegrationZshCompletion(t *testing.T) {
+	zsh := testutil.Component(t, "zsh", "zsh")
+	dir := t.TempDir()
+	if err := write("", filepath.Join(dir, "completion")); err != nil {
+		t.Fatal(err)
+	}
+	// Typed into an interactive zsh: the line, TAB, then ^G, bound to a
+	// widget that writes the line to a file; zle handles keys in order.
+	driver := filepath.Join(dir, "complete.zsh")
+	if err := os.WriteFile(driver, []byte(`zmodload zsh/zpty
+fns=$1 out=$2 line=$3
+zpty z zsh -f -i
+zpty -w z "PROMPT=''; fpath=($fns \$fpath); autoload -Uz compinit; compinit -u -D"
+zpty -w z "dump() { print -r -- \"\$BUFFER\" > $out }; zle -N dump; bindkey '^G' dump"
+zpty -w -n z "$line"$'\t\a'
+for i in {1..200}; do [[ -s $out ]] && break; sleep 0.05; done
+zpty -d z
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []struct{ line, want string }{
+		// _values leaves a comma after a value, for the next one.
+		{"swfclean --rules default,sort_", "swfclean --rules default,sort_submit,"},
+		{"swfclean --rules=none,ren", "swfclean --rules=none,renumber,"},
+		{"swfclean --skip flurries,ano", "swfclean --skip flurries,anonymize,"},
+		{"swfstat --by category,sta", "swfstat --by category,status,"},
+		{"swfclean --from sa", "swfclean --from sacct "},
+		{"swfstat --format=cs", "swfstat --format=csv "},
+	} {
+		out := filepath.Join(dir, fmt.Sprintf("line%d", i))
+		cmd := exec.Command(zsh, "-f", driver, filepath.Join(dir, "completion", "zsh"), out, c.line)
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v: %s", c.line, err, msg)
+		}
+		got, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatalf("zsh completing %q wrote no line: %v", c.line, err)
+		}
+		if g := strings.TrimRight(string(got), "\n"); g != c.want {
+			t.Errorf("zsh completing %q: got %q, want %q", c.line, g, c.want)
+		}
+	}
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
 // swfsim runs nothing without --policy (a usage error): its synopsis, in
 // --help and in the man page, says so, as docs/swfsim.md does.
 func TestSwfsimSynopsisNamesPolicy(t *testing.T) {
