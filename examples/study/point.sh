@@ -4,7 +4,8 @@
 #   | swfsim --policy POLICY --seed SEED  ->  RUNS/<trace>_<policy>_load<LOAD>_seed<SEED>.swf.gz
 # The file name is a function of the grid point only, and a point whose file
 # exists is not recomputed: the file appears (by rename) only when the whole
-# pipeline succeeded, so an existing file is always a finished point.
+# pipeline succeeded, so an existing file is a finished point, once checked
+# (not damaged, made by this study, from the trace's present bytes).
 # The parameters themselves travel in the file's Provenance header lines;
 # swfstat reads them from there, not from the name.
 set -euo pipefail
@@ -23,6 +24,21 @@ if [ -e "$out" ]; then
   if ! point_made_here "$out" "$trace"; then
     echo "point.sh: $out is not this point's: its Provenance says another estimate model or trace (this study: ESTIMATE=$ESTIMATE, trace $trace); give this study its own RUNS, or remove the file to compute it again" >&2
     exit 1
+  fi
+  # The trace at the same path with other bytes (replaced, edited, fetched
+  # again) would leave the point standing for a trace that is gone. Hashed
+  # as the tools hash it (swfstat --sha256: decompressed, any compression).
+  recorded=$(point_trace_sha256 "$out")
+  if [ -z "$recorded" ]; then
+    echo "point.sh: note: $out records no input-sha256 (made before swfkit recorded it): not checked against $trace as it is now" >&2
+  else
+    now=$("$SWFKIT_BIN/swfstat" --sha256 "$trace") || { echo "point.sh: cannot hash $trace to check $out against it" >&2; exit 1; }
+    now=${now%% *}
+    now=${now#\\}
+    if [ "$now" != "$recorded" ]; then
+      echo "point.sh: $out was made from other contents of $trace (its input-sha256 $recorded; the file now hashes to $now): the trace changed since; remove it to compute the point again (every point of this trace is refused likewise)" >&2
+      exit 1
+    fi
   fi
   echo "finished already: $out"
   exit 0
