@@ -615,3 +615,53 @@ func TestIntegrationStudyTraceChanged(t *testing.T) {
 func point_name(trace string) string {
 	return strings.TrimSuffix(strings.TrimSuffix(filepath.Base(trace), ".gz"), ".swf")
 }
+
+// TestIntegrationStudyConcurrentSweeps: two sweeps of one grid into one
+// RUNS at once (started twice by mistake, or two grids that share points)
+// both succeed: each point is computed once, by whichever sweep comes
+// first, and the other finds it finished; no temporary file is left. A
+// slowed swfsim makes the two meet on every point.
+func TestIntegrationStudyConcurrentSweeps(t *testing.T) {
+	testutil.Component(t, "parallel", "parallel")
+	bin := binaries(t)
+	dir := t.TempDir()
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"easy"}, loads: []string{"0.7", "0.9"}, seeds: []string{"1", "2"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	script := filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-parallel.sh")
+	slow := filepath.Join(dir, "slow-bin")
+	os.Mkdir(slow, 0o755)
+	for _, c := range []string{"swfaugment", "swfstat"} {
+		os.Symlink(filepath.Join(bin, c), filepath.Join(slow, c))
+	}
+	os.WriteFile(filepath.Join(slow, "swfsim"), []byte("#!/bin/sh\nsleep 0.5\nexec "+filepath.Join(bin, "swfsim")+" \"$@\"\n"), 0o755)
+	outs := make([]bytes.Buffer, 2)
+	errs := make([]error, 2)
+	var wg sync.WaitGroup
+	for i := range outs {
+		cmd := exec.Command("bash", script)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), g.env(slow, runs, csvPath)...)
+		cmd.Stdout, cmd.Stderr = &outs[i], &outs[i]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = cmd.Run()
+		}()
+	}
+	wg.Wait()
+	wrote := 0
+	for i := range outs {
+		if errs[i] != nil {
+			t.Errorf("sweep %d of 2: %v\n%s", i+1, errs[i], outs[i].String())
+		}
+		wrote += strings.Count(outs[i].String(), "wrote "+runs)
+	}
+	if n := len(g.points()); wrote != n {
+		t.Errorf("the two sweeps wrote %d points, want each of the %d once:\n%s\n---\n%s", wrote, n, outs[0].String(), outs[1].String())
+	}
+	if partial, _ := filepath.Glob(filepath.Join(runs, ".*partial*")); len(partial) != 0 {
+		t.Errorf("temporary files left: %v", partial)
+	}
+	checkStudy(t, csvPath, g)
+	checkRunsOnlyPoints(t, bin, runs, g)
+}
