@@ -586,6 +586,15 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if err := summarize(o, traces, files, jobs); err != nil {
 		return err
 	}
+	// Every input was read to its end: swfstat's own provenance (the
+	// table's Provenance line, the JSON's) names the bytes of each, as the
+	// other tools' lines do, and the swfstat.input-sha256 column gives each
+	// row's (newInputColumns).
+	digests := make([]*cmdio.Digest, len(traces))
+	for i, t := range traces {
+		digests[i] = t.digest
+	}
+	o.provenance = cmdio.WithEachInputSHA256(o.provenance, digests)
 	for _, t := range traces {
 		if t.uqosLower > t.uqosUpper {
 			return cmdio.Usagef("%s: U-QoS lower bound %g s is above the upper bound %g s (--rt-lower-bound, --rt-upper-bound, swfaugment's bounds Note or the trace's runtimes)", t.display, t.uqosLower, t.uqosUpper)

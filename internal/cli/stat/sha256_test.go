@@ -2,6 +2,7 @@ package statcli
 
 import (
 	"crypto/sha256"
+	"encoding/csv"
 	"encoding/hex"
 	"os"
 	"path/filepath"
@@ -63,4 +64,82 @@ func TestSHA256(t *testing.T) {
 			t.Errorf("--sha256 %v: exit %d, stderr %q", args, code, errs)
 		}
 	}
+}
+
+// TestOwnProvenanceHashesInputs: swfstat's own provenance names the bytes
+// of each input as the other tools' lines do: input-sha256= after each
+// input= in the table's Provenance line and the JSON's, a
+// swfstat.input-sha256 column on each row of the CSV, JSON and --jobs
+// tables, and the hash in each input's provenance in the HTML report. A
+// regular file (opened again for its records), a compressed one and
+// standard input (read once) each get the hash of their decompressed bytes.
+func TestOwnProvenanceHashesInputs(t *testing.T) {
+	dir := t.TempDir()
+	traces := []string{
+		"; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n",
+		"; MaxProcs: 4\n1 0 5 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n2 3 1 7 2 -1 -1 2 9 -1 1 1 1 -1 1 -1 -1 -1\n",
+		"; MaxProcs: 8\n1 0 2 20 4 -1 -1 4 20 -1 1 2 1 -1 1 -1 -1 -1\n",
+	}
+	plain, gz := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.swf.gz")
+	os.WriteFile(plain, []byte(traces[0]), 0o644)
+	os.WriteFile(gz, testutil.Gzip(t, traces[1]), 0o644)
+	inputs := []string{plain, gz, "-"}
+	labels := []string{"a", "b", "in"}
+	sums := make([]string, len(traces))
+	for i, tr := range traces {
+		s := sha256.Sum256([]byte(tr))
+		sums[i] = hex.EncodeToString(s[:])
+	}
+	csvPath, jsonPath, jobsPath, htmlPath := filepath.Join(dir, "s.csv"), filepath.Join(dir, "s.json"), filepath.Join(dir, "j.csv"), filepath.Join(dir, "r.html")
+	out, errs, code := run(t, traces[2], append([]string{"--label", strings.Join(labels, ","), "--csv", csvPath, "--json", jsonPath, "--jobs", jobsPath, "--html", htmlPath}, inputs...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var wantFields []string
+	for i, in := range inputs {
+		wantFields = append(wantFields, "input="+in+" input-sha256="+sums[i])
+	}
+	want := strings.Join(wantFields, " ") + "\n"
+	if !strings.Contains(out, "# Provenance: swfstat ") || !strings.HasSuffix(strings.SplitAfter(out[strings.Index(out, "# Provenance: swfstat "):], "\n")[0], " "+want) {
+		t.Errorf("the table's Provenance line does not end %q:\n%s", want, out)
+	}
+	data, _ := os.ReadFile(jsonPath)
+	if !strings.Contains(string(data), " "+strings.TrimSuffix(want, "\n")+"\",\n") {
+		t.Errorf("the JSON's provenance lacks %q", want)
+	}
+	for i, l := range labels {
+		if !strings.Contains(string(data), `"label": "`+l+`", "file": `) || strings.Count(string(data), `"swfstat.input-sha256": "`+sums[i]+`"`) < 2 {
+			t.Errorf("the JSON has no swfstat.input-sha256 %s for %s (its input and its rows)", sums[i], l)
+		}
+	}
+	for _, table := range []string{csvPath, jobsPath} {
+		data, _ := os.ReadFile(table)
+		got := map[string]string{}
+		for _, row := range csvRows(t, readCSV(t, string(data))) {
+			if prev, ok := got[row["label"]]; ok && prev != row["swfstat.input-sha256"] {
+				t.Errorf("%s: two hashes for %s", table, row["label"])
+			}
+			got[row["label"]] = row["swfstat.input-sha256"]
+		}
+		for i, l := range labels {
+			if got[l] != sums[i] {
+				t.Errorf("%s: swfstat.input-sha256 of %s is %q, want %s", table, l, got[l], sums[i])
+			}
+		}
+	}
+	page, _ := os.ReadFile(htmlPath)
+	for _, s := range sums {
+		if !strings.Contains(string(page), `Read as SHA-256 <span class="file">`+s+`</span>`) {
+			t.Errorf("the HTML report lacks the hash %s", s)
+		}
+	}
+}
+
+func readCSV(t *testing.T, text string) [][]string {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(text)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
 }
