@@ -523,3 +523,145 @@ func TestIntegrationStudySlurmFailedPoint(t *testing.T) {
 		time.Sleep(2 * time.Second)
 	}
 }
+
+// TestStudyTraceChanged: a point's file name says which trace it was made
+// from by name only, and its Provenance by path; a trace replaced by other
+// content under the same path would leave every finished point of it
+// standing for a trace that is no longer there. point.sh compares the
+// input-sha256 its swfaugment run recorded with the trace's bytes as they
+// are now (decompressed, as the tools hash them: the trace may change its
+// compression and stay the same trace) and refuses the point when they
+// differ.
+func TestStudyTraceChanged(t *testing.T) {
+	bin := binaries(t)
+	dir := t.TempDir()
+	traces := smallTraces(t, bin, dir)
+	a, _ := os.ReadFile(traces[0])
+	b, _ := os.ReadFile(traces[1])
+	trace := filepath.Join(dir, "kth.swf")
+	point := filepath.Join(testutil.RepoRoot(t), "examples", "study", "point.sh")
+	runs := filepath.Join(dir, "runs")
+	env := []string{"SWFKIT_BIN=" + bin, "ESTIMATE=uniform:1,3"}
+	rerun := func(what string) (string, error) {
+		t.Helper()
+		cmd := exec.Command(point, runs, trace, "easy", "0.8", "1")
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	for _, format := range []struct {
+		name     string
+		compress func(testing.TB, string) []byte
+	}{{"gzip", testutil.Gzip}, {"zstd", testutil.Zstd}} {
+		os.RemoveAll(runs)
+		os.WriteFile(trace, format.compress(t, string(a)), 0o644)
+		run(t, env, point, runs, trace, "easy", "0.8", "1")
+		// The same trace compressed otherwise is the same trace.
+		os.WriteFile(trace, a, 0o644)
+		if out, err := rerun("the same trace, plain"); err != nil || !strings.Contains(out, "finished already") {
+			t.Errorf("%s: the same trace decompressed: %v, want the point finished:\n%s", format.name, err, out)
+		}
+		os.WriteFile(trace, format.compress(t, string(b)), 0o644)
+		out, err := rerun("another trace under the same path")
+		if err == nil || !strings.Contains(out, "the trace changed since") || !strings.Contains(out, "remove it to compute the point again") {
+			t.Errorf("%s: a trace replaced by other content: %v, want a refusal:\n%s", format.name, err, out)
+		}
+	}
+	// A point made before the tools recorded input-sha256 cannot be
+	// checked: it passes, with a word.
+	files, _ := filepath.Glob(filepath.Join(runs, "*.swf.gz"))
+	run(t, nil, "sh", "-c", `gzip -dc "$1" | sed 's/ input-sha256=[0-9a-f]*//' | gzip > "$1.new" && mv "$1.new" "$1"`, "sh", files[0])
+	if out, err := rerun("an old point"); err != nil || !strings.Contains(out, "finished already") || !strings.Contains(out, "no input-sha256") {
+		t.Errorf("a point without input-sha256: %v, want it finished, with a note:\n%s", err, out)
+	}
+}
+
+// TestIntegrationStudyTraceChanged: a sweep run again after one of its
+// traces was replaced by other content under the same path fails that
+// trace's finished points, saying so, instead of aggregating them as the
+// new trace's; removed as the message says, they are computed again.
+func TestIntegrationStudyTraceChanged(t *testing.T) {
+	testutil.Component(t, "parallel", "parallel")
+	bin := binaries(t)
+	dir := t.TempDir()
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"easy"}, loads: []string{"0.8"}, seeds: []string{"1", "2"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	script := filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-parallel.sh")
+	run(t, g.env(bin, runs, csvPath), "bash", script)
+	other := filepath.Join(testutil.RepoRoot(t), "testdata", "KTH-SP2-1996-2.1-cln.swf.gz")
+	run(t, nil, filepath.Join(bin, "swfclean"), "-q", "--rules", "none", "--keep", "job>200 and job<=350", other, "-o", g.traces[0])
+	cmd := exec.Command("bash", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), g.env(bin, runs, csvPath)...)
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "2 grid points failed") || strings.Count(string(out), "the trace changed since") != 2 {
+		t.Fatalf("a sweep after its trace changed: %v, want its 2 points refused:\n%s", err, out)
+	}
+	if _, err := os.Stat(csvPath); err == nil {
+		t.Error("the sweep was aggregated over the stale points")
+	}
+	stale, _ := filepath.Glob(filepath.Join(runs, point_name(g.traces[0])+"_*"))
+	for _, f := range stale {
+		os.Remove(f)
+	}
+	out2 := run(t, g.env(bin, runs, csvPath), "bash", script)
+	if strings.Count(out2, "wrote "+runs) != 2 {
+		t.Errorf("the removed points were not computed again:\n%s", out2)
+	}
+	checkStudy(t, csvPath, g)
+}
+
+// point_name is the trace's part of a point's file name (study.env's).
+func point_name(trace string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(filepath.Base(trace), ".gz"), ".swf")
+}
+
+// TestIntegrationStudyConcurrentSweeps: two sweeps of one grid into one
+// RUNS at once (started twice by mistake, or two grids that share points)
+// both succeed: each point is computed once, by whichever sweep comes
+// first, and the other finds it finished; no temporary file is left. A
+// slowed swfsim makes the two meet on every point.
+func TestIntegrationStudyConcurrentSweeps(t *testing.T) {
+	testutil.Component(t, "parallel", "parallel")
+	bin := binaries(t)
+	dir := t.TempDir()
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"easy"}, loads: []string{"0.7", "0.9"}, seeds: []string{"1", "2"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	script := filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-parallel.sh")
+	slow := filepath.Join(dir, "slow-bin")
+	os.Mkdir(slow, 0o755)
+	for _, c := range []string{"swfaugment", "swfstat"} {
+		os.Symlink(filepath.Join(bin, c), filepath.Join(slow, c))
+	}
+	os.WriteFile(filepath.Join(slow, "swfsim"), []byte("#!/bin/sh\nsleep 0.5\nexec "+filepath.Join(bin, "swfsim")+" \"$@\"\n"), 0o755)
+	outs := make([]bytes.Buffer, 2)
+	errs := make([]error, 2)
+	var wg sync.WaitGroup
+	for i := range outs {
+		cmd := exec.Command("bash", script)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), g.env(slow, runs, csvPath)...)
+		cmd.Stdout, cmd.Stderr = &outs[i], &outs[i]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = cmd.Run()
+		}()
+	}
+	wg.Wait()
+	wrote := 0
+	for i := range outs {
+		if errs[i] != nil {
+			t.Errorf("sweep %d of 2: %v\n%s", i+1, errs[i], outs[i].String())
+		}
+		wrote += strings.Count(outs[i].String(), "wrote "+runs)
+	}
+	if n := len(g.points()); wrote != n {
+		t.Errorf("the two sweeps wrote %d points, want each of the %d once:\n%s\n---\n%s", wrote, n, outs[0].String(), outs[1].String())
+	}
+	if partial, _ := filepath.Glob(filepath.Join(runs, ".*partial*")); len(partial) != 0 {
+		t.Errorf("temporary files left: %v", partial)
+	}
+	checkStudy(t, csvPath, g)
+	checkRunsOnlyPoints(t, bin, runs, g)
+}

@@ -23,7 +23,9 @@
 //     input: the SHA-256 of the bytes the run read from it after
 //     decompression, as 64 lowercase hexadecimal digits, so that a replay
 //     can tell whether the file now at that path is the one the run read
-//     (older lines have no such field); flags that cannot change the output (where it is written,
+//     (older lines have no such field); swfstat, which reads all its inputs
+//     alike, follows each input= with that input's input-sha256= in its own
+//     line (in its tables, never in an SWF); flags that cannot change the output (where it is written,
 //     progress, verbosity, worker counts) are left out, so that one
 //     configuration gives one byte-identical file wherever it is written;
 //   - KEY is a flag's long name: letters, digits, '-' and '_';

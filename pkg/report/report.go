@@ -35,6 +35,10 @@ type Input struct {
 	// Provenance is the header lines that say how the file was made (the
 	// tools' Notes and the archive's description), in file order.
 	Provenance []string
+	// SHA256 is the hash of the bytes read from the file, after
+	// decompression (what the tools' Provenance lines call input-sha256);
+	// "" when unknown.
+	SHA256 string
 }
 
 // Fact is a named value.

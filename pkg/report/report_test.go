@@ -14,7 +14,7 @@ func sample() *Report {
 		Title: "swfstat: easy vs cons", Generator: "swfstat test",
 		Inputs: []Input{
 			{Label: "easy", File: "easy.swf", Facts: []Fact{{"jobs read", "3"}}, Warnings: []string{"1% killed"},
-				Excluded: []Exclusion{{2, "wait unknown", "wait"}}, Provenance: []string{"; Note: swfsim <policy easy>"}},
+				Excluded: []Exclusion{{2, "wait unknown", "wait"}}, Provenance: []string{"; Note: swfsim <policy easy>"}, SHA256: "5d41402abc4b2a76b9719d911017c592"},
 			{Label: "<b>cons</b>", File: "cons.swf", Facts: []Fact{{"jobs read", "3"}}},
 		},
 		Notes:  []string{"percentiles by nearest rank"},
@@ -37,6 +37,7 @@ func TestWrite(t *testing.T) {
 		`<figure id="fig-a">`, `<svg width="10pt"`, `<figure id="fig-b">`, "Not drawn: machine size unknown",
 		`<td class="num">1.5</td>`, "&lt;b&gt;cons&lt;/b&gt;", "1% killed", "; Note: swfsim &lt;policy easy&gt;",
 		"data:font/ttf;base64,AAAA", "@media print", `<section class="table" id="table-overall">`,
+		`Read as SHA-256 <span class="file">5d41402abc4b2a76b9719d911017c592</span>`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)

@@ -82,6 +82,30 @@ func WithInputSHA256(r provenance.Record, d *Digest) provenance.Record {
 	return r
 }
 
+// WithEachInputSHA256 returns r with, after its k-th input= field, the hash
+// of the k-th input (ds[k]), for a run that reads several inputs alike and
+// records them all (swfstat): each input= is followed by its own
+// input-sha256=. An input not read to its end (or a nil Digest) gets none,
+// as in WithInputSHA256. r's fields are copied, not shared.
+func WithEachInputSHA256(r provenance.Record, ds []*Digest) provenance.Record {
+	fields := make([]provenance.Field, 0, len(r.Fields)+len(ds))
+	k := 0
+	for _, f := range r.Fields {
+		fields = append(fields, f)
+		if f.Key != "input" {
+			continue
+		}
+		if k < len(ds) {
+			if sum, ok := ds[k].Sum(); ok {
+				fields = append(fields, provenance.Field{Key: provenance.InputSHA256, Value: sum})
+			}
+		}
+		k++
+	}
+	r.Fields = fields
+	return r
+}
+
 // FileSHA256 hashes the decompressed bytes of a file as a run reads them
 // (Open, then Digest): what a Provenance line's input-sha256 records. Only a
 // regular file is read: a pipe, FIFO or device named by an old run

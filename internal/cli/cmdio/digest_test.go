@@ -56,6 +56,30 @@ func TestDigest(t *testing.T) {
 	}
 }
 
+// TestWithEachInputSHA256: each input= field is followed by its own
+// input's hash, in order; an input not read to its end gets none, and the
+// record passed in is not changed.
+func TestWithEachInputSHA256(t *testing.T) {
+	read := func(text string) *Digest {
+		d := NewDigest(strings.NewReader(text))
+		io.Copy(io.Discard, d)
+		return d
+	}
+	partial := NewDigest(strings.NewReader("abc"))
+	partial.Read(make([]byte, 1))
+	sum := func(text string) string {
+		s := sha256.Sum256([]byte(text))
+		return hex.EncodeToString(s[:])
+	}
+	rec := provenance.Record{Tool: "swfstat", Fields: []provenance.Field{{Key: "by", Value: ""}, {Key: "input", Value: "a"},
+		{Key: "input", Value: "b"}, {Key: "input", Value: "-"}}}
+	got := WithEachInputSHA256(rec, []*Digest{read("x"), partial, read("z")})
+	want := `swfstat by="" input=a input-sha256=` + sum("x") + " input=b input=- input-sha256=" + sum("z")
+	if s := got.Format(); s != want || len(rec.Fields) != 4 {
+		t.Errorf("WithEachInputSHA256:\n%s\nwant\n%s\n(the original has %d fields)", s, want, len(rec.Fields))
+	}
+}
+
 // BenchmarkDigest: the cost a run pays for its input's hash, per byte of
 // decompressed trace.
 func BenchmarkDigest(b *testing.B) {

@@ -50,6 +50,21 @@ func newInputColumns(o *options, traces []*trace) *inputColumns {
 		at[c.Name] = len(ic.names)
 		ic.names = append(ic.names, c.Name)
 	}
+	// And the hash of the bytes swfstat read from each input (the file
+	// column names it), as TOOL.input-sha256 gives the other tools': which
+	// bytes a row's numbers come from. Last, so that the columns before it
+	// keep their places.
+	hashName := "swfstat." + provenance.InputSHA256
+	sums := make([]string, len(traces))
+	for i, t := range traces {
+		sums[i], _ = t.digest.Sum()
+		if sums[i] != "" {
+			if _, ok := at[hashName]; !ok {
+				at[hashName] = len(ic.names)
+				ic.names = append(ic.names, hashName)
+			}
+		}
+	}
 	for i := range traces {
 		vals := make([]string, len(ic.names))
 		present := make([]bool, len(ic.names))
@@ -61,6 +76,9 @@ func newInputColumns(o *options, traces []*trace) *inputColumns {
 		}
 		for _, c := range own {
 			vals[at[c.Name]], present[at[c.Name]] = c.Value, true
+		}
+		if sums[i] != "" {
+			vals[at[hashName]], present[at[hashName]] = sums[i], true
 		}
 		ic.vals = append(ic.vals, vals)
 		ic.present = append(ic.present, present)

@@ -170,6 +170,7 @@ func htmlFigure(id, title, caption string, p plot.Drawer, err error, size plot.S
 // htmlInput is one input's facts, warnings and provenance.
 func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 	in := report.Input{Label: t.label, File: t.display}
+	in.SHA256, _ = t.digest.Sum()
 	machine := "unknown"
 	if t.machine.Procs > 0 {
 		machine = fmt.Sprintf("%d (%s)", t.machine.Procs, t.machine.Source)

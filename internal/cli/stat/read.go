@@ -54,6 +54,10 @@ type trace struct {
 	rc  io.ReadCloser
 	r   *swf.Reader
 	hdr *swf.Header
+	// digest hashes the decompressed bytes of the latest open of the input,
+	// the one readBody reads to its end: its sum is the input's
+	// input-sha256 in swfstat's own provenance (withInputSHA256).
+	digest *cmdio.Digest
 	// simProcsFrom is the --procs-from of the swfsim run that wrote this
 	// schedule, from its "swfsim semantics" Note; "" when none.
 	simProcsFrom string
@@ -148,10 +152,11 @@ func workloadOf(hdr *swf.Header, prov []provenance.Record) string {
 
 // open opens the input and reads its header.
 func (t *trace) open(o *options, files *cmdio.Files) (io.ReadCloser, *swf.Reader, *swf.Header, error) {
-	rc, err := files.Open(t.file)
+	rc, digest, err := files.OpenHashed(t.file)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	t.digest = digest
 	r := swf.NewReader(rc)
 	r.Name = t.display
 	r.ReuseRecord = true

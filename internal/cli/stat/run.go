@@ -76,6 +76,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "sweep-series", Usage: "sweep: one line per value of these comma-separated `COLUMNS` (swfsim.policy,swfsim.no-kill), or none; runs that share a line and an x value are one point, their mean with a bar from least to greatest", DefaultText: "swfsim.policy, and the trace when the inputs come from several"},
 		&cli.StringFlag{Name: "gantt-color", Value: "category", Usage: "gantt: color jobs by `KEY`: category, user, status or killed"},
 		&cli.BoolFlag{Name: "replay", Usage: "print, instead of a summary, the shell commands that remake each input's records from its Provenance lines (the swfclean, swfaugment and swfsim runs that made it, with their flags that are not defaults)"},
+		&cli.BoolFlag{Name: "sha256", Usage: "print, instead of a summary, the SHA-256 of each input's decompressed bytes, as a Provenance line's input-sha256 records it: one line HASH  FILE per input, as sha256sum writes"},
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing"},
 		&cli.StringFlag{Name: "metrics", Usage: "only these metrics: a comma `LIST` of names or shell patterns (bsld,wait_s,fairness*), in every format"},
@@ -196,8 +197,12 @@ func parseOptions(c *cli.Context) (*options, error) {
 	default:
 		return nil, cmdio.Usagef("--format %q: want table, csv or json", o.format)
 	}
-	if err := o.parseLabels(c.String("label")); err != nil {
-		return nil, err
+	// --replay and --sha256 name each input by its path, as given: labels
+	// (one a table's column) are not made, nor checked.
+	if !c.Bool("replay") && !c.Bool("sha256") {
+		if err := o.parseLabels(c.String("label")); err != nil {
+			return nil, err
+		}
 	}
 
 	cfg := &o.cfg
@@ -272,13 +277,19 @@ func parseOptions(c *cli.Context) (*options, error) {
 	if err := o.parsePlotOptions(c); err != nil {
 		return nil, err
 	}
-	if c.Bool("replay") {
-		// --replay prints commands, not a summary: any other option but
-		// -o would be parsed and silently ignored.
+	for _, mode := range []struct{ flag, what string }{
+		{"replay", "prints the commands that made each input"},
+		{"sha256", "prints the hash of each input"},
+	} {
+		if !c.Bool(mode.flag) {
+			continue
+		}
+		// --replay and --sha256 print something else than a summary: any
+		// other option but -o would be parsed and silently ignored.
 		for _, f := range c.App.Flags {
 			name := f.Names()[0]
-			if name != "replay" && name != "output" && c.IsSet(name) {
-				return nil, cmdio.Usagef("--%s does not apply to --replay, which prints the commands that made each input", name)
+			if name != mode.flag && name != "output" && c.IsSet(name) {
+				return nil, cmdio.Usagef("--%s does not apply to --%s, which %s", name, mode.flag, mode.what)
 			}
 		}
 	}
@@ -539,6 +550,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if c.Bool("replay") {
 		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeReplay(w, o.files, files, stderr) }}})
 	}
+	if c.Bool("sha256") {
+		return writeOutputs(files, []output{{o.output, func(w io.Writer) error { return writeSHA256(w, o.files, files) }}})
+	}
 	traces := make([]*trace, 0, len(o.files))
 	defer func() {
 		for _, t := range traces {
@@ -572,6 +586,15 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if err := summarize(o, traces, files, jobs); err != nil {
 		return err
 	}
+	// Every input was read to its end: swfstat's own provenance (the
+	// table's Provenance line, the JSON's) names the bytes of each, as the
+	// other tools' lines do, and the swfstat.input-sha256 column gives each
+	// row's (newInputColumns).
+	digests := make([]*cmdio.Digest, len(traces))
+	for i, t := range traces {
+		digests[i] = t.digest
+	}
+	o.provenance = cmdio.WithEachInputSHA256(o.provenance, digests)
 	for _, t := range traces {
 		if t.uqosLower > t.uqosUpper {
 			return cmdio.Usagef("%s: U-QoS lower bound %g s is above the upper bound %g s (--rt-lower-bound, --rt-upper-bound, swfaugment's bounds Note or the trace's runtimes)", t.display, t.uqosLower, t.uqosUpper)

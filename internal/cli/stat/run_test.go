@@ -195,11 +195,13 @@ func TestFormatsAgree(t *testing.T) {
 			t.Fatalf("CSV does not parse: %v", err)
 		}
 		// The fixed columns, then swfstat's own flags that change the
-		// numbers (ownColumns; these inputs have no Provenance lines).
+		// numbers (ownColumns; these inputs have no Provenance lines),
+		// then the hash of each row's input.
 		wantHeader := SummaryColumns
 		for _, k := range ownColumns {
 			wantHeader = append(slices.Clone(wantHeader), "swfstat."+k)
 		}
+		wantHeader = append(wantHeader, "swfstat.input-sha256")
 		if strings.Join(records[0], ",") != strings.Join(wantHeader, ",") {
 			t.Fatalf("CSV header %v", records[0])
 		}
