@@ -26,7 +26,7 @@ if [ $status -ne 0 ]; then
   255) what="the sweep was stopped" ;;
   *) what="$status grid points failed" ;;
   esac
-  echo "run-parallel.sh: $what (see $LOGS/joblog); run the same command again to finish it" >&2
+  echo "run-parallel.sh: $what (see $LOGS/joblog and each point's message above); once their causes are mended (a point refused as another study's or another trace's: remove it), run the same command again to finish" >&2
   exit 1
 fi
 aggregate
