@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -249,5 +251,60 @@ func TestExecTimeoutPipesHeldOutsideGroup(t *testing.T) {
 	// the wake-up the read would last until the sleep ends, 10 s.
 	if d := time.Since(start); d > 6*time.Second {
 		t.Errorf("took %v: the blocked read was not woken", d)
+	}
+}
+
+// Kill, from another goroutine (a signal handler's), ends the program and
+// what it started at once; before the program starts it keeps it from
+// starting.
+func TestExecKill(t *testing.T) {
+	pidFile := t.TempDir() + "/worker.pid"
+	script := `sleep 30 </dev/null >/dev/null 2>&1 & echo $! > ` + pidFile + `; ` + hello + `read m; sleep 30`
+	p, err := extpolicy.NewExec(sh(script), extpolicy.Options{Records: recordsOf(tinyJobs()), Timeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.New(sim.Config{Procs: 4}, tinyJobs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	worker := make(chan int, 1)
+	go func() {
+		for {
+			b, _ := os.ReadFile(pidFile)
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+				worker <- pid
+				time.Sleep(100 * time.Millisecond) // into round 1
+				p.Kill()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	start := time.Now()
+	err = p.Finish(s, s.Run(p))
+	if !errors.Is(err, extpolicy.ErrExited) {
+		t.Errorf("error %v, want the program's end", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v: Kill did not end the program", d)
+	}
+	pid := <-worker
+	defer syscall.Kill(pid, syscall.SIGKILL)
+	for deadline := time.Now().Add(2 * time.Second); syscall.Kill(pid, 0) == nil && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil && !strings.Contains(string(b), ") Z ") {
+		t.Errorf("the program's worker (pid %d) outlived Kill: %s", pid, b)
+	}
+
+	p, err = extpolicy.NewExec(sh(hello+`read m; sleep 30`), extpolicy.Options{Records: recordsOf(tinyJobs())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Kill()
+	s, _ = sim.New(sim.Config{Procs: 4}, tinyJobs())
+	if err := p.Finish(s, s.Run(p)); !errors.Is(err, extpolicy.ErrStart) || !strings.Contains(err.Error(), "swfsim is being stopped") {
+		t.Errorf("Kill before the start: error %v, want ErrStart", err)
 	}
 }

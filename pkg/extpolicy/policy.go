@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -78,6 +79,9 @@ type Policy struct {
 	argv    []string // exec: the program; nil for New
 	program string   // argv as JoinCommand quotes it
 	proc    *Process
+
+	killMu  sync.Mutex // guards proc's start against Kill, and stopped
+	stopped bool       // Kill was called: the program is not to run
 
 	r         *bufio.Reader
 	w         io.Writer
@@ -407,12 +411,19 @@ func (p *Policy) start(s *sim.Sim) bool {
 		panic(fmt.Sprintf("extpolicy: Options.Records holds %d jobs, the simulation %d", n, s.NumJobs()))
 	}
 	if p.argv != nil {
+		p.killMu.Lock()
+		if p.stopped {
+			p.killMu.Unlock()
+			p.fail(s, StageHello, -1, fmt.Errorf("%w: swfsim is being stopped", ErrStart))
+			return false
+		}
 		proc, err := StartProcess(p.argv, p.opt.Stderr, StderrPrefix)
+		p.proc = proc
+		p.killMu.Unlock()
 		if err != nil {
 			p.fail(s, StageHello, -1, err)
 			return false
 		}
-		p.proc = proc
 		proc.SetSpin(p.opt.Spin)
 		p.connect(proc.Stdout(), proc.Stdin())
 	}
@@ -517,6 +528,20 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 		}
 	}
 	return nil
+}
+
+// Kill kills the program and what it started (its process group) at once,
+// and keeps a program not started yet from starting. Unlike the other
+// methods it may be called from any goroutine: it is for a signal handler
+// that ends swfsim, which the program must not outlive (its own death
+// signal, on Linux, reaches the program only, not what it started).
+func (p *Policy) Kill() {
+	p.killMu.Lock()
+	defer p.killMu.Unlock()
+	p.stopped = true
+	if p.proc != nil {
+		p.proc.Kill()
+	}
 }
 
 // Rounds returns the number of round messages sent so far.

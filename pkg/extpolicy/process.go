@@ -27,6 +27,7 @@ type Process struct {
 	waitErr  error
 	killed   atomic.Bool // by us (Stop or the watchdog)
 	stopOnce sync.Once
+	stopped  atomic.Bool // Stop has ended the program and its group
 	exit     string
 }
 
@@ -96,6 +97,14 @@ func (p *Process) kill() {
 	killGroup(p.cmd.Process)
 }
 
+// Kill kills the program's process group now, unless Stop has ended it
+// already. It may be called from any goroutine.
+func (p *Process) Kill() {
+	if !p.stopped.Load() {
+		p.kill()
+	}
+}
+
 // reap kills what the program started and left running (its process
 // group), once it has exited.
 func (p *Process) reap() { reapGroup(p.cmd.Process) }
@@ -142,6 +151,7 @@ func (p *Process) Stop(grace time.Duration) string {
 		p.stdin.Close()
 		p.stdout.Close()
 		p.exit = p.describe()
+		p.stopped.Store(true)
 	})
 	return p.exit
 }
