@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"strconv"
@@ -190,6 +191,22 @@ func TestExecSuccess(t *testing.T) {
 	}
 	if p.Rounds() != 3 {
 		t.Errorf("%d rounds, want 3", p.Rounds())
+	}
+}
+
+// A timeout too long for a deadline in nanoseconds since 1970 (past the
+// year 2262; the longest --exec-timeout is 2562047h) is no timeout, not an
+// immediate one: the run used to fail at once with "no reply within
+// 2562047h47m16.854775807s".
+func TestExecTimeoutPastTheClock(t *testing.T) {
+	// Thinking 0.2 s over round 1: the watchdog looks every 50 ms.
+	script := hello + `read m; sleep 0.2; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m`
+	for _, timeout := range []time.Duration{2500000 * time.Hour, math.MaxInt64} {
+		for _, spin := range []time.Duration{0, extpolicy.DefaultSpin} {
+			if _, _, err := runExec(t, sh(script), tinyJobs(), timeout, spin); err != nil {
+				t.Errorf("timeout %v, spin %v: %v", timeout, spin, err)
+			}
+		}
 	}
 }
 
