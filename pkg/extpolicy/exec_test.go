@@ -124,6 +124,19 @@ func TestExecErrors(t *testing.T) {
 			extpolicy.ErrProtocol, extpolicy.StageHello, 0, 0, -1, []string{"first message (hello)", "speaks protocol 2"}},
 		{"no version", `read m; echo '{}'; sleep 5`,
 			extpolicy.ErrProtocol, extpolicy.StageHello, 0, 0, -1, []string{`{"protocol":1}`}},
+		// Two lines for one message (in one write: both arrive together)
+		// put every later reply one message early: the second is not
+		// taken as the reply to round 2.
+		{"two replies to a round", hello + `read m; printf '{"start":[0]}\n{"start":[]}\n'; sleep 5`,
+			extpolicy.ErrProtocol, extpolicy.StageRound, 2, 5, -1, []string{`the program wrote a line before it was sent this message: "{\"start\":[]}" (a second reply to round 1, or to an earlier message?)`}},
+		{"two replies to the hello", `read m; printf '{"protocol":1}\n{"start":[]}\n'; sleep 5`,
+			extpolicy.ErrProtocol, extpolicy.StageRound, 1, 0, -1, []string{`before it was sent this message: "{\"start\":[]}" (a second reply to the first message?)`}},
+		// A second line that comes after the engine took the first as
+		// round 1's reply and rejected it: named with the rejection.
+		{"a line after a rejected reply", hello + `read m; echo '{"start":[7]}'; sleep 0.05; echo '{"start":[]}'; sleep 5`,
+			extpolicy.ErrUnknownJob, extpolicy.StageRound, 1, 0, -1, []string{`unknown job id 7`, `the program wrote another line after this reply, before it was sent another message: "{\"start\":[]}": did it answer an earlier message twice`}},
+		{"two replies to the last round", hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; printf '{"start":[1]}\n{"start":[]}\n'; sleep 5`,
+			extpolicy.ErrProtocol, extpolicy.StageEnd, 3, 15, -1, []string{`final message at time 15`, `before it was sent this message: "{\"start\":[]}" (a second reply to round 3, or to an earlier message?)`}},
 		// FCFS answers: round 1 starts 0 (1 does not fit); round 2 at 5:
 		// 2 starts; round 3 at 10 (0 and 2 end): 1 starts; the end is at 15.
 		{"output after the end", hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m; echo bye`,

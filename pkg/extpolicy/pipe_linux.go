@@ -117,6 +117,17 @@ func (p *rawPipe) Read(b []byte) (int, error) {
 	return n, nil
 }
 
+// pending reports whether the pipe holds data to read now (one system call:
+// for diagnoses, not for every round).
+func (p *rawPipe) pending() bool {
+	if p.closed || p.write {
+		return false
+	}
+	var n int32
+	_, _, errno := syscall.RawSyscall(syscall.SYS_IOCTL, uintptr(p.fd), syscall.TIOCINQ, uintptr(unsafe.Pointer(&n)))
+	return errno == 0 && n > 0
+}
+
 func (p *rawPipe) Write(b []byte) (int, error) {
 	if p.closed {
 		return 0, os.ErrClosed

@@ -231,6 +231,11 @@ func (p *Policy) Schedule(s *sim.Sim) {
 		p.spared++
 		return // the program said this end alone changes nothing for it
 	}
+	if err := p.unasked(p.lastMessage()); err != nil {
+		p.round++
+		p.fail(s, StageRound, -1, err)
+		return
+	}
 	p.round++
 	p.buf = appendRound(p.buf[:0], s, p.round, p.timerFired, p.opt.Records, p.arrived, p.ended, p.killed, p.begunList())
 	p.arrived, p.ended, p.killed, p.begun = p.arrived[:0], p.ended[:0], p.killed[:0], p.begun[:0]
@@ -478,6 +483,10 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 		t.lastEnd = max(t.lastEnd, j.End)
 		t.waitSum += j.Start - j.Submit
 	}
+	if err := p.unasked(p.lastMessage()); err != nil {
+		p.fail(s, StageEnd, -1, err)
+		return p.err
+	}
 	p.buf = appendEnd(p.buf[:0], now(s), p.begunList(), p.ended, p.killed, t)
 	if err := p.send(); err != nil {
 		p.fail(s, StageEnd, -1, err)
@@ -542,6 +551,16 @@ func (p *Policy) Kill() {
 	if p.proc != nil {
 		p.proc.Kill()
 	}
+}
+
+// lastMessage names the message an unasked line may answer a second time:
+// the last one sent, or, when the program has been ahead since an earlier
+// second reply that came too late to be seen, any before it.
+func (p *Policy) lastMessage() string {
+	if p.round == 0 {
+		return "the first message"
+	}
+	return fmt.Sprintf("round %d, or to an earlier message", p.round)
 }
 
 // Rounds returns the number of round messages sent so far.
