@@ -54,7 +54,7 @@ func (p *Policy) unasked(after string) error {
 }
 
 // laterGrace bounds how long a rejected reply waits for laterLine.
-const laterGrace = 200 * time.Millisecond
+const laterGrace = 100 * time.Millisecond
 
 // laterLine quotes what the program wrote after a reply the engine rejected,
 // before it was sent another message, waiting up to grace for it: "" for
