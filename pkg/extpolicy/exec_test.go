@@ -191,6 +191,49 @@ func TestExecNotFound(t *testing.T) {
 	}
 }
 
+// A program that cannot start gets an error that says why in the user's
+// terms: the system's "permission denied" for a directory and "no such file
+// or directory" for a script that exists (its #! line names a missing
+// interpreter) sent users looking in the wrong place.
+func TestExecCannotStart(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string, mode os.FileMode) string {
+		path := dir + "/" + name
+		if err := os.WriteFile(path, []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, mode); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	if err := os.Mkdir(dir+"/policies", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		name string
+		argv []string
+		want string
+	}{
+		{"directory", []string{dir + "/policies"}, "is a directory"},
+		{"not executable", []string{write("policy.py", "print(1)\n", 0o644)}, "is not executable: make it so (chmod +x), or put its interpreter first, as in --exec 'python3 " + dir + "/policy.py'"},
+		{"missing interpreter", []string{write("shebang.py", "#!/no/such/python3\nprint(1)\n", 0o755)}, `its first line names an interpreter that cannot be run: "#!/no/such/python3"`},
+		{"interpreter line with a CR", []string{write("crlf.sh", "#!/bin/sh\r\necho\r\n", 0o755)}, `its first line names an interpreter that cannot be run: "#!/bin/sh\r" (a Windows line end?)`},
+		{"in the directory, not in PATH", []string{"policy.py"}, "there is a policy.py here, but a program named without a slash is looked up in PATH: write ./policy.py"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := runExec(t, tc.argv, tinyJobs(), time.Second)
+			if !errors.Is(err, extpolicy.ErrStart) {
+				t.Fatalf("error %v, want ErrStart", err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("message lacks %q:\n%v", tc.want, err)
+			}
+		})
+	}
+}
+
 // A program that does its job: FCFS answers (see "output after the end"),
 // stderr passed through with the prefix, exit 0.
 func TestExecSuccess(t *testing.T) {
