@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/swfkit/swfkit/pkg/extpolicy"
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -231,6 +232,19 @@ func TestExecCannotStart(t *testing.T) {
 				t.Errorf("message lacks %q:\n%v", tc.want, err)
 			}
 		})
+	}
+}
+
+// The stderr lines an error repeats are cut at 300 bytes on a character's
+// boundary: the message stays UTF-8 (it was cut inside an é).
+func TestExecStderrTailIsUTF8(t *testing.T) {
+	_, _, err := runExec(t, sh(`{ printf 'a'; i=0; while [ $i -lt 200 ]; do printf '\303\251'; i=$((i+1)); done; echo; } >&2; exit 1`), tinyJobs(), time.Second)
+	var e *extpolicy.Error
+	if !errors.As(err, &e) || len(e.Stderr) != 1 {
+		t.Fatalf("error %v, want one stderr line", err)
+	}
+	if line := e.Stderr[0]; !utf8.ValidString(line) || !strings.HasSuffix(line, "é...") || len(line) > 303 {
+		t.Errorf("stderr line of %d bytes, valid UTF-8 %v: %q", len(line), utf8.ValidString(line), line)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 )
 
 // Process is an external policy program started without a shell, with pipes
@@ -293,7 +294,11 @@ func (t *stderrTail) emit(line []byte) {
 	}
 	kept := string(line)
 	if len(kept) > 300 {
-		kept = kept[:300] + "..."
+		cut := 300
+		for cut > 0 && !utf8.RuneStart(kept[cut]) {
+			cut--
+		}
+		kept = kept[:cut] + "..."
 	}
 	if t.lines == nil {
 		t.lines = make([]string, StderrTailLines)
