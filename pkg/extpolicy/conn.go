@@ -30,7 +30,7 @@ func (p *Policy) send() error {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return fmt.Errorf("%w: the program read nothing for %v (--exec-timeout)", ErrTimeout, p.timeout)
 		}
-		return fmt.Errorf("%w: cannot write to the program: %v", ErrExited, err)
+		return fmt.Errorf("%w: cannot write to the program: %w", ErrExited, err)
 	}
 	return nil
 }

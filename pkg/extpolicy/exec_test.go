@@ -280,6 +280,29 @@ func TestExecTimeoutPastTheClock(t *testing.T) {
 	}
 }
 
+// A program that exits with status 0 after its last reply, without reading
+// the final message (it counted the jobs), ends the run well, every time:
+// whether the engine's final write found the program gone (broken pipe: a
+// failure) or still there (success) was a race. Closing its input first
+// makes the broken pipe certain.
+func TestExecExitWithoutTheFinalMessage(t *testing.T) {
+	for _, script := range []string{
+		hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; exec 0<&-; echo '{"start":[1]}'; exit 0`,
+		hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; exit 0`,
+	} {
+		for range 10 {
+			if _, _, err := runExec(t, sh(script), tinyJobs(), 5*time.Second); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Exiting so with another status is still a failure.
+	_, _, err := runExec(t, sh(hello+`read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; exec 0<&-; echo '{"start":[1]}'; exit 4`), tinyJobs(), 5*time.Second)
+	if !errors.Is(err, extpolicy.ErrExited) || !strings.Contains(err.Error(), "exited with status 4") {
+		t.Errorf("error %v, want the exit status 4", err)
+	}
+}
+
 // A program that ends well leaves nothing of its process group running: a
 // process it started in the background (its output elsewhere) is killed when
 // the run ends.
