@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 	"time"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -29,6 +30,9 @@ func (p *Policy) send() error {
 	if _, err := p.w.Write(p.buf); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return fmt.Errorf("%w: the program read nothing for %v (--exec-timeout)", ErrTimeout, p.timeout)
+		}
+		if errors.Is(err, syscall.EPIPE) {
+			return fmt.Errorf("%w: it closed its input instead of reading this message (%w)", ErrExited, err)
 		}
 		return fmt.Errorf("%w: cannot write to the program: %w", ErrExited, err)
 	}
