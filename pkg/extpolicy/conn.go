@@ -127,7 +127,7 @@ func (p *Policy) readLine() ([]byte, error) {
 	case err == nil:
 		return line, nil
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return nil, fmt.Errorf("%w: no reply within %v (--exec-timeout)", ErrTimeout, p.timeout)
+		return nil, fmt.Errorf("%w: no reply within %v (--exec-timeout); a reply the program wrote without flushing its output looks the same (Python: print(..., flush=True))", ErrTimeout, p.timeout)
 	case err == io.EOF && len(line) > 0:
 		return line, fmt.Errorf("%w: %w: %s", ErrExited, errPartial, quoteLine(line))
 	case err == io.EOF:

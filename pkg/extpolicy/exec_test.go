@@ -108,6 +108,9 @@ func TestExecErrors(t *testing.T) {
 			extpolicy.ErrProtocol, extpolicy.StageRound, 1, 0, -1, []string{"timer 9223372036854775807 is beyond swfkit's time bound 1099511627776 s"}},
 		{"key in another case", hello + `read m; echo '{"START":[0]}'; sleep 5`,
 			extpolicy.ErrMalformed, extpolicy.StageRound, 1, 0, -1, []string{`unknown key "START"`}},
+		// A reply never flushed: the commonest slip of a Python policy.
+		{"reply not flushed", `read m; echo thinking >&2; sleep 5`,
+			extpolicy.ErrTimeout, extpolicy.StageHello, 0, 0, -1, []string{"first message (hello): timeout: no reply within 300ms (--exec-timeout); a reply the program wrote without flushing its output looks the same (Python: print(..., flush=True))"}},
 		{"no reply", hello + `read m; echo thinking >&2; sleep 5`,
 			extpolicy.ErrTimeout, extpolicy.StageRound, 1, 0, -1, []string{"no reply within 300ms (--exec-timeout)", "was killed by swfsim", "    thinking"}},
 		{"early exit", hello + `read m; echo 'giving up' >&2; exit 3`,
