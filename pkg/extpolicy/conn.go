@@ -2,10 +2,12 @@ package extpolicy
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 	"time"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -29,9 +31,78 @@ func (p *Policy) send() error {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return fmt.Errorf("%w: the program read nothing for %v (--exec-timeout)", ErrTimeout, p.timeout)
 		}
-		return fmt.Errorf("%w: cannot write to the program: %v", ErrExited, err)
+		if errors.Is(err, syscall.EPIPE) {
+			return fmt.Errorf("%w: it closed its input instead of reading this message (%w)", ErrExited, err)
+		}
+		return fmt.Errorf("%w: cannot write to the program: %w", ErrExited, err)
 	}
 	return nil
+}
+
+// errUnasked: the program wrote more than one line for one message.
+var errUnasked = errors.New("the program wrote a line before it was sent this message")
+
+// unasked returns an error when the reader holds more from the program than
+// its last reply, before the next message is sent: a line no message asked
+// for. Taken as the reply to the next message, it would make every later
+// reply the answer to the message before, and the run would fail rounds
+// later with a baffling error, or at the end. It looks only at what came
+// with the last reply, which costs nothing; a second line written later is
+// caught by laterLine when a reply is rejected, or at the end. after names
+// the last message ("round 3").
+func (p *Policy) unasked(after string) error {
+	if p.r.Buffered() == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %w: %s (a second reply to %s?)", ErrProtocol, errUnasked, p.peekLine(), after)
+}
+
+// laterGrace bounds how long a rejected reply waits for laterLine.
+const laterGrace = 100 * time.Millisecond
+
+// laterLine quotes what the program wrote after a reply the engine rejected,
+// before it was sent another message, waiting up to grace for it: "" for
+// nothing. A line there means that the program answers messages it has not
+// been sent, having answered an earlier one twice, so that the rejected
+// reply was its answer to the message before. Where the reader cannot say
+// whether data waits (not a pipe of StartProcess on Linux), only what it
+// holds already is seen.
+func (p *Policy) laterLine(grace time.Duration) string {
+	pp, ok := p.rawR.(interface{ pending() bool })
+	deadline := time.Now().Add(grace)
+	for p.r.Buffered() == 0 {
+		if ok && pp.pending() {
+			if _, err := p.r.Peek(1); err != nil { // data waits: no blocking
+				return ""
+			}
+			break
+		}
+		if !ok || time.Now().After(deadline) {
+			return ""
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return p.peekLine()
+}
+
+// peekLine quotes the first line the reader holds, without taking it.
+func (p *Policy) peekLine() string {
+	b, _ := p.r.Peek(p.r.Buffered())
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	return quoteLine(b)
+}
+
+// rejectedReply reports whether err rejects a reply the program wrote (not
+// a timeout, an exit, or a failure of the simulation's own).
+func rejectedReply(err error) bool {
+	for _, e := range []error{ErrUnknownJob, ErrNotWaiting, ErrDoesNotFit, ErrMalformed, ErrDeadlock, ErrProtocol} {
+		if errors.Is(err, e) {
+			return !errors.Is(err, errUnasked)
+		}
+	}
+	return false
 }
 
 // readLine returns the program's next line, within the timeout when the
@@ -56,7 +127,7 @@ func (p *Policy) readLine() ([]byte, error) {
 	case err == nil:
 		return line, nil
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return nil, fmt.Errorf("%w: no reply within %v (--exec-timeout)", ErrTimeout, p.timeout)
+		return nil, fmt.Errorf("%w: no reply within %v (--exec-timeout); a reply the program wrote without flushing its output looks the same (Python: print(..., flush=True))", ErrTimeout, p.timeout)
 	case err == io.EOF && len(line) > 0:
 		return line, fmt.Errorf("%w: %w: %s", ErrExited, errPartial, quoteLine(line))
 	case err == io.EOF:
@@ -74,6 +145,11 @@ func (p *Policy) fail(s *sim.Sim, stage Stage, job int32, err error) {
 	e := &Error{Program: p.program, Stage: stage, Round: p.round, Time: now(s), Job: job, JobNumber: p.opt.Records.number(job), Err: err}
 	if stage == StageHello {
 		e.Round = 0
+	}
+	if stage != StageEnd && rejectedReply(err) {
+		if later := p.laterLine(min(p.timeout, laterGrace)); later != "" {
+			e.Err = fmt.Errorf("%w; the program wrote another line after this reply, before it was sent another message: %s: did it answer an earlier message twice, so that each reply since was read as the answer to the message after the one it answers?", err, later)
+		}
 	}
 	if p.proc != nil {
 		// A program that closed its output is probably exiting: give it a

@@ -94,7 +94,7 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "; the program %s", e.Exit)
 	}
 	if len(e.Stderr) == 0 {
-		if e.Program != "" {
+		if e.Program != "" && !errors.Is(e.Err, ErrStart) { // a program that never ran has no stderr to speak of
 			b.WriteString("; its stderr was empty")
 		}
 		return b.String()

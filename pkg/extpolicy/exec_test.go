@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/swfkit/swfkit/pkg/extpolicy"
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -104,10 +108,15 @@ func TestExecErrors(t *testing.T) {
 			extpolicy.ErrProtocol, extpolicy.StageRound, 1, 0, -1, []string{"timer 9223372036854775807 is beyond swfkit's time bound 1099511627776 s"}},
 		{"key in another case", hello + `read m; echo '{"START":[0]}'; sleep 5`,
 			extpolicy.ErrMalformed, extpolicy.StageRound, 1, 0, -1, []string{`unknown key "START"`}},
+		// A reply never flushed: the commonest slip of a Python policy.
+		{"reply not flushed", `read m; echo thinking >&2; sleep 5`,
+			extpolicy.ErrTimeout, extpolicy.StageHello, 0, 0, -1, []string{"first message (hello): timeout: no reply within 300ms (--exec-timeout); a reply the program wrote without flushing its output looks the same (Python: print(..., flush=True))"}},
 		{"no reply", hello + `read m; echo thinking >&2; sleep 5`,
 			extpolicy.ErrTimeout, extpolicy.StageRound, 1, 0, -1, []string{"no reply within 300ms (--exec-timeout)", "was killed by swfsim", "    thinking"}},
 		{"early exit", hello + `read m; echo 'giving up' >&2; exit 3`,
 			extpolicy.ErrExited, extpolicy.StageRound, 1, 0, -1, []string{"closed its output", "exited with status 3", "the last 1 lines of its stderr:\n    giving up"}},
+		{"input closed", `read m; exec 0<&-; echo '{"protocol":1}'; sleep 5`,
+			extpolicy.ErrExited, extpolicy.StageRound, 1, 0, -1, []string{"round 1 at time 0: program ended: it closed its input instead of reading this message (write |0: broken pipe)"}},
 		{"crash", hello + `read m; kill -SEGV $$`,
 			extpolicy.ErrExited, extpolicy.StageRound, 1, 0, -1, []string{"ended by signal: segmentation fault"}},
 		{"exit in the middle of a reply", hello + `read m; printf '{"start":['; exit 0`,
@@ -121,6 +130,19 @@ func TestExecErrors(t *testing.T) {
 			extpolicy.ErrProtocol, extpolicy.StageHello, 0, 0, -1, []string{"first message (hello)", "speaks protocol 2"}},
 		{"no version", `read m; echo '{}'; sleep 5`,
 			extpolicy.ErrProtocol, extpolicy.StageHello, 0, 0, -1, []string{`{"protocol":1}`}},
+		// Two lines for one message (in one write: both arrive together)
+		// put every later reply one message early: the second is not
+		// taken as the reply to round 2.
+		{"two replies to a round", hello + `read m; printf '{"start":[0]}\n{"start":[]}\n'; sleep 5`,
+			extpolicy.ErrProtocol, extpolicy.StageRound, 2, 5, -1, []string{`the program wrote a line before it was sent this message: "{\"start\":[]}" (a second reply to round 1, or to an earlier message?)`}},
+		{"two replies to the hello", `read m; printf '{"protocol":1}\n{"start":[]}\n'; sleep 5`,
+			extpolicy.ErrProtocol, extpolicy.StageRound, 1, 0, -1, []string{`before it was sent this message: "{\"start\":[]}" (a second reply to the first message?)`}},
+		// A second line that comes after the engine took the first as
+		// round 1's reply and rejected it: named with the rejection.
+		{"a line after a rejected reply", hello + `read m; echo '{"start":[7]}'; sleep 0.05; echo '{"start":[]}'; sleep 5`,
+			extpolicy.ErrUnknownJob, extpolicy.StageRound, 1, 0, -1, []string{`unknown job id 7`, `the program wrote another line after this reply, before it was sent another message: "{\"start\":[]}": did it answer an earlier message twice`}},
+		{"two replies to the last round", hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; printf '{"start":[1]}\n{"start":[]}\n'; sleep 5`,
+			extpolicy.ErrProtocol, extpolicy.StageEnd, 3, 15, -1, []string{`final message at time 15`, `before it was sent this message: "{\"start\":[]}" (a second reply to round 3, or to an earlier message?)`}},
 		// FCFS answers: round 1 starts 0 (1 does not fit); round 2 at 5:
 		// 2 starts; round 3 at 10 (0 and 2 end): 1 starts; the end is at 15.
 		{"output after the end", hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m; echo bye`,
@@ -175,6 +197,62 @@ func TestExecNotFound(t *testing.T) {
 	}
 }
 
+// A program that cannot start gets an error that says why in the user's
+// terms: the system's "permission denied" for a directory and "no such file
+// or directory" for a script that exists (its #! line names a missing
+// interpreter) sent users looking in the wrong place.
+func TestExecCannotStart(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string, mode os.FileMode) string {
+		path := dir + "/" + name
+		if err := os.WriteFile(path, []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, mode); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	if err := os.Mkdir(dir+"/policies", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		name string
+		argv []string
+		want string
+	}{
+		{"directory", []string{dir + "/policies"}, "is a directory"},
+		{"not executable", []string{write("policy.py", "print(1)\n", 0o644)}, "is not executable: make it so (chmod +x), or put its interpreter first, as in --exec 'python3 " + dir + "/policy.py'"},
+		{"missing interpreter", []string{write("shebang.py", "#!/no/such/python3\nprint(1)\n", 0o755)}, `its first line names an interpreter that cannot be run: "#!/no/such/python3"`},
+		{"interpreter line with a CR", []string{write("crlf.sh", "#!/bin/sh\r\necho\r\n", 0o755)}, `its first line names an interpreter that cannot be run: "#!/bin/sh\r" (a Windows line end?)`},
+		{"in the directory, not in PATH", []string{"policy.py"}, "there is a policy.py here, but a program named without a slash is looked up in PATH: write ./policy.py"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := runExec(t, tc.argv, tinyJobs(), time.Second)
+			if !errors.Is(err, extpolicy.ErrStart) {
+				t.Fatalf("error %v, want ErrStart", err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("message lacks %q:\n%v", tc.want, err)
+			}
+		})
+	}
+}
+
+// The stderr lines an error repeats are cut at 300 bytes on a character's
+// boundary: the message stays UTF-8 (it was cut inside an é).
+func TestExecStderrTailIsUTF8(t *testing.T) {
+	_, _, err := runExec(t, sh(`{ printf 'a'; i=0; while [ $i -lt 200 ]; do printf '\303\251'; i=$((i+1)); done; echo; } >&2; exit 1`), tinyJobs(), time.Second)
+	var e *extpolicy.Error
+	if !errors.As(err, &e) || len(e.Stderr) != 1 {
+		t.Fatalf("error %v, want one stderr line", err)
+	}
+	if line := e.Stderr[0]; !utf8.ValidString(line) || !strings.HasSuffix(line, "é...") || len(line) > 303 {
+		t.Errorf("stderr line of %d bytes, valid UTF-8 %v: %q", len(line), utf8.ValidString(line), line)
+	}
+}
+
 // A program that does its job: FCFS answers (see "output after the end"),
 // stderr passed through with the prefix, exit 0.
 func TestExecSuccess(t *testing.T) {
@@ -188,6 +266,45 @@ func TestExecSuccess(t *testing.T) {
 	}
 	if p.Rounds() != 3 {
 		t.Errorf("%d rounds, want 3", p.Rounds())
+	}
+}
+
+// A timeout too long for a deadline in nanoseconds since 1970 (past the
+// year 2262; the longest --exec-timeout is 2562047h) is no timeout, not an
+// immediate one: the run used to fail at once with "no reply within
+// 2562047h47m16.854775807s".
+func TestExecTimeoutPastTheClock(t *testing.T) {
+	// Thinking 0.2 s over round 1: the watchdog looks every 50 ms.
+	script := hello + `read m; sleep 0.2; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m`
+	for _, timeout := range []time.Duration{2500000 * time.Hour, math.MaxInt64} {
+		for _, spin := range []time.Duration{0, extpolicy.DefaultSpin} {
+			if _, _, err := runExec(t, sh(script), tinyJobs(), timeout, spin); err != nil {
+				t.Errorf("timeout %v, spin %v: %v", timeout, spin, err)
+			}
+		}
+	}
+}
+
+// A program that exits with status 0 after its last reply, without reading
+// the final message (it counted the jobs), ends the run well, every time:
+// whether the engine's final write found the program gone (broken pipe: a
+// failure) or still there (success) was a race. Closing its input first
+// makes the broken pipe certain.
+func TestExecExitWithoutTheFinalMessage(t *testing.T) {
+	for _, script := range []string{
+		hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; exec 0<&-; echo '{"start":[1]}'; exit 0`,
+		hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; exit 0`,
+	} {
+		for range 10 {
+			if _, _, err := runExec(t, sh(script), tinyJobs(), 5*time.Second); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Exiting so with another status is still a failure.
+	_, _, err := runExec(t, sh(hello+`read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; exec 0<&-; echo '{"start":[1]}'; exit 4`), tinyJobs(), 5*time.Second)
+	if !errors.Is(err, extpolicy.ErrExited) || !strings.Contains(err.Error(), "exited with status 4") {
+		t.Errorf("error %v, want the exit status 4", err)
 	}
 }
 
@@ -249,5 +366,60 @@ func TestExecTimeoutPipesHeldOutsideGroup(t *testing.T) {
 	// the wake-up the read would last until the sleep ends, 10 s.
 	if d := time.Since(start); d > 6*time.Second {
 		t.Errorf("took %v: the blocked read was not woken", d)
+	}
+}
+
+// Kill, from another goroutine (a signal handler's), ends the program and
+// what it started at once; before the program starts it keeps it from
+// starting.
+func TestExecKill(t *testing.T) {
+	pidFile := t.TempDir() + "/worker.pid"
+	script := `sleep 30 </dev/null >/dev/null 2>&1 & echo $! > ` + pidFile + `; ` + hello + `read m; sleep 30`
+	p, err := extpolicy.NewExec(sh(script), extpolicy.Options{Records: recordsOf(tinyJobs()), Timeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.New(sim.Config{Procs: 4}, tinyJobs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	worker := make(chan int, 1)
+	go func() {
+		for {
+			b, _ := os.ReadFile(pidFile)
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+				worker <- pid
+				time.Sleep(100 * time.Millisecond) // into round 1
+				p.Kill()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	start := time.Now()
+	err = p.Finish(s, s.Run(p))
+	if !errors.Is(err, extpolicy.ErrExited) {
+		t.Errorf("error %v, want the program's end", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v: Kill did not end the program", d)
+	}
+	pid := <-worker
+	defer syscall.Kill(pid, syscall.SIGKILL)
+	for deadline := time.Now().Add(2 * time.Second); syscall.Kill(pid, 0) == nil && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil && !strings.Contains(string(b), ") Z ") {
+		t.Errorf("the program's worker (pid %d) outlived Kill: %s", pid, b)
+	}
+
+	p, err = extpolicy.NewExec(sh(hello+`read m; sleep 30`), extpolicy.Options{Records: recordsOf(tinyJobs())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Kill()
+	s, _ = sim.New(sim.Config{Procs: 4}, tinyJobs())
+	if err := p.Finish(s, s.Run(p)); !errors.Is(err, extpolicy.ErrStart) || !strings.Contains(err.Error(), "swfsim is being stopped") {
+		t.Errorf("Kill before the start: error %v, want ErrStart", err)
 	}
 }

@@ -3,6 +3,7 @@ package extpolicy
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"sync/atomic"
@@ -75,9 +76,18 @@ func newRawPipe(fd int, w *watchdog, write bool) *rawPipe {
 func (p *rawPipe) SetReadDeadline(t time.Time) error  { return p.setDeadline(t) }
 func (p *rawPipe) SetWriteDeadline(t time.Time) error { return p.setDeadline(t) }
 
+// lastNano is the latest deadline in unix nanoseconds (in 2262): a later
+// time (a timeout of centuries) would wrap, past time.Time's UnixNano, into
+// a deadline already gone.
+var lastNano = time.Unix(0, math.MaxInt64)
+
 func (p *rawPipe) setDeadline(t time.Time) error {
-	p.deadline = 0
-	if !t.IsZero() {
+	switch {
+	case t.IsZero():
+		p.deadline = 0
+	case t.After(lastNano):
+		p.deadline = math.MaxInt64
+	default:
 		p.deadline = t.UnixNano()
 	}
 	return nil
@@ -105,6 +115,17 @@ func (p *rawPipe) Read(b []byte) (int, error) {
 		return 0, io.EOF
 	}
 	return n, nil
+}
+
+// pending reports whether the pipe holds data to read now (one system call:
+// for diagnoses, not for every round).
+func (p *rawPipe) pending() bool {
+	if p.closed || p.write {
+		return false
+	}
+	var n int32
+	_, _, errno := syscall.RawSyscall(syscall.SYS_IOCTL, uintptr(p.fd), syscall.TIOCINQ, uintptr(unsafe.Pointer(&n)))
+	return errno == 0 && n > 0
 }
 
 func (p *rawPipe) Write(b []byte) (int, error) {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -78,6 +80,9 @@ type Policy struct {
 	argv    []string // exec: the program; nil for New
 	program string   // argv as JoinCommand quotes it
 	proc    *Process
+
+	killMu  sync.Mutex // guards proc's start against Kill, and stopped
+	stopped bool       // Kill was called: the program is not to run
 
 	r         *bufio.Reader
 	w         io.Writer
@@ -226,6 +231,11 @@ func (p *Policy) Schedule(s *sim.Sim) {
 	if !p.every && p.onlyQuietEnd(s) {
 		p.spared++
 		return // the program said this end alone changes nothing for it
+	}
+	if err := p.unasked(p.lastMessage()); err != nil {
+		p.round++
+		p.fail(s, StageRound, -1, err)
+		return
 	}
 	p.round++
 	p.buf = appendRound(p.buf[:0], s, p.round, p.timerFired, p.opt.Records, p.arrived, p.ended, p.killed, p.begunList())
@@ -407,12 +417,19 @@ func (p *Policy) start(s *sim.Sim) bool {
 		panic(fmt.Sprintf("extpolicy: Options.Records holds %d jobs, the simulation %d", n, s.NumJobs()))
 	}
 	if p.argv != nil {
+		p.killMu.Lock()
+		if p.stopped {
+			p.killMu.Unlock()
+			p.fail(s, StageHello, -1, fmt.Errorf("%w: swfsim is being stopped", ErrStart))
+			return false
+		}
 		proc, err := StartProcess(p.argv, p.opt.Stderr, StderrPrefix)
+		p.proc = proc
+		p.killMu.Unlock()
 		if err != nil {
 			p.fail(s, StageHello, -1, err)
 			return false
 		}
-		p.proc = proc
 		proc.SetSpin(p.opt.Spin)
 		p.connect(proc.Stdout(), proc.Stdin())
 	}
@@ -467,8 +484,15 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 		t.lastEnd = max(t.lastEnd, j.End)
 		t.waitSum += j.Start - j.Submit
 	}
+	if err := p.unasked(p.lastMessage()); err != nil {
+		p.fail(s, StageEnd, -1, err)
+		return p.err
+	}
 	p.buf = appendEnd(p.buf[:0], now(s), p.begunList(), p.ended, p.killed, t)
-	if err := p.send(); err != nil {
+	// A program that closed its input (exited) after its last reply, without
+	// reading the final message, missed nothing it needed: its exit status
+	// decides, as when the message reached its pipe before it went.
+	if err := p.send(); err != nil && !errors.Is(err, syscall.EPIPE) {
 		p.fail(s, StageEnd, -1, err)
 		return p.err
 	}
@@ -517,6 +541,30 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 		}
 	}
 	return nil
+}
+
+// Kill kills the program and what it started (its process group) at once,
+// and keeps a program not started yet from starting. Unlike the other
+// methods it may be called from any goroutine: it is for a signal handler
+// that ends swfsim, which the program must not outlive (its own death
+// signal, on Linux, reaches the program only, not what it started).
+func (p *Policy) Kill() {
+	p.killMu.Lock()
+	defer p.killMu.Unlock()
+	p.stopped = true
+	if p.proc != nil {
+		p.proc.Kill()
+	}
+}
+
+// lastMessage names the message an unasked line may answer a second time:
+// the last one sent, or, when the program has been ahead since an earlier
+// second reply that came too late to be seen, any before it.
+func (p *Policy) lastMessage() string {
+	if p.round == 0 {
+		return "the first message"
+	}
+	return fmt.Sprintf("round %d, or to an earlier message", p.round)
 }
 
 // Rounds returns the number of round messages sent so far.

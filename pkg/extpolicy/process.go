@@ -1,13 +1,18 @@
 package extpolicy
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 )
 
 // Process is an external policy program started without a shell, with pipes
@@ -27,6 +32,7 @@ type Process struct {
 	waitErr  error
 	killed   atomic.Bool // by us (Stop or the watchdog)
 	stopOnce sync.Once
+	stopped  atomic.Bool // Stop has ended the program and its group
 	exit     string
 }
 
@@ -64,6 +70,9 @@ func StartProcess(argv []string, stderr io.Writer, prefix string) (*Process, err
 	if err != nil {
 		inW.Close()
 		outR.Close()
+		if why := whyNotStarted(argv[0], cmd.Path, err); why != "" {
+			return nil, fmt.Errorf("%w: %v: %s", ErrStart, err, why)
+		}
 		return nil, fmt.Errorf("%w: %v", ErrStart, err)
 	}
 	if watch != nil {
@@ -76,6 +85,53 @@ func StartProcess(argv []string, stderr io.Writer, prefix string) (*Process, err
 		close(p.done)
 	}()
 	return p, nil
+}
+
+// whyNotStarted says why program (resolved to path) could not be started
+// when the system's error would send the user looking in the wrong place:
+// "permission denied" for a directory or a file without execute permission,
+// "no such file or directory" for a script whose #! line names an
+// interpreter that cannot be run, "not found in $PATH" for a program in the
+// working directory named without ./. It returns "" otherwise.
+func whyNotStarted(program, path string, err error) string {
+	if errors.Is(err, exec.ErrNotFound) {
+		if fi, serr := os.Stat(program); serr == nil && !fi.IsDir() && !strings.ContainsRune(program, os.PathSeparator) {
+			return fmt.Sprintf("there is a %s here, but a program named without a slash is looked up in PATH: write ./%s", program, program)
+		}
+		return ""
+	}
+	fi, serr := os.Stat(path)
+	switch {
+	case serr != nil:
+		return ""
+	case fi.IsDir():
+		return "it is a directory"
+	case errors.Is(err, fs.ErrPermission) && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 == 0:
+		return fmt.Sprintf("it is not executable: make it so (chmod +x), or put its interpreter first, as in --exec 'python3 %s'", program)
+	case errors.Is(err, fs.ErrNotExist):
+		if line := firstLine(path); strings.HasPrefix(line, "#!") {
+			why := fmt.Sprintf("its first line names an interpreter that cannot be run: %q", line)
+			if strings.HasSuffix(line, "\r") {
+				why += " (a Windows line end?)"
+			}
+			return why
+		}
+	}
+	return ""
+}
+
+// firstLine returns the first line of the file at path (at most 256 bytes),
+// "" when it cannot be read.
+func firstLine(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	b := make([]byte, 256)
+	n, _ := io.ReadFull(f, b)
+	line, _, _ := bytes.Cut(b[:n], []byte("\n"))
+	return string(line)
 }
 
 // Stdin returns the engine's end of the program's standard input; it has a
@@ -94,6 +150,14 @@ func (p *Process) SetSpin(d time.Duration) { setSpin(p.stdout, d) }
 func (p *Process) kill() {
 	p.killed.Store(true)
 	killGroup(p.cmd.Process)
+}
+
+// Kill kills the program's process group now, unless Stop has ended it
+// already. It may be called from any goroutine.
+func (p *Process) Kill() {
+	if !p.stopped.Load() {
+		p.kill()
+	}
 }
 
 // reap kills what the program started and left running (its process
@@ -142,6 +206,7 @@ func (p *Process) Stop(grace time.Duration) string {
 		p.stdin.Close()
 		p.stdout.Close()
 		p.exit = p.describe()
+		p.stopped.Store(true)
 	})
 	return p.exit
 }
@@ -229,7 +294,11 @@ func (t *stderrTail) emit(line []byte) {
 	}
 	kept := string(line)
 	if len(kept) > 300 {
-		kept = kept[:300] + "..."
+		cut := 300
+		for cut > 0 && !utf8.RuneStart(kept[cut]) {
+			cut--
+		}
+		kept = kept[:cut] + "..."
 	}
 	if t.lines == nil {
 		t.lines = make([]string, StderrTailLines)

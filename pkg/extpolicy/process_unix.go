@@ -10,8 +10,9 @@ import (
 
 // ownGroup starts the program in a process group of its own, so that
 // killGroup also stops what it started (sh -c '...', a Python worker), and,
-// where the system can, has it killed when swfsim dies (Ctrl-C, SIGTERM),
-// since the terminal's signals no longer reach its group.
+// where the system can, has it killed when swfsim dies, since the terminal's
+// signals no longer reach its group (swfsim kills the group itself on the
+// signals it catches: Policy.Kill).
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	dieWithParent(cmd.SysProcAttr)

@@ -7,12 +7,15 @@ import (
 	"syscall"
 )
 
-// The temporary files of the process (outputs not yet committed, spools):
+// The temporary files of the process (outputs not yet committed, spools)
+// and what it started that must not outlive it (an exec policy's program):
 // process-wide because signals are, so that SIGINT or SIGTERM, which would
-// otherwise end the process at once, removes them first.
+// otherwise end the process at once, removes and stops them first.
 var temps struct {
 	sync.Mutex
 	names map[string]bool
+	stops map[int]func()
+	next  int
 	once  sync.Once
 }
 
@@ -32,6 +35,36 @@ func forgetTemp(name string) {
 	delete(temps.names, name)
 }
 
+// OnSignal registers stop to be called when SIGINT, SIGTERM or SIGHUP ends
+// the process, before it ends: for processes it started that would otherwise
+// outlive it. The function it returns unregisters stop.
+func OnSignal(stop func()) (cancel func()) {
+	temps.once.Do(watchSignals)
+	temps.Lock()
+	defer temps.Unlock()
+	if temps.stops == nil {
+		temps.stops = map[int]func(){}
+	}
+	id := temps.next
+	temps.next++
+	temps.stops[id] = stop
+	return func() {
+		temps.Lock()
+		defer temps.Unlock()
+		delete(temps.stops, id)
+	}
+}
+
+// runStops calls every function registered with OnSignal, once.
+func runStops() {
+	temps.Lock()
+	defer temps.Unlock()
+	for id, stop := range temps.stops {
+		stop()
+		delete(temps.stops, id)
+	}
+}
+
 // removeTemps removes every temporary file still registered.
 func removeTemps() {
 	temps.Lock()
@@ -42,13 +75,15 @@ func removeTemps() {
 	}
 }
 
-// watchSignals removes the temporary files on SIGINT, SIGTERM or SIGHUP, then
-// ends the process by the same signal, so the caller sees the usual status.
+// watchSignals stops what OnSignal registered and removes the temporary
+// files on SIGINT, SIGTERM or SIGHUP, then ends the process by the same
+// signal, so the caller sees the usual status.
 func watchSignals() {
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		sig := <-c
+		runStops()
 		removeTemps()
 		signal.Reset(sig)
 		reraise(sig)

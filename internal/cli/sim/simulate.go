@@ -54,6 +54,10 @@ type Options struct {
 	PriceProgress io.Writer
 }
 
+// killer is a policy that runs processes of its own (exec's program), which
+// a signal that ends swfsim must end too.
+type killer interface{ Kill() }
+
 // Simulate reads a trace from in, simulates opt.Policy and writes the
 // schedule to out.
 //
@@ -168,6 +172,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	pol, err := info.New(params, len(jobs))
 	if err != nil {
 		return err
+	}
+	if k, ok := pol.(killer); ok {
+		defer cmdio.OnSignal(k.Kill)()
 	}
 	cfg := sim.Config{Procs: procs, NoKill: opt.NoKill}
 	if opt.Progress != nil {
