@@ -16,7 +16,7 @@ import (
 //   - outside quotes, a backslash makes the next character ordinary (a blank,
 //     a quote, a backslash);
 //   - quoted and unquoted parts next to each other make one word: a'b c'd is
-//     "ab cd"; ” is an empty word.
+//     "ab cd"; two single quotes with nothing between them are an empty word.
 //
 // Nothing else is special: no variables ($HOME), globs (*), ~, redirections,
 // pipes or command separators. A user who wants a shell writes sh -c '...'.
@@ -77,8 +77,9 @@ func SplitCommand(text string) ([]string, error) {
 }
 
 // JoinCommand is SplitCommand's inverse: it quotes each word that needs it
-// (in single quotes, a ' inside written as '\”), so that SplitCommand gives argv
-// back. Notes and errors name the program with it.
+// (in single quotes, a ' inside written as quote, backslash, quote, quote:
+// the shell's way), so that SplitCommand gives argv back. Notes and errors
+// name the program with it.
 func JoinCommand(argv []string) string {
 	var b strings.Builder
 	for i, w := range argv {
