@@ -25,7 +25,9 @@
 //     can tell whether the file now at that path is the one the run read
 //     (older lines have no such field); swfstat, which reads all its inputs
 //     alike, follows each input= with that input's input-sha256= in its own
-//     line (in its tables, never in an SWF); flags that cannot change the output (where it is written,
+//     line (in its tables, never in an SWF); swfsim follows exec= with
+//     one exec-file-sha256= (ExecFileSHA256: HASH:PATH) for each file its
+//     exec command names; flags that cannot change the output (where it is written,
 //     progress, verbosity, worker counts) are left out, so that one
 //     configuration gives one byte-identical file wherever it is written;
 //   - KEY is a flag's long name: letters, digits, '-' and '_';

@@ -17,6 +17,15 @@ const Label = "Provenance"
 // with its input= column.
 const InputSHA256 = "input-sha256"
 
+// ExecFileSHA256 is the key of the fields, after swfsim's exec=, that each
+// hold HASH:PATH for a file the exec command names (the program when given
+// by a path, and every argument that is an existing regular file): the
+// SHA-256 of its bytes as the run found them, in 64 lowercase hexadecimal
+// digits, then the path as given. A policy program is code that changes
+// between runs; the hash tells a replay whether the file at that path is
+// still the one the run used.
+const ExecFileSHA256 = "exec-file-sha256"
+
 // Field is one KEY=VALUE of a record.
 type Field struct {
 	Key, Value string

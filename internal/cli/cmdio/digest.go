@@ -106,6 +106,27 @@ func WithEachInputSHA256(r provenance.Record, ds []*Digest) provenance.Record {
 	return r
 }
 
+// RawFileSHA256 hashes a regular file's bytes as they are (no
+// decompression): what a Provenance line's exec-file-sha256 records for the
+// files an exec command names.
+func RawFileSHA256(name string) (string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil {
+		return "", err
+	} else if !info.Mode().IsRegular() {
+		return "", fmt.Errorf("%s: not a regular file, not read", name)
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", InFile(DisplayName(name), err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // FileSHA256 hashes the decompressed bytes of a file as a run reads them
 // (Open, then Digest): what a Provenance line's input-sha256 records. Only a
 // regular file is read: a pipe, FIFO or device named by an old run

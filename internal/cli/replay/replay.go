@@ -44,7 +44,10 @@ var apps = map[string]func() *cli.App{
 // warning (the file at that path is not the one the run read); a file that
 // cannot be read is a comment; the same hash says nothing. A first run that
 // read its standard input names the hash in its comment. Lines without the
-// field are replayed as before.
+// field are replayed as before. Likewise, when hashFile is not nil, each file
+// an exec run's command named (exec-file-sha256=HASH:PATH) is hashed as it
+// is (cmdio.RawFileSHA256) and checked: the policy program is code that may
+// have changed since.
 func Commands(recs []provenance.Record, hashFile func(path string) (string, error)) (cmds string, warnings []string, err error) {
 	if len(recs) == 0 {
 		return "", nil, fmt.Errorf("no Provenance line: nothing to replay")
@@ -52,8 +55,9 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 	type step struct {
 		words   []string // quoted; nil for another program's run
 		input   string
-		sum     string // the input's recorded input-sha256, "" when none
-		foreign string // another program's run, as recorded
+		sum     string   // the input's recorded input-sha256, "" when none
+		exec    []string // recorded exec-file-sha256 values, HASH:PATH
+		foreign string   // another program's run, as recorded
 	}
 	var steps []step
 	var comments []string
@@ -83,7 +87,16 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 		if note != "" {
 			comments = append(comments, note)
 		}
-		steps = append(steps, step{words: words, input: in, sum: sum})
+		var execFiles []string
+		for _, f := range r.Fields {
+			if f.Key == provenance.ExecFileSHA256 {
+				if _, _, ok := strings.Cut(f.Value, ":"); !ok {
+					return "", nil, fmt.Errorf("provenance line %d (%s): %s=%s: want HASH:PATH", i+1, r.Tool, f.Key, f.Value)
+				}
+				execFiles = append(execFiles, f.Value)
+			}
+		}
+		steps = append(steps, step{words: words, input: in, sum: sum, exec: execFiles})
 	}
 	if len(steps) == 0 {
 		return "", warnings, fmt.Errorf("no run of swfclean, swfaugment or swfsim recorded: nothing to replay")
@@ -107,6 +120,18 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 			b.WriteString(Comment("run it on " + in + ", writing " + out))
 			feed = out
 			continue
+		}
+		if hashFile != nil {
+			for _, v := range st.exec {
+				recorded, path, _ := strings.Cut(v, ":")
+				comment, warning := checkExecFile(path, recorded)
+				if comment != "" {
+					b.WriteString(Comment(comment))
+				}
+				if warning != "" {
+					warnings = append(warnings, warning)
+				}
+			}
 		}
 		line := strings.Join(st.words, " ")
 		switch {
@@ -151,6 +176,20 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 		b.WriteString("\n")
 	}
 	return b.String(), warnings, nil
+}
+
+// checkExecFile hashes a file an exec run's command named and compares it
+// with the hash the run recorded, as checkInput does for inputs.
+func checkExecFile(path, recorded string) (comment, warning string) {
+	sum, err := cmdio.RawFileSHA256(path)
+	switch {
+	case err != nil:
+		return fmt.Sprintf("%s, which the run's --exec command named, cannot be read here to check it (%v); the run's had sha256 %s", path, err, recorded), ""
+	case sum != recorded:
+		text := fmt.Sprintf("the file at %s is not the one the run's --exec command used: its bytes have sha256 %s, the run's had %s", path, sum, recorded)
+		return text, text
+	}
+	return "", ""
 }
 
 // checkInput hashes the file at a run's recorded input path and compares it
@@ -212,6 +251,8 @@ func command(app *cli.App, r provenance.Record) (words []string, input, sum, not
 		case provenance.InputSHA256:
 			sums = append(sums, f.Value)
 			continue
+		case provenance.ExecFileSHA256:
+			continue // checked by Commands
 		}
 		fl, ok := byName[f.Key]
 		if !ok {

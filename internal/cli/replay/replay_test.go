@@ -2,6 +2,8 @@ package replay
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -233,5 +235,48 @@ func TestCommandsCheckInput(t *testing.T) {
 	}
 	if _, _, err := Commands([]provenance.Record{record(t, "swfsim "+v+" policy=fcfs input=t.swf input-sha256="+same+" input-sha256="+same)}, hash); err == nil {
 		t.Error("two input-sha256 fields: no error")
+	}
+}
+
+// The files an exec run's command named (exec-file-sha256=HASH:PATH) are
+// hashed as they are and checked when the commands check inputs: the same
+// file says nothing, another one a comment and a warning, a missing one a
+// comment; the field never becomes a flag of the command.
+func TestCommandsCheckExecFiles(t *testing.T) {
+	v := "version=" + cmdio.Version
+	dir := t.TempDir()
+	script := filepath.Join(dir, "pol.py")
+	if err := os.WriteFile(script, []byte("print('hello')\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := cmdio.RawFileSHA256(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := "swfsim " + v + ` policy=exec exec="python3 ` + script + `" exec-file-sha256="` + sum + ":" + script + `" input=-`
+	noInput := func(string) (string, error) { return "", errors.New("not asked") }
+	got, w, err := Commands([]provenance.Record{record(t, line)}, noInput)
+	if err != nil || strings.Contains(got, script+" is not") || strings.Contains(got, "exec-file") || len(w) != 1 {
+		t.Errorf("the same script: %v\n%s%q", err, got, w) // the one warning: stdin
+	}
+	if err := os.WriteFile(script, []byte("print('changed')\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, w, err = Commands([]provenance.Record{record(t, line)}, noInput)
+	if err != nil || !strings.Contains(got, "# the file at "+script+" is not the one the run's --exec command used") ||
+		!strings.Contains(got, "the run's had "+sum) || len(w) != 2 || !strings.Contains(w[0], script) {
+		t.Errorf("a changed script: %v\n%s%q", err, got, w)
+	}
+	if got, _, _ := Commands([]provenance.Record{record(t, line)}, nil); strings.Contains(got, "#") && strings.Contains(got, script+" is not") {
+		t.Errorf("checked without a hasher:\n%s", got)
+	}
+	os.Remove(script)
+	got, w, err = Commands([]provenance.Record{record(t, line)}, noInput)
+	if err != nil || !strings.Contains(got, "# "+script+", which the run's --exec command named, cannot be read here") || len(w) != 1 {
+		t.Errorf("a missing script: %v\n%s%q", err, got, w)
+	}
+	bad := "swfsim " + v + ` policy=exec exec=x exec-file-sha256=nohash input=-`
+	if _, _, err := Commands([]provenance.Record{record(t, bad)}, noInput); err == nil || !strings.Contains(err.Error(), "want HASH:PATH") {
+		t.Errorf("a field without its path: %v", err)
 	}
 }

@@ -1,14 +1,18 @@
 package simcli
 
 import (
-	"github.com/urfave/cli/v2"
 	"os"
 	"os/exec"
+	"slices"
+	"strings"
 	"time"
+
+	"github.com/urfave/cli/v2"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/extpolicy"
 	"github.com/swfkit/swfkit/pkg/policy"
+	"github.com/swfkit/swfkit/pkg/provenance"
 )
 
 const execCategory = "External policy, exec (docs/swfsim-external.md):"
@@ -73,4 +77,39 @@ func execFiles(argv []string) []string {
 		}
 	}
 	return out
+}
+
+// withExecFiles returns r with, after its exec= field, one exec-file-sha256
+// field (HASH:PATH, provenance.ExecFileSHA256) for each file of the command
+// that the run's schedule depends on: the program when it is named by a
+// path (one found in PATH, an interpreter such as python3, belongs to the
+// machine rather than to the study) and every argument that is an existing
+// regular file (the policy's script, a model), each once. A file that
+// cannot be read is left out. r's fields are copied, not shared.
+func withExecFiles(r provenance.Record, argv []string) provenance.Record {
+	var fields []provenance.Field
+	var seen []string
+	for i, a := range argv {
+		if (i == 0 && !strings.ContainsRune(a, os.PathSeparator)) || slices.Contains(seen, a) {
+			continue
+		}
+		if fi, err := os.Stat(a); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		sum, err := cmdio.RawFileSHA256(a)
+		if err != nil {
+			continue
+		}
+		seen = append(seen, a)
+		fields = append(fields, provenance.Field{Key: provenance.ExecFileSHA256, Value: sum + ":" + a})
+	}
+	if len(fields) == 0 {
+		return r
+	}
+	at := slices.IndexFunc(r.Fields, func(f provenance.Field) bool { return f.Key == "exec" })
+	if at < 0 {
+		return r
+	}
+	r.Fields = slices.Insert(slices.Clone(r.Fields), at+1, fields...)
+	return r
 }

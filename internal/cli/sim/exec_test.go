@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,6 +160,28 @@ func sameProvenance(t *testing.T, name, builtinLine, execLine, builtin, program 
 	}
 	if e, _ := pg.Get("exec"); e != program {
 		t.Errorf("%s: exec Provenance says exec=%q, want %q", name, e, program)
+	}
+	// Every word of the command that is a file (here the program or its
+	// script, by their paths) has its hash recorded right after exec=.
+	var files []string
+	for k := 0; k < len(pg.Fields); k++ {
+		if f := pg.Fields[k]; f.Key == provenance.ExecFileSHA256 {
+			if pg.Fields[k-1].Key != "exec" && pg.Fields[k-1].Key != provenance.ExecFileSHA256 {
+				t.Errorf("%s: %s after %s, not after exec=", name, f.Key, pg.Fields[k-1].Key)
+			}
+			files = append(files, f.Value)
+			pg.Fields = slices.Delete(pg.Fields, k, k+1)
+			k--
+		}
+	}
+	var want []string
+	for _, w := range strings.Fields(program) {
+		if sum, err := cmdio.RawFileSHA256(w); err == nil {
+			want = append(want, sum+":"+w)
+		}
+	}
+	if !slices.Equal(files, want) {
+		t.Errorf("%s: exec-file-sha256 %q, want %q", name, files, want)
 	}
 	if len(pw.Fields) != len(pg.Fields) {
 		t.Fatalf("%s: Provenance lines have %d and %d fields", name, len(pw.Fields), len(pg.Fields))

@@ -119,6 +119,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 			prov.Fields[i].Value = policy.DefaultPredictor(opt.Policy)
 		}
 	}
+	if opt.Params.Exec.Command != nil {
+		prov = withExecFiles(prov, opt.Params.Exec.Command)
+	}
 	opt.Provenance = &prov
 	if !c.Bool("no-progress") && isTerminal(stderr) {
 		opt.PriceProgress = stderr
