@@ -6,7 +6,7 @@
 #   pred    swfaugment --as-prediction + swfsim --policy easy-p --predictor token:
 #           the value is a prediction, the user's request stays the kill time and an
 #           exceeded prediction is corrected to the request (Guim's setup, 3.1)
-# Usage: scripts/guim-errors.sh BIN DATA_DIR > table.tsv   (about 15 min on 2 cores)
+# Usage: scripts/guim-errors.sh BIN DATA_DIR > table.tsv   (about 2 min on 2 cores)
 # Columns: trace setup kind category level bsld_mean uqos_mean killed_pct
 set -euo pipefail
 bin=${1:?bin dir}

@@ -4,7 +4,7 @@
 # the paper's way (arrival times divided by a constant, runtimes kept:
 # swfaugment --load F). Prints the change of the average bounded slowdown
 # against conservative, in percent, for exact and user estimates.
-# Usage: scripts/srinivasan-load.sh BIN TRACE [FACTORS...]   (KTH: about 1 min per factor)
+# Usage: scripts/srinivasan-load.sh BIN TRACE [FACTORS...]   (KTH: about 20 s per factor on 2 cores)
 set -euo pipefail
 bin=${1:?bin dir}
 trace=${2:?trace}
