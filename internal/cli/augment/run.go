@@ -381,23 +381,9 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		return err
 	}
 	defer files.Finish(&err)
-	var answers map[int64]int64
-	if p.answers != "" {
-		// "-" is standard input, as for every file the toolkit reads; Check
-		// refused it when the trace is read from there too.
-		f, err := files.Open(p.answers)
-		if err != nil {
-			return err
-		}
-		answers, err = augment.ReadAnswers(f, cmdio.DisplayName(p.answers))
-		f.Close()
-		if err != nil {
-			return err
-		}
-		if len(answers) == 0 {
-			// As for a header-only trace: valid, but what a cut file leaves.
-			fmt.Fprintf(stderr, "swfaugment: warning: %s: no answers (comment or blank lines only): no job is answered\n", cmdio.DisplayName(p.answers))
-		}
+	answers, err := readAnswers(files, p.answers, stderr)
+	if err != nil {
+		return err
 	}
 	in, err := openTrace(files, name, mayNeedSurvey(p))
 	if err != nil {
@@ -452,29 +438,9 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	if err := in.unchanged(); err != nil {
 		return err
 	}
-	notes, err := ops.notes()
-	if err != nil {
+	if err := annotate(c, ops, hdr, second, in.digest, stderr); err != nil {
 		return err
 	}
-	for _, w := range p.warnings {
-		fmt.Fprintf(stderr, "swfaugment: warning: %s: %s\n", hdr.File, w)
-	}
-	if c.IsSet("seed") && p.draws.Count() == 0 {
-		fmt.Fprintf(stderr, "swfaugment: warning: --seed %d changes nothing: the run drew no random number (only --utility, --checkpoint, --checkpoint-from --expand, a random --estimate model and the estimate errors draw, for the jobs they apply to)\n", int64(p.seed))
-	}
-	if n, first := second.Malformed(); n > 0 {
-		// The output has fewer jobs than the input: the header says so.
-		notes = append(notes, malformedNote(n, first))
-	}
-	for _, n := range notes {
-		hdr.AddNote(n)
-		if c.Bool("verbose") {
-			fmt.Fprintln(stderr, n)
-		}
-	}
-	// The whole input was read: its hash is known.
-	provenance.AddTo(hdr, cmdio.WithInputSHA256(cmdio.Provenance(c), in.digest))
-
 	out, err := files.Create(c.String("output"))
 	if err != nil {
 		return err
@@ -486,6 +452,58 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		return err
 	}
 	return body.copyTo(out)
+}
+
+// readAnswers reads the --checkpoint-from file, nil without one.
+func readAnswers(files *cmdio.Files, name string, stderr io.Writer) (map[int64]int64, error) {
+	if name == "" {
+		return nil, nil
+	}
+	// "-" is standard input, as for every file the toolkit reads; Check
+	// refused it when the trace is read from there too.
+	f, err := files.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	answers, err := augment.ReadAnswers(f, cmdio.DisplayName(name))
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	if len(answers) == 0 {
+		// As for a header-only trace: valid, but what a cut file leaves.
+		fmt.Fprintf(stderr, "swfaugment: warning: %s: no answers (comment or blank lines only): no job is answered\n", cmdio.DisplayName(name))
+	}
+	return answers, nil
+}
+
+// annotate adds the Notes and the Provenance line to the header, once
+// every job went through the operations, and says the warnings on stderr.
+func annotate(c *cli.Context, ops *operations, hdr *swf.Header, rd *swf.Reader, digest *cmdio.Digest, stderr io.Writer) error {
+	p := ops.plan
+	notes, err := ops.notes()
+	if err != nil {
+		return err
+	}
+	for _, w := range p.warnings {
+		fmt.Fprintf(stderr, "swfaugment: warning: %s: %s\n", hdr.File, w)
+	}
+	if c.IsSet("seed") && p.draws.Count() == 0 {
+		fmt.Fprintf(stderr, "swfaugment: warning: --seed %d changes nothing: the run drew no random number (only --utility, --checkpoint, --checkpoint-from --expand, a random --estimate model and the estimate errors draw, for the jobs they apply to)\n", int64(p.seed))
+	}
+	if n, first := rd.Malformed(); n > 0 {
+		// The output has fewer jobs than the input: the header says so.
+		notes = append(notes, malformedNote(n, first))
+	}
+	for _, n := range notes {
+		hdr.AddNote(n)
+		if c.Bool("verbose") {
+			fmt.Fprintln(stderr, n)
+		}
+	}
+	// The whole input was read: its hash is known.
+	provenance.AddTo(hdr, cmdio.WithInputSHA256(cmdio.Provenance(c), digest))
+	return nil
 }
 
 // survey is the first pass: every job, in file order, to the surveys.

@@ -23,8 +23,8 @@ type trace struct {
 	copy   *spoolCopy    // nil: a regular file, or a run that reads once
 	spool  *os.File
 
-	again2  io.ReadCloser // the second read of a regular file
-	digest2 *cmdio.Digest
+	second       io.ReadCloser // the second read of a regular file
+	secondDigest *cmdio.Digest
 }
 
 // openTrace opens the input; twice says whether the run may read it twice.
@@ -84,7 +84,7 @@ func (t *trace) again(lenient bool) (*swf.Reader, error) {
 		if err != nil {
 			return nil, err
 		}
-		t.again2, t.digest2 = in, digest
+		t.second, t.secondDigest = in, digest
 		src = in
 	}
 	rd := t.newReader(src, lenient)
@@ -97,11 +97,11 @@ func (t *trace) again(lenient bool) (*swf.Reader, error) {
 // unchanged returns an error when a regular file read twice gave different
 // bytes: the output's jobs would then be none of its versions' own.
 func (t *trace) unchanged() error {
-	if t.digest2 == nil {
+	if t.secondDigest == nil {
 		return nil
 	}
 	first, ok1 := t.digest.Sum()
-	second, ok2 := t.digest2.Sum()
+	second, ok2 := t.secondDigest.Sum()
 	if ok1 && ok2 && first != second {
 		return fmt.Errorf("%s changed while it was read twice (swfaugment reads a file once to survey the whole trace, once to write it): sha256 %s, then %s; run again on a file that does not change", cmdio.DisplayName(t.name), first, second)
 	}
@@ -111,8 +111,8 @@ func (t *trace) unchanged() error {
 // close closes the input and removes the spool.
 func (t *trace) close() {
 	t.in.Close()
-	if t.again2 != nil {
-		t.again2.Close()
+	if t.second != nil {
+		t.second.Close()
 	}
 	if t.spool != nil {
 		cmdio.RemoveTemp(t.spool)
