@@ -21,7 +21,7 @@ const riccJobs = 447794
 // MB but for the 8 bytes a job the checkpoint model keeps and the 24 of the
 // bounds (--error-quant, --error-qual). The "stdin-" cases read standard
 // input, which is copied to a temporary file for the second pass. Holding
-// the trace, swfaugment needed 500 to 620 MB of heap here (about 1.4 KB a
+// the trace, swfaugment needed 500 to 620 MB of heap here (1.2 to 1.5 KB a
 // job) whatever the operation (docs/swfaugment.md has the figures).
 //
 //	go test ./internal/cli/augment -run XXX -bench AugmentRICCMemory -benchtime 1x -benchmem
