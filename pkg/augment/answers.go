@@ -99,46 +99,93 @@ func pooled(j *swf.Job) bool { return j.UserID >= 0 && Procs(j) >= 1 }
 // processor count (no "same user" to speak of), it does not checkpoint.
 // Existing ckpt= tokens are replaced or removed.
 func CheckpointFrom(jobs []swf.Job, answers map[int64]int64, expand bool, rng *rand.Rand) *AnswersReport {
-	rep := &AnswersReport{Expand: expand, Answers: len(answers)}
-	inTrace := map[int64]bool{}
-	pools := map[poolKey][]int64{}
+	survey := NewAnswersSurvey(answers)
 	for i := range jobs {
-		j := &jobs[i]
-		inTrace[j.JobNumber] = true
-		if iv, ok := answers[j.JobNumber]; ok && pooled(j) {
-			k := poolKey{j.UserID, Procs(j)}
-			pools[k] = append(pools[k], iv)
-		}
+		survey.Observe(&jobs[i])
 	}
-	for job := range answers {
-		if !inTrace[job] {
+	m := survey.Marker(expand, rng)
+	for i := range jobs {
+		m.Apply(&jobs[i])
+	}
+	return m.Report()
+}
+
+// AnswersSurvey is the first pass of CheckpointFrom over a trace streamed
+// twice: it collects the pools of answers by user and processors, and which
+// answers name a job of the trace. It keeps no more than the answers.
+type AnswersSurvey struct {
+	answers map[int64]int64
+	pools   map[poolKey][]int64
+	inTrace map[int64]bool // the answered job numbers seen
+}
+
+// NewAnswersSurvey returns the survey for known answers (job number ->
+// interval in seconds or NoCheckpoint).
+func NewAnswersSurvey(answers map[int64]int64) *AnswersSurvey {
+	return &AnswersSurvey{answers: answers, pools: map[poolKey][]int64{}, inTrace: map[int64]bool{}}
+}
+
+// Observe adds the next job of the trace.
+func (s *AnswersSurvey) Observe(j *swf.Job) {
+	iv, ok := s.answers[j.JobNumber]
+	if !ok {
+		return
+	}
+	s.inTrace[j.JobNumber] = true
+	if pooled(j) {
+		k := poolKey{j.UserID, Procs(j)}
+		s.pools[k] = append(s.pools[k], iv)
+	}
+}
+
+// Marker returns the marker of CheckpointFrom for the jobs observed, to be
+// applied to the same jobs in the same order.
+func (s *AnswersSurvey) Marker(expand bool, rng *rand.Rand) *AnswersMarker {
+	rep := &AnswersReport{Expand: expand, Answers: len(s.answers)}
+	for job := range s.answers {
+		if !s.inTrace[job] {
 			rep.NotInTrace++
 		}
 	}
-	for i := range jobs {
-		j := &jobs[i]
-		u := 0.0
-		if expand {
-			u = rng.Float64() // one draw per job, answered or not
-		}
-		iv, ok := answers[j.JobNumber]
-		switch {
-		case ok:
-			rep.Answered++
-		case expand && pooled(j) && len(pools[poolKey{j.UserID, Procs(j)}]) > 0:
-			pool := pools[poolKey{j.UserID, Procs(j)}]
-			iv = pool[int(u*float64(len(pool)))]
-			rep.Expanded++
-		default:
-			iv = NoCheckpoint
-			rep.NoPool++
-		}
-		if iv == NoCheckpoint {
-			j.DeleteExtra(KeyCheckpoint)
-			continue
-		}
-		j.SetExtra(KeyCheckpoint, strconv.FormatInt(iv, 10))
-		rep.Checkpoints++
-	}
-	return rep
+	return &AnswersMarker{answers: s.answers, pools: s.pools, expand: expand, rng: rng, rep: rep}
 }
+
+// AnswersMarker marks jobs from known answers job by job, in file order, as
+// CheckpointFrom does.
+type AnswersMarker struct {
+	answers map[int64]int64
+	pools   map[poolKey][]int64
+	expand  bool
+	rng     *rand.Rand
+	rep     *AnswersReport
+}
+
+// Apply marks the next job of the trace with ckpt=S, or removes its ckpt=.
+func (m *AnswersMarker) Apply(j *swf.Job) {
+	rep := m.rep
+	u := 0.0
+	if m.expand {
+		u = m.rng.Float64() // one draw per job, answered or not
+	}
+	iv, ok := m.answers[j.JobNumber]
+	switch {
+	case ok:
+		rep.Answered++
+	case m.expand && pooled(j) && len(m.pools[poolKey{j.UserID, Procs(j)}]) > 0:
+		pool := m.pools[poolKey{j.UserID, Procs(j)}]
+		iv = pool[int(u*float64(len(pool)))]
+		rep.Expanded++
+	default:
+		iv = NoCheckpoint
+		rep.NoPool++
+	}
+	if iv == NoCheckpoint {
+		j.DeleteExtra(KeyCheckpoint)
+		return
+	}
+	j.SetExtra(KeyCheckpoint, strconv.FormatInt(iv, 10))
+	rep.Checkpoints++
+}
+
+// Report returns what the marker did to the jobs so far.
+func (m *AnswersMarker) Report() *AnswersReport { return m.rep }

@@ -67,32 +67,54 @@ type Bounds struct {
 }
 
 // ComputeBounds computes the bounds over the jobs whose runtime and processors
-// are known.
+// are known. It is BoundsSurvey over the jobs.
 func ComputeBounds(jobs []swf.Job, cfg BoundsConfig) (*Bounds, error) {
+	var s BoundsSurvey
+	for i := range jobs {
+		s.Observe(&jobs[i])
+	}
+	return s.Bounds(cfg)
+}
+
+// BoundsSurvey collects, job by job, what ComputeBounds needs: each job's
+// runtime, processors and area where known (24 bytes a job, for the
+// percentiles) and the executions per application. Its zero value is ready
+// to use.
+type BoundsSurvey struct {
+	rt, procs, area []float64
+	apps            map[int64]int
+}
+
+// Observe adds the next job of the trace.
+func (s *BoundsSurvey) Observe(j *swf.Job) {
+	// Each variable over the jobs where it is known: a job with unknown
+	// processors still has a runtime (Table 4's LANL bound needs them).
+	p := Procs(j)
+	if j.RunTime >= 0 {
+		s.rt = append(s.rt, float64(j.RunTime))
+	}
+	if p >= 0 {
+		s.procs = append(s.procs, float64(p))
+	}
+	if j.RunTime >= 0 && p >= 0 {
+		s.area = append(s.area, float64(p)*float64(j.RunTime))
+	}
+	if j.Executable >= 0 {
+		if s.apps == nil {
+			s.apps = map[int64]int{}
+		}
+		s.apps[j.Executable]++
+	}
+}
+
+// Bounds computes the bounds over the jobs observed. It sorts the values
+// collected: call it once.
+func (s *BoundsSurvey) Bounds(cfg BoundsConfig) (*Bounds, error) {
 	cfg = cfg.withDefaults()
 	if !(cfg.Percentile > 0 && cfg.Percentile <= 1) || !(cfg.UpperFraction > 0) || !(cfg.LowerFraction > 0) || cfg.TopApps < 0 {
 		return nil, fmt.Errorf("bounds: percentile must be in (0, 1] and fractions positive")
 	}
-	// Each variable over the jobs where it is known: a job with unknown
-	// processors still has a runtime (Table 4's LANL bound needs them).
-	var rt, procs, area []float64
-	apps := map[int64]int{}
-	for i := range jobs {
-		j := &jobs[i]
-		p := Procs(j)
-		if j.RunTime >= 0 {
-			rt = append(rt, float64(j.RunTime))
-		}
-		if p >= 0 {
-			procs = append(procs, float64(p))
-		}
-		if j.RunTime >= 0 && p >= 0 {
-			area = append(area, float64(p)*float64(j.RunTime))
-		}
-		if j.Executable >= 0 {
-			apps[j.Executable]++
-		}
-	}
+	rt, procs, area, apps := s.rt, s.procs, s.area, s.apps
 	b := &Bounds{Config: cfg, Jobs: len(rt)}
 	if len(rt) == 0 || len(procs) == 0 || len(area) == 0 {
 		return nil, fmt.Errorf("bounds: no job with known runtime and processors")

@@ -1,9 +1,9 @@
 package augment
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -147,112 +147,207 @@ func (r *CheckpointReport) Notes() []string {
 // restricted to intervals below runtime/4 with probability QuarterShare (all
 // intervals when none is below it).
 func Checkpoint(jobs []swf.Job, cfg CheckpointConfig, rng *rand.Rand) (*CheckpointReport, error) {
-	cfg = cfg.withDefaults()
+	survey := NewCheckpointSurvey(cfg)
+	for i := range jobs {
+		survey.Observe(&jobs[i])
+	}
+	m, err := survey.Model(rng)
+	if err != nil {
+		return nil, err
+	}
+	for i := range jobs {
+		m.Apply(&jobs[i])
+	}
+	return m.Report(), nil
+}
+
+// CheckpointSurvey is the first pass of Checkpoint over a trace streamed
+// twice: it sees every job, in file order, before the model marks the
+// first. It keeps each job's area (8 bytes a job of known size) and one bit
+// for --ckpt-min-runtime, not the jobs.
+type CheckpointSurvey struct {
+	cfg       CheckpointConfig
+	areas     []float64 // of the jobs of known size, in file order
+	tooShort  bitset    // by index in areas: runtime below cfg.MinRuntime
+	totalWork float64
+	unknown   int
+}
+
+// NewCheckpointSurvey returns the survey for a configuration (the zero
+// value means the defaults, as for Checkpoint).
+func NewCheckpointSurvey(cfg CheckpointConfig) *CheckpointSurvey {
+	return &CheckpointSurvey{cfg: cfg.withDefaults()}
+}
+
+// Observe adds the next job of the trace.
+func (s *CheckpointSurvey) Observe(j *swf.Job) {
+	a := Area(j)
+	if a < 0 {
+		s.unknown++
+		return
+	}
+	if j.RunTime < s.cfg.MinRuntime {
+		s.tooShort.set(len(s.areas))
+	}
+	s.areas = append(s.areas, a)
+	s.totalWork += a
+}
+
+// Model solves the model on the jobs observed and returns it, ready to mark
+// the same jobs in the same order. The survey's memory is released.
+func (s *CheckpointSurvey) Model(rng *rand.Rand) (*CheckpointModel, error) {
+	cfg := s.cfg
 	if err := cfg.validate(); err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	rep := &CheckpointReport{Config: cfg, ByMinutes: map[int64]int{}}
-	areas := make([]float64, len(jobs))
-	var known []int
-	var totalWork float64
-	for i := range jobs {
-		areas[i] = Area(&jobs[i])
-		if areas[i] < 0 {
-			rep.Unknown++
-			continue
-		}
-		known = append(known, i)
-		totalWork += areas[i]
+	m := &CheckpointModel{cfg: cfg, rng: rng, totalWork: s.totalWork}
+	m.rep = CheckpointReport{Config: cfg, ByMinutes: map[int64]int{}, Known: len(s.areas), Unknown: s.unknown}
+	areas, tooShort := s.areas, s.tooShort
+	s.areas, s.tooShort = nil, nil
+	if len(areas) == 0 || s.totalWork == 0 {
+		m.none = true
+		return m, nil
 	}
-	rep.Known = len(known)
-	if len(known) == 0 || totalWork == 0 {
-		for i := range jobs {
-			jobs[i].DeleteExtra(KeyCheckpoint)
-		}
-		return rep, nil
+	// Debug cut: the DebugShare smallest jobs, ties by file order. They are
+	// the jobs of area below the cut's and the first cutTies, in file
+	// order, of the cut's area: what a stable sort by area puts first.
+	nDebug := int(math.Round(cfg.DebugShare * float64(len(areas))))
+	m.rep.Debug = nDebug
+	if nDebug > 0 {
+		sorted := slices.Clone(areas)
+		slices.Sort(sorted)
+		m.cut = sorted[nDebug-1]
+		below, _ := slices.BinarySearch(sorted, m.cut)
+		m.cutTies = nDebug - below
+		m.rep.DebugArea = m.cut
 	}
-	// Debug cut: the DebugShare smallest jobs (ties by file order).
-	order := slices.Clone(known)
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(areas[a], areas[b]) })
-	nDebug := int(math.Round(cfg.DebugShare * float64(len(order))))
-	rep.Debug = nDebug
-	eligible := make([]bool, len(jobs))
-	var logArea []float64 // of eligible jobs, file order
-	var elig []int
-	for k, i := range order {
-		if k < nDebug {
-			rep.DebugArea = areas[i]
-			continue
-		}
-		if areas[i] > 0 && jobs[i].RunTime >= cfg.MinRuntime {
-			eligible[i] = true
+	var logArea, eligArea []float64 // of eligible jobs, file order
+	var cut debugCut
+	for k, a := range areas {
+		if !m.debug(&cut, a) && a > 0 && !tooShort.get(k) {
+			logArea = append(logArea, math.Log(a))
+			eligArea = append(eligArea, a)
 		}
 	}
-	for _, i := range known {
-		if eligible[i] {
-			elig = append(elig, i)
-			logArea = append(logArea, math.Log(areas[i]))
-		}
-	}
-	targetJobs := cfg.JobShare * float64(len(known))
-	solve := newShareSolver(logArea, areasOf(areas, elig), totalWork)
+	targetJobs := cfg.JobShare * float64(len(areas))
+	solve := newShareSolver(logArea, eligArea, s.totalWork)
 	logC, beta, solved := solve.fit(targetJobs, cfg.WorkShare)
-	rep.C, rep.Beta, rep.Solved = math.Exp(logC), beta, solved
-	rep.ExpJobs = solve.expJobs(logC, beta) / float64(len(known))
-	rep.ExpWork = solve.expWork(logC, beta)
-
-	var marked []int64
-	var work float64
-	var underQ, under50 int
-	for i := range jobs {
-		j := &jobs[i]
-		// Three draws per job, always, so streams do not shift between jobs.
-		u, v := rng.Float64(), rng.Float64()
-		iv := rng.Float64()
-		if !eligible[i] || u >= prob(logC, rep.Beta, math.Log(areas[i])) {
-			j.DeleteExtra(KeyCheckpoint)
-			continue
-		}
-		minutes := drawInterval(cfg.Intervals, j.RunTime, v < cfg.QuarterShare, iv)
-		secs := minutes * 60
-		j.SetExtra(KeyCheckpoint, strconv.FormatInt(secs, 10))
-		marked = append(marked, minutes)
-		rep.ByMinutes[minutes]++
-		work += areas[i]
-		if 4*secs < j.RunTime {
-			underQ++
-		}
-		if 50*secs <= j.RunTime {
-			under50++
-		}
-	}
-	rep.Jobs = len(marked)
-	rep.JobsShare = float64(rep.Jobs) / float64(len(known))
-	rep.WorkShare = work / totalWork
-	if len(marked) > 0 {
-		slices.Sort(marked)
-		rep.MedianMinutes = medianInt(marked)
-		rep.UnderQuarter = float64(underQ) / float64(len(marked))
-		rep.UnderFiftieth = float64(under50) / float64(len(marked))
-	}
-	return rep, nil
+	m.logC, m.beta = logC, beta
+	m.rep.C, m.rep.Beta, m.rep.Solved = math.Exp(logC), beta, solved
+	m.rep.ExpJobs = solve.expJobs(logC, beta) / float64(len(areas))
+	m.rep.ExpWork = solve.expWork(logC, beta)
+	return m, nil
 }
 
-func areasOf(areas []float64, idx []int) []float64 {
-	out := make([]float64, len(idx))
-	for k, i := range idx {
-		out[k] = areas[i]
-	}
-	return out
+// CheckpointModel marks jobs job by job, in file order, as Checkpoint does.
+type CheckpointModel struct {
+	cfg        CheckpointConfig
+	rng        *rand.Rand
+	rep        CheckpointReport
+	none       bool // no job of known size or no work: no job checkpoints, nothing is drawn
+	cut        float64
+	cutTies    int
+	ties       debugCut
+	logC, beta float64
+	totalWork  float64
+	// Over the marked jobs.
+	marked, underQ, under50 int
+	work                    float64
 }
 
-func medianInt(sorted []int64) float64 {
-	n := len(sorted)
+// debugCut counts, in file order, the jobs whose area is the cut's.
+type debugCut struct{ ties int }
+
+// debug reports whether a job of known size, of area a, the next in file
+// order, is in the debug share.
+func (m *CheckpointModel) debug(c *debugCut, a float64) bool {
+	switch {
+	case m.rep.Debug == 0 || a > m.cut:
+		return false
+	case a < m.cut:
+		return true
+	}
+	c.ties++
+	return c.ties <= m.cutTies
+}
+
+// Apply marks the next job of the trace with ckpt=S, or removes its ckpt=.
+func (m *CheckpointModel) Apply(j *swf.Job) {
+	if m.none {
+		j.DeleteExtra(KeyCheckpoint)
+		return
+	}
+	// Three draws per job, always, so streams do not shift between jobs.
+	u, v := m.rng.Float64(), m.rng.Float64()
+	iv := m.rng.Float64()
+	a := Area(j)
+	eligible := a >= 0 && !m.debug(&m.ties, a) && a > 0 && j.RunTime >= m.cfg.MinRuntime
+	if !eligible || u >= prob(m.logC, m.beta, math.Log(a)) {
+		j.DeleteExtra(KeyCheckpoint)
+		return
+	}
+	minutes := drawInterval(m.cfg.Intervals, j.RunTime, v < m.cfg.QuarterShare, iv)
+	secs := minutes * 60
+	j.SetExtra(KeyCheckpoint, strconv.FormatInt(secs, 10))
+	m.marked++
+	m.rep.ByMinutes[minutes]++
+	m.work += a
+	if 4*secs < j.RunTime {
+		m.underQ++
+	}
+	if 50*secs <= j.RunTime {
+		m.under50++
+	}
+}
+
+// Report returns what the model computed and, over the jobs so far, did.
+func (m *CheckpointModel) Report() *CheckpointReport {
+	rep := m.rep
+	rep.ByMinutes = maps.Clone(m.rep.ByMinutes)
+	if m.none {
+		return &rep
+	}
+	rep.Jobs = m.marked
+	rep.JobsShare = float64(rep.Jobs) / float64(rep.Known)
+	rep.WorkShare = m.work / m.totalWork
+	if m.marked > 0 {
+		rep.MedianMinutes = medianOfCounts(rep.ByMinutes, m.marked)
+		rep.UnderQuarter = float64(m.underQ) / float64(m.marked)
+		rep.UnderFiftieth = float64(m.under50) / float64(m.marked)
+	}
+	return &rep
+}
+
+// medianOfCounts is the median of n values given as value -> count: the
+// middle one, or the mean of the middle two.
+func medianOfCounts(counts map[int64]int, n int) float64 {
+	values := slices.Sorted(maps.Keys(counts))
+	nth := func(k int) int64 { // the k-th value in increasing order, from 0
+		for _, v := range values {
+			if k < counts[v] {
+				return v
+			}
+			k -= counts[v]
+		}
+		panic("augment: median of fewer values than counted")
+	}
 	if n%2 == 1 {
-		return float64(sorted[n/2])
+		return float64(nth(n / 2))
 	}
-	return float64(sorted[n/2-1]+sorted[n/2]) / 2
+	return float64(nth(n/2-1)+nth(n/2)) / 2
 }
+
+// bitset is a set of small non-negative integers.
+type bitset []uint64
+
+func (b *bitset) set(i int) {
+	for len(*b) <= i/64 {
+		*b = append(*b, 0)
+	}
+	(*b)[i/64] |= 1 << (i % 64)
+}
+
+func (b bitset) get(i int) bool { return i/64 < len(b) && b[i/64]&(1<<(i%64)) != 0 }
 
 func prob(logC, beta, logArea float64) float64 {
 	return math.Min(1, math.Exp(logC+beta*logArea))

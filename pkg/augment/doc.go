@@ -6,9 +6,16 @@
 //
 // Conventions:
 //
-//   - Every operation works on a whole trace in memory ([]swf.Job, in file order),
-//     because several need trace-wide statistics (percentile bounds, queue sets,
-//     size distributions) before they touch the first job.
+//   - Every operation works on a whole trace ([]swf.Job, in file order), because
+//     several need trace-wide statistics (percentile bounds, queue sets, size
+//     distributions) before they touch the first job. Each also runs over a
+//     trace streamed twice, which is then never held: a survey (QueueSurvey,
+//     CheckpointSurvey, AnswersSurvey, BoundsSurvey, LoadSurvey) sees every job
+//     first, then the operation (UtilityGenerator, CheckpointModel,
+//     AnswersMarker, Estimator, LoadScaler) takes the same jobs again, in the
+//     same order, one Apply each. The slice functions are exactly these two
+//     passes over the slice. A survey keeps at most a few numbers per job (8
+//     bytes for the checkpoint model, 24 for the bounds).
 //   - Times are integer seconds. A job's processors are field 8 when > 0, else
 //     field 5; its runtime is field 4; its requested time is field 9 when > 0,
 //     else its runtime (the toolkit's conventions, see DESIGN.md). -1 is unknown.

@@ -141,6 +141,36 @@ func (r *EstimateReport) record(j *swf.Job, x float64) {
 // Estimates are rounded to whole seconds, at least 1 s. Every job draws the
 // same three numbers whatever its branch.
 func QuantitativeErrors(jobs []swf.Job, b *Bounds, cfg QuantConfig, rng *rand.Rand) (*EstimateReport, error) {
+	e, err := NewQuantitative(b, cfg, rng)
+	if err != nil {
+		return nil, err
+	}
+	return e.applyAll(jobs), nil
+}
+
+// Estimator applies one estimate transform job by job, in file order, and
+// counts what it did. It is what QuantitativeErrors, QualitativeErrors and
+// ApplyModel do to each job of a slice, for a trace that is streamed.
+type Estimator struct {
+	rep   *EstimateReport
+	apply func(j *swf.Job)
+}
+
+// Apply transforms the next job of the trace.
+func (e *Estimator) Apply(j *swf.Job) { e.apply(j) }
+
+// Report returns what the estimator did to the jobs so far.
+func (e *Estimator) Report() *EstimateReport { return e.rep }
+
+func (e *Estimator) applyAll(jobs []swf.Job) *EstimateReport {
+	for i := range jobs {
+		e.apply(&jobs[i])
+	}
+	return e.rep
+}
+
+// NewQuantitative returns the estimator of QuantitativeErrors.
+func NewQuantitative(b *Bounds, cfg QuantConfig, rng *rand.Rand) (*Estimator, error) {
 	if cfg.Category < minCat || cfg.Category > maxCat {
 		return nil, fmt.Errorf("estimate: category %d is not in 1..11", cfg.Category)
 	}
@@ -157,14 +187,13 @@ func QuantitativeErrors(jobs []swf.Job, b *Bounds, cfg QuantConfig, rng *rand.Ra
 	rep.Note = []string{fmt.Sprintf("swfaugment estimate quantitative (Guim et al. 2007, 3.2.2, Table 2): error=%s%% stdev=%s%% category=%d (%s)%s; an erroneous estimate is rt+E*rt or |rt-E*rt| with probability 1/2 each, E~N(error,stdev)/100; rounded, at least 1 s",
 		fmtFloat(cfg.Error), fmtFloat(cfg.Stdev), int(cfg.Category), cfg.Category, exemptText(cfg))}
 	normal := distuv.Normal{Mu: cfg.Error, Sigma: cfg.Stdev, Src: rngSource{rng}}
-	for i := range jobs {
-		j := &jobs[i]
+	return &Estimator{rep: rep, apply: func(j *swf.Job) {
 		pick := rng.Float64()
 		e := normal.Rand() / 100
 		sign := rng.Float64()
 		if j.RunTime < 0 {
 			rep.Unknown++
-			continue
+			return
 		}
 		exempt := b.Matches(j, cfg.Category)
 		if cfg.Category == CatEqual {
@@ -181,8 +210,7 @@ func QuantitativeErrors(jobs []swf.Job, b *Bounds, cfg QuantConfig, rng *rand.Ra
 			est = math.Abs(rt - e*rt)
 		}
 		rep.record(j, est)
-	}
-	return rep, nil
+	}}, nil
 }
 
 // exemptText says which jobs category cfg.Category estimates exactly and
@@ -250,6 +278,15 @@ type QualConfig struct {
 // when that is still above the lower bound. Jobs not converted get the runtime
 // or keep the user's estimate, as cfg.Untouched says.
 func QualitativeErrors(jobs []swf.Job, b *Bounds, cfg QualConfig, rng *rand.Rand) (*EstimateReport, error) {
+	e, err := NewQualitative(b, cfg, rng)
+	if err != nil {
+		return nil, err
+	}
+	return e.applyAll(jobs), nil
+}
+
+// NewQualitative returns the estimator of QualitativeErrors.
+func NewQualitative(b *Bounds, cfg QualConfig, rng *rand.Rand) (*Estimator, error) {
 	if cfg.Conversion < ShortToLarge || cfg.Conversion > BothWays {
 		return nil, fmt.Errorf("estimate: conversion %d is not in 1..3", cfg.Conversion)
 	}
@@ -262,13 +299,12 @@ func QualitativeErrors(jobs []swf.Job, b *Bounds, cfg QualConfig, rng *rand.Rand
 	normal := distuv.Normal{Mu: cfg.Percent, Sigma: cfg.Stdev, Src: rngSource{rng}}
 	s2l := cfg.Conversion == ShortToLarge || cfg.Conversion == BothWays
 	l2s := cfg.Conversion == LargeToShort || cfg.Conversion == BothWays
-	for i := range jobs {
-		j := &jobs[i]
+	return &Estimator{rep: rep, apply: func(j *swf.Job) {
 		p := normal.Rand()
 		u := 100 * rng.Float64()
 		if j.RunTime < 0 {
 			rep.Unknown++
-			continue
+			return
 		}
 		rt := float64(j.RunTime)
 		switch {
@@ -293,8 +329,7 @@ func QualitativeErrors(jobs []swf.Job, b *Bounds, cfg QualConfig, rng *rand.Rand
 			// by an earlier transform (a pipeline of two) must go.
 			j.DeleteExtra(KeyPrediction)
 		}
-	}
-	return rep, nil
+	}}, nil
 }
 
 // Model is one of Mu'alem & Feitelson's estimate models.
@@ -354,10 +389,14 @@ func (m Model) String() string {
 // (Mu'alem & Feitelson): exact = runtime, scale:R = R x runtime, uniform:A,B =
 // runtime x U(A, B), rounded to whole seconds, at least 1 s.
 func ApplyModel(jobs []swf.Job, m Model, rng *rand.Rand) *EstimateReport {
+	return NewModelEstimator(m, rng).applyAll(jobs)
+}
+
+// NewModelEstimator returns the estimator of ApplyModel.
+func NewModelEstimator(m Model, rng *rand.Rand) *Estimator {
 	rep := &EstimateReport{Target: m.Target, Note: []string{fmt.Sprintf("swfaugment estimate model (Mu'alem & Feitelson): %s; rounded, at least 1 s", m)}}
 	unif := distuv.Uniform{Min: m.A, Max: m.B, Src: rngSource{rng}}
-	for i := range jobs {
-		j := &jobs[i]
+	return &Estimator{rep: rep, apply: func(j *swf.Job) {
 		f := 1.0
 		switch m.Kind {
 		case "scale":
@@ -367,9 +406,8 @@ func ApplyModel(jobs []swf.Job, m Model, rng *rand.Rand) *EstimateReport {
 		}
 		if j.RunTime < 0 {
 			rep.Unknown++
-			continue
+			return
 		}
 		rep.record(j, f*float64(j.RunTime))
-	}
-	return rep
+	}}
 }

@@ -85,3 +85,21 @@ var smallTraces = []string{
 	"HPC2N-2002-2-first3170.swf.gz",
 	"CEA-Curie-2011-sample.swf.gz",
 }
+
+// submitRange returns the first and last known submit times of the jobs.
+func submitRange(jobs []swf.Job) (first, last int64, ok bool) {
+	for i := range jobs {
+		s := jobs[i].SubmitTime
+		if s < 0 {
+			continue
+		}
+		if !ok || s < first {
+			first = s
+		}
+		if !ok || s > last {
+			last = s
+		}
+		ok = true
+	}
+	return first, last, ok
+}

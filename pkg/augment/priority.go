@@ -51,6 +51,38 @@ func ParsePriorities(s string) (*Priorities, error) {
 // urgent on the machines it describes; a site's real order needs the flag. With
 // no queue information at all the result has no groups (one rank for every job).
 func DefaultPriorities(h *swf.Header, jobs []swf.Job) *Priorities {
+	var s QueueSurvey
+	if !HeaderHasQueues(h) {
+		for i := range jobs {
+			s.Observe(&jobs[i])
+		}
+	}
+	return s.Priorities(h)
+}
+
+// HeaderHasQueues reports whether the header lists queues, from which
+// DefaultPriorities ranks them without reading the jobs.
+func HeaderHasQueues(h *swf.Header) bool { return h != nil && len(h.Queues()) > 0 }
+
+// QueueSurvey collects the distinct queue numbers of a trace, job by job,
+// for DefaultPriorities over a trace that is streamed (only needed when the
+// header lists no queues). Its zero value is ready to use.
+type QueueSurvey struct {
+	queues map[int64]bool
+}
+
+// Observe adds the next job of the trace.
+func (s *QueueSurvey) Observe(j *swf.Job) {
+	if q := j.Queue; q >= 0 {
+		if s.queues == nil {
+			s.queues = map[int64]bool{}
+		}
+		s.queues[q] = true
+	}
+}
+
+// Priorities is DefaultPriorities over the jobs observed.
+func (s *QueueSurvey) Priorities(h *swf.Header) *Priorities {
 	var queues []int64
 	src := "header Queue lines"
 	if h != nil {
@@ -60,10 +92,8 @@ func DefaultPriorities(h *swf.Header, jobs []swf.Job) *Priorities {
 	}
 	if len(queues) == 0 {
 		src = "queue numbers in the trace"
-		for i := range jobs {
-			if q := jobs[i].Queue; q >= 0 {
-				queues = append(queues, q)
-			}
+		for q := range s.queues {
+			queues = append(queues, q)
 		}
 	}
 	slices.Sort(queues)

@@ -235,69 +235,115 @@ func GenerateUtility(jobs []swf.Job, h *swf.Header, cfg UtilityConfig, rng *rand
 	if cfg.Priorities == nil {
 		cfg.Priorities = DefaultPriorities(h, jobs)
 	}
-	rep := &UtilityReport{Config: cfg, ByRank: make([]int, cfg.Priorities.N())}
-	n := float64(cfg.Priorities.N())
-	binWidth := cfg.GlobMax / n
-	var totalWeight float64
-	for _, w := range cfg.Weights {
-		totalWeight += w
+	u, err := NewUtilityGenerator(cfg, rng)
+	if err != nil {
+		return nil, err
 	}
-	g := newGenerator(cfg)
-	var buf []byte
-	seen := map[int64]bool{} // queues of the jobs given a function
 	for i := range jobs {
-		j := &jobs[i]
-		g.seedJob(rng.Uint64())
-		p, e := Procs(j), RequestedTime(j)
-		if p < 0 || e < 0 {
-			rep.Skipped++
-			continue
+		if err := u.Apply(&jobs[i]); err != nil {
+			return nil, err
 		}
-		rank, listed := cfg.Priorities.Rank(j.Queue)
-		if !listed && len(cfg.Priorities.Groups) > 0 {
-			rep.Unlisted++
-		}
-		seen[j.Queue] = true
-		rep.ByRank[rank]++
-		mean := (n - 1 - float64(rank) + 0.5) * binWidth
-		perMinute, redraws := positiveNormal(mean, cfg.Spread*binWidth, g.startRng)
-		rep.Redraws += redraws
-		start := g.round(perMinute * float64(p) * float64(e) / 60)
-		if math.IsInf(start, 0) || math.IsNaN(start) || start > utility.MaxValue {
-			// Said in the order that overflows last: the product above
-			// can overflow where the value itself fits a float64.
-			value := perMinute / 60 * float64(p) * float64(e)
-			return nil, &swf.ParseError{Line: j.Line, Err: swf.ErrRange,
-				Detail: fmt.Sprintf("the utility start value of job %d (%g per processor-minute x %d processors x %d s = %g) is beyond %g, swfkit's bound on utility values: lower --globmax (%g)", j.JobNumber, perMinute, p, e, value, utility.MaxValue, cfg.GlobMax)}
-		}
-
-		wait := j.WaitTime
-		if wait < 0 {
-			rep.UnknownWait++
-			wait = 0
-		}
-		scaled := math.Round(cfg.DeadlineFactor * float64(wait))
-		if scaled > swf.MaxTime {
-			return nil, &swf.ParseError{Line: j.Line, Field: swf.FieldWaitTime, Err: swf.ErrRange,
-				Detail: fmt.Sprintf("the deadline %g x %d s is beyond swfkit's time bound %d s", cfg.DeadlineFactor, wait, int64(swf.MaxTime))}
-		}
-		deadline := max(cfg.MinDeadline, int64(scaled))
-
-		d := pickDecay(cfg.Weights, totalWeight, g.modelRng.Float64())
-		rep.ByDecay[d]++
-		g.build(d, start, deadline)
-		buf = g.f.AppendFormat(buf[:0])
-		j.SetExtra(KeyUtility, string(buf))
-		rep.Jobs++
 	}
-	for _, grp := range cfg.Priorities.Groups {
+	return u.Report(), nil
+}
+
+// UtilityGenerator is GenerateUtility job by job, for a trace that is
+// streamed: Apply takes the jobs in file order.
+type UtilityGenerator struct {
+	cfg         UtilityConfig
+	rng         *rand.Rand
+	rep         UtilityReport
+	ranks       float64 // the number of priority ranks
+	binWidth    float64
+	totalWeight float64
+	g           *generator
+	buf         []byte
+	seen        map[int64]bool // queues of the jobs given a function
+}
+
+// NewUtilityGenerator returns the generator of GenerateUtility. Its
+// cfg.Priorities must be set (DefaultPriorities, QueueSurvey.Priorities):
+// the default ranks depend on the whole trace. It panics when they are not.
+func NewUtilityGenerator(cfg UtilityConfig, rng *rand.Rand) (*UtilityGenerator, error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, fmt.Errorf("utility: %w", err)
+	}
+	if cfg.Priorities == nil {
+		panic("augment: NewUtilityGenerator without priorities")
+	}
+	u := &UtilityGenerator{cfg: cfg, rng: rng, ranks: float64(cfg.Priorities.N()), g: newGenerator(cfg), seen: map[int64]bool{}}
+	u.rep = UtilityReport{Config: cfg, ByRank: make([]int, cfg.Priorities.N())}
+	u.binWidth = cfg.GlobMax / u.ranks
+	for _, w := range cfg.Weights {
+		u.totalWeight += w
+	}
+	return u, nil
+}
+
+// Apply gives the next job of the trace its function (see GenerateUtility).
+// The error is a *swf.ParseError naming the job's line when a value is out
+// of swfkit's bounds.
+func (u *UtilityGenerator) Apply(j *swf.Job) error {
+	cfg, rep, g := &u.cfg, &u.rep, u.g
+	g.seedJob(u.rng.Uint64())
+	p, e := Procs(j), RequestedTime(j)
+	if p < 0 || e < 0 {
+		rep.Skipped++
+		return nil
+	}
+	rank, listed := cfg.Priorities.Rank(j.Queue)
+	if !listed && len(cfg.Priorities.Groups) > 0 {
+		rep.Unlisted++
+	}
+	u.seen[j.Queue] = true
+	rep.ByRank[rank]++
+	mean := (u.ranks - 1 - float64(rank) + 0.5) * u.binWidth
+	perMinute, redraws := positiveNormal(mean, cfg.Spread*u.binWidth, g.startRng)
+	rep.Redraws += redraws
+	start := g.round(perMinute * float64(p) * float64(e) / 60)
+	if math.IsInf(start, 0) || math.IsNaN(start) || start > utility.MaxValue {
+		// Said in the order that overflows last: the product above
+		// can overflow where the value itself fits a float64.
+		value := perMinute / 60 * float64(p) * float64(e)
+		return &swf.ParseError{Line: j.Line, Err: swf.ErrRange,
+			Detail: fmt.Sprintf("the utility start value of job %d (%g per processor-minute x %d processors x %d s = %g) is beyond %g, swfkit's bound on utility values: lower --globmax (%g)", j.JobNumber, perMinute, p, e, value, utility.MaxValue, cfg.GlobMax)}
+	}
+
+	wait := j.WaitTime
+	if wait < 0 {
+		rep.UnknownWait++
+		wait = 0
+	}
+	scaled := math.Round(cfg.DeadlineFactor * float64(wait))
+	if scaled > swf.MaxTime {
+		return &swf.ParseError{Line: j.Line, Field: swf.FieldWaitTime, Err: swf.ErrRange,
+			Detail: fmt.Sprintf("the deadline %g x %d s is beyond swfkit's time bound %d s", cfg.DeadlineFactor, wait, int64(swf.MaxTime))}
+	}
+	deadline := max(cfg.MinDeadline, int64(scaled))
+
+	d := pickDecay(cfg.Weights, u.totalWeight, g.modelRng.Float64())
+	rep.ByDecay[d]++
+	g.build(d, start, deadline)
+	u.buf = g.f.AppendFormat(u.buf[:0])
+	j.SetExtra(KeyUtility, string(u.buf))
+	rep.Jobs++
+	return nil
+}
+
+// Report returns what the generator did to the jobs so far.
+func (u *UtilityGenerator) Report() *UtilityReport {
+	rep := u.rep
+	rep.ByRank = slices.Clone(u.rep.ByRank)
+	rep.EmptyQueues = nil
+	for _, grp := range u.cfg.Priorities.Groups {
 		for _, q := range grp {
-			if !seen[q] {
+			if !u.seen[q] {
 				rep.EmptyQueues = append(rep.EmptyQueues, q)
 			}
 		}
 	}
-	return rep, nil
+	return &rep
 }
 
 // positiveNormal draws from Normal(mean, sd) until the value is >= 0 (a

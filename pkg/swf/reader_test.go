@@ -417,6 +417,81 @@ func TestWriterKeepsLineEndings(t *testing.T) {
 	}
 }
 
+// TestFollowHeader: a body written apart from its header (FollowHeader)
+// ends its composed lines as one Writer writing both would, whatever the mix
+// of line endings in the header and whatever lines a tool adds to the header
+// after the body was written.
+func TestFollowHeader(t *testing.T) {
+	changed := "1 0 10 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1 u=0:1,10:0"
+	inputs := map[string]string{
+		"lf":                    "; Version: 2.2\n; MaxProcs: 4\n" + std + "\n",
+		"crlf":                  "; Version: 2.2\r\n; MaxProcs: 4\r\n" + std + "\r\n",
+		"crlf first, lf last":   "; Version: 2.2\r\n; MaxProcs: 4\n" + std + "\n",
+		"lf first, crlf last":   "; Version: 2.2\n; MaxProcs: 4\r\n" + std + "\r\n",
+		"crlf first, lf kept":   "; MaxProcs: 4\r\n; Version: 2.2\n" + std + "\n",
+		"lf first, crlf kept":   "; MaxProcs: 4\n; Version: 2.2\r\n" + std + "\n",
+		"no header, crlf":       std + "\r\n" + std + "\n",
+		"bom, crlf":             "\xEF\xBB\xBF; MaxProcs: 4\r\n" + std + "\r\n",
+		"closing semicolon lf":  "; MaxProcs: 4\r\n;\n" + std + "\r\n",
+		"continuation replaced": "; MaxProcs: 4\r\n;   more\n; Note: x\r\n" + std + "\n",
+	}
+	read := func(t *testing.T, in string) (*Reader, *Header, []Job) {
+		r := NewReader(strings.NewReader(in))
+		h, err := r.Header()
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Set("MaxProcs", "8") // before the body is written: it replaces read lines
+		var jobs []Job
+		for {
+			j, err := r.Read()
+			if err == io.EOF {
+				return r, h, jobs
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			j.Extra = []string{"u=0:1,10:0"} // changed: composed
+			jobs = append(jobs, j)
+		}
+	}
+	const note = "added after the body was written"
+	for name, in := range inputs {
+		t.Run(name, func(t *testing.T) {
+			var once bytes.Buffer
+			r, h, jobs := read(t, in)
+			h.AddNote(note)
+			w := NewWriter(&once)
+			w.Follow(r)
+			w.WriteHeader(h)
+			for i := range jobs {
+				w.Write(&jobs[i])
+			}
+			w.Flush()
+
+			var header, body bytes.Buffer
+			r, h, jobs = read(t, in)
+			bw := NewWriter(&body)
+			bw.FollowHeader(r, h)
+			for i := range jobs {
+				bw.Write(&jobs[i])
+			}
+			bw.Flush()
+			h.AddNote(note)
+			hw := NewWriter(&header)
+			hw.Follow(r)
+			hw.WriteHeader(h)
+			hw.Flush()
+			if got := header.String() + body.String(); got != once.String() {
+				t.Errorf("apart:\n%q\nwant (one writer):\n%q", got, once.String())
+			}
+			if !strings.Contains(once.String(), changed) {
+				t.Errorf("no changed record in %q", once.String())
+			}
+		})
+	}
+}
+
 // NonEmpty refuses an input with nothing in it, naming it, and accepts a
 // blank line or a header without records.
 func TestNonEmpty(t *testing.T) {

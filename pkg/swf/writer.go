@@ -35,6 +35,24 @@ func (w *Writer) FollowEnding(r *Reader) {
 	}
 }
 
+// FollowHeader is FollowEnding for a writer of the records that come after
+// h in an output whose header another Writer, following r, writes apart: a
+// body written before its header is final (spooled while the header's
+// counts are not known yet). The lines it composes end as they would after
+// h's lines. Lines a tool adds to h afterwards (AddNote, Add) do not change
+// that, since each ends like the line before it; a Set that replaces read
+// lines may, so make those changes first.
+func (w *Writer) FollowHeader(r *Reader, h *Header) {
+	if w.err != nil || w.started {
+		return
+	}
+	cr := r.firstCR
+	for _, l := range h.Lines {
+		cr = endsCR(cr, len(l.Raw) > 0 && l.Raw[len(l.Raw)-1] == '\r', l.Line == 0)
+	}
+	w.lastCR = cr
+}
+
 // NewWriter returns a Writer writing to w.
 func NewWriter(w io.Writer) *Writer {
 	return &Writer{w: bufio.NewWriterSize(w, 64<<10)}
@@ -88,17 +106,23 @@ func (w *Writer) start() bool {
 }
 
 func (w *Writer) end(hasCR, composed bool) {
-	if composed && w.lastCR && !hasCR {
+	cr := endsCR(w.lastCR, hasCR, composed)
+	if cr && !hasCR {
 		if err := w.w.WriteByte('\r'); err != nil {
 			w.err = err
 			return
 		}
-		hasCR = true
 	}
-	w.lastCR = hasCR
+	w.lastCR = cr
 	if err := w.w.WriteByte('\n'); err != nil {
 		w.err = err
 	}
+}
+
+// endsCR reports whether a line ends in "\r\n": hasCR, it has its '\r'; a
+// composed line without one gets it when the line before (lastCR) did.
+func endsCR(lastCR, hasCR, composed bool) bool {
+	return hasCR || composed && lastCR
 }
 
 // WriteHeader writes every header line's Raw text (a line a tool added,

@@ -381,32 +381,16 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		return err
 	}
 	defer files.Finish(&err)
-	var answers map[int64]int64
-	if p.answers != "" {
-		// "-" is standard input, as for every file the toolkit reads; Check
-		// refused it when the trace is read from there too.
-		f, err := files.Open(p.answers)
-		if err != nil {
-			return err
-		}
-		answers, err = augment.ReadAnswers(f, cmdio.DisplayName(p.answers))
-		f.Close()
-		if err != nil {
-			return err
-		}
-		if len(answers) == 0 {
-			// As for a header-only trace: valid, but what a cut file leaves.
-			fmt.Fprintf(stderr, "swfaugment: warning: %s: no answers (comment or blank lines only): no job is answered\n", cmdio.DisplayName(p.answers))
-		}
-	}
-	in, digest, err := files.OpenHashed(name)
+	answers, err := readAnswers(files, p.answers, stderr)
 	if err != nil {
 		return err
 	}
-	defer in.Close()
-	rd := swf.NewReader(in)
-	rd.Name = cmdio.DisplayName(name)
-	rd.Lenient = c.Bool("lenient")
+	in, err := openTrace(files, name, mayNeedSurvey(p))
+	if err != nil {
+		return err
+	}
+	defer in.close()
+	rd := in.reader(c.Bool("lenient"))
 	hdr, err := rd.Header()
 	if err != nil {
 		return err
@@ -414,22 +398,90 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	if err := cmdio.CheckRecords(rd, "swfaugment", stderr); err != nil {
 		return err
 	}
-	var jobs []swf.Job
-	for {
-		j, err := rd.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
+	ops := newOperations(p, hdr, answers)
+	second := rd // the reader of the pass that writes
+	if ops.surveyed() {
+		if err := survey(rd, ops); err != nil {
 			return err
 		}
-		jobs = append(jobs, j)
-	}
-	if n, first := rd.Malformed(); n > 0 {
-		fmt.Fprintf(stderr, "swfaugment: skipped %d malformed lines; first: %v\n", n, first[0])
+		printMalformed(rd, stderr)
+		if second, err = in.again(c.Bool("lenient")); err != nil {
+			return err
+		}
+	} else {
+		in.single()
 	}
 
-	notes, err := apply(p, hdr, jobs, answers)
+	// The header's Notes say what the operations did to every job, so the
+	// jobs are written to a spool first, the header and the spool then.
+	prepErr := ops.prepare()
+	var body *bodySpool
+	if prepErr == nil {
+		if body, err = newBodySpool(rd, hdr); err != nil {
+			return err
+		}
+		defer body.remove()
+	}
+	readErr, opErr := transform(second, ops, body)
+	if readErr != nil {
+		return readErr // the input first, as when it was read whole before any operation
+	}
+	if !ops.surveyed() {
+		printMalformed(second, stderr)
+	}
+	if opErr != nil {
+		return opErr
+	}
+	if prepErr != nil {
+		return prepErr
+	}
+	if err := in.unchanged(); err != nil {
+		return err
+	}
+	if err := annotate(c, ops, hdr, second, in.digest, stderr); err != nil {
+		return err
+	}
+	out, err := files.Create(c.String("output"))
+	if err != nil {
+		return err
+	}
+	w := swf.NewWriter(out)
+	w.Follow(rd)
+	w.WriteHeader(hdr)
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return body.copyTo(out)
+}
+
+// readAnswers reads the --checkpoint-from file, nil without one.
+func readAnswers(files *cmdio.Files, name string, stderr io.Writer) (map[int64]int64, error) {
+	if name == "" {
+		return nil, nil
+	}
+	// "-" is standard input, as for every file the toolkit reads; Check
+	// refused it when the trace is read from there too.
+	f, err := files.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	answers, err := augment.ReadAnswers(f, cmdio.DisplayName(name))
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	if len(answers) == 0 {
+		// As for a header-only trace: valid, but what a cut file leaves.
+		fmt.Fprintf(stderr, "swfaugment: warning: %s: no answers (comment or blank lines only): no job is answered\n", cmdio.DisplayName(name))
+	}
+	return answers, nil
+}
+
+// annotate adds the Notes and the Provenance line to the header, once
+// every job went through the operations, and says the warnings on stderr.
+func annotate(c *cli.Context, ops *operations, hdr *swf.Header, rd *swf.Reader, digest *cmdio.Digest, stderr io.Writer) error {
+	p := ops.plan
+	notes, err := ops.notes()
 	if err != nil {
 		return err
 	}
@@ -449,23 +501,67 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 			fmt.Fprintln(stderr, n)
 		}
 	}
-	// The whole input was read (the records are held): its hash is known.
+	// The whole input was read: its hash is known.
 	provenance.AddTo(hdr, cmdio.WithInputSHA256(cmdio.Provenance(c), digest))
+	return nil
+}
 
-	out, err := files.Create(c.String("output"))
-	if err != nil {
-		return err
+// survey is the first pass: every job, in file order, to the surveys.
+func survey(rd *swf.Reader, ops *operations) error {
+	rd.ReuseRecord = true
+	var job swf.Job // one variable: &job escapes
+	for {
+		var err error
+		job, err = rd.Read()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		ops.observe(&job)
 	}
-	w := swf.NewWriter(out)
-	w.Follow(rd)
-	w.WriteHeader(hdr)
-	for i := range jobs {
-		if w.Write(&jobs[i]) != nil {
+}
+
+// transform is the second pass: every job through the operations, then to
+// body (nil: nowhere, when the operations could not all be prepared and
+// only those before the failing one run, for their errors). After an
+// operation's error the input is still read to its end, so that a read
+// error, which the first pass (or the whole read of before) would have met
+// first, is the one reported.
+func transform(rd *swf.Reader, ops *operations, body *bodySpool) (readErr, opErr error) {
+	rd.ReuseRecord = true
+	var job swf.Job
+	for {
+		var err error
+		job, err = rd.Read()
+		if errors.Is(err, io.EOF) {
 			break
 		}
+		if err != nil {
+			return err, nil
+		}
+		if opErr != nil {
+			continue
+		}
+		if opErr = ops.apply(&job); opErr == nil && body != nil {
+			if err := body.w.Write(&job); err != nil {
+				return nil, err
+			}
+		}
 	}
-	w.WriteTrailer(rd.Trailer())
-	return w.Flush()
+	if body != nil && opErr == nil {
+		body.w.WriteTrailer(rd.Trailer())
+		opErr = body.w.Flush()
+	}
+	return nil, opErr
+}
+
+// printMalformed says on stderr how many lines --lenient skipped.
+func printMalformed(rd *swf.Reader, stderr io.Writer) {
+	if n, first := rd.Malformed(); n > 0 {
+		fmt.Fprintf(stderr, "swfaugment: skipped %d malformed lines; first: %v\n", n, first[0])
+	}
 }
 
 // malformedNote is the header Note for the lines --lenient skipped.
@@ -479,117 +575,6 @@ func malformedNote(n int, first []*swf.ParseError) string {
 		more = ", ..."
 	}
 	return fmt.Sprintf("swfaugment --lenient: %d malformed lines skipped (not in the output); lines %s%s", n, strings.Join(lines, ", "), more)
-}
-
-// apply runs the operations in the documented order and returns the Notes.
-func apply(p *plan, hdr *swf.Header, jobs []swf.Job, answers map[int64]int64) ([]string, error) {
-	var ops []string
-	if p.utility != nil {
-		ops = append(ops, "utility")
-	}
-	if p.ckpt != nil || answers != nil {
-		ops = append(ops, "checkpoint")
-	}
-	if p.model != nil || p.quant != nil || p.qual != nil {
-		ops = append(ops, "estimate")
-	}
-	if p.load > 0 || p.target > 0 {
-		ops = append(ops, "load")
-	}
-	if len(ops) == 0 && !p.wantBnds {
-		return nil, cmdio.Usagef("nothing to do: give --utility, --checkpoint, --checkpoint-from, --estimate, --error-quant, --error-qual, --bounds, --load or --target-load")
-	}
-	// The same seed whether given or left to its default: the Provenance
-	// line cannot tell them apart, so neither may the file (one
-	// configuration, one file; swfstat --replay leaves defaults out).
-	seedText := strconv.FormatInt(int64(p.seed), 10) // as --seed takes it
-	notes := []string{fmt.Sprintf("swfaugment %s: seed=%s; operations in order: %v", cmdio.Version, seedText, ops)}
-	draws := &p.draws
-
-	if p.utility != nil {
-		rep, err := augment.GenerateUtility(jobs, hdr, *p.utility, draws.NewRand(p.seed, augment.StreamUtility))
-		var pe *swf.ParseError
-		if errors.As(err, &pe) {
-			pe.File = hdr.File // a value of the trace, not of a flag
-			return nil, err
-		} else if err != nil {
-			return nil, cmdio.Usagef("%v", err)
-		}
-		notes = append(notes, rep.Notes()...)
-		if u := rep.UnknownWait; 2*u > rep.Jobs {
-			// Lee's deadlines follow the logged waits: a log of submit
-			// times only (a model's output, NASA-iPSC) gives most jobs
-			// the least deadline, which the Note alone left unsaid.
-			p.warnings = append(p.warnings, fmt.Sprintf("--utility: %d of %d jobs have no logged wait (field 3 is -1), so their deadline is --min-deadline, %d s, whatever --deadline-factor", u, rep.Jobs, rep.Config.MinDeadline))
-		}
-		if q := rep.EmptyQueues; len(q) > 0 && rep.Config.Priorities.Source == "flag" {
-			s := make([]string, len(q))
-			for i, v := range q {
-				s[i] = strconv.FormatInt(v, 10)
-			}
-			msg := fmt.Sprintf("--priority-order lists queue(s) %s, in which no job given a utility function is: they rank nothing", strings.Join(s, ","))
-			p.warnings = append(p.warnings, msg)
-			notes = append(notes, "swfaugment utility: "+msg)
-		}
-	}
-	if p.ckpt != nil {
-		rep, err := augment.Checkpoint(jobs, *p.ckpt, draws.NewRand(p.seed, augment.StreamCheckpoint))
-		if err != nil {
-			return nil, cmdio.Usagef("%v", err)
-		}
-		notes = append(notes, rep.Notes()...)
-	}
-	if answers != nil {
-		rep := augment.CheckpointFrom(jobs, answers, p.expand, draws.NewRand(p.seed, augment.StreamCheckpoint))
-		notes = append(notes, rep.Notes()...)
-	}
-	var bounds *augment.Bounds
-	if p.wantBnds {
-		b, err := augment.ComputeBounds(jobs, p.bounds)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", hdr.File, err) // what the trace holds
-		}
-		bounds = b
-		notes = append(notes, b.Note())
-	}
-	estRand := draws.NewRand(p.seed, augment.StreamEstimate)
-	switch {
-	case p.model != nil:
-		notes = append(notes, augment.ApplyModel(jobs, *p.model, estRand).Notes()...)
-	case p.quant != nil:
-		rep, err := augment.QuantitativeErrors(jobs, bounds, *p.quant, estRand)
-		if err != nil {
-			return nil, cmdio.Usagef("%v", err)
-		}
-		notes = append(notes, rep.Notes()...)
-	case p.qual != nil:
-		rep, err := augment.QualitativeErrors(jobs, bounds, *p.qual, estRand)
-		if err != nil {
-			return nil, cmdio.Usagef("%v", err)
-		}
-		notes = append(notes, rep.Notes()...)
-	}
-	if p.load > 0 || p.target > 0 {
-		machine, procsNote, err := machineSize(hdr, p.procs)
-		if err != nil {
-			return nil, err
-		}
-		if procsNote != "" {
-			notes = append(notes, procsNote) // after the first Note, the run's own
-		}
-		rep, err := augment.ScaleLoad(jobs, machine, p.load, p.target)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", hdr.File, err) // what the trace holds
-		}
-		notes = append(notes, rep.Notes()...)
-		if note := augment.ScaleEndTime(hdr, rep); note != "" {
-			notes = append(notes, note)
-		}
-	}
-	if draws.Count() == 0 {
-		notes[0] += "; the run drew no random number: the output is the same for every seed"
-	}
-	return notes, nil
 }
 
 // machineSize is --procs, else MaxProcs, else MaxNodes (DESIGN.md), as in

@@ -7,10 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -60,7 +57,7 @@ func BenchmarkAggregateLANL(b *testing.B) {
 		var peak uint64
 		cpu := cpuTime()
 		for range b.N {
-			stop := sampleHeap(&peak)
+			stop := testutil.PeakHeap(&peak)
 			var e bytes.Buffer
 			code := Run(append([]string{"swfstat", "--csv", out}, files...), nil, io.Discard, &e)
 			stop()
@@ -75,7 +72,7 @@ func BenchmarkAggregateLANL(b *testing.B) {
 	b.Run("swfstat-one-input", func(b *testing.B) {
 		var peak uint64
 		for range b.N {
-			stop := sampleHeap(&peak)
+			stop := testutil.PeakHeap(&peak)
 			Run([]string{"swfstat", "--csv", out, files[0]}, nil, io.Discard, io.Discard)
 			stop()
 		}
@@ -92,28 +89,6 @@ func BenchmarkAggregateLANL(b *testing.B) {
 			}
 		}
 	})
-}
-
-// sampleHeap records the largest heap (bytes in live and not yet swept
-// objects, runtime/metrics, which unlike runtime.ReadMemStats does not stop
-// the world and so does not slow the run it measures) until stop is called.
-func sampleHeap(peak *uint64) (stop func()) {
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var done atomic.Bool
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for !done.Load() {
-			metrics.Read(sample)
-			if v := sample[0].Value.Uint64(); v > *peak {
-				*peak = v
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}()
-	return func() { done.Store(true); wg.Wait() }
 }
 
 // cpuTime is the process's user and system CPU time so far: on a shared
