@@ -27,10 +27,16 @@ type Digest struct {
 func NewDigest(r io.Reader) *Digest { return &Digest{r: r, h: sha256.New()} }
 
 func (d *Digest) Read(p []byte) (int, error) {
+	if d.r == nil {
+		return 0, io.EOF
+	}
 	n, err := d.r.Read(p)
 	d.h.Write(p[:n])
 	if err == io.EOF {
-		d.done = true
+		// The reader (a decompressor and its buffers, hundreds of KB) is
+		// let go: a caller that keeps the Digest for its sum, as swfstat
+		// does for each of thousands of inputs, keeps only the hash.
+		d.done, d.r = true, nil
 	}
 	return n, err
 }

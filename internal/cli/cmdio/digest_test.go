@@ -96,3 +96,22 @@ func BenchmarkDigest(b *testing.B) {
 		}
 	}
 }
+
+// A Digest kept for its sum after its input was read (swfstat keeps one an
+// input, for thousands of inputs) holds no reader: the decompressor and its
+// buffers are let go at io.EOF, and a read after that is io.EOF again.
+func TestDigestLetsGoOfItsReader(t *testing.T) {
+	d := NewDigest(strings.NewReader("abc"))
+	if _, err := io.ReadAll(d); err != nil {
+		t.Fatal(err)
+	}
+	if d.r != nil {
+		t.Error("the Digest still holds its reader after io.EOF")
+	}
+	if n, err := d.Read(make([]byte, 8)); n != 0 || err != io.EOF {
+		t.Errorf("a read after io.EOF: %d, %v", n, err)
+	}
+	if sum, ok := d.Sum(); !ok || sum != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
+		t.Errorf("sum %q %v", sum, ok)
+	}
+}
