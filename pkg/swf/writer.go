@@ -2,6 +2,8 @@ package swf
 
 import (
 	"bufio"
+	"bytes"
+	"fmt"
 	"io"
 )
 
@@ -14,6 +16,11 @@ type Writer struct {
 	lastCR  bool // the last line written ended in "\r\n"
 	bom     bool // write a byte-order mark before the first line
 	started bool // a line has been written
+	// leading counts the composed lines written before the first line
+	// read from a file (rawSeen): they end as Follow's line before them.
+	leading   int
+	leadingCR bool
+	rawSeen   bool
 }
 
 // Follow makes the output look like r's input where nothing else decides:
@@ -51,6 +58,23 @@ func (w *Writer) FollowHeader(r *Reader, h *Header) {
 		cr = endsCR(cr, len(l.Raw) > 0 && l.Raw[len(l.Raw)-1] == '\r', l.Line == 0)
 	}
 	w.lastCR = cr
+}
+
+// LeadingComposed returns how many lines the Writer composed before the
+// first line read from a file, and whether they ended in "\r\n": the lines
+// whose endings Follow, FollowEnding or FollowHeader decided. A tool that
+// spools a body before its header is final can then mend them
+// (CRLFAfterHeader).
+func (w *Writer) LeadingComposed() (lines int, crlf bool) {
+	return w.leading, w.leadingCR
+}
+
+// CRLFAfterHeader reports whether a line composed right after h, written
+// by a Writer following r, ends in "\r\n".
+func CRLFAfterHeader(r *Reader, h *Header) bool {
+	var w Writer
+	w.FollowHeader(r, h)
+	return w.lastCR
 }
 
 // NewWriter returns a Writer writing to w.
@@ -106,6 +130,14 @@ func (w *Writer) start() bool {
 }
 
 func (w *Writer) end(hasCR, composed bool) {
+	if !composed {
+		w.rawSeen = true
+	} else if !w.rawSeen {
+		if w.leading == 0 {
+			w.leadingCR = w.lastCR
+		}
+		w.leading++
+	}
 	cr := endsCR(w.lastCR, hasCR, composed)
 	if cr && !hasCR {
 		if err := w.w.WriteByte('\r'); err != nil {
@@ -175,3 +207,38 @@ func (w *Writer) Flush() error {
 
 // Error returns the first error seen.
 func (w *Writer) Error() error { return w.err }
+
+// CopyMendingLeading copies src to dst, giving the first n lines the ending
+// crlf says ("\r\n" or "\n") in place of theirs: the leading composed lines
+// of a body spooled before its header was final (LeadingComposed), whose
+// line before turned out to end otherwise.
+func CopyMendingLeading(dst io.Writer, src *bufio.Reader, n int, crlf bool) error {
+	end := []byte("\n")
+	if crlf {
+		end = []byte("\r\n")
+	}
+	var line []byte
+	for i := 0; i < n; i++ {
+		line = line[:0]
+		for {
+			part, err := src.ReadSlice('\n')
+			line = append(line, part...)
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("swf: %d leading lines to mend, %d found: %w", n, i, err)
+			}
+			break
+		}
+		line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+		if _, err := dst.Write(line); err != nil {
+			return err
+		}
+		if _, err := dst.Write(end); err != nil {
+			return err
+		}
+	}
+	_, err := io.Copy(dst, src)
+	return err
+}

@@ -297,7 +297,14 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 	if _, err := spool.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	_, err = io.Copy(out, bufio.NewReaderSize(spool, 64<<10))
+	// The body's first changed records took the input's first line's
+	// ending; they end as the header's last line now that it is final
+	// (Annotate and --set replace read lines by lines of their own).
+	body := bufio.NewReaderSize(spool, 64<<10)
+	if n, cr := bw.LeadingComposed(); n > 0 && cr != swf.CRLFAfterHeader(r, hdr) {
+		return swf.CopyMendingLeading(out, body, n, !cr)
+	}
+	_, err = io.Copy(out, body)
 	return err
 }
 

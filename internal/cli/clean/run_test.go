@@ -484,6 +484,48 @@ func TestLineEndingsFollowTheInput(t *testing.T) {
 	}
 }
 
+// In a trace whose first line ends in CRLF and whose last header line in LF,
+// a changed first record is composed after swfclean's header, whose last
+// lines are its own (counts, Notes, Provenance) and follow that LF line: it
+// ends in LF, as every composed line ends like the line before it. And the
+// other way round. The body is written before the header is final (spooled),
+// so these lines are mended when it is copied out.
+func TestChangedFirstRecordEndsLikeTheHeader(t *testing.T) {
+	rec := "1 0 1 10 0 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1" // zero_to_unknown changes it
+	two := "2 0 1 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1"
+	for _, c := range []struct {
+		name, in string
+		want     []string // the endings of the two records
+	}{
+		{"CRLF then LF", "; Version: 2.2\r\n; MaxProcs: 8\n" + rec + "\n" + two + "\n", []string{"\n", "\n"}},
+		{"LF then CRLF", "; Version: 2.2\n; MaxProcs: 8\r\n" + rec + "\r\n" + two + "\r\n", []string{"\r\n", "\r\n"}},
+		{"CRLF then LF, raw CRLF second", "; Version: 2.2\r\n; MaxProcs: 8\n" + rec + "\n" + two + "\r\n", []string{"\n", "\r\n"}},
+	} {
+		res := swfclean(t, strings.NewReader(c.in), "-q")
+		if res.code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.name, res.code, res.stderr)
+		}
+		lines := strings.SplitAfter(res.stdout, "\n")
+		lines = lines[:len(lines)-1]
+		if len(lines) < 3 {
+			t.Fatalf("%s: %q", c.name, res.stdout)
+		}
+		header := lines[len(lines)-3]
+		got := []string{lines[len(lines)-2], lines[len(lines)-1]}
+		if !strings.HasPrefix(header, ";") || !strings.HasPrefix(got[0], "1 ") || !strings.HasPrefix(got[1], "2 ") {
+			t.Fatalf("%s: %q", c.name, res.stdout)
+		}
+		if strings.HasSuffix(header, "\r\n") != (c.want[0] == "\r\n") {
+			t.Errorf("%s: the header's last line %q, the first record should end like it", c.name, header)
+		}
+		for i, l := range got {
+			if end := strings.TrimLeft(l, "0123456789 -"); end != c.want[i] {
+				t.Errorf("%s: record %d ends in %q, want %q", c.name, i+1, end, c.want[i])
+			}
+		}
+	}
+}
+
 // --rules none --lenient drops malformed lines, so its output is no copy:
 // the header says what was dropped and how (Note, Provenance).
 func TestRulesNoneLenientSaysWhatItDropped(t *testing.T) {
