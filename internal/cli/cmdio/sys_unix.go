@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -34,8 +35,14 @@ func openReadWrite(f *os.File) (rw, open bool) {
 
 // reraise ends the process by sig, its default action restored, so the
 // caller sees the usual status; it returns if that did not end it.
+//
+// kill(2) only makes the signal pending: another thread may take it, later
+// than kill returns, and the caller's fallback exit would win the race (a
+// status 128+signal, after which a shell loop goes on where it stops after a
+// command killed by SIGINT). So it waits for the signal before it returns.
 func reraise(sig os.Signal) {
 	if s, ok := sig.(syscall.Signal); ok {
 		_ = syscall.Kill(os.Getpid(), s)
+		time.Sleep(time.Second)
 	}
 }
