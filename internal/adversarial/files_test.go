@@ -291,3 +291,62 @@ func TestClosedStdoutIsAnError(t *testing.T) {
 		})
 	}
 }
+
+// A signal ignored when the command starts stays ignored: nohup ignores
+// SIGHUP, and a shell script ignores SIGINT in the commands it runs in the
+// background, so that a hang-up or the terminal's Ctrl-C does not end them.
+// The tools watched both to remove their temporary files, which turned them
+// back on: `nohup swfaugment ... &` died at logout with status 129.
+func TestIgnoredSignalsStayIgnored(t *testing.T) {
+	for _, sig := range []struct {
+		name string
+		sig  syscall.Signal
+	}{{"HUP", syscall.SIGHUP}, {"INT", syscall.SIGINT}} {
+		t.Run(sig.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tmp := filepath.Join(dir, "tmp")
+			os.Mkdir(tmp, 0o755)
+			out := filepath.Join(dir, "out.swf")
+			script := `trap "" ` + sig.name + `; exec "$0" "$@"`
+			cmd := exec.Command("sh", "-c", script, filepath.Join(bin, "swfaugment"), "--checkpoint", "-", "-o", out)
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			w, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			data := small(t)
+			w.Write(data[:700])
+			deadline := time.Now().Add(5 * time.Second)
+			for time.Now().Before(deadline) && len(temporaries(dir, tmp)) == 0 {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if len(temporaries(dir, tmp)) == 0 {
+				t.Error("no temporary file appeared before the signal: the watcher may not be on yet")
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			cmd.Process.Signal(sig.sig)
+			select { // past the second a dying run waits for its signal
+			case err := <-done:
+				t.Fatalf("SIG%s, ignored, ended the run: %v; %s", sig.name, err, stderr.String())
+			case <-time.After(1500 * time.Millisecond):
+			}
+			if len(temporaries(dir, tmp)) == 0 {
+				t.Errorf("SIG%s, ignored, removed the temporary files of the run", sig.name)
+			}
+			w.Write(data[700:])
+			w.Close()
+			if err := <-done; err != nil {
+				t.Fatalf("after SIG%s, ignored: %v; %s", sig.name, err, stderr.String())
+			}
+			if _, err := os.Stat(out); err != nil {
+				t.Errorf("no output: %v", err)
+			}
+		})
+	}
+}

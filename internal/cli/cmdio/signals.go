@@ -77,10 +77,22 @@ func removeTemps() {
 
 // watchSignals stops what OnSignal registered and removes the temporary
 // files on SIGINT, SIGTERM or SIGHUP, then ends the process by the same
-// signal, so the caller sees the usual status.
+// signal, so the caller sees the usual status. A signal ignored when the
+// process started is left ignored: Notify would turn it on, and nohup (which
+// ignores SIGHUP) or a script's background command (SIGINT) would end at a
+// hang-up or at the terminal's Ctrl-C after all.
 func watchSignals() {
+	var watched []os.Signal
+	for _, sig := range []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(sig) {
+			watched = append(watched, sig)
+		}
+	}
+	if len(watched) == 0 {
+		return
+	}
 	c := make(chan os.Signal, 1)
-	signal.Notify(c, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(c, watched...)
 	go func() {
 		sig := <-c
 		runStops()
