@@ -1,6 +1,7 @@
 package adversarial
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -346,6 +347,54 @@ func TestIgnoredSignalsStayIgnored(t *testing.T) {
 			}
 			if _, err := os.Stat(out); err != nil {
 				t.Errorf("no output: %v", err)
+			}
+		})
+	}
+}
+
+// A temporary folder that is missing or full (here: a spool past the file
+// size limit, ulimit -f) is exit 1 with a message that names the folder and
+// says what to do, and leaves no output and no temporary file. Before, a
+// spool that could not be written said only "write
+// /tmp/swfaugment-body-1a2b3c...: no space left on device".
+func TestTemporaryFolderErrors(t *testing.T) {
+	var trace strings.Builder
+	trace.WriteString("; MaxProcs: 64\n")
+	for i := 1; i <= 3000; i++ {
+		fmt.Fprintf(&trace, "%d %d 10 50 1 -1 -1 1 60 -1 1 1 1 1 0 -1 -1 -1\n", i, 10*i)
+	}
+	for _, tc := range []struct {
+		tool string
+		args []string // then "-" (standard input) and -o
+	}{
+		{"swfaugment", []string{"--checkpoint"}},        // the copy of standard input
+		{"swfaugment", []string{"--estimate", "exact"}}, // the jobs' spool
+		{"swfclean", nil},
+		{"swfclean", []string{"--drop-flurries"}},
+	} {
+		t.Run(tc.tool+strings.Join(tc.args, ""), func(t *testing.T) {
+			dir := t.TempDir()
+			tmp := filepath.Join(dir, "tmp")
+			os.Mkdir(tmp, 0o755)
+			out := filepath.Join(dir, "out.swf")
+			args := append(append([]string{}, tc.args...), "-", "-o", out)
+			missing := filepath.Join(dir, "missing")
+			r := run(t, call{tool: tc.tool, args: args, stdin: []byte(trace.String()), env: []string{"TMPDIR=" + missing}})
+			expect(t, "TMPDIR missing", r, 1, "the temporary folder "+missing+", from $TMPDIR, does not exist: create it, or set TMPDIR")
+
+			script := `ulimit -f 8; exec "$0" "$@"`
+			shArgs := append([]string{"-c", script, filepath.Join(bin, tc.tool)}, args...)
+			cmd := exec.Command("sh", shArgs...)
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			cmd.Stdin = strings.NewReader(trace.String())
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "the temporary folder "+tmp+", from $TMPDIR, where the file passed the file size limit of the process (ulimit -f)") {
+				t.Errorf("spool past ulimit -f: %v, exit %d: %s", err, code, stderr.String())
+			}
+			if left := temporaries(dir, tmp); len(left) > 0 {
+				t.Errorf("left behind: %v", left)
 			}
 		})
 	}

@@ -39,7 +39,7 @@ func openTrace(files *cmdio.Files, name string, twice bool) (*trace, error) {
 			in.Close()
 			return nil, fmt.Errorf("temporary copy of %s (read twice): %w", cmdio.DisplayName(name), err)
 		}
-		t.copy = &spoolCopy{r: in, w: bufio.NewWriterSize(t.spool, 64<<10), name: cmdio.DisplayName(name)}
+		t.copy = &spoolCopy{r: in, w: bufio.NewWriterSize(cmdio.TempWriter(t.spool), 64<<10), name: cmdio.DisplayName(name)}
 	}
 	return t, nil
 }
@@ -154,7 +154,7 @@ func newBodySpool(rd *swf.Reader, hdr *swf.Header) (*bodySpool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("temporary file for the output's jobs: %w", err)
 	}
-	w := swf.NewWriter(f)
+	w := swf.NewWriter(cmdio.TempWriter(f))
 	w.FollowHeader(rd, hdr)
 	return &bodySpool{f: f, w: w}, nil
 }

@@ -112,7 +112,7 @@ func (o *options) prescanFlurries(cfg *clean.Config, files *cmdio.Files) (io.Rea
 			return nil, cleanup, fmt.Errorf("temporary copy of %s (read twice by the flurries rule): %w", cmdio.DisplayName(o.input), err)
 		}
 		cleanup = func() { cmdio.RemoveTemp(spool) }
-		src = io.TeeReader(in, spool)
+		src = io.TeeReader(in, cmdio.TempWriter(spool))
 	}
 	r := swf.NewReader(src)
 	r.Name = o.name()
@@ -249,7 +249,7 @@ func writeCopy(r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header, out *cmdio.Out
 		return fmt.Errorf("temporary file for the output: %w", err)
 	}
 	defer cmdio.RemoveTemp(spool)
-	w := swf.NewWriter(spool)
+	w := swf.NewWriter(cmdio.TempWriter(spool))
 	w.Follow(r)
 	if err := writeBody(r, cl, w, hdr); err != nil {
 		return err
@@ -270,7 +270,7 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 		return fmt.Errorf("temporary file for the output body: %w", err)
 	}
 	defer cmdio.RemoveTemp(spool)
-	bw := swf.NewWriter(spool)
+	bw := swf.NewWriter(cmdio.TempWriter(spool))
 	bw.FollowEnding(r) // a changed first record ends like the input's lines
 	if err := writeBody(r, cl, bw, nil); err != nil {
 		return err

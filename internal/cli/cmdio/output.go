@@ -281,10 +281,11 @@ func createTemp(dir, prefix string) (*os.File, string, error) {
 
 // CreateTemp creates a scratch file (a spool) in the system's temporary
 // directory, removed by RemoveTemp or, if the process is interrupted by
-// SIGINT or SIGTERM, on the way out.
+// SIGINT or SIGTERM, on the way out. Its error is a *TempError; callers pass
+// the errors of writing the file through InTempDir.
 func CreateTemp(prefix string) (*os.File, error) {
 	f, _, err := createTemp(os.TempDir(), prefix)
-	return f, err
+	return f, InTempDir(err)
 }
 
 // RemoveTemp closes and removes a file made by CreateTemp.

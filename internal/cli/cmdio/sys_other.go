@@ -25,3 +25,7 @@ func openReadWrite(*os.File) (rw, open bool) { return false, true }
 
 // reraise cannot re-send a signal here; the caller exits with 128+signal.
 func reraise(os.Signal) {}
+
+// tempDirVariable is the environment variable that names the temporary
+// folder (os.TempDir reads TMP first on Windows).
+const tempDirVariable = "TMP"

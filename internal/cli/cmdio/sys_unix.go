@@ -46,3 +46,7 @@ func reraise(sig os.Signal) {
 		time.Sleep(time.Second)
 	}
 }
+
+// tempDirVariable is the environment variable that names the temporary
+// folder (os.TempDir).
+const tempDirVariable = "TMPDIR"

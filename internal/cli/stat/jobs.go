@@ -65,7 +65,7 @@ func (x *jobsExport) open(i int) (*jobWriter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--jobs: temporary file: %w", err)
 	}
-	bw := bufio.NewWriterSize(f, 256<<10)
+	bw := bufio.NewWriterSize(cmdio.TempWriter(f), 256<<10)
 	w := &jobWriter{f: f, bw: bw, cw: csv.NewWriter(bw), keys: map[string]bool{}}
 	x.spools[i] = w
 	return w, nil
