@@ -29,7 +29,6 @@ package augment_test
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"sort"
@@ -306,22 +305,7 @@ type refTrace struct {
 
 func refRead(t testing.TB, data []byte) refTrace {
 	t.Helper()
-	r := swf.NewReader(bytes.NewReader(data))
-	h, err := r.Header()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var jobs []swf.Job
-	for {
-		j, err := r.Read()
-		if err != nil {
-			if err == io.EOF {
-				break
-			}
-			t.Fatal(err)
-		}
-		jobs = append(jobs, j)
-	}
+	h, jobs := testutil.ReadSWF(t, bytes.NewReader(data))
 	return refTrace{h, jobs}
 }
 

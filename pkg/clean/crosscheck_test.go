@@ -26,22 +26,7 @@ import (
 
 func xcRead(t testing.TB, text string) (*swf.Header, []swf.Job) {
 	t.Helper()
-	r := swf.NewReader(strings.NewReader(text))
-	h, err := r.Header()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var jobs []swf.Job
-	for {
-		j, err := r.Read()
-		if err == io.EOF {
-			return h, jobs
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		jobs = append(jobs, j)
-	}
+	return testutil.ReadSWF(t, strings.NewReader(text))
 }
 
 // xcTrace reads an archive trace, the first limit records (0: all).

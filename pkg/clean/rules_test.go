@@ -3,32 +3,17 @@ package clean
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 func readAll(t testing.TB, text string) (*swf.Header, []swf.Job) {
 	t.Helper()
-	r := swf.NewReader(strings.NewReader(text))
-	h, err := r.Header()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var jobs []swf.Job
-	for {
-		j, err := r.Read()
-		if err == io.EOF {
-			return h, jobs
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		jobs = append(jobs, j)
-	}
+	return testutil.ReadSWF(t, strings.NewReader(text))
 }
 
 func canonical(j *swf.Job) string { return string(j.AppendCanonical(nil)) }
