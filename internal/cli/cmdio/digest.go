@@ -115,17 +115,19 @@ func WithEachInputSHA256(r provenance.Record, ds []*Digest) provenance.Record {
 // RawFileSHA256 hashes a regular file's bytes as they are (no
 // decompression): what a Provenance line's exec-file-sha256 records for the
 // files an exec command names.
+//
+// As FileSHA256, only a regular file is opened: opening a FIFO would block.
 func RawFileSHA256(name string) (string, error) {
+	if info, err := os.Stat(name); err != nil {
+		return "", err
+	} else if !info.Mode().IsRegular() {
+		return "", fmt.Errorf("%s: not a regular file, not read", name)
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	if info, err := f.Stat(); err != nil {
-		return "", err
-	} else if !info.Mode().IsRegular() {
-		return "", fmt.Errorf("%s: not a regular file, not read", name)
-	}
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
 		return "", InFile(DisplayName(name), err)

@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/swfkit/swfkit/pkg/provenance"
 )
@@ -113,5 +115,28 @@ func TestDigestLetsGoOfItsReader(t *testing.T) {
 	}
 	if sum, ok := d.Sum(); !ok || sum != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
 		t.Errorf("sum %q %v", sum, ok)
+	}
+}
+
+// RawFileSHA256 refuses what is not a regular file before opening it: a
+// FIFO named by an exec command or by an old Provenance line would block
+// the open.
+func TestRawFileSHA256RefusesFIFOs(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := RawFileSHA256(fifo)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("a FIFO: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("RawFileSHA256 blocked on a FIFO")
 	}
 }

@@ -93,10 +93,7 @@ func withExecFiles(r provenance.Record, argv []string) provenance.Record {
 		if (i == 0 && !strings.ContainsRune(a, os.PathSeparator)) || slices.Contains(seen, a) {
 			continue
 		}
-		if fi, err := os.Stat(a); err != nil || !fi.Mode().IsRegular() {
-			continue
-		}
-		sum, err := cmdio.RawFileSHA256(a)
+		sum, err := cmdio.RawFileSHA256(a) // an error for all but regular files
 		if err != nil {
 			continue
 		}
