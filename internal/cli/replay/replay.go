@@ -1,9 +1,12 @@
 package replay
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -48,7 +51,14 @@ var apps = map[string]func() *cli.App{
 // an exec run's command named (exec-file-sha256=HASH:PATH) is hashed as it
 // is (cmdio.RawFileSHA256) and checked: the policy program is code that may
 // have changed since.
-func Commands(recs []provenance.Record, hashFile func(path string) (string, error)) (cmds string, warnings []string, err error) {
+//
+// near, when not "", is the path of the file the records come from. A first
+// run's input recorded as a relative path (relative to the directory the run
+// was started in, which the provenance does not record) that does not exist
+// from the current directory is then looked for relative to near's directory
+// and each directory above it (findInput); the first file there with the
+// recorded hash is the one the command reads, and a comment says so.
+func Commands(recs []provenance.Record, hashFile func(path string) (string, error), near string) (cmds string, warnings []string, err error) {
 	if len(recs) == 0 {
 		return "", nil, fmt.Errorf("no Provenance line: nothing to replay")
 	}
@@ -149,7 +159,15 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 				b.WriteString(Comment(text))
 				warnings = append(warnings, fmt.Sprintf("the %s run read its standard input, which the provenance does not name: give it the same trace", st.words[0]))
 			} else if st.sum != "" && hashFile != nil {
-				comment, warning := checkInput(st.input, st.sum, hashFile)
+				var comment, warning string
+				sum, err := hashFile(st.input)
+				if found := findInput(st.input, st.sum, near, hashFile, err); found != "" {
+					comment = fmt.Sprintf("%s, the run's input, is not in the current directory; %s (looked for from the directory of %s up) "+
+						"has the bytes the run read, of sha256 %s decompressed: the command reads it", st.input, found, near, st.sum)
+					st.input = found
+				} else {
+					comment, warning = checkInput(st.input, st.sum, sum, err)
+				}
 				if comment != "" {
 					b.WriteString(Comment(comment))
 				}
@@ -192,11 +210,11 @@ func checkExecFile(path, recorded string) (comment, warning string) {
 	return "", ""
 }
 
-// checkInput hashes the file at a run's recorded input path and compares it
-// with the recorded hash: a comment and a warning when they differ, a
-// comment when the file cannot be read, nothing when they are the same.
-func checkInput(path, recorded string, hashFile func(string) (string, error)) (comment, warning string) {
-	sum, err := hashFile(path)
+// checkInput compares the hash of the file at a run's recorded input path
+// (sum, or the error hashing it gave) with the recorded hash: a comment and
+// a warning when they differ, a comment when the file cannot be read,
+// nothing when they are the same.
+func checkInput(path, recorded, sum string, err error) (comment, warning string) {
 	switch {
 	case err != nil:
 		return fmt.Sprintf("%s cannot be read here to check it against the run's input (%v); the run read bytes (decompressed) of sha256 %s", path, err, recorded), ""
@@ -205,6 +223,43 @@ func checkInput(path, recorded string, hashFile func(string) (string, error)) (c
 		return text, text
 	}
 	return "", ""
+}
+
+// findInput looks for a run's input recorded as the relative path input,
+// with the recorded hash sum, when it could not be read from the current
+// directory (missing): relative to the directory of near and then of each
+// directory above it. A run started in a study's folder records its trace
+// relative to that folder, and its output lies in or below it, so a replay
+// from elsewhere finds the trace there. Only a file with the recorded hash
+// is taken, so a search cannot put another trace in the commands. It returns
+// the path the command should name (relative to the current directory when
+// that is shorter than the absolute one), or "" when none is found; err is
+// what hashing input from the current directory gave.
+func findInput(input, sum, near string, hashFile func(string) (string, error), err error) string {
+	// A file that is there but cannot be read is not looked for elsewhere:
+	// the comment says why it cannot be read.
+	if !errors.Is(err, fs.ErrNotExist) || near == "" || near == "-" || filepath.IsAbs(input) {
+		return ""
+	}
+	dir, err := filepath.Abs(filepath.Dir(near))
+	if err != nil {
+		return ""
+	}
+	cwd, _ := os.Getwd()
+	for {
+		cand := filepath.Join(dir, input)
+		if got, err := hashFile(cand); err == nil && got == sum {
+			if rel, err := filepath.Rel(cwd, cand); err == nil && cwd != "" && len(rel) < len(cand) {
+				return rel
+			}
+			return cand
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
 }
 
 // givenWith lists, by tool, the flags whose being given matters also at

@@ -32,7 +32,7 @@ func TestCommands(t *testing.T) {
 		record(t, "swfaugment "+v+" seed=1 estimate=exact target-load=0.9 input=-"),
 		record(t, "swfsim "+v+" policy=easy no-kill=true procs-from=requested seed=1 input=aug.swf"),
 	}
-	got, warnings, err := Commands(recs, nil)
+	got, warnings, err := Commands(recs, nil, "")
 	if err != nil || warnings != nil {
 		t.Fatal(err, warnings)
 	}
@@ -44,13 +44,13 @@ func TestCommands(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	old := []provenance.Record{record(t, "swfsim version=0.0.1 policy=fcfs input=-")}
-	if got, _, _ := Commands(old, nil); !strings.HasPrefix(got, "# swfsim 0.0.1 made this run") || !strings.HasSuffix(got, "swfsim --policy=fcfs -\n") {
+	if got, _, _ := Commands(old, nil, ""); !strings.HasPrefix(got, "# swfsim 0.0.1 made this run") || !strings.HasSuffix(got, "swfsim --policy=fcfs -\n") {
 		t.Errorf("another version's run:\n%s", got)
 	}
 	// A first run that read its standard input: the commands and a warning
 	// say to give it the trace (piped into a shell, - would read the script).
 	stdin := []provenance.Record{record(t, "swfsim "+v+" policy=fcfs input=-")}
-	got, warnings, err = Commands(stdin, nil)
+	got, warnings, err = Commands(stdin, nil, "")
 	if err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "standard input") ||
 		got != "# the next run read its standard input: give it the same trace there, or replace - with the trace's file\nswfsim --policy=fcfs -\n" {
 		t.Errorf("a run from standard input: %v %q\n%s", err, warnings, got)
@@ -62,7 +62,7 @@ func TestCommands(t *testing.T) {
 		{record(t, "swfsim "+v+" policy=easy")},
 		{record(t, "swfsim "+v+" policy=easy policy=fcfs input=-")},
 	} {
-		if _, _, err := Commands(bad, nil); err == nil {
+		if _, _, err := Commands(bad, nil, ""); err == nil {
 			t.Errorf("%v: no error", bad)
 		}
 	}
@@ -80,7 +80,7 @@ func TestCommandsOtherRuns(t *testing.T) {
 		record(t, "swfstat "+v+" input=x"),
 		record(t, "swfsim "+v+" policy=fcfs input=-"),
 	}
-	got, warnings, err := Commands(recs, nil)
+	got, warnings, err := Commands(recs, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestCommandsOtherRuns(t *testing.T) {
 	}
 	// Another program's run first and last.
 	got, _, err = Commands([]provenance.Record{record(t, "mytool a=1 input=-"), record(t, "swfsim "+v+" policy=fcfs input=-"),
-		record(t, "other b=2 input=-")}, nil)
+		record(t, "other b=2 input=-")}, nil, "")
 	want = "# not replayed, another program's run: mytool a=1 input=-\n" +
 		"# run it on its input, writing replay-0-out\n" +
 		"swfsim --policy=fcfs replay-0-out -o replay-2-in\n" +
@@ -106,7 +106,7 @@ func TestCommandsOtherRuns(t *testing.T) {
 	if err != nil || got != want {
 		t.Errorf("got %v\n%s\nwant\n%s", err, got, want)
 	}
-	_, _, err = Commands([]provenance.Record{record(t, "swfsim "+v+" seed=3 seed=5 input=-")}, nil)
+	_, _, err = Commands([]provenance.Record{record(t, "swfsim "+v+" seed=3 seed=5 input=-")}, nil, "")
 	if err == nil || !strings.Contains(err.Error(), "--seed recorded twice (3 and 5)") {
 		t.Errorf("a flag twice: %v", err)
 	}
@@ -134,7 +134,7 @@ func TestCommandsGivenAtDefault(t *testing.T) {
 		if err != nil || len(recs) != 1 {
 			t.Fatalf("%v: %d Provenance lines, %v", args, len(recs), err)
 		}
-		cmds, _, err := Commands(recs, nil)
+		cmds, _, err := Commands(recs, nil, "")
 		if err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
@@ -163,7 +163,7 @@ func TestCommandsNoLineBreakInComments(t *testing.T) {
 		record(t, "swfclean "+v+` rules=none input=raw.swf`),
 		record(t, `swfsim version="9\ntouch pwned-version" policy=fcfs input="mid\ntouch pwned-input"`),
 	}
-	got, _, err := Commands(recs, nil)
+	got, _, err := Commands(recs, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestCommandsCheckInput(t *testing.T) {
 	}
 	run := func(line string) (string, []string) {
 		t.Helper()
-		got, warnings, err := Commands([]provenance.Record{record(t, line)}, hash)
+		got, warnings, err := Commands([]provenance.Record{record(t, line)}, hash, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -229,11 +229,11 @@ func TestCommandsCheckInput(t *testing.T) {
 	_, _, err := Commands([]provenance.Record{
 		record(t, "swfclean "+v+" rules=none input=t.swf input-sha256="+same),
 		record(t, "swfsim "+v+" policy=fcfs input=changed.swf input-sha256="+same),
-	}, hash)
+	}, hash, "")
 	if err != nil || len(asked) != 1 || asked[0] != "t.swf" {
 		t.Errorf("hashed %v (%v), want only t.swf", asked, err)
 	}
-	if _, _, err := Commands([]provenance.Record{record(t, "swfsim "+v+" policy=fcfs input=t.swf input-sha256="+same+" input-sha256="+same)}, hash); err == nil {
+	if _, _, err := Commands([]provenance.Record{record(t, "swfsim "+v+" policy=fcfs input=t.swf input-sha256="+same+" input-sha256="+same)}, hash, ""); err == nil {
 		t.Error("two input-sha256 fields: no error")
 	}
 }
@@ -255,28 +255,104 @@ func TestCommandsCheckExecFiles(t *testing.T) {
 	}
 	line := "swfsim " + v + ` policy=exec exec="python3 ` + script + `" exec-file-sha256="` + sum + ":" + script + `" input=-`
 	noInput := func(string) (string, error) { return "", errors.New("not asked") }
-	got, w, err := Commands([]provenance.Record{record(t, line)}, noInput)
+	got, w, err := Commands([]provenance.Record{record(t, line)}, noInput, "")
 	if err != nil || strings.Contains(got, script+" is not") || strings.Contains(got, "exec-file") || len(w) != 1 {
 		t.Errorf("the same script: %v\n%s%q", err, got, w) // the one warning: stdin
 	}
 	if err := os.WriteFile(script, []byte("print('changed')\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, w, err = Commands([]provenance.Record{record(t, line)}, noInput)
+	got, w, err = Commands([]provenance.Record{record(t, line)}, noInput, "")
 	if err != nil || !strings.Contains(got, "# the file at "+script+" is not the one the run's --exec command used") ||
 		!strings.Contains(got, "the run's had "+sum) || len(w) != 2 || !strings.Contains(w[0], script) {
 		t.Errorf("a changed script: %v\n%s%q", err, got, w)
 	}
-	if got, _, _ := Commands([]provenance.Record{record(t, line)}, nil); strings.Contains(got, "#") && strings.Contains(got, script+" is not") {
+	if got, _, _ := Commands([]provenance.Record{record(t, line)}, nil, ""); strings.Contains(got, "#") && strings.Contains(got, script+" is not") {
 		t.Errorf("checked without a hasher:\n%s", got)
 	}
 	os.Remove(script)
-	got, w, err = Commands([]provenance.Record{record(t, line)}, noInput)
+	got, w, err = Commands([]provenance.Record{record(t, line)}, noInput, "")
 	if err != nil || !strings.Contains(got, "# "+script+", which the run's --exec command named, cannot be read here") || len(w) != 1 {
 		t.Errorf("a missing script: %v\n%s%q", err, got, w)
 	}
 	bad := "swfsim " + v + ` policy=exec exec=x exec-file-sha256=nohash input=-`
-	if _, _, err := Commands([]provenance.Record{record(t, bad)}, noInput); err == nil || !strings.Contains(err.Error(), "want HASH:PATH") {
+	if _, _, err := Commands([]provenance.Record{record(t, bad)}, noInput, ""); err == nil || !strings.Contains(err.Error(), "want HASH:PATH") {
 		t.Errorf("a field without its path: %v", err)
+	}
+}
+
+// A first run's input recorded as a relative path that is not in the
+// current directory is looked for from the replayed file's directory up,
+// and taken only with the recorded hash: found beside a study's runs
+// folder, the command names it as reachable from here; a file of that name
+// with other bytes on the way is passed over; with no match, or an
+// absolute path, or no replayed file, nothing is looked for.
+func TestCommandsFindInput(t *testing.T) {
+	v := "version=" + cmdio.Version
+	root := t.TempDir()
+	study := filepath.Join(root, "study")
+	text := "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n"
+	for name, data := range map[string]string{
+		"study/trace.swf":      text,
+		"study/runs/trace.swf": text + "2 0 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n", // same name, other bytes
+		"study/runs/out.swf":   "",
+		"elsewhere/.keep":      "",
+	} {
+		path := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum, err := cmdio.FileSHA256(filepath.Join(study, "trace.swf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := "swfsim " + v + " policy=fcfs input=trace.swf input-sha256=" + sum
+	run := func(dir, near, line string) (string, []string) {
+		t.Helper()
+		t.Chdir(dir)
+		got, w, err := Commands([]provenance.Record{record(t, line)}, cmdio.FileSHA256, near)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, w
+	}
+
+	// From elsewhere: study/runs/trace.swf has other bytes, study/trace.swf
+	// is the one.
+	got, w := run(filepath.Join(root, "elsewhere"), "../study/runs/out.swf", line)
+	want := "# trace.swf, the run's input, is not in the current directory; ../study/trace.swf (looked for from the directory of " +
+		"../study/runs/out.swf up) has the bytes the run read, of sha256 " + sum + " decompressed: the command reads it\n" +
+		"swfsim --policy=fcfs ../study/trace.swf\n"
+	if got != want || w != nil {
+		t.Errorf("from elsewhere:\n%s%q\nwant\n%s", got, w, want)
+	}
+	// From the study's folder the recorded path is the file: nothing said.
+	if got, w := run(study, "runs/out.swf", line); got != "swfsim --policy=fcfs trace.swf\n" || w != nil {
+		t.Errorf("from the study: %q %q", got, w)
+	}
+	// From the runs folder, the file there is not the one: said, not
+	// looked for elsewhere (the recorded path names a file here).
+	if got, w := run(filepath.Join(study, "runs"), "out.swf", line); !strings.HasPrefix(got, "# the file at trace.swf is not the one the run read") || len(w) != 1 {
+		t.Errorf("a changed file at the recorded path: %q %q", got, w)
+	}
+	// No file with the hash anywhere up: as before, cannot be read.
+	other := "swfsim " + v + " policy=fcfs input=trace.swf input-sha256=" + strings.Repeat("c", 64)
+	if got, _ := run(filepath.Join(root, "elsewhere"), "../study/runs/out.swf", other); !strings.HasPrefix(got, "# trace.swf cannot be read here") ||
+		!strings.HasSuffix(got, "swfsim --policy=fcfs trace.swf\n") {
+		t.Errorf("no match: %q", got)
+	}
+	// No replayed file (standard input) or an absolute path: not looked for.
+	for _, near := range []string{"", "-"} {
+		if got, _ := run(filepath.Join(root, "elsewhere"), near, line); !strings.HasPrefix(got, "# trace.swf cannot be read here") {
+			t.Errorf("near %q: %q", near, got)
+		}
+	}
+	abs := "swfsim " + v + " policy=fcfs input=" + filepath.Join(root, "gone", "trace.swf") + " input-sha256=" + sum
+	if got, _ := run(filepath.Join(study, "runs"), "out.swf", abs); !strings.Contains(got, "cannot be read here") {
+		t.Errorf("an absolute path: %q", got)
 	}
 }

@@ -392,7 +392,7 @@ func writeReplay(w io.Writer, inputs []string, files *cmdio.Files, stderr io.Wri
 		if err != nil {
 			return err
 		}
-		cmds, warnings, err := replay.Commands(recs, cmdio.FileSHA256)
+		cmds, warnings, err := replay.Commands(recs, cmdio.FileSHA256, f)
 		for _, w := range warnings {
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", r.Name, w)
 		}
