@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The real components some tests run: GNU parallel, headless Chromium, Python 3, a
-# single-node Slurm with accounting, and the zsh and fish shells (their completion
-# scripts are run in them). Usage:
+# The real components some tests run: GNU parallel, headless Chromium (and poppler's
+# pdftotext, which reads back the PDF it prints), Python 3, a single-node Slurm with
+# accounting, and the zsh and fish shells (their completion scripts are run in them).
+# Usage:
 #   scripts/components.sh check     say loudly which are missing (make test runs this)
 #   scripts/components.sh install   install the missing ones from Debian's packages (root)
 set -uo pipefail
@@ -10,12 +11,13 @@ set -uo pipefail
 declare -A PKG=(
   [parallel]="parallel"
   [chromium]="chromium"
+  [pdftotext]="poppler-utils"
   [python3]="python3 python3-pandas python3-zstandard"
   [sbatch]="slurm-wlm slurmdbd munge mariadb-server slurm-client"
   [zsh]="zsh"
   [fish]="fish"
 )
-ORDER=(parallel chromium python3 sbatch zsh fish)
+ORDER=(parallel chromium pdftotext python3 sbatch zsh fish)
 
 missing=()
 for prog in "${ORDER[@]}"; do
@@ -35,7 +37,7 @@ check)
     slurm_down=1
   fi
   if [ ${#missing[@]} -eq 0 ] && [ $slurm_down = 0 ]; then
-    echo "components: parallel, chromium, python3, Slurm, zsh and fish are installed and Slurm is up; their tests run."
+    echo "components: parallel, chromium, pdftotext, python3, Slurm, zsh and fish are installed and Slurm is up; their tests run."
     exit 0
   fi
   echo "=================================================================="

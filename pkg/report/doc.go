@@ -9,4 +9,10 @@
 // output depends only on the Report, so the same Report gives the same
 // bytes. Callers build the Report (the numbers are formatted by them) and
 // own its slices.
+//
+// Printed (A4), every table fits the paper's width: the page is sized by
+// the table's count of value columns (print.go), turning to landscape and a
+// smaller font as it grows, and a table of more than 16 value columns is
+// printed as parts that repeat its key columns, while the screen shows it
+// whole.
 package report

@@ -73,6 +73,10 @@ var styleCSS string
 
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"numeric": func(t Table, col int) bool { return col >= t.Numeric },
+	"key":     func(t Table, col int) bool { return col < t.Numeric },
+	"parts":   printParts,
+	"paper":   paperClass,
+	"values":  func(t Table) int { return len(t.Head) - t.Numeric },
 }).Parse(pageTemplate))
 
 // ErrNotSVG is returned for a Figure whose SVG is not an <svg> element.
