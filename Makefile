@@ -72,8 +72,11 @@ completion:
 	$(GO) run ./internal/cli/gendocs -completion completion
 
 # make install PREFIX=$$HOME/.local (or DESTDIR=... for packaging): binaries,
-# man pages, and bash, zsh and fish completions where those shells look.
+# man pages, bash, zsh and fish completions where those shells look, and the
+# example external policies (swfsim --help names them) in share/swfkit/policies.
 install: build man completion
+	install -d $(DESTDIR)$(PREFIX)/share/swfkit/policies
+	install -m 755 examples/policies/*.py $(DESTDIR)$(PREFIX)/share/swfkit/policies/
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions \

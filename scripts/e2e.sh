@@ -152,8 +152,40 @@ if [ -x "$BIN/swfstat" ]; then
   (cd "$TMP" && "$BIN/swfstat" --replay checked.swf >replay-changed.sh 2>replay-changed.err)
   grep -q "^# the file at trace.swf.gz is not the one the run read: .* sha256 [0-9a-f]\{64\}, the run read $want$" "$TMP/replay-changed.sh" && ok || bad "swfstat --replay of a changed input: no comment: $(cat "$TMP/replay-changed.sh")"
   grep -q "warning: checked.swf: the file at trace.swf.gz is not the one the run read" "$TMP/replay-changed.err" && ok || bad "swfstat --replay of a changed input: no warning: $(cat "$TMP/replay-changed.err")"
+  # A run started in a study's folder records its input relative to there;
+  # a replay from elsewhere finds it from the replayed file's folder up, by
+  # its hash, and its commands read it from here.
+  mkdir -p "$TMP/study/runs" "$TMP/elsewhere"
+  cp "$TRACE" "$TMP/study/kth.swf.gz"
+  (cd "$TMP/study" && "$BIN/swfsim" --policy fcfs --no-progress -o runs/fcfs.swf kth.swf.gz 2>/dev/null)
+  (cd "$TMP/elsewhere" && "$BIN/swfstat" --replay ../study/runs/fcfs.swf >replay.sh 2>replay.err &&
+    PATH="$BIN:$PATH" bash replay.sh 2>/dev/null >replayed.swf)
+  grep -q "^# kth.swf.gz, the run's input, is not in the current directory; ../study/kth.swf.gz .* the command reads it$" "$TMP/elsewhere/replay.sh" &&
+    grep -q "^swfsim --policy=fcfs ../study/kth.swf.gz$" "$TMP/elsewhere/replay.sh" && ok ||
+    bad "swfstat --replay from another folder: the input is not found: $(cat "$TMP/elsewhere/replay.sh" "$TMP/elsewhere/replay.err")"
+  if cmp -s <(grep -v '^; Provenance' "$TMP/study/runs/fcfs.swf") <(grep -v '^; Provenance' "$TMP/elsewhere/replayed.swf"); then ok; else bad "swfstat --replay from another folder: its commands give other records"; fi
   expect 1 "swfstat --replay of a file without Provenance" -- "$BIN/swfstat" --replay "$TRACE"
   stderr_has "no Provenance line" "swfstat --replay names what is missing"
+fi
+
+# make install puts the tools, their man pages and completions, and the
+# example external policies where --help says; the installed easy.py,
+# driven by the installed swfsim, makes the built-in easy schedule.
+if command -v make >/dev/null && command -v python3 >/dev/null; then
+  if make -s -C "$ROOT" install PREFIX="$TMP/inst" >"$TMP/install.log" 2>&1; then
+    ok
+    for f in bin/swfsim bin/swfstat share/man/man1/swfsim.1 share/bash-completion/completions/swfsim \
+      share/zsh/site-functions/_swfsim share/fish/vendor_completions.d/swfsim.fish share/swfkit/policies/easy.py; do
+      [ -s "$TMP/inst/$f" ] && ok || bad "make install did not install $f"
+    done
+    "$TMP/inst/bin/swfsim" --policy exec --exec "python3 $TMP/inst/share/swfkit/policies/easy.py" --no-progress "$TRACE" -o "$TMP/inst-exec.swf" 2>/dev/null
+    "$TMP/inst/bin/swfsim" --policy easy --no-progress "$TRACE" -o "$TMP/inst-easy.swf" 2>/dev/null
+    if cmp -s <(grep -v '^;' "$TMP/inst-exec.swf") <(grep -v '^;' "$TMP/inst-easy.swf"); then ok; else bad "the installed easy.py does not make the easy schedule"; fi
+  else
+    bad "make install PREFIX=...: $(tail -5 "$TMP/install.log")"
+  fi
+else
+  echo "e2e: SKIPPED make install (make or python3 missing)"
 fi
 
 echo "e2e: $pass passed, $fail failed"

@@ -18,7 +18,7 @@ func help() cmdio.Help {
 			{Command: "swfsim --policy conservative --no-kill --procs 128 trace.swf.gz | swfstat --check-capacity", Explanation: "Conservative backfilling on a 128-processor machine, jobs running past their estimate, then a capacity check."},
 			{Command: "swfsim --policy selective --threshold adaptive --fair-start trace.swf.gz | swfstat", Explanation: "Selective reservations with the adaptive threshold, and the fairness table from the fair start times."},
 			{Command: "swfaugment --utility trace.swf.gz | swfsim --policy ga --seed 7 | swfstat", Explanation: "The genetic-algorithm utility scheduler over utility functions swfaugment adds."},
-			{Command: "swfsim --policy exec --exec 'python3 examples/policies/easy.py' trace.swf.gz -o easy.swf", Explanation: "A scheduler written in another language, driven over JSON lines (docs/swfsim-external.md); easy.py makes the built-in easy schedule."},
+			{Command: "swfsim --policy exec --exec 'python3 examples/policies/easy.py' trace.swf.gz -o easy.swf", Explanation: "A scheduler written in another language, driven over JSON lines (docs/swfsim-external.md); easy.py, in examples/policies of the source tree (share/swfkit/policies where make install put swfkit), makes the built-in easy schedule."},
 		},
 		Choices: map[string][]string{
 			"policy":     names,
