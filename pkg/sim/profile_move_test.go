@@ -48,7 +48,7 @@ func moveInModel(model *freeArray, p *Profile, start, to, dur, procs, machine in
 	}
 	model.add(to, to+dur, -procs)
 	b = &Profile{procs: p.procs}
-	b.adopt(append([]step(nil), p.steps...))
+	b.adopt(append([]int64(nil), p.times...), append([]int32(nil), p.frees...))
 	b.Release(start, start+dur, procs)
 	b.Reserve(to, to+dur, procs)
 	return b, true
@@ -56,10 +56,11 @@ func moveInModel(model *freeArray, p *Profile, start, to, dur, procs, machine in
 
 // steps formats the array as Profile's merged steps.
 func (a *freeArray) steps() string {
-	p := &Profile{steps: []step{{t: a.origin, free: a.free[0]}}}
+	p := &Profile{times: []int64{a.origin}, frees: []int32{int32(a.free[0])}}
 	for i, f := range a.free[1:] {
-		if f != p.steps[len(p.steps)-1].free {
-			p.steps = append(p.steps, step{t: a.origin + int64(i) + 1, free: f})
+		if int32(f) != p.frees[len(p.frees)-1] {
+			p.times = append(p.times, a.origin+int64(i)+1)
+			p.frees = append(p.frees, int32(f))
 		}
 	}
 	return steps(p)
@@ -378,7 +379,7 @@ func TestProfileSpliceBothEnds(t *testing.T) {
 	now := int64(0)
 	heads, tails, recentred := 0, 0, 0
 	for op := 0; op < 30000; op++ {
-		before, n, buf := p.off, p.Len(), len(p.buf)
+		before, n, buf := p.off, p.Len(), len(p.tbuf)
 		advanced := false
 		switch k := r.IntN(10); {
 		case k < 4 || len(jobs) == 0: // reserve where it fits
@@ -430,9 +431,9 @@ func TestProfileSpliceBothEnds(t *testing.T) {
 		}
 		switch delta := p.Len() - n; {
 		case advanced || delta == 0:
-		case len(p.buf) == buf && p.off == before-delta:
+		case len(p.tbuf) == buf && p.off == before-delta:
 			heads++
-		case len(p.buf) == buf && p.off == before:
+		case len(p.tbuf) == buf && p.off == before:
 			tails++
 		default:
 			recentred++

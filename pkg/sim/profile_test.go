@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -179,5 +180,33 @@ func TestProfileMove(t *testing.T) {
 				t.Fatalf("round %d: MaxFreeBefore(%d) = %d after Move, want %d", round, cut, x, y)
 			}
 		}
+	}
+}
+
+// The free counts are int32: a profile takes a machine of math.MaxInt32
+// processors (swfsim's largest) and refuses a larger one instead of
+// wrapping its counts.
+func TestProfileMachineBound(t *testing.T) {
+	p := NewProfile(math.MaxInt32, 0)
+	p.Reserve(5, 10, math.MaxInt32-1)
+	if got, want := steps(p), "0:2147483647 5:1 10:2147483647"; got != want {
+		t.Fatalf("steps %q, want %q", got, want)
+	}
+	p.ResetRunning(math.MaxInt32, 0, []Hold{{End: 7, Procs: math.MaxInt32}})
+	if got, want := steps(p), "0:0 7:2147483647"; got != want {
+		t.Fatalf("after ResetRunning: steps %q, want %q", got, want)
+	}
+	for name, f := range map[string]func(){
+		"NewProfile":   func() { NewProfile(math.MaxInt32+1, 0) },
+		"ResetRunning": func() { p.ResetRunning(math.MaxInt32+1, 0, nil) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s of math.MaxInt32+1 processors did not panic", name)
+				}
+			}()
+			f()
+		}()
 	}
 }
