@@ -225,13 +225,16 @@ func (p *Profile) Release(start, end, procs int64) { p.add(start, end, procs) }
 func (p *Profile) Move(from, to, dur, procs int64) {
 	if to < from && to >= p.times[0] && dur > 0 && dur < Never-from && procs != 0 {
 		// The usual move, to an earlier start: the points come sorted and
-		// distinct, but for a new end that meets the old start.
+		// distinct, but for a new end that meets the old start. A new slot
+		// that overlaps the old one (a long job moved a little earlier) is
+		// almost every move a compression makes, and has a walk of its own.
 		var pts [4]changePoint
 		switch end := to + dur; {
 		case end < from:
 			pts = [4]changePoint{{to, -procs}, {end, procs}, {from, procs}, {from + dur, -procs}}
 		case end > from:
-			pts = [4]changePoint{{to, -procs}, {from, procs}, {end, procs}, {from + dur, -procs}}
+			p.moveOverlapping(to, from, end, from+dur, procs)
+			return
 		default:
 			p.apply([]changePoint{{to, -procs}, {from, 2 * procs}, {from + dur, -procs}})
 			return

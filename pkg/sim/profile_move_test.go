@@ -444,3 +444,74 @@ func TestProfileSpliceBothEnds(t *testing.T) {
 		t.Errorf("splices moved the head %d times, the tail %d, re-centred %d: the test no longer covers both ends", heads, tails, recentred)
 	}
 }
+
+// moveOverlapping, Move's path for a reservation moved earlier onto part of
+// its old slot, leaves the same steps as apply given the move's four points,
+// on random profiles (a coarse grid, so the points often meet steps and
+// neighbours merge), with the new start at the origin too.
+func TestMoveOverlappingMatchesApply(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 21))
+	const horizon = 400
+	var moves, atOrigin, merged int
+	for round := range 4000 {
+		machine := 1 + r.Int64N(8)
+		origin := r.Int64N(4)
+		a := NewProfile(machine, origin)
+		model := newFreeArray(machine, origin, horizon)
+		type held struct{ start, dur, procs int64 }
+		var jobs []held
+		grid := 1 + r.Int64N(4)
+		for range 1 + r.IntN(25) {
+			n := 1 + r.Int64N(machine)
+			d := grid * (2 + r.Int64N(12))
+			s := a.EarliestFit(grid*r.Int64N(30), d, n)
+			if s == Never || s+d > horizon-100 {
+				continue
+			}
+			a.Reserve(s, s+d, n)
+			model.add(s, s+d, -n)
+			jobs = append(jobs, held{s, d, n})
+		}
+		for op := range 10 {
+			if len(jobs) == 0 {
+				break
+			}
+			k := r.IntN(len(jobs))
+			j := jobs[k]
+			to := j.start - 1 - r.Int64N(j.dur-1) // to < start < to+dur
+			if r.IntN(5) == 0 {
+				to = origin
+			}
+			if to < origin || to >= j.start || to+j.dur <= j.start {
+				continue
+			}
+			if _, ok := moveInModel(model, a, j.start, to, j.dur, j.procs, machine); !ok {
+				continue
+			}
+			b := &Profile{procs: a.procs}
+			b.adopt(append([]int64(nil), a.times...), append([]int32(nil), a.frees...))
+			before, n := steps(a), a.Len()
+			a.moveOverlapping(to, j.start, to+j.dur, j.start+j.dur, j.procs)
+			b.apply([]changePoint{{to, -j.procs}, {j.start, j.procs}, {to + j.dur, j.procs}, {j.start + j.dur, -j.procs}})
+			if got, want := steps(a), steps(b); got != want {
+				t.Fatalf("round %d op %d: moveOverlapping(%d, %d, %d, %d, %d) on %s left\n%s, apply left\n%s",
+					round, op, to, j.start, to+j.dur, j.start+j.dur, j.procs, before, got, want)
+			}
+			if got, want := steps(a), model.steps(); got != want {
+				t.Fatalf("round %d op %d: moveOverlapping on %s left\n%s, the array says\n%s", round, op, before, got, want)
+			}
+			jobs[k].start = to
+			moves++
+			if to == origin {
+				atOrigin++
+			}
+			if a.Len() < n {
+				merged++
+			}
+		}
+	}
+	if moves < 5000 || atOrigin < 500 || merged < 500 {
+		t.Errorf("only %d moves, %d to the origin, %d merging steps away", moves, atOrigin, merged)
+	}
+	t.Logf("%d moves, %d to the origin, %d merging steps away", moves, atOrigin, merged)
+}
