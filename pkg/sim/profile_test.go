@@ -120,7 +120,9 @@ func TestProfileRandom(t *testing.T) {
 	}
 }
 
-// EarliestFitMoving agrees with release, EarliestFit, reserve.
+// EarliestFitMoving agrees with release, EarliestFit, reserve, whether it
+// is told the step before the job's slot (as settle does), a wrong step or
+// none.
 func TestEarliestFitMoving(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	for round := 0; round < 2000; round++ {
@@ -137,15 +139,25 @@ func TestEarliestFitMoving(t *testing.T) {
 		own := ivs[rng.Intn(len(ivs))]
 		from := rng.Int63n(own.a + 1)
 		limit := from + rng.Int63n(100)
-		got := p.EarliestFitMoving(from, own.d, own.n, own.a, limit, -1)
+		ownSteps := []int{-1, rng.Intn(p.Len() + 1)}
+		if own.a > 0 {
+			k, _, _ := p.StepAt(own.a-1, 0)
+			ownSteps = append(ownSteps, k)
+		}
+		var got []int64
+		for _, k := range ownSteps {
+			got = append(got, p.EarliestFitMoving(from, own.d, own.n, own.a, limit, k))
+		}
 		p.Release(own.a, own.a+own.d, own.n)
 		want := p.EarliestFit(from, own.d, own.n)
 		if want >= min(limit, own.a) {
 			want = own.a
 		}
-		if got != want {
-			t.Fatalf("round %d: EarliestFitMoving(%d, %d, %d, own %d, limit %d) = %d, want %d; %s",
-				round, from, own.d, own.n, own.a, limit, got, want, steps(p))
+		for x, g := range got {
+			if g != want {
+				t.Fatalf("round %d: EarliestFitMoving(%d, %d, %d, own %d, limit %d, ownStep %d) = %d, want %d; %s",
+					round, from, own.d, own.n, own.a, limit, ownSteps[x], g, want, steps(p))
+			}
 		}
 	}
 }
