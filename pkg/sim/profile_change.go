@@ -8,12 +8,14 @@ type changePoint struct {
 	t, delta int64
 }
 
-// A stepEdit inserts s before the step at index at, or deletes the step at
-// index at, of the steps as they were before the change.
+// A stepEdit inserts a step (start t, free count free) before the step at
+// index at, or deletes the step at index at, of the steps as they were
+// before the change.
 type stepEdit struct {
-	at  int
-	del bool
-	s   step
+	at   int
+	del  bool
+	t    int64
+	free int32
 }
 
 // apply adds the change pts (sorted by time, distinct, nonzero deltas, times
@@ -30,16 +32,17 @@ type stepEdit struct {
 func (p *Profile) apply(pts []changePoint) {
 	var edits [4]stepEdit
 	nEdits := 0
-	st := p.steps
-	n := len(st)
+	ts, fs := p.times, p.frees
+	n := len(ts)
 	// k is the step holding the current point's time; base its free count
 	// before the change, and prev the changed free count just before the
 	// current point (valid when k >= 0).
 	k := -1
 	var base, prev int64
-	if x := pts[0].t; x > st[0].t {
+	if x := pts[0].t; x > ts[0] {
 		k = p.findNear(x-1, p.cursor)
-		base, prev = st[k].free, st[k].free
+		base = int64(fs[k])
+		prev = base
 	}
 	firstChanged := k + 1
 	var d int64 // the change in force before the current point
@@ -47,25 +50,26 @@ func (p *Profile) apply(pts []changePoint) {
 		x := c.t
 		if j > 0 {
 			if d == 0 {
-				if nk := gallop(st, x-1, k); nk > k {
+				if nk := gallop(ts, x-1, k); nk > k {
 					k = nk
-					base, prev = st[k].free, st[k].free
+					base = int64(fs[k])
+					prev = base
 				}
 			} else {
-				for k+1 < n && st[k+1].t < x {
+				for k+1 < n && ts[k+1] < x {
 					k++
-					base = st[k].free
+					base = int64(fs[k])
 					prev = p.changed(base, d)
-					st[k].free = prev
+					fs[k] = int32(prev)
 				}
 			}
 		}
 		d += c.delta
-		if k+1 < n && st[k+1].t == x {
+		if k+1 < n && ts[k+1] == x {
 			k++
-			base = st[k].free
+			base = int64(fs[k])
 			f := p.changed(base, d)
-			st[k].free = f
+			fs[k] = int32(f)
 			if k > 0 && f == prev {
 				edits[nEdits] = stepEdit{at: k, del: true}
 				nEdits++
@@ -73,12 +77,12 @@ func (p *Profile) apply(pts []changePoint) {
 			prev = f
 		} else {
 			prev = p.changed(base, d)
-			edits[nEdits] = stepEdit{at: k + 1, s: step{t: x, free: prev}}
+			edits[nEdits] = stepEdit{at: k + 1, t: x, free: int32(prev)}
 			nEdits++
 		}
 	}
 	for ; d != 0 && k+1 < n; k++ { // a change that lasts forever
-		st[k+1].free = p.changed(st[k+1].free, d)
+		fs[k+1] = int32(p.changed(int64(fs[k+1]), d))
 	}
 	p.invalidate(firstChanged)
 	p.splice(edits[:nEdits])
@@ -102,14 +106,14 @@ func (p *Profile) changed(free, delta int64) int64 {
 //
 // When the number of steps changes, either the steps after the last edit
 // move (the tail) or those before the first (the head, into the room that
-// Advance leaves in front of the steps, see Profile.buf): whichever is
+// Advance leaves in front of the steps, see Profile.tbuf): whichever is
 // shorter. The steps keep their indices either way; only where they sit in
-// buf differs.
+// the bufs differs.
 func (p *Profile) splice(edits []stepEdit) {
 	if len(edits) == 0 {
 		return
 	}
-	n := len(p.steps)
+	n := len(p.times)
 	// runs[0] is the head (the steps before the first edit, shift 0); then
 	// the runs between edits, each shifted by the net insertions before it;
 	// the last is the tail, shifted by the net of all (net).
@@ -132,46 +136,49 @@ func (p *Profile) splice(edits []stepEdit) {
 	runs[nRuns] = spliceRun{lo, n, shift}
 	nRuns++
 	net := shift
-	// base is the head's shift in buf: 0 moves the tail by net, -net the
+	// base is the head's shift in the bufs: 0 moves the tail by net, -net the
 	// head; the runs between edits move either way unless their shift
 	// cancels base's. The cheaper one is taken when there is room for it.
 	base := 0
 	if net != 0 && headCheaper(runs[:nRuns], net) {
 		if net < 0 || p.off >= net {
 			base = -net
-		} else if p.off+n+net > len(p.buf) {
+		} else if p.off+n+net > len(p.tbuf) {
 			p.recentre(n + net)
 			if p.off >= net {
 				base = -net
 			}
 		}
 	}
-	if base == 0 && p.off+n+net > len(p.buf) {
+	if base == 0 && p.off+n+net > len(p.tbuf) {
 		p.recentre(n + net)
 	}
-	buf, off := p.buf, p.off
+	tbuf, fbuf, off := p.tbuf, p.fbuf, p.off
 	for _, r := range runs[:nRuns] {
 		if sh := r.shift + base; sh < 0 && r.lo < r.hi {
-			copy(buf[off+r.lo+sh:], buf[off+r.lo:off+r.hi])
+			copy(tbuf[off+r.lo+sh:], tbuf[off+r.lo:off+r.hi])
+			copy(fbuf[off+r.lo+sh:], fbuf[off+r.lo:off+r.hi])
 		}
 	}
 	for i := nRuns - 1; i >= 0; i-- {
 		if r := runs[i]; r.shift+base > 0 && r.lo < r.hi {
-			copy(buf[off+r.lo+r.shift+base:], buf[off+r.lo:off+r.hi])
+			copy(tbuf[off+r.lo+r.shift+base:], tbuf[off+r.lo:off+r.hi])
+			copy(fbuf[off+r.lo+r.shift+base:], fbuf[off+r.lo:off+r.hi])
 		}
 	}
 	p.off = off + base
-	st := buf[p.off : p.off+n+net]
+	ts := tbuf[p.off : p.off+n+net]
+	fs := fbuf[p.off : p.off+n+net]
 	shift = 0
 	for _, e := range edits {
 		if e.del {
 			shift--
 		} else {
-			st[e.at+shift] = e.s
+			ts[e.at+shift], fs[e.at+shift] = e.t, e.free
 			shift++
 		}
 	}
-	p.steps = st
+	p.times, p.frees = ts, fs
 }
 
 // spliceRun is a run of steps [lo, hi) that a splice shifts by shift.
@@ -193,15 +200,17 @@ func headCheaper(runs []spliceRun, net int) bool {
 	return head < tail
 }
 
-// recentre makes room for n steps in buf, with room in front of them and
-// behind: the steps move to the middle of buf, or of a new buf twice as
-// large when buf is more than half full.
+// recentre makes room for n steps in the bufs, with room in front of them
+// and behind: the steps move to the middle of the bufs, or of new bufs twice
+// as large when they are more than half full.
 func (p *Profile) recentre(n int) {
-	old := p.steps
-	if 2*n+16 > len(p.buf) {
-		p.buf = make([]step, 4*n+64)
+	oldT, oldF := p.times, p.frees
+	if 2*n+16 > len(p.tbuf) {
+		p.tbuf, p.fbuf = make([]int64, 4*n+64), make([]int32, 4*n+64)
 	}
-	p.off = (len(p.buf) - n) / 2
-	copy(p.buf[p.off:], old) // copy handles the overlap within one buf
-	p.steps = p.buf[p.off : p.off+len(old)]
+	p.off = (len(p.tbuf) - n) / 2
+	copy(p.tbuf[p.off:], oldT) // copy handles the overlap within one buf
+	copy(p.fbuf[p.off:], oldF)
+	p.times = p.tbuf[p.off : p.off+len(oldT)]
+	p.frees = p.fbuf[p.off : p.off+len(oldF)]
 }

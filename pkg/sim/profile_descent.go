@@ -12,20 +12,20 @@ type Level struct{ T, Free int64 }
 // walking further. A job of procs processors fits from start for dur seconds
 // (start+dur <= end) exactly when LevelAt(levels, start+dur-1) >= procs.
 func (p *Profile) Descent(start, end, floor int64, buf []Level) []Level {
-	st := p.steps
+	ts, fs := p.times, p.frees
 	i := p.find(start)
-	m := st[i].free
+	m := int64(fs[i])
 	if m < floor {
 		return append(buf, Level{start, -1})
 	}
 	buf = append(buf, Level{start, m})
-	for i++; i < len(st) && st[i].t < end; i++ {
-		if f := st[i].free; f < m {
+	for i++; i < len(ts) && ts[i] < end; i++ {
+		if f := int64(fs[i]); f < m {
 			m = f
 			if m < floor {
-				return append(buf, Level{st[i].t, -1})
+				return append(buf, Level{ts[i], -1})
 			}
-			buf = append(buf, Level{st[i].t, m})
+			buf = append(buf, Level{ts[i], m})
 		}
 	}
 	return buf

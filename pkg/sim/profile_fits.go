@@ -9,17 +9,17 @@ package sim
 // duration. Policies that only start jobs now (selective reservation's
 // no-guarantee queue) need no more.
 func (p *Profile) FreeUntil(start, procs int64) int64 {
-	if start < p.steps[0].t {
+	if start < p.times[0] {
 		panic("sim: profile time before its origin")
 	}
-	st := p.steps
+	ts, fs := p.times, p.frees
 	i := p.find(start)
-	if st[i].free < procs {
+	if int64(fs[i]) < procs {
 		return start
 	}
-	for k := i + 1; k < len(st); k++ {
-		if st[k].free < procs {
-			return st[k].t
+	for k := i + 1; k < len(ts); k++ {
+		if int64(fs[k]) < procs {
+			return ts[k]
 		}
 	}
 	return Never

@@ -48,7 +48,7 @@ func moveInModel(model *freeArray, p *Profile, start, to, dur, procs, machine in
 	}
 	model.add(to, to+dur, -procs)
 	b = &Profile{procs: p.procs}
-	b.adopt(append([]step(nil), p.steps...))
+	b.adopt(append([]int64(nil), p.times...), append([]int32(nil), p.frees...))
 	b.Release(start, start+dur, procs)
 	b.Reserve(to, to+dur, procs)
 	return b, true
@@ -56,10 +56,11 @@ func moveInModel(model *freeArray, p *Profile, start, to, dur, procs, machine in
 
 // steps formats the array as Profile's merged steps.
 func (a *freeArray) steps() string {
-	p := &Profile{steps: []step{{t: a.origin, free: a.free[0]}}}
+	p := &Profile{times: []int64{a.origin}, frees: []int32{int32(a.free[0])}}
 	for i, f := range a.free[1:] {
-		if f != p.steps[len(p.steps)-1].free {
-			p.steps = append(p.steps, step{t: a.origin + int64(i) + 1, free: f})
+		if int32(f) != p.frees[len(p.frees)-1] {
+			p.times = append(p.times, a.origin+int64(i)+1)
+			p.frees = append(p.frees, int32(f))
 		}
 	}
 	return steps(p)
@@ -378,7 +379,7 @@ func TestProfileSpliceBothEnds(t *testing.T) {
 	now := int64(0)
 	heads, tails, recentred := 0, 0, 0
 	for op := 0; op < 30000; op++ {
-		before, n, buf := p.off, p.Len(), len(p.buf)
+		before, n, buf := p.off, p.Len(), len(p.tbuf)
 		advanced := false
 		switch k := r.IntN(10); {
 		case k < 4 || len(jobs) == 0: // reserve where it fits
@@ -430,9 +431,9 @@ func TestProfileSpliceBothEnds(t *testing.T) {
 		}
 		switch delta := p.Len() - n; {
 		case advanced || delta == 0:
-		case len(p.buf) == buf && p.off == before-delta:
+		case len(p.tbuf) == buf && p.off == before-delta:
 			heads++
-		case len(p.buf) == buf && p.off == before:
+		case len(p.tbuf) == buf && p.off == before:
 			tails++
 		default:
 			recentred++
@@ -442,4 +443,75 @@ func TestProfileSpliceBothEnds(t *testing.T) {
 	if heads < 100 || tails < 100 || recentred == 0 {
 		t.Errorf("splices moved the head %d times, the tail %d, re-centred %d: the test no longer covers both ends", heads, tails, recentred)
 	}
+}
+
+// moveOverlapping, Move's path for a reservation moved earlier onto part of
+// its old slot, leaves the same steps as apply given the move's four points,
+// on random profiles (a coarse grid, so the points often meet steps and
+// neighbours merge), with the new start at the origin too.
+func TestMoveOverlappingMatchesApply(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 21))
+	const horizon = 400
+	var moves, atOrigin, merged int
+	for round := range 4000 {
+		machine := 1 + r.Int64N(8)
+		origin := r.Int64N(4)
+		a := NewProfile(machine, origin)
+		model := newFreeArray(machine, origin, horizon)
+		type held struct{ start, dur, procs int64 }
+		var jobs []held
+		grid := 1 + r.Int64N(4)
+		for range 1 + r.IntN(25) {
+			n := 1 + r.Int64N(machine)
+			d := grid * (2 + r.Int64N(12))
+			s := a.EarliestFit(grid*r.Int64N(30), d, n)
+			if s == Never || s+d > horizon-100 {
+				continue
+			}
+			a.Reserve(s, s+d, n)
+			model.add(s, s+d, -n)
+			jobs = append(jobs, held{s, d, n})
+		}
+		for op := range 10 {
+			if len(jobs) == 0 {
+				break
+			}
+			k := r.IntN(len(jobs))
+			j := jobs[k]
+			to := j.start - 1 - r.Int64N(j.dur-1) // to < start < to+dur
+			if r.IntN(5) == 0 {
+				to = origin
+			}
+			if to < origin || to >= j.start || to+j.dur <= j.start {
+				continue
+			}
+			if _, ok := moveInModel(model, a, j.start, to, j.dur, j.procs, machine); !ok {
+				continue
+			}
+			b := &Profile{procs: a.procs}
+			b.adopt(append([]int64(nil), a.times...), append([]int32(nil), a.frees...))
+			before, n := steps(a), a.Len()
+			a.moveOverlapping(to, j.start, to+j.dur, j.start+j.dur, j.procs)
+			b.apply([]changePoint{{to, -j.procs}, {j.start, j.procs}, {to + j.dur, j.procs}, {j.start + j.dur, -j.procs}})
+			if got, want := steps(a), steps(b); got != want {
+				t.Fatalf("round %d op %d: moveOverlapping(%d, %d, %d, %d, %d) on %s left\n%s, apply left\n%s",
+					round, op, to, j.start, to+j.dur, j.start+j.dur, j.procs, before, got, want)
+			}
+			if got, want := steps(a), model.steps(); got != want {
+				t.Fatalf("round %d op %d: moveOverlapping on %s left\n%s, the array says\n%s", round, op, before, got, want)
+			}
+			jobs[k].start = to
+			moves++
+			if to == origin {
+				atOrigin++
+			}
+			if a.Len() < n {
+				merged++
+			}
+		}
+	}
+	if moves < 5000 || atOrigin < 500 || merged < 500 {
+		t.Errorf("only %d moves, %d to the origin, %d merging steps away", moves, atOrigin, merged)
+	}
+	t.Logf("%d moves, %d to the origin, %d merging steps away", moves, atOrigin, merged)
 }

@@ -31,33 +31,33 @@ func (p *Profile) earliestFit(from, dur, procs int64) (start, minFree int64, i, 
 	if procs > p.procs {
 		panic("sim: profile query wider than the machine")
 	}
-	if from < p.steps[0].t {
-		from = p.steps[0].t
+	if from < p.times[0] {
+		from = p.times[0]
 	}
-	st := p.steps
+	ts, fs := p.times, p.frees
 	i = p.findNear(from, p.cursor)
 	s := from
 	for {
-		for st[i].free < procs {
-			if i == len(st)-1 {
+		for int64(fs[i]) < procs {
+			if i == len(ts)-1 {
 				return Never, 0, 0, 0 // held forever by reservations ending Never
 			}
 			i++
-			s = st[i].t
+			s = ts[i]
 		}
 		end := addTime(s, dur)
-		m := st[i].free
+		m := fs[i]
 		k = i + 1
-		for k < len(st) && st[k].t < end && st[k].free >= procs {
-			m = min(m, st[k].free)
+		for k < len(ts) && ts[k] < end && int64(fs[k]) >= procs {
+			m = min(m, fs[k])
 			k++
 		}
-		if k == len(st) || st[k].t >= end {
+		if k == len(ts) || ts[k] >= end {
 			p.cursor = i
-			return s, m, i, k
+			return s, int64(m), i, k
 		}
 		i = k
-		s = st[k].t
+		s = ts[k]
 	}
 }
 
@@ -71,32 +71,33 @@ func (p *Profile) take(start, end, q int64, i, k int) {
 	if q == 0 {
 		return
 	}
-	st := p.steps
-	n := len(st)
+	ts, fs := p.times, p.frees
+	n := len(ts)
+	q32 := int32(q) // q <= the window's free counts, which fit int32
 	var edits [2]stepEdit
 	nEdits := 0
-	lastFree := st[k-1].free // before the change: what follows the window's end
-	if st[i].t < start {
+	lastFree := fs[k-1] // before the change: what follows the window's end
+	if ts[i] < start {
 		// Step i starts before the window: the window gets a step of its own.
-		edits[nEdits] = stepEdit{at: i + 1, s: step{t: start, free: st[i].free - q}}
+		edits[nEdits] = stepEdit{at: i + 1, t: start, free: fs[i] - q32}
 		nEdits++
 	} else {
-		st[i].free -= q
-		if i > 0 && st[i-1].free == st[i].free {
+		fs[i] -= q32
+		if i > 0 && fs[i-1] == fs[i] {
 			edits[nEdits] = stepEdit{at: i, del: true}
 			nEdits++
 		}
 	}
 	for x := i + 1; x < k; x++ {
-		st[x].free -= q
+		fs[x] -= q32
 	}
-	if k < n && st[k].t == end {
-		if st[k].free == lastFree-q {
+	if k < n && ts[k] == end {
+		if fs[k] == lastFree-q32 {
 			edits[nEdits] = stepEdit{at: k, del: true}
 			nEdits++
 		}
 	} else {
-		edits[nEdits] = stepEdit{at: k, s: step{t: end, free: lastFree}}
+		edits[nEdits] = stepEdit{at: k, t: end, free: lastFree}
 		nEdits++
 	}
 	p.invalidate(i)

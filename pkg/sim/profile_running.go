@@ -37,19 +37,22 @@ func (p *Profile) ResetRunning(procs, origin int64, holds []Hold) {
 	if free < 0 || free > procs {
 		panic("sim: profile reservation exceeds the machine")
 	}
+	checkProcs(procs)
 	p.procs = procs
 	p.prefValid = 0
-	st := append(p.steps[:0], step{t: origin, free: free})
+	ts := append(p.times[:0], origin)
+	fs := append(p.frees[:0], int32(free))
 	for _, h := range holds {
 		if h.End <= origin || h.End == Never || h.Procs == 0 {
 			continue
 		}
 		free += h.Procs
-		if last := &st[len(st)-1]; last.t == h.End {
-			last.free = free
+		if last := len(ts) - 1; ts[last] == h.End {
+			fs[last] = int32(free)
 		} else {
-			st = append(st, step{t: h.End, free: free})
+			ts = append(ts, h.End)
+			fs = append(fs, int32(free))
 		}
 	}
-	p.adopt(st)
+	p.adopt(ts, fs)
 }

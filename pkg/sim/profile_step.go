@@ -7,28 +7,28 @@ package sim
 // last and pays O(log distance) instead of a full binary search. Any hint is
 // correct; an index from before a change to the profile is only slower.
 func (p *Profile) StepAt(t int64, hint int) (i int, start, free int64) {
-	if t < p.steps[0].t {
+	if t < p.times[0] {
 		panic("sim: profile time before its origin")
 	}
 	if hint < 0 {
 		hint = 0
 	}
 	i = p.findNear(t, hint)
-	return i, p.steps[i].t, p.steps[i].free
+	return i, p.times[i], int64(p.frees[i])
 }
 
 // MinFree returns the fewest processors free at any time in [start, end),
 // origin <= start < end: how many copies of a job of that many processors
 // fit side by side over the interval is MinFree / procs.
 func (p *Profile) MinFree(start, end int64) int64 {
-	if start < p.steps[0].t || end <= start {
+	if start < p.times[0] || end <= start {
 		panic("sim: profile interval outside the profile or empty")
 	}
-	st := p.steps
+	ts, fs := p.times, p.frees
 	i := p.findNear(start, p.cursor)
-	m := st[i].free
-	for i++; i < len(st) && st[i].t < end; i++ {
-		m = min(m, st[i].free)
+	m := fs[i]
+	for i++; i < len(ts) && ts[i] < end; i++ {
+		m = min(m, fs[i])
 	}
-	return m
+	return int64(m)
 }

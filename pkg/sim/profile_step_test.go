@@ -15,7 +15,7 @@ func TestProfileStepAtAndMinFree(t *testing.T) {
 			{0, 0, 10}, {4, 0, 10}, {5, 5, 6}, {9, 5, 6}, {10, 10, 3}, {19, 15, 7}, {20, 20, 10}, {1000, 20, 10},
 		} {
 			i, start, free := p.StepAt(tc.t, hint)
-			if start != tc.start || free != tc.free || p.steps[i].t != start {
+			if start != tc.start || free != tc.free || p.times[i] != start {
 				t.Errorf("StepAt(%d, hint %d) = %d, %d, %d; want start %d, free %d", tc.t, hint, i, start, free, tc.start, tc.free)
 			}
 		}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -119,7 +120,9 @@ func TestProfileRandom(t *testing.T) {
 	}
 }
 
-// EarliestFitMoving agrees with release, EarliestFit, reserve.
+// EarliestFitMoving agrees with release, EarliestFit, reserve, whether it
+// is told the step before the job's slot (as settle does), a wrong step or
+// none.
 func TestEarliestFitMoving(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	for round := 0; round < 2000; round++ {
@@ -136,15 +139,25 @@ func TestEarliestFitMoving(t *testing.T) {
 		own := ivs[rng.Intn(len(ivs))]
 		from := rng.Int63n(own.a + 1)
 		limit := from + rng.Int63n(100)
-		got := p.EarliestFitMoving(from, own.d, own.n, own.a, limit, -1)
+		ownSteps := []int{-1, rng.Intn(p.Len() + 1)}
+		if own.a > 0 {
+			k, _, _ := p.StepAt(own.a-1, 0)
+			ownSteps = append(ownSteps, k)
+		}
+		var got []int64
+		for _, k := range ownSteps {
+			got = append(got, p.EarliestFitMoving(from, own.d, own.n, own.a, limit, k))
+		}
 		p.Release(own.a, own.a+own.d, own.n)
 		want := p.EarliestFit(from, own.d, own.n)
 		if want >= min(limit, own.a) {
 			want = own.a
 		}
-		if got != want {
-			t.Fatalf("round %d: EarliestFitMoving(%d, %d, %d, own %d, limit %d) = %d, want %d; %s",
-				round, from, own.d, own.n, own.a, limit, got, want, steps(p))
+		for x, g := range got {
+			if g != want {
+				t.Fatalf("round %d: EarliestFitMoving(%d, %d, %d, own %d, limit %d, ownStep %d) = %d, want %d; %s",
+					round, from, own.d, own.n, own.a, limit, ownSteps[x], g, want, steps(p))
+			}
 		}
 	}
 }
@@ -179,5 +192,33 @@ func TestProfileMove(t *testing.T) {
 				t.Fatalf("round %d: MaxFreeBefore(%d) = %d after Move, want %d", round, cut, x, y)
 			}
 		}
+	}
+}
+
+// The free counts are int32: a profile takes a machine of math.MaxInt32
+// processors (swfsim's largest) and refuses a larger one instead of
+// wrapping its counts.
+func TestProfileMachineBound(t *testing.T) {
+	p := NewProfile(math.MaxInt32, 0)
+	p.Reserve(5, 10, math.MaxInt32-1)
+	if got, want := steps(p), "0:2147483647 5:1 10:2147483647"; got != want {
+		t.Fatalf("steps %q, want %q", got, want)
+	}
+	p.ResetRunning(math.MaxInt32, 0, []Hold{{End: 7, Procs: math.MaxInt32}})
+	if got, want := steps(p), "0:0 7:2147483647"; got != want {
+		t.Fatalf("after ResetRunning: steps %q, want %q", got, want)
+	}
+	for name, f := range map[string]func(){
+		"NewProfile":   func() { NewProfile(math.MaxInt32+1, 0) },
+		"ResetRunning": func() { p.ResetRunning(math.MaxInt32+1, 0, nil) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s of math.MaxInt32+1 processors did not panic", name)
+				}
+			}()
+			f()
+		}()
 	}
 }
