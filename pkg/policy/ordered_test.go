@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -56,5 +58,49 @@ func TestOrderedRequeueOnce(t *testing.T) {
 	}
 	if jobs[0].Runs != 2 || jobs[0].Start != 0 || jobs[0].End != 5 || jobs[1].Start != 0 {
 		t.Errorf("J0 runs %d %d-%d, J1 start %d; want 2 runs 0-5 and 0", jobs[0].Runs, jobs[0].Start, jobs[0].End, jobs[1].Start)
+	}
+}
+
+// lxfwCompare's integer comparison agrees with the priorities computed as
+// rationals, (W + E)/E + w W/3600, on random jobs and weights: near-equal
+// and equal priorities included (equal terms, and pairs built to tie).
+func TestLXFWCompareExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 17))
+	prio := func(now int64, j *sim.Job, w *big.Rat) *big.Rat {
+		e := max(j.Estimate, 1)
+		wait := now - j.Submit
+		p := new(big.Rat).SetFrac(big.NewInt(wait+e), big.NewInt(e))
+		q := new(big.Rat).SetFrac(big.NewInt(wait), big.NewInt(3600))
+		return p.Add(p, q.Mul(q, w))
+	}
+	ties := 0
+	for _, ws := range []string{"0", "0.02", "0.5", "1", "3", "0.0123456789", "1e-9", "12345.678"} {
+		w, _ := new(big.Rat).SetString(ws)
+		c := newLXFWCompare(w)
+		for i := 0; i < 20000; i++ {
+			now := int64(1e8)
+			a := &sim.Job{Submit: now - rng.Int64N(1e7), Estimate: rng.Int64N(200000) - 2}
+			b := &sim.Job{Submit: now - rng.Int64N(1e7), Estimate: rng.Int64N(200000) - 2}
+			switch i % 4 {
+			case 1: // the same terms
+				b.Submit, b.Estimate = a.Submit, a.Estimate
+			case 2: // w = 0 ties: W/E equal, other W and E
+				k := 1 + rng.Int64N(5)
+				ea := max(a.Estimate, 1)
+				b.Estimate, b.Submit = ea*k, now-(now-a.Submit)*k
+			case 3: // one second apart
+				b.Submit, b.Estimate = a.Submit+1, a.Estimate
+			}
+			want := prio(now, b, w).Cmp(prio(now, a, w))
+			if want == 0 {
+				ties++
+			}
+			if got := c.compare(now, a, b); got != want {
+				t.Fatalf("w=%s now=%d a=%+v b=%+v: compare %d, rationals %d", ws, now, a, b, got, want)
+			}
+		}
+	}
+	if ties < 10000 {
+		t.Errorf("only %d ties compared", ties)
 	}
 }
