@@ -51,16 +51,18 @@ command -v /usr/bin/time >/dev/null 2>&1 || [ -x /usr/bin/time ] || { echo "grow
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+commas() { echo "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
+
 # The prefixes: header lines kept, the first N jobs.
 total=$(zcat -f "$trace" | awk '!/^;/ && NF {c++} END {print c+0}')
 labels=()
 for n in "${sizes[@]}"; do
 	if [ "$n" = all ] || [ "$n" -ge "$total" ]; then
 		zcat -f "$trace" > "$tmp/p$n.swf"
-		labels+=("$(printf "%'d" "$total") (whole)")
+		labels+=("$(commas "$total") (whole)")
 	else
 		zcat -f "$trace" | awk -v n="$n" '/^;/ {print; next} NF && ++c > n {next} {print}' > "$tmp/p$n.swf"
-		labels+=("$(printf "%'d" "$n")")
+		labels+=("$(commas "$n")")
 	fi
 done
 

@@ -104,3 +104,17 @@ func TestLXFWCompareExact(t *testing.T) {
 		t.Errorf("only %d ties compared", ties)
 	}
 }
+
+// A comparison allocates nothing once its integers have grown: sorts of a
+// long queue make millions of them (TestLXFWCompareExact's doc; whole RICC
+// took minutes when each built its rationals).
+func TestLXFWCompareAllocatesNothing(t *testing.T) {
+	w, _ := new(big.Rat).SetString("0.02")
+	c := newLXFWCompare(w)
+	a := &sim.Job{Submit: 1000, Estimate: 3600}
+	b := &sim.Job{Submit: 4600, Estimate: 7200}
+	c.compare(90000, a, b)
+	if n := testing.AllocsPerRun(1000, func() { c.compare(90000, a, b); c.compare(90000, b, a) }); n != 0 {
+		t.Errorf("%v allocations a comparison pair, want 0", n)
+	}
+}
