@@ -47,7 +47,7 @@ ga
 ga-ckpt"
 fi
 variants=${VARIANTS:-$default_variants}
-command -v /usr/bin/time >/dev/null 2>&1 || [ -x /usr/bin/time ] || { echo "growth.sh: /usr/bin/time is needed (Debian: apt-get install time)" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "growth.sh: /usr/bin/time is needed (Debian: apt-get install time)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -1,8 +1,6 @@
 package augment
 
 import (
-	"errors"
-	"io"
 	"strings"
 	"sync"
 	"testing"
@@ -36,7 +34,7 @@ func loadTrace(t testing.TB, name string) (*swf.Header, []swf.Job) {
 			t.Fatal(err)
 		}
 		defer in.Close()
-		h, jobs := readAll(t, in, name)
+		h, jobs := testutil.ReadSWFNamed(t, in, name)
 		tr = trace{h, jobs}
 		traceCache[name] = tr
 	}
@@ -49,32 +47,10 @@ func loadTrace(t testing.TB, name string) (*swf.Header, []swf.Job) {
 	return &h, jobs
 }
 
-func readAll(t testing.TB, r io.Reader, name string) (*swf.Header, []swf.Job) {
-	t.Helper()
-	rd := swf.NewReader(r)
-	rd.Name = name
-	h, err := rd.Header()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var jobs []swf.Job
-	for {
-		j, err := rd.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		jobs = append(jobs, j)
-	}
-	return h, jobs
-}
-
 // parseJobs reads jobs from SWF text.
 func parseJobs(t testing.TB, text string) (*swf.Header, []swf.Job) {
 	t.Helper()
-	return readAll(t, strings.NewReader(text), "test")
+	return testutil.ReadSWFNamed(t, strings.NewReader(text), "test")
 }
 
 // smallTraces are the traces default tests may sweep (see notes on test time).

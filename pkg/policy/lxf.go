@@ -50,8 +50,7 @@ func NewLXFW(w float64) sim.Policy {
 	if !ok { // w is finite (the flag's check); keep the float order otherwise
 		return o
 	}
-	cmp := newLXFWCompare(wr)
-	o.exact = func(now int64, a, b *sim.Job) int { return cmp.compare(now, a, b) }
+	o.exact = newLXFWCompare(wr).compare
 	return o
 }
 

@@ -89,6 +89,30 @@ func (a *freeArray) fits(start, end, procs, machine int64) bool {
 // overlapping or not, onto the same slot, with the old slot partly or wholly
 // before the origin, and after long-lasting (Never) reservations. MaxFreeBefore
 // is checked after each move, with its prefix maxima left valid before it.
+// heldResv is a reservation a random test made: where it starts, how long
+// it lasts, how many processors it holds.
+type heldResv struct{ start, dur, procs int64 }
+
+// reserveRandom tries count random reservations on a grid of grid seconds
+// (each minSlots to minSlots+11 grid steps long, from a random start on, at
+// its earliest fit) in a and in its per-second model, keeping those that
+// end before limit, and returns them.
+func reserveRandom(r *rand.Rand, a *Profile, model *freeArray, count int, grid, minSlots, limit int64) []heldResv {
+	var jobs []heldResv
+	for range count {
+		n := 1 + r.Int64N(a.Procs())
+		d := grid * (minSlots + r.Int64N(12))
+		s := a.EarliestFit(grid*r.Int64N(30), d, n)
+		if s == Never || s+d > limit {
+			continue
+		}
+		a.Reserve(s, s+d, n)
+		model.add(s, s+d, -n)
+		jobs = append(jobs, heldResv{s, d, n})
+	}
+	return jobs
+}
+
 func TestProfileMoveMatchesReleaseReserve(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 13))
 	const horizon = 400
@@ -98,20 +122,8 @@ func TestProfileMoveMatchesReleaseReserve(t *testing.T) {
 		origin := r.Int64N(4)
 		a := NewProfile(machine, origin)
 		model := newFreeArray(machine, origin, horizon)
-		type held struct{ start, dur, procs int64 }
-		var jobs []held
 		grid := 1 + r.Int64N(5)
-		for range r.IntN(25) {
-			n := 1 + r.Int64N(machine)
-			d := grid * (1 + r.Int64N(12))
-			s := a.EarliestFit(grid*r.Int64N(30), d, n)
-			if s == Never || s+d > horizon-100 {
-				continue
-			}
-			a.Reserve(s, s+d, n)
-			model.add(s, s+d, -n)
-			jobs = append(jobs, held{s, d, n})
-		}
+		jobs := reserveRandom(r, a, model, r.IntN(25), grid, 1, horizon-100)
 		if r.IntN(8) == 0 { // a reservation that never ends
 			n := 1 + r.Int64N(machine)
 			if s := a.EarliestFit(grid*r.Int64N(40), Never, n); s != Never {
@@ -458,20 +470,8 @@ func TestMoveOverlappingMatchesApply(t *testing.T) {
 		origin := r.Int64N(4)
 		a := NewProfile(machine, origin)
 		model := newFreeArray(machine, origin, horizon)
-		type held struct{ start, dur, procs int64 }
-		var jobs []held
 		grid := 1 + r.Int64N(4)
-		for range 1 + r.IntN(25) {
-			n := 1 + r.Int64N(machine)
-			d := grid * (2 + r.Int64N(12))
-			s := a.EarliestFit(grid*r.Int64N(30), d, n)
-			if s == Never || s+d > horizon-100 {
-				continue
-			}
-			a.Reserve(s, s+d, n)
-			model.add(s, s+d, -n)
-			jobs = append(jobs, held{s, d, n})
-		}
+		jobs := reserveRandom(r, a, model, 1+r.IntN(25), grid, 2, horizon-100)
 		for op := range 10 {
 			if len(jobs) == 0 {
 				break
