@@ -9,7 +9,8 @@ package sim
 // skipped by a gallop, those in [end, oldEnd) gain q. It makes the same
 // edits and splice as apply, without apply's per-point bookkeeping.
 func (p *Profile) moveOverlapping(to, from, end, oldEnd, q int64) {
-	ts, fs := p.times, p.frees
+	ts := p.times
+	fs := p.frees[:len(ts)] // as long as ts: indices checked on ts need no check on fs
 	n := len(ts)
 	var edits [4]stepEdit
 	nEdits := 0
