@@ -85,8 +85,9 @@ func (c *Conservative) tailStartsNow(from int, now int64) bool {
 			lt.witness = i
 			return true
 		}
-		// Equal neighbours ask the same question.
-		for i++; i < len(q) && q[i].procs == e.procs && q[i].dur == e.dur; i++ {
+		// Equal neighbours ask the same question: hop over them.
+		for i += int(e.alike); i < len(q) && sameShape(&q[i], e); {
+			i += int(q[i].alike)
 		}
 	}
 	return false

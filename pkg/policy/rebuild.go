@@ -198,9 +198,9 @@ func (c *Conservative) placeGroups(i, end int, now int64, lazy bool) int {
 			check = done + max(lazyCheckEvery, done/4)
 		}
 		d, p := q[i].dur, int64(q[i].procs)
-		k := i + 1
-		for k < end && q[k].dur == d && int64(q[k].procs) == p {
-			k++
+		k := min(i+int(q[i].alike), end)
+		for k < end && sameShape(&q[k], &q[i]) {
+			k = min(k+int(q[k].alike), end)
 		}
 		done += k - i
 		for from := max(now, c.fits.until(p, d)); i < k; {

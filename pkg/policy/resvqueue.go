@@ -19,6 +19,11 @@ import (
 // walk hops from run to run. An entry whose resv is -1 has left the queue; it
 // stays until the next regroup, which also compacts; left runs in a row are
 // merged into one by the walks.
+//
+// Independently of the runs, each entry's alike hops over neighbours of the
+// same shape (width and estimate, whatever their reservations), which a
+// --no-kill rebuild's walks ask the same questions of (rebuild.go,
+// lazytail.go): a queue of bags of equal jobs is walked in hops.
 type resvQueue struct {
 	q       []queued
 	grouped bool // run lengths are valid
@@ -44,6 +49,36 @@ type queued struct {
 	resv        int64 // reservation start, as Conservative.resv; -1: left
 	procs, id   int32
 	run         int32 // at a run's first entry: the run's length
+	// alike: the entries from this one to alike-1 after it all have its
+	// width and estimate (alikeWalk). It is at least 1 and may count
+	// fewer than all such neighbours (appends update only the last
+	// alikeWalk entries), never more, so a hop never skips a shape.
+	alike int32
+}
+
+// sameShape reports whether two entries have the same width and estimate.
+func sameShape(a, b *queued) bool { return a.dur == b.dur && a.procs == b.procs }
+
+// alikeWalk is the most entries before a new one whose alike an add updates:
+// a bag of thousands of equal jobs queued one by one then costs linear time,
+// and hops over it go alikeWalk entries at a time or more.
+const alikeWalk = 64
+
+// cutAlike makes the entries before i hop no further than i, after i's
+// entry changed (an insertion or a replacement): only the entries whose
+// hop reached past i-1 can be wrong, and they lie just before it.
+func cutAlike(q []queued, i int) {
+	for j := i - 1; j >= 0 && j+int(q[j].alike) > i; j-- {
+		q[j].alike = int32(i - j)
+	}
+}
+
+// setAlike sets q[i].alike from its next neighbour's, whose is valid.
+func setAlike(q []queued, i int) {
+	q[i].alike = 1
+	if i+1 < len(q) && sameShape(&q[i], &q[i+1]) {
+		q[i].alike = q[i+1].alike + 1
+	}
 }
 
 // same reports whether two waiting entries may share a run.
@@ -62,7 +97,7 @@ func (rq *resvQueue) bound(e *queued) {
 // it with an equal neighbour); any other insertion ungroups the queue. It
 // reports whether the job was queued last.
 func (rq *resvQueue) add(j *sim.Job, resv int64) (last bool) {
-	e := queued{submit: j.Submit, dur: duration(j), resv: resv, procs: j.Procs, id: j.ID, run: 1}
+	e := queued{submit: j.Submit, dur: duration(j), resv: resv, procs: j.Procs, id: j.ID, run: 1, alike: 1}
 	q := rq.q
 	i := len(q)
 	for i > 0 && (q[i-1].submit > e.submit || q[i-1].submit == e.submit && q[i-1].id > e.id) {
@@ -71,6 +106,8 @@ func (rq *resvQueue) add(j *sim.Job, resv int64) (last bool) {
 	rq.bound(&e)
 	if i > 0 && q[i-1].id == e.id {
 		q[i-1] = e
+		cutAlike(q, i-1)
+		setAlike(q, i-1)
 		rq.grouped = false
 		return false
 	}
@@ -94,6 +131,15 @@ func (rq *resvQueue) add(j *sim.Job, resv int64) (last bool) {
 	copy(q[i+1:], q[i:])
 	q[i] = e
 	rq.q = q
+	if last {
+		// The equal entries just before it now reach it too.
+		for j := i - 1; j >= max(0, i-alikeWalk) && sameShape(&q[j], &e) && j+int(q[j].alike) == i; j-- {
+			q[j].alike++
+		}
+	} else {
+		cutAlike(q, i)
+		setAlike(q, i)
+	}
 	return last
 }
 
@@ -142,6 +188,9 @@ func (rq *resvQueue) regroup() {
 		n++
 	}
 	rq.q = q[:n]
+	for i := n - 1; i >= 0; i-- {
+		setAlike(rq.q, i)
+	}
 	rq.grouped, rq.left, rq.lastLeft = true, 0, -1
 }
 
@@ -158,6 +207,7 @@ func (rq *resvQueue) compact() {
 		if q[i].resv >= 0 {
 			w--
 			q[w] = q[i]
+			setAlike(q, w) // q[w+1] is kept or placed already
 		}
 	}
 	rq.q = q[w:]

@@ -69,3 +69,81 @@ func TestResvQueueCompactKeepsOrder(t *testing.T) {
 		t.Errorf("a queue of steady length (%d) got a new array %d times", len(rq.q), grew)
 	}
 }
+
+// checkAlike fails unless every entry's alike hops only over entries of its
+// own width and estimate, and stays in the queue.
+func checkAlike(t *testing.T, when string, q []queued) {
+	t.Helper()
+	for i := range q {
+		a := int(q[i].alike)
+		if a < 1 || i+a > len(q) {
+			t.Fatalf("%s: entry %d of %d hops %d", when, i, len(q), a)
+		}
+		for k := i + 1; k < i+a; k++ {
+			if !sameShape(&q[i], &q[k]) {
+				t.Fatalf("%s: entry %d (%d procs, %d s) hops %d over entry %d (%d procs, %d s)",
+					when, i, q[i].procs, q[i].dur, a, k, q[k].procs, q[k].dur)
+			}
+		}
+	}
+}
+
+// TestResvQueueAlike drives a queue through arrivals in bags of equal jobs
+// (some out of order, some replacing their own left entry), leaves, starts,
+// compacts and regroups, and checks after each step that the hops of alike
+// never cross a change of shape, and that they cover long bags in few hops.
+func TestResvQueueAlike(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	rq := resvQueue{minProcs: sim.Never, lastLeft: -1}
+	id := int32(0)
+	submit := int64(100)
+	longHops := 0
+	for round := range 3000 {
+		for i := range rq.q {
+			if rq.q[i].resv >= 0 && r.IntN(10) == 0 {
+				rq.q[i].resv = -1
+				rq.started(i, 1)
+			}
+		}
+		// A bag of equal jobs, as real logs queue them.
+		procs, est := 1+r.Int32N(3), int64(10*(1+r.IntN(2)))
+		for range r.IntN(120) {
+			j := &sim.Job{ID: id, Submit: submit, Procs: procs, Estimate: est}
+			switch r.IntN(40) {
+			case 0: // back in the queue, before later jobs
+				j.Submit = submit - 1 - r.Int64N(50)
+			case 1: // its own left entry reused, perhaps with a new shape
+				if len(rq.q) > 0 {
+					e := rq.q[r.IntN(len(rq.q))]
+					if e.resv < 0 {
+						j = &sim.Job{ID: e.id, Submit: e.submit, Procs: 1 + r.Int32N(3), Estimate: est}
+						id--
+					}
+				}
+			}
+			id++
+			submit++
+			if !rq.add(j, 100) {
+				checkAlike(t, "after an add not at the end", rq.q)
+			}
+		}
+		checkAlike(t, "after a bag", rq.q)
+		switch r.IntN(3) {
+		case 0:
+			rq.compact()
+			checkAlike(t, "after compact", rq.q)
+		case 1:
+			rq.regroup()
+			checkAlike(t, "after regroup", rq.q)
+		}
+		for i := range rq.q {
+			if rq.q[i].alike >= alikeWalk {
+				longHops++
+			}
+		}
+		_ = round
+	}
+	if longHops == 0 {
+		t.Fatal("no entry ever hops alikeWalk entries or more")
+	}
+}

@@ -339,7 +339,8 @@ func (p *Profile) EarliestFitMoving(from, dur, procs, own, limit int64, ownStep 
 		from = p.times[0]
 	}
 	limit = min(limit, own)
-	ts, fs := p.times, p.frees
+	ts := p.times
+	fs := p.frees[:len(ts)] // as long as ts: indices checked on ts need no check on fs
 	n := len(ts)
 	// hi: no window ends after ts[hi] (hi == n: none is known to).
 	hi := n

@@ -32,7 +32,8 @@ type stepEdit struct {
 func (p *Profile) apply(pts []changePoint) {
 	var edits [4]stepEdit
 	nEdits := 0
-	ts, fs := p.times, p.frees
+	ts := p.times
+	fs := p.frees[:len(ts)] // as long as ts: indices checked on ts need no check on fs
 	n := len(ts)
 	// k is the step holding the current point's time; base its free count
 	// before the change, and prev the changed free count just before the

@@ -9,7 +9,8 @@ package sim
 // skipped by a gallop, those in [end, oldEnd) gain q. It makes the same
 // edits and splice as apply, without apply's per-point bookkeeping.
 func (p *Profile) moveOverlapping(to, from, end, oldEnd, q int64) {
-	ts, fs := p.times, p.frees
+	ts := p.times
+	fs := p.frees[:len(ts)] // as long as ts: indices checked on ts need no check on fs
 	n := len(ts)
 	var edits [4]stepEdit
 	nEdits := 0
@@ -58,6 +59,7 @@ func (p *Profile) moveOverlapping(to, from, end, oldEnd, q int64) {
 		nEdits++
 	}
 	prev = base
+	half := nEdits // edits[:half] are at to and from, the rest at end and oldEnd
 	if nk := gallop(ts, end-1, k); nk > k {
 		k = nk
 		base = int64(fs[k])
@@ -96,5 +98,56 @@ func (p *Profile) moveOverlapping(to, from, end, oldEnd, q int64) {
 		nEdits++
 	}
 	p.invalidate(firstChanged)
-	p.splice(edits[:nEdits])
+	// A pair of edits whose insertion and deletion cancel (most moves: a
+	// bag of equal jobs reserved back to back shifts, so the step at the
+	// new start merges with the one before it and one appears at the old
+	// start) shifts only the steps between them, in place; splice takes
+	// the rest.
+	first, second := edits[:half], edits[half:nEdits]
+	switch l1, l2 := local(ts, fs, first), local(ts, fs, second); {
+	case l1 && l2:
+	case l1:
+		p.splice(second)
+	case l2:
+		p.splice(first)
+	default:
+		p.splice(edits[:nEdits])
+	}
+}
+
+// local applies two edits in place when one deletes a step and the other
+// inserts one, which leaves the number of steps as it was: the steps
+// between them shift by one towards the deleted step. It reports whether
+// it did; splice makes any other edits.
+func local(ts []int64, fs []int32, edits []stepEdit) bool {
+	if len(edits) != 2 || edits[0].del == edits[1].del {
+		return false
+	}
+	a, b := edits[0], edits[1]
+	if a.del {
+		// Delete at a.at, insert before b.at > a.at: the steps between
+		// move down and the new one takes the place before b.at.
+		if b.at-a.at > 32 {
+			copy(ts[a.at:b.at-1], ts[a.at+1:b.at])
+			copy(fs[a.at:b.at-1], fs[a.at+1:b.at])
+		} else {
+			for j := a.at; j < b.at-1; j++ {
+				ts[j], fs[j] = ts[j+1], fs[j+1]
+			}
+		}
+		ts[b.at-1], fs[b.at-1] = b.t, b.free
+		return true
+	}
+	// Insert before a.at, delete at b.at >= a.at: the steps between move
+	// up into the deleted one's place.
+	if b.at-a.at > 32 {
+		copy(ts[a.at+1:b.at+1], ts[a.at:b.at])
+		copy(fs[a.at+1:b.at+1], fs[a.at:b.at])
+	} else {
+		for j := b.at; j > a.at; j-- {
+			ts[j], fs[j] = ts[j-1], fs[j-1]
+		}
+	}
+	ts[a.at], fs[a.at] = a.t, a.free
+	return true
 }

@@ -515,3 +515,62 @@ func TestMoveOverlappingMatchesApply(t *testing.T) {
 	}
 	t.Logf("%d moves, %d to the origin, %d merging steps away", moves, atOrigin, merged)
 }
+
+// TestLocalMatchesSplice checks local, the in-place shift of moveOverlapping,
+// against splice on random pairs of a deletion and an insertion, both ways
+// round and across short and long runs of steps (local copies runs of more
+// than 32 steps, and loops over shorter ones).
+func TestLocalMatchesSplice(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 13))
+	var delFirst, insFirst, long int
+	for round := range 3000 {
+		n := 2 + r.IntN(120)
+		ts, fs := make([]int64, n), make([]int32, n)
+		for i := range ts {
+			ts[i], fs[i] = int64(10*i), int32(r.IntN(50))
+		}
+		a := r.IntN(n)
+		b := a + r.IntN(n-a)
+		var edits []stepEdit
+		if r.IntN(2) == 0 && b > a {
+			// Delete at a, insert before b (a < b).
+			edits = []stepEdit{{at: a, del: true}, {at: b, t: ts[b-1] + 5, free: 99}}
+			delFirst++
+		} else {
+			// Insert before a, delete at b (a <= b).
+			t0 := int64(-5)
+			if a > 0 {
+				t0 = ts[a-1] + 5
+			}
+			edits = []stepEdit{{at: a, t: t0, free: 99}, {at: b, del: true}}
+			insFirst++
+		}
+		if b-a > 32 {
+			long++
+		}
+		want := &Profile{procs: 100}
+		want.adopt(append([]int64(nil), ts...), append([]int32(nil), fs...))
+		want.splice(edits)
+		got := &Profile{procs: 100}
+		got.adopt(append([]int64(nil), ts...), append([]int32(nil), fs...))
+		if !local(got.times, got.frees, edits) {
+			t.Fatalf("round %d: local refused %+v", round, edits)
+		}
+		if g, w := steps(got), steps(want); g != w {
+			t.Fatalf("round %d: edits %+v on %d steps: local left\n%s, splice\n%s", round, edits, n, g, w)
+		}
+	}
+	for _, bad := range [][]stepEdit{
+		{{at: 1, del: true}},
+		{{at: 1, del: true}, {at: 3, del: true}},
+		{{at: 1, t: 5}, {at: 3, t: 25}},
+		{{at: 1, del: true}, {at: 2, t: 15}, {at: 3, del: true}},
+	} {
+		if local(make([]int64, 6), make([]int32, 6), bad) {
+			t.Errorf("local applied %+v, which changes the number of steps or is not a pair", bad)
+		}
+	}
+	if delFirst < 1000 || insFirst < 1000 || long < 300 {
+		t.Fatalf("only %d deletion-first, %d insertion-first, %d long pairs", delFirst, insFirst, long)
+	}
+}

@@ -34,7 +34,8 @@ func (p *Profile) earliestFit(from, dur, procs int64) (start, minFree int64, i, 
 	if from < p.times[0] {
 		from = p.times[0]
 	}
-	ts, fs := p.times, p.frees
+	ts := p.times
+	fs := p.frees[:len(ts)] // as long as ts: indices checked on ts need no check on fs
 	i = p.findNear(from, p.cursor)
 	s := from
 	for {
@@ -71,7 +72,8 @@ func (p *Profile) take(start, end, q int64, i, k int) {
 	if q == 0 {
 		return
 	}
-	ts, fs := p.times, p.frees
+	ts := p.times
+	fs := p.frees[:len(ts)] // as long as ts: indices checked on ts need no check on fs
 	n := len(ts)
 	q32 := int32(q) // q <= the window's free counts, which fit int32
 	var edits [2]stepEdit

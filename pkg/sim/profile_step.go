@@ -24,7 +24,8 @@ func (p *Profile) MinFree(start, end int64) int64 {
 	if start < p.times[0] || end <= start {
 		panic("sim: profile interval outside the profile or empty")
 	}
-	ts, fs := p.times, p.frees
+	ts := p.times
+	fs := p.frees[:len(ts)] // as long as ts: indices checked on ts need no check on fs
 	i := p.findNear(start, p.cursor)
 	m := fs[i]
 	for i++; i < len(ts) && ts[i] < end; i++ {
