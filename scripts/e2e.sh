@@ -164,6 +164,20 @@ if [ -x "$BIN/swfstat" ]; then
     grep -q "^swfsim --policy=fcfs ../study/kth.swf.gz$" "$TMP/elsewhere/replay.sh" && ok ||
     bad "swfstat --replay from another folder: the input is not found: $(cat "$TMP/elsewhere/replay.sh" "$TMP/elsewhere/replay.err")"
   if cmp -s <(grep -v '^; Provenance' "$TMP/study/runs/fcfs.swf") <(grep -v '^; Provenance' "$TMP/elsewhere/replayed.swf"); then ok; else bad "swfstat --replay from another folder: its commands give other records"; fi
+  # The policy program of an exec run is found the same way (by its bytes),
+  # and the commands' --exec names it from here.
+  if command -v python3 >/dev/null; then
+    cp "$ROOT/examples/policies/easy.py" "$TMP/study/pol.py"
+    (cd "$TMP/study" && "$BIN/swfsim" --policy exec --exec 'python3 pol.py' --no-progress -o runs/exec.swf kth.swf.gz 2>/dev/null)
+    (cd "$TMP/elsewhere" && "$BIN/swfstat" --replay ../study/runs/exec.swf >replay-exec.sh 2>replay-exec.err &&
+      PATH="$BIN:$PATH" bash replay-exec.sh 2>/dev/null >replayed-exec.swf)
+    grep -q "^swfsim --policy=exec '--exec=python3 ../study/pol.py' ../study/kth.swf.gz$" "$TMP/elsewhere/replay-exec.sh" && ok ||
+      bad "swfstat --replay from another folder: the exec policy's program is not found: $(cat "$TMP/elsewhere/replay-exec.sh" "$TMP/elsewhere/replay-exec.err")"
+    # The records, not the header: its Note names the program as the command did.
+    if cmp -s <(grep -v '^;' "$TMP/study/runs/exec.swf") <(grep -v '^;' "$TMP/elsewhere/replayed-exec.swf"); then ok; else bad "swfstat --replay of an exec run from another folder: its commands give other records"; fi
+  else
+    echo "e2e: SKIPPED replay of an exec run (python3 missing)"
+  fi
   expect 1 "swfstat --replay of a file without Provenance" -- "$BIN/swfstat" --replay "$TRACE"
   stderr_has "no Provenance line" "swfstat --replay names what is missing"
 fi

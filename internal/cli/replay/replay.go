@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -18,6 +19,7 @@ import (
 	cleancli "github.com/swfkit/swfkit/internal/cli/clean"
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
+	"github.com/swfkit/swfkit/pkg/extpolicy"
 	"github.com/swfkit/swfkit/pkg/provenance"
 )
 
@@ -57,7 +59,10 @@ var apps = map[string]func() *cli.App{
 // was started in, which the provenance does not record) that does not exist
 // from the current directory is then looked for relative to near's directory
 // and each directory above it (findInput); the first file there with the
-// recorded hash is the one the command reads, and a comment says so.
+// recorded hash is the one the command reads, and a comment says so. A file
+// an exec run's command named (exec-file-sha256) is looked for the same way,
+// by its bytes as they are, and the command's --exec then names the file
+// found.
 func Commands(recs []provenance.Record, hashFile func(path string) (string, error), near string) (cmds string, warnings []string, err error) {
 	if len(recs) == 0 {
 		return "", nil, fmt.Errorf("no Provenance line: nothing to replay")
@@ -67,6 +72,7 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 		input   string
 		sum     string   // the input's recorded input-sha256, "" when none
 		exec    []string // recorded exec-file-sha256 values, HASH:PATH
+		execCmd string   // the recorded --exec command, when exec is not empty
 		foreign string   // another program's run, as recorded
 	}
 	var steps []step
@@ -98,7 +104,11 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 			comments = append(comments, note)
 		}
 		var execFiles []string
+		var execCmd string
 		for _, f := range r.Fields {
+			if f.Key == "exec" {
+				execCmd = f.Value
+			}
 			if f.Key == provenance.ExecFileSHA256 {
 				if _, _, ok := strings.Cut(f.Value, ":"); !ok {
 					return "", nil, fmt.Errorf("provenance line %d (%s): %s=%s: want HASH:PATH", i+1, r.Tool, f.Key, f.Value)
@@ -106,7 +116,7 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 				execFiles = append(execFiles, f.Value)
 			}
 		}
-		steps = append(steps, step{words: words, input: in, sum: sum, exec: execFiles})
+		steps = append(steps, step{words: words, input: in, sum: sum, exec: execFiles, execCmd: execCmd})
 	}
 	if len(steps) == 0 {
 		return "", warnings, fmt.Errorf("no run of swfclean, swfaugment or swfsim recorded: nothing to replay")
@@ -134,7 +144,17 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 		if hashFile != nil {
 			for _, v := range st.exec {
 				recorded, path, _ := strings.Cut(v, ":")
-				comment, warning := checkExecFile(path, recorded)
+				sum, err := cmdio.RawFileSHA256(path)
+				if found := findInput(path, recorded, near, cmdio.RawFileSHA256, err); found != "" {
+					if words, cmd, ok := renameExecFile(st.words, st.execCmd, path, found); ok {
+						st.words, st.execCmd = words, cmd
+						b.WriteString(Comment(fmt.Sprintf("%s, which the run's --exec command named, is not in the current directory; %s "+
+							"(looked for from the directory of %s up) has the bytes the run's had, of sha256 %s: the command names it",
+							path, found, near, recorded)))
+						continue
+					}
+				}
+				comment, warning := checkExecFile(path, recorded, sum, err)
 				if comment != "" {
 					b.WriteString(Comment(comment))
 				}
@@ -196,10 +216,39 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 	return b.String(), warnings, nil
 }
 
-// checkExecFile hashes a file an exec run's command named and compares it
-// with the hash the run recorded, as checkInput does for inputs.
-func checkExecFile(path, recorded string) (comment, warning string) {
-	sum, err := cmdio.RawFileSHA256(path)
+// renameExecFile rewrites the --exec word of a command's words so that each
+// word of the recorded command cmd that is path becomes found (a file with
+// the recorded bytes, elsewhere: findInput); it returns the new words and
+// command, or false when cmd does not name path as a word or its --exec word
+// is not among words.
+func renameExecFile(words []string, cmd, path, found string) ([]string, string, bool) {
+	argv, err := extpolicy.SplitCommand(cmd)
+	if err != nil || !slices.Contains(argv, path) {
+		return nil, "", false
+	}
+	at := slices.Index(words, quote("--exec="+cmd))
+	if at < 0 {
+		return nil, "", false
+	}
+	for i, a := range argv {
+		if a != path {
+			continue
+		}
+		argv[i] = found
+		if i == 0 && !strings.ContainsRune(found, os.PathSeparator) {
+			argv[i] = "." + string(os.PathSeparator) + found // a program, not a name to look up in PATH
+		}
+	}
+	cmd = extpolicy.JoinCommand(argv)
+	words = slices.Clone(words)
+	words[at] = quote("--exec=" + cmd)
+	return words, cmd, true
+}
+
+// checkExecFile compares the hash of a file an exec run's command named
+// (sum, or the error hashing it as it is gave) with the hash the run
+// recorded, as checkInput does for inputs.
+func checkExecFile(path, recorded, sum string, err error) (comment, warning string) {
 	switch {
 	case err != nil:
 		return fmt.Sprintf("%s, which the run's --exec command named, cannot be read here to check it (%v); the run's had sha256 %s", path, err, recorded), ""

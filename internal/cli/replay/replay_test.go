@@ -292,20 +292,12 @@ func TestCommandsFindInput(t *testing.T) {
 	root := t.TempDir()
 	study := filepath.Join(root, "study")
 	text := "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n"
-	for name, data := range map[string]string{
+	writeTree(t, root, map[string]string{
 		"study/trace.swf":      text,
 		"study/runs/trace.swf": text + "2 0 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n", // same name, other bytes
 		"study/runs/out.swf":   "",
 		"elsewhere/.keep":      "",
-	} {
-		path := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	sum, err := cmdio.FileSHA256(filepath.Join(study, "trace.swf"))
 	if err != nil {
 		t.Fatal(err)
@@ -354,5 +346,85 @@ func TestCommandsFindInput(t *testing.T) {
 	abs := "swfsim " + v + " policy=fcfs input=" + filepath.Join(root, "gone", "trace.swf") + " input-sha256=" + sum
 	if got, _ := run(filepath.Join(study, "runs"), "out.swf", abs); !strings.Contains(got, "cannot be read here") {
 		t.Errorf("an absolute path: %q", got)
+	}
+}
+
+// A file an exec run's command named by a relative path that is not in the
+// current directory is looked for from the replayed file's directory up, by
+// its bytes as they are, and the command's --exec names the file found; a
+// file of that name with other bytes is passed over, and from the study's
+// folder nothing changes.
+func TestCommandsFindExecFile(t *testing.T) {
+	v := "version=" + cmdio.Version
+	root := t.TempDir()
+	study := filepath.Join(root, "study")
+	writeTree(t, root, map[string]string{
+		"study/pol.py":       "print('the policy')\n",
+		"study/bin/run":      "#!/bin/sh\n",
+		"study/runs/pol.py":  "print('another policy')\n", // same name, other bytes
+		"study/runs/out.swf": "",
+		"elsewhere/.keep":    "",
+	})
+	hash := func(name string) string {
+		t.Helper()
+		sum, err := cmdio.RawFileSHA256(filepath.Join(study, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	pol, run := hash("pol.py"), hash("bin/run")
+	line := "swfsim " + v + ` policy=exec exec="bin/run python3 'pol.py'" exec-file-sha256="` + run + `:bin/run" exec-file-sha256="` +
+		pol + `:pol.py" input=-`
+	commands := func(dir, near string) string {
+		t.Helper()
+		t.Chdir(dir)
+		got, _, err := Commands([]provenance.Record{record(t, line)}, cmdio.FileSHA256, near)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+
+	got := commands(filepath.Join(root, "elsewhere"), "../study/runs/out.swf")
+	for _, want := range []string{
+		"# bin/run, which the run's --exec command named, is not in the current directory; ../study/bin/run (looked for from the directory of ../study/runs/out.swf up) has the bytes the run's had, of sha256 " + run + ": the command names it\n",
+		"# pol.py, which the run's --exec command named, is not in the current directory; ../study/pol.py (looked for from the directory of ../study/runs/out.swf up) has the bytes the run's had, of sha256 " + pol + ": the command names it\n",
+		"swfsim --policy=exec '--exec=../study/bin/run python3 ../study/pol.py' -\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("from elsewhere, missing\n%s in\n%s", want, got)
+		}
+	}
+	// From the study's folder the recorded paths are the files.
+	if got := commands(study, "runs/out.swf"); strings.Contains(got, "is not in the current directory") ||
+		!strings.Contains(got, "swfsim --policy=exec '--exec=bin/run python3 '\\''pol.py'\\''' -\n") {
+		t.Errorf("from the study:\n%s", got)
+	}
+	// From the runs folder, pol.py there has other bytes: said, not looked
+	// for elsewhere; bin/run is found in the study.
+	got = commands(filepath.Join(study, "runs"), "out.swf")
+	if !strings.Contains(got, "# the file at pol.py is not the one the run's --exec command used") ||
+		!strings.Contains(got, "python3 pol.py") || !strings.Contains(got, "'--exec=../bin/run python3") {
+		t.Errorf("from the runs folder:\n%s", got)
+	}
+	// Nothing replayed from a file: not looked for.
+	if got := commands(filepath.Join(root, "elsewhere"), ""); !strings.Contains(got, "# pol.py, which the run's --exec command named, cannot be read here") {
+		t.Errorf("without the replayed file's path:\n%s", got)
+	}
+}
+
+// writeTree writes files (path relative to root: contents) below root,
+// making their folders.
+func writeTree(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, data := range files {
+		path := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
