@@ -82,7 +82,7 @@ func setAlike(q []queued, i int) {
 }
 
 // same reports whether two waiting entries may share a run.
-func same(a, b *queued) bool { return a.resv == b.resv && a.dur == b.dur && a.procs == b.procs }
+func same(a, b *queued) bool { return a.resv == b.resv && sameShape(a, b) }
 
 // bound widens minProcs and maxDur to include e.
 func (rq *resvQueue) bound(e *queued) {
@@ -132,9 +132,12 @@ func (rq *resvQueue) add(j *sim.Job, resv int64) (last bool) {
 	q[i] = e
 	rq.q = q
 	if last {
-		// The equal entries just before it now reach it too.
-		for j := i - 1; j >= max(0, i-alikeWalk) && sameShape(&q[j], &e) && j+int(q[j].alike) == i; j-- {
-			q[j].alike++
+		// The entries whose hop reaches the one before it, when that one
+		// has its shape, now reach it too.
+		if i > 0 && sameShape(&q[i-1], &e) {
+			for j := i - 1; j >= max(0, i-alikeWalk) && j+int(q[j].alike) == i; j-- {
+				q[j].alike++
+			}
 		}
 	} else {
 		cutAlike(q, i)

@@ -98,7 +98,7 @@ func TestResvQueueAlike(t *testing.T) {
 	id := int32(0)
 	submit := int64(100)
 	longHops := 0
-	for round := range 3000 {
+	for range 3000 {
 		for i := range rq.q {
 			if rq.q[i].resv >= 0 && r.IntN(10) == 0 {
 				rq.q[i].resv = -1
@@ -141,7 +141,6 @@ func TestResvQueueAlike(t *testing.T) {
 				longHops++
 			}
 		}
-		_ = round
 	}
 	if longHops == 0 {
 		t.Fatal("no entry ever hops alikeWalk entries or more")

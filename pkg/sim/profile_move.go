@@ -7,7 +7,8 @@ package sim
 // (-q, +q, +q, -q) are known, so the walk of apply is written out for them:
 // the steps in [to, from) lose q, those in [from, end) are unchanged and
 // skipped by a gallop, those in [end, oldEnd) gain q. It makes the same
-// edits and splice as apply, without apply's per-point bookkeeping.
+// edits as apply, without apply's per-point bookkeeping, and applies a pair
+// of them that cancels in place (local) rather than through splice.
 func (p *Profile) moveOverlapping(to, from, end, oldEnd, q int64) {
 	ts := p.times
 	fs := p.frees[:len(ts)] // as long as ts: indices checked on ts need no check on fs
