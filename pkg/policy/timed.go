@@ -208,7 +208,7 @@ func (t *Timed) Schedule(s *sim.Sim) {
 		t.startTrials(s)
 	}
 	if t.stale > 0 {
-		t.compactQueue()
+		t.trimQueue()
 	}
 	free := s.FreeProcs() + t.expProcs
 	if free == 0 {
@@ -275,7 +275,27 @@ func (t *Timed) trialViewEnd(now int64, j *sim.Job) int64 {
 	return now + min(t.trial, j.Estimate)
 }
 
-func (t *Timed) compactQueue() {
+// trimQueue drops the entries of jobs no longer in the base queue
+// (committed or done), which every walk of it passes over: those at its
+// front at once (commits come mostly in arrival order), and the rest, under
+// FCFS, only once they are half of it, since FCFS walks only the queue's
+// front; EASY walks it whole in every pass that backfills, so the rest go at
+// once. Compacting in every pass with a stale entry cost timed-fcfs 1.3 of
+// its 1.8 s on RICC-2010-2, whose queue is thousands of jobs long.
+func (t *Timed) trimQueue() {
+	k := 0
+	for k < len(t.queue) && t.stale > 0 {
+		if st := t.state[t.queue[k].ID]; st != tsCommitted && st != tsDone {
+			break
+		}
+		t.queue[k] = nil
+		k++
+		t.stale--
+	}
+	t.queue = t.queue[k:]
+	if t.stale == 0 || t.base == TimedFCFS && 2*t.stale < len(t.queue) {
+		return
+	}
 	q := t.queue[:0]
 	for _, j := range t.queue {
 		if st := t.state[j.ID]; st != tsCommitted && st != tsDone {

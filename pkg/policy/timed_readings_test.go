@@ -90,7 +90,7 @@ func (a *timedAlt) Schedule(s *sim.Sim) {
 			t.startTrials(s)
 		}
 		if t.stale > 0 {
-			t.compactQueue()
+			t.trimQueue()
 		}
 		if free := s.FreeProcs() + t.expProcs; free > 0 {
 			a.storedGuaranteePass(s, free)
@@ -112,7 +112,7 @@ func (a *timedAlt) decide(s *sim.Sim) {
 		a.startTrials(s)
 	}
 	if t.stale > 0 {
-		t.compactQueue()
+		t.trimQueue()
 	}
 	free := s.FreeProcs() + t.expProcs - a.owed
 	if free == 0 {
