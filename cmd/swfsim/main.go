@@ -11,5 +11,6 @@ import (
 
 func main() {
 	cmdio.IgnoreSIGPIPE()
+	cmdio.CollectSooner(cmdio.ResidentGCPercent)
 	os.Exit(simcli.Run(os.Args, os.Stdin, cmdio.Stdout(), os.Stderr))
 }

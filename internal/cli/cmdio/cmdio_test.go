@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -248,5 +250,21 @@ func TestAliasNote(t *testing.T) {
 	var errb bytes.Buffer
 	if code := Run(app, []string{"t", "--short-max", "-5"}, &errb); code != 2 || !strings.Contains(errb.String(), "t: "+msg+" (--short-max is --category-runtime)\n") {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// TestCollectSooner: the GC target is set unless the environment sets GOGC.
+func TestCollectSooner(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	t.Setenv("GOGC", "80")
+	CollectSooner(ResidentGCPercent)
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with GOGC set: GC percent %d, want the environment's to stand (100 here)", got)
+	}
+	os.Unsetenv("GOGC")
+	CollectSooner(ResidentGCPercent)
+	if got := debug.SetGCPercent(100); got != ResidentGCPercent {
+		t.Errorf("without GOGC: GC percent %d, want %d", got, ResidentGCPercent)
 	}
 }
