@@ -212,3 +212,32 @@ func TestGASeedsCutToPopulation(t *testing.T) {
 		t.Errorf("exit %d, %q:\n%s", code, errs, out)
 	}
 }
+
+// TestCLIFairStartTokenOrder: a job's fairstart= comes after the policy's
+// own tokens and before its price= (fair starts become tokens before the
+// prices are added; without prices write adds them last), once each, and
+// replaces a stale one from the input.
+func TestCLIFairStartTokenOrder(t *testing.T) {
+	in := strings.Replace(tinyTrace, "ckpt=100", "ckpt=100 fairstart=3", 1)
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--policy", "ga-ckpt", "--boost", "--airline", "--fair-start", "--price", "first"}, []string{
+			"1 0 600 9510 10 -1 -1 10 10000 -1 1 1 1 -1 1 -1 -1 -1 u=0:10,1000000:0 ckpt=100 bumps=1 runtotal=10060 fairstart=0 price=9.8989",
+			"2 550 0 50 10 -1 -1 10 50 -1 1 2 2 -1 1 -1 -1 -1 u=0:1000,200:0 fairstart=9510 price=750",
+		}},
+		{[]string{"--policy", "ga-ckpt", "--boost", "--airline", "--fair-start"}, []string{
+			"1 0 600 9510 10 -1 -1 10 10000 -1 1 1 1 -1 1 -1 -1 -1 u=0:10,1000000:0 ckpt=100 bumps=1 runtotal=10060 fairstart=0",
+			"2 550 0 50 10 -1 -1 10 50 -1 1 2 2 -1 1 -1 -1 -1 u=0:1000,200:0 fairstart=9510",
+		}},
+	} {
+		out, errs, code := runSim(t, in, tc.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errs)
+		}
+		if got := jobLines(out); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%v: output\n%s\nwant\n%s", tc.args, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+}

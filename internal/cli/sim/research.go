@@ -250,14 +250,20 @@ func fairStartTokens(jobs []sim.Job, fair []int64) {
 
 // researchNotes adds the policy's own report to the header (thresholds used,
 // trial runs, prediction accuracy: policy.Noter) and, with fair (the fair
-// starts of --fair-start), the fair-start tokens and their note.
-func researchNotes(hdr *swf.Header, info policy.Info, p sim.Policy, jobs []sim.Job, fair []int64) {
+// starts of --fair-start), their note. The fair-start tokens are added to
+// the jobs' tokens only when tokens (prices) follow them (toTokens);
+// otherwise write adds each as it writes the job's line, so that half a
+// million token strings are not held at once (a large trace's heap is at
+// its fullest then).
+func researchNotes(hdr *swf.Header, info policy.Info, p sim.Policy, jobs []sim.Job, fair []int64, toTokens bool) {
 	if n, ok := p.(policy.Noter); ok {
 		hdr.AddNote("swfsim " + info.Name + ": " + n.Note())
 	}
 	if fair == nil {
 		return
 	}
-	fairStartTokens(jobs, fair)
+	if toTokens {
+		fairStartTokens(jobs, fair)
+	}
 	hdr.AddNote("swfsim fair-start: fairstart=T is the start under conservative backfilling switched to strict FCFS at the job's arrival (Srinivasan et al. section 5), from real runtimes")
 }

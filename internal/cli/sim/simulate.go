@@ -234,7 +234,12 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	for _, n := range headerNotes {
 		hdr.AddNote(n)
 	}
-	researchNotes(hdr, info, pol, jobs, fairStart)
+	// Prices are tokens written after the fair start's: with them, the fair
+	// starts become tokens first; without, write adds them.
+	researchNotes(hdr, info, pol, jobs, fairStart, opt.Price.mode != "")
+	if opt.Price.mode != "" {
+		fairStart = nil
+	}
 	if opt.Price.mode != "" {
 		interval, err := policy.CheckpointIntervals(len(jobs), opt.Params.Extra)
 		if err != nil {
@@ -258,7 +263,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		// The input was read to its end (load holds it all): its hash is known.
 		provenance.AddTo(hdr, cmdio.WithInputSHA256(*opt.Provenance, opt.InputDigest))
 	}
-	return write(data, name, hdr, jobs, which, opt.Lenient, out)
+	return write(data, name, hdr, jobs, which, fairStart, opt.Lenient, out)
 }
 
 // machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes. The
@@ -380,10 +385,11 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 }
 
 // write reads the input a second time and writes each simulated record with
-// its simulated wait and runtime; skipped records are left out (their comment
-// lines are kept).
+// its simulated wait and runtime, and with fair (the fair starts, by job,
+// when not made tokens already) its fairstart= token last; skipped records
+// are left out (their comment lines are kept).
 // lenient must be what load used, so that both reads see the same records.
-func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []int32, lenient bool, out io.Writer) error {
+func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []int32, fair []int64, lenient bool, out io.Writer) error {
 	rd := swf.NewReader(data.reader())
 	rd.Name = name
 	rd.ReuseRecord = true
@@ -424,6 +430,9 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 			sj.Status = swf.StatusFailed
 		}
 		extra = jobExtra(extra[:0], sj.Extra, j)
+		if fair != nil {
+			extra = setToken(extra, "fairstart="+strconv.FormatInt(fair[which[k]], 10), len("fairstart"))
+		}
 		sj.Extra = extra
 		if err := checkBound(name, &sj); err != nil {
 			return err
