@@ -23,7 +23,8 @@ easy --fair-start
 timed-fcfs --fair-start
 conservative --fair-start
 lxf
-easy"
+easy
+timed-easy"
 runs=0 differ=0
 compare() { # trace, variant
 	local ra=0 rb=0
