@@ -58,10 +58,11 @@ func IgnoreSIGPIPE() { signal.Ignore(syscall.SIGPIPE) }
 const ResidentGCPercent = 50
 
 // CollectSooner sets the garbage collector's target to percent (Go's
-// GOGC), unless the environment sets GOGC, which then wins. Mains whose
-// heap is mostly long-lived data call it once.
+// GOGC), unless the environment sets GOGC to a value, which then wins (an
+// empty GOGC, which Go reads as its default, does not). Mains whose heap is
+// mostly long-lived data call it once.
 func CollectSooner(percent int) {
-	if _, set := os.LookupEnv("GOGC"); !set {
+	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(percent)
 	}
 }

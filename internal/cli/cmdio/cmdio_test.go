@@ -267,4 +267,9 @@ func TestCollectSooner(t *testing.T) {
 	if got := debug.SetGCPercent(100); got != ResidentGCPercent {
 		t.Errorf("without GOGC: GC percent %d, want %d", got, ResidentGCPercent)
 	}
+	t.Setenv("GOGC", "")
+	CollectSooner(ResidentGCPercent)
+	if got := debug.SetGCPercent(100); got != ResidentGCPercent {
+		t.Errorf("with GOGC empty: GC percent %d, want %d", got, ResidentGCPercent)
+	}
 }
