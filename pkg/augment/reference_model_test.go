@@ -66,12 +66,8 @@ func refRequested(j *swf.Job) int64 {
 
 // refRound rounds to whole seconds. The docs say "rounded" and "round(...)"
 // without a rule for halves; the model reads it as math.Round (half away from
-// zero, the ordinary rounding). refIsHalf marks the values where a
-// half-to-even or half-up reading would differ, so tests can tell a
-// disagreement on a tie from a real one.
+// zero, the ordinary rounding).
 func refRound(x float64) int64 { return int64(math.Round(x)) }
-
-func refIsHalf(x float64) bool { return x-math.Floor(x) == 0.5 }
 
 // refEstimateValue applies "Common to all estimate transforms": rounded to
 // whole seconds, at least 1 s, and (EstimateReport.Capped) at most swf.MaxTime.

@@ -351,9 +351,6 @@ var registryOrder = []string{"flurries", "merge_partial", "zero_to_unknown",
 	"clamp_too_big", "cancelled_unstarted", "no_procs", "too_big",
 	"unknown_runtime", "sort_submit", "shift_time", "renumber", "anonymize"}
 
-var defaultSet = map[string]bool{"zero_to_unknown": true, "negative_to_unknown": true,
-	"cancelled_unstarted": true, "no_procs": true, "too_big": true, "unknown_runtime": true}
-
 // fieldsEqual compares the 18 fields (field 6 to the microsecond).
 func fieldsEqual(a, b *swf.Job) bool {
 	for n := 1; n <= 18; n++ {

@@ -369,12 +369,6 @@ func xcRuleCases() []xcCleanCase {
 	return cases
 }
 
-func xcAtoi(s string) int64 {
-	var v int64
-	fmt.Sscan(s, &v)
-	return v
-}
-
 func TestCrossCheckCleanRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	cases := xcRuleCases()

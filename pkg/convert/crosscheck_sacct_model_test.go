@@ -27,11 +27,11 @@ import (
 )
 
 type sacctModelJob struct {
-	id                                string
-	submit, start, end                int64 // Unix, -1 unknown
-	fields                            [19]float64
-	user, group, qos, partition, line string
-	order                             int
+	id                          string
+	submit, start, end          int64 // Unix, -1 unknown
+	fields                      [19]float64
+	user, group, qos, partition string
+	order                       int
 }
 
 type sacctModel struct {

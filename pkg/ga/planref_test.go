@@ -92,7 +92,7 @@ const (
 	// and releases them at t, where another pass runs (as swfsim's engine
 	// does: "a job started with runtime 0 ends at that same time, in a
 	// further round").
-	zeroNextPass
+	_ // zeroNextPass, a reading no test runs now; kept for its number
 	// zeroRounds: as zeroNextPass, but only the first pass at Now is "the
 	// pass at Now": StartsNow reports it alone, and only it keeps running
 	// candidates (one not started then is bumped, and may restart at Now

@@ -520,9 +520,6 @@ func refRandomTrace(rng *rand.Rand) string {
 	return b.String()
 }
 
-// refNoKnownFault explains no mismatch.
-func refNoKnownFault(refRowKey, stats.Row, refRow, bool) string { return "" }
-
 // TestCrossCheckRandom compares refRandomTraces random traces, each a subtest under
 // every configuration of refCases; a trace that meets a known fault (and
 // disagrees in nothing else) is skipped with the fault's name. The edge cases
