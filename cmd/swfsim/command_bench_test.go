@@ -5,7 +5,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"io"
 	"os"
 	"os/exec"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/internal/testutil"
 )
 
@@ -93,24 +93,21 @@ func BenchmarkRICCCommand(b *testing.B) {
 	}
 }
 
-// decompress writes the gzip trace at src to dst and returns its number of
-// jobs (lines that are neither comments nor blank).
+// decompress writes the trace at src, decompressed as swfsim reads it
+// (cmdio.Open), to dst and returns its number of jobs (lines that are
+// neither comments nor blank).
 func decompress(b *testing.B, src, dst string) int {
-	in, err := os.Open(src)
+	in, err := cmdio.Open(src, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer in.Close()
-	zr, err := gzip.NewReader(in)
-	if err != nil {
-		b.Fatal(err)
-	}
 	out, err := os.Create(dst)
 	if err != nil {
 		b.Fatal(err)
 	}
 	jobs := 0
-	sc := bufio.NewScanner(io.TeeReader(zr, out))
+	sc := bufio.NewScanner(io.TeeReader(in, out))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, ";") {

@@ -284,10 +284,7 @@ func (t *Timed) trialViewEnd(now int64, j *sim.Job) int64 {
 // its 1.8 s on RICC-2010-2, whose queue is thousands of jobs long.
 func (t *Timed) trimQueue() {
 	k := 0
-	for k < len(t.queue) && t.stale > 0 {
-		if st := t.state[t.queue[k].ID]; st != tsCommitted && st != tsDone {
-			break
-		}
+	for k < len(t.queue) && t.stale > 0 && t.left(t.queue[k]) {
 		t.queue[k] = nil
 		k++
 		t.stale--
@@ -298,13 +295,20 @@ func (t *Timed) trimQueue() {
 	}
 	q := t.queue[:0]
 	for _, j := range t.queue {
-		if st := t.state[j.ID]; st != tsCommitted && st != tsDone {
+		if !t.left(j) {
 			q = append(q, j)
 		}
 	}
 	clear(t.queue[len(q):])
 	t.queue = q
 	t.stale = 0
+}
+
+// left reports whether j has left the base queue (committed or done): its
+// entry is stale.
+func (t *Timed) left(j *sim.Job) bool {
+	st := t.state[j.ID]
+	return st == tsCommitted || st == tsDone
 }
 
 func (t *Timed) candidate(j *sim.Job) candidacy {

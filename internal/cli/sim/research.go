@@ -217,21 +217,23 @@ func (f *fairStarts) finish(jobs []sim.Job) ([]int64, error) {
 	return f.fair, nil
 }
 
+// fairStartKey begins a job's fair-start token, fairstart=T.
+const fairStartKey = "fairstart="
+
 // fairStartTokens appends fairstart=T to each job's tokens. The tokens are
 // substrings of one string and the token slices parts of one array: two
 // allocations instead of two a job (a million on a large trace).
 func fairStartTokens(jobs []sim.Job, fair []int64) {
-	const key = "fairstart="
 	var digits [20]byte
 	size, slots := 0, 0
 	for i := range jobs {
-		size += len(key) + len(strconv.AppendInt(digits[:0], fair[i], 10))
+		size += len(fairStartKey) + len(strconv.AppendInt(digits[:0], fair[i], 10))
 		slots += len(jobs[i].Tokens) + 1
 	}
 	var text strings.Builder
 	text.Grow(size)
 	for i := range jobs {
-		text.WriteString(key)
+		text.WriteString(fairStartKey)
 		text.Write(strconv.AppendInt(digits[:0], fair[i], 10))
 	}
 	all := text.String()
@@ -239,7 +241,7 @@ func fairStartTokens(jobs []sim.Job, fair []int64) {
 	at := 0
 	for i := range jobs {
 		j := &jobs[i]
-		n := len(key) + len(strconv.AppendInt(digits[:0], fair[i], 10))
+		n := len(fairStartKey) + len(strconv.AppendInt(digits[:0], fair[i], 10))
 		k := len(block)
 		block = append(block, j.Tokens...)
 		block = append(block, all[at:at+n])

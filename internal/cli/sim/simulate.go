@@ -238,9 +238,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	// starts become tokens first; without, write adds them.
 	researchNotes(hdr, info, pol, jobs, fairStart, opt.Price.mode != "")
 	if opt.Price.mode != "" {
-		fairStart = nil
-	}
-	if opt.Price.mode != "" {
+		fairStart = nil // tokens already
 		interval, err := policy.CheckpointIntervals(len(jobs), opt.Params.Extra)
 		if err != nil {
 			return err
@@ -431,7 +429,7 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 		}
 		extra = jobExtra(extra[:0], sj.Extra, j)
 		if fair != nil {
-			extra = setToken(extra, "fairstart="+strconv.FormatInt(fair[which[k]], 10), len("fairstart"))
+			extra = setToken(extra, fairStartKey+strconv.FormatInt(fair[which[k]], 10), len(fairStartKey)-1)
 		}
 		sj.Extra = extra
 		if err := checkBound(name, &sj); err != nil {
