@@ -24,7 +24,9 @@ timed-fcfs --fair-start
 conservative --fair-start
 lxf
 easy
-timed-easy"
+timed-easy
+sjbf --no-kill
+easy++ --repredict"
 runs=0 differ=0
 compare() { # trace, variant
 	local ra=0 rb=0

@@ -20,7 +20,8 @@ import (
 
 // commandVariants are the runs of BenchmarkRICCCommand: issue 17's targets
 // first, then every other built-in policy with and without --no-kill and
-// the other fair-start variants, for the memory target, which is every
+// the other fair-start variants and the predictions made again (--repredict),
+// for the memory target, which is every
 // policy's (the GA policies are out of reach on whole RICC, docs/swfsim-ga.md;
 // exec runs a program of the user's).
 var commandVariants = []string{
@@ -38,6 +39,7 @@ var commandVariants = []string{
 	"easy-p --no-kill", "sjbf --no-kill", "easy++ --no-kill",
 	"conservative --fair-start", "easy --fair-start --no-kill",
 	"timed-fcfs --fair-start --no-kill", "conservative --fair-start --no-kill",
+	"easy-p --repredict", "easy++ --repredict", "easy++ --repredict --no-kill",
 }
 
 // maxBytesPerJob is issue 17's memory target: the command's peak resident
@@ -55,7 +57,7 @@ const maxBytesPerJob = 500
 //
 //	go test -run '^$' -bench RICCCommand -benchtime 1x ./cmd/swfsim
 //
-// A run takes about 6 minutes on the 2-core machine (34 variants).
+// A run takes about 6 minutes on the 2-core machine (37 variants).
 func BenchmarkRICCCommand(b *testing.B) {
 	trace := testutil.Trace(b, "RICC-2010-2.swf.gz")
 	dir := b.TempDir()
@@ -67,7 +69,7 @@ func BenchmarkRICCCommand(b *testing.B) {
 	input := filepath.Join(dir, "RICC-2010-2.swf")
 	jobs := decompress(b, trace, input)
 	for _, v := range commandVariants {
-		label := strings.NewReplacer(" --no-kill", "-nokill", " --fair-start", "-fairstart").Replace(v)
+		label := strings.NewReplacer(" --no-kill", "-nokill", " --fair-start", "-fairstart", " --repredict", "-repredict").Replace(v)
 		b.Run(label, func(b *testing.B) {
 			var user time.Duration
 			var rss int64

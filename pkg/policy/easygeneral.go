@@ -35,12 +35,46 @@ type easyBase interface {
 // by the ends the policy expects. With the engine's free processors, a view of
 // sim.Sim.Running by PlannedEnd, runFor = estimate and notBefore = now it makes
 // exactly easyPass's decisions; the degenerate-case tests hold it to that.
-//
-// backfill, when not nil, is the order in which the jobs after the head are
-// tried instead of queue order: it must hold those jobs (and may hold the head
-// and jobs that no longer wait, which are passed over). SJBF passes the
-// waiting jobs sorted by prediction (Tsafrir, Etsion & Feitelson 2007).
-func easyGeneral(s *sim.Sim, b easyBase, order []*sim.Job, free int64, view *runView, backfill []*sim.Job) {
+// The jobs after the head are tried in queue order (SJBF tries them in its
+// own order: PredictiveEASY.backfillSJBF).
+func easyGeneral(s *sim.Sim, b easyBase, order []*sim.Job, free int64, view *runView) {
+	pass, ok := easyHead(s, b, order, free, view)
+	if !ok {
+		return
+	}
+	now := s.Now()
+	for _, j := range pass.rest {
+		if pass.free == 0 {
+			return
+		}
+		p := int64(j.Procs)
+		if p > pass.free || b.candidate(j) != candReady {
+			continue
+		}
+		if b.runFor(s, j) <= pass.shadow-now {
+			b.begin(s, j)
+			pass.free -= p
+		} else if p <= pass.extra {
+			b.begin(s, j)
+			pass.free -= p
+			pass.extra -= p
+		}
+	}
+}
+
+// headPass is what an EASY pass knows once its head is found: the head's
+// reservation at shadow, the processors free now and those free at shadow
+// beyond the head's (extra), and the jobs after the head in queue order.
+type headPass struct {
+	head                *sim.Job
+	rest                []*sim.Job
+	free, shadow, extra int64
+}
+
+// easyHead starts the jobs of order that fit, in order, up to the first that
+// does not (the head), and gives the head its reservation. It reports false
+// when no job is left to backfill or no processor is free.
+func easyHead(s *sim.Sim, b easyBase, order []*sim.Job, free int64, view *runView) (headPass, bool) {
 	now := s.Now()
 	i := 0
 	for ; i < len(order); i++ {
@@ -56,29 +90,9 @@ func easyGeneral(s *sim.Sim, b easyBase, order []*sim.Job, free int64, view *run
 		free -= int64(j.Procs)
 	}
 	if i >= len(order) || free == 0 {
-		return
+		return headPass{}, false
 	}
 	head := order[i]
 	shadow, extra := view.shadow(now, b.notBefore(s, head), free, int64(head.Procs))
-	rest := order[i+1:]
-	if backfill != nil {
-		rest = backfill
-	}
-	for _, j := range rest {
-		if free == 0 {
-			return
-		}
-		p := int64(j.Procs)
-		if p > free || j == head || b.candidate(j) != candReady {
-			continue
-		}
-		if b.runFor(s, j) <= shadow-now {
-			b.begin(s, j)
-			free -= p
-		} else if p <= extra {
-			b.begin(s, j)
-			free -= p
-			extra -= p
-		}
-	}
+	return headPass{head: head, rest: order[i+1:], free: free, shadow: shadow, extra: extra}, true
 }

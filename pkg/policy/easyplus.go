@@ -66,10 +66,20 @@ type PredictiveEASY struct {
 	// timer is, per job ID, the correction timer set at the running job's
 	// predicted end (0: none): Ended cancels it, so that no pass runs at the
 	// predicted end of a job that has already ended.
-	timer   []sim.TimerID
-	view    runView
-	byPred  []*sim.Job // sjbf: waiting jobs by (prediction, submit, ID), and started ones until compacted
-	started bool       // sjbf: a job of byPred started since the last compaction
+	timer []sim.TimerID
+	view  runView
+	// byPred is SJBF's order: the waiting jobs by (prediction, submit,
+	// ID), and the jobs that started since the last compaction (procs -1),
+	// each under the key it was queued with. A waiting job's prediction
+	// changes only in repredictUser, which queues it again, so its key is
+	// its prediction; a started job's may be corrected (Timer), but its
+	// entry keeps its place, so the order stays sorted and a binary search
+	// finds any entry. The walk reads entries, not jobs.
+	byPred []predEntry
+	left   int // sjbf: started entries in byPred
+	// repreds and moved are repredictUser's buffers.
+	repreds []repred
+	moved   []predEntry
 
 	// Accuracy holds prediction accuracy and correction counts, complete after
 	// the run.
@@ -121,21 +131,78 @@ func (e *PredictiveEASY) Arrived(s *sim.Sim, j *sim.Job) {
 	p := e.predictor.Predict(e.predictJob(s, j))
 	e.pred[j.ID], e.first[j.ID] = p, p
 	if e.sjbf {
-		// A job started since the last pass may have had its prediction
-		// corrected, so byPred is sorted only without it.
-		e.compactSJBF()
-		i, _ := slices.BinarySearchFunc(e.byPred, j, e.shorter)
-		e.byPred = slices.Insert(e.byPred, i, j)
+		e.queueSJBF(j)
 	}
 }
 
-// shorter orders jobs by prediction, then arrival (submit time, file order):
-// a stable sort of the arrival-ordered queue by prediction.
-func (e *PredictiveEASY) shorter(a, b *sim.Job) int {
-	if c := cmp.Compare(e.pred[a.ID], e.pred[b.ID]); c != 0 {
+// predEntry is a job in SJBF's order (PredictiveEASY.byPred).
+type predEntry struct {
+	pred, submit int64 // the key: prediction, then arrival (submit, ID)
+	id, procs    int32 // procs -1: the job started
+}
+
+// shorter orders entries by prediction, then arrival (submit time, file
+// order): a stable sort of the arrival-ordered queue by prediction.
+func shorter(a, b predEntry) int {
+	if c := cmp.Compare(a.pred, b.pred); c != 0 {
 		return c
 	}
-	return arrivalCmp(a, b)
+	if c := cmp.Compare(a.submit, b.submit); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.id, b.id)
+}
+
+// entry is j's entry in SJBF's order under its prediction now.
+func (e *PredictiveEASY) entry(j *sim.Job) predEntry {
+	return predEntry{pred: e.pred[j.ID], submit: j.Submit, id: j.ID, procs: j.Procs}
+}
+
+// queueSJBF puts a waiting job into SJBF's order.
+func (e *PredictiveEASY) queueSJBF(j *sim.Job) {
+	en := e.entry(j)
+	i, _ := slices.BinarySearchFunc(e.byPred, en, shorter)
+	e.byPred = slices.Insert(e.byPred, i, en)
+}
+
+// requeueSJBF moves the entry at i to where waiting job j's key puts it
+// now, shifting only the entries between the two places.
+func (e *PredictiveEASY) requeueSJBF(i int, j *sim.Job) {
+	q, en := e.byPred, e.entry(j)
+	// Entry i still has its old key, so q is sorted and k is where en
+	// would go beside it; without it, that place is k-1 when k > i.
+	k, _ := slices.BinarySearchFunc(q, en, shorter)
+	if k > i {
+		k--
+		copy(q[i:k], q[i+1:k+1])
+	} else {
+		copy(q[k+1:i+1], q[k:i])
+	}
+	q[k] = en
+}
+
+// indexSJBF returns the index of waiting job j's entry in SJBF's order.
+func (e *PredictiveEASY) indexSJBF(j *sim.Job) int {
+	i, found := slices.BinarySearchFunc(e.byPred, e.entry(j), shorter)
+	if !found || e.byPred[i].procs < 0 {
+		panic("policy: easy++ waiting job missing from the SJBF order")
+	}
+	return i
+}
+
+// leftSJBF marks entry i as started.
+func (e *PredictiveEASY) leftSJBF(i int) {
+	e.byPred[i].procs = -1
+	e.left++
+}
+
+// compactSJBF drops the started entries once they are half of SJBF's
+// order (between passes: the walks hold indices).
+func (e *PredictiveEASY) compactSJBF() {
+	if 2*e.left > len(e.byPred) {
+		e.byPred = slices.DeleteFunc(e.byPred, func(en predEntry) bool { return en.procs < 0 })
+		e.left = 0
+	}
 }
 
 // Ended teaches the predictor the runtime and records the accuracy.
@@ -162,35 +229,72 @@ func (e *PredictiveEASY) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 // repredictUser recomputes the predictions of the user's waiting jobs after
 // one of the user's jobs ended; SJBF's order follows the new predictions.
 func (e *PredictiveEASY) repredictUser(s *sim.Sim, user int32) {
-	// Jobs started in the last pass may still be in byPred, their
-	// predictions corrected since: drop them so that byPred is sorted.
-	e.compactSJBF()
+	// A prediction reads the user's history, not the other predictions, so
+	// the new ones are all made first and then applied.
+	e.repreds = e.repreds[:0]
 	for _, w := range s.Waiting() {
 		if w.User != user || w.State != sim.Waiting {
 			continue
 		}
-		p := e.predictor.Predict(e.predictJob(s, w))
-		if p == e.pred[w.ID] {
-			continue
-		}
-		if e.sjbf {
-			// A linear search: byPred need not be sorted. A started job
-			// stays in it until a pass compacts it (a pass with no free
-			// processor does not), its prediction may be corrected
-			// meanwhile, and Arrived's binary search then places new jobs
-			// against an out-of-order neighbour.
-			i := slices.Index(e.byPred, w)
-			if i < 0 {
-				panic("policy: easy++ waiting job missing from the SJBF order")
-			}
-			e.byPred = slices.Delete(e.byPred, i, i+1)
-		}
-		e.pred[w.ID], e.first[w.ID] = p, p
-		if e.sjbf {
-			i, _ := slices.BinarySearchFunc(e.byPred, w, e.shorter)
-			e.byPred = slices.Insert(e.byPred, i, w)
+		if p := e.predictor.Predict(e.predictJob(s, w)); p != e.pred[w.ID] {
+			e.repreds = append(e.repreds, repred{w, p})
 		}
 	}
+	switch {
+	case !e.sjbf:
+		for _, r := range e.repreds {
+			e.pred[r.j.ID], e.first[r.j.ID] = r.pred, r.pred
+		}
+	case len(e.repreds) < bulkRequeue:
+		for _, r := range e.repreds {
+			i := e.indexSJBF(r.j)
+			e.pred[r.j.ID], e.first[r.j.ID] = r.pred, r.pred
+			e.requeueSJBF(i, r.j)
+		}
+	default:
+		e.requeueAllSJBF()
+	}
+}
+
+// repred is a waiting job's new prediction (repredictUser).
+type repred struct {
+	j    *sim.Job
+	pred int64
+}
+
+// bulkRequeue is the fewest new predictions requeueAllSJBF takes at once: a
+// user's bag of equal jobs gets one new prediction and moves as a block,
+// which one requeue at a time would shift entry by entry.
+const bulkRequeue = 4
+
+// requeueAllSJBF applies e.repreds and puts their jobs where their new keys
+// go in SJBF's order: their entries are dropped, and the new ones, sorted,
+// merged with the rest (one pass over the order). The order it leaves is
+// the one requeueSJBF job by job would: the entries sorted by key.
+func (e *PredictiveEASY) requeueAllSJBF() {
+	moved := e.moved[:0]
+	for _, r := range e.repreds {
+		e.pred[r.j.ID], e.first[r.j.ID] = r.pred, r.pred
+		moved = append(moved, e.entry(r.j))
+	}
+	slices.SortFunc(moved, shorter)
+	// The waiting entries whose key is no longer their job's prediction
+	// are those just predicted again (started entries keep theirs).
+	q := slices.DeleteFunc(e.byPred, func(en predEntry) bool { return en.procs >= 0 && en.pred != e.pred[en.id] })
+	n := len(q)
+	q = append(q, moved...)
+	// Merge from the back: q[:n] and moved into q.
+	i, k := n-1, len(moved)-1
+	for at := len(q) - 1; k >= 0; at-- {
+		if i >= 0 && shorter(q[i], moved[k]) > 0 {
+			q[at] = q[i]
+			i--
+		} else {
+			q[at] = moved[k]
+			k--
+		}
+	}
+	e.byPred, e.moved = q, moved
 }
 
 // Timer corrects the prediction of a job still running at its predicted end.
@@ -226,19 +330,45 @@ func (e *PredictiveEASY) Schedule(s *sim.Sim) {
 	if s.FreeProcs() == 0 {
 		return // nothing can start
 	}
-	var backfill []*sim.Job
-	if e.sjbf {
-		e.compactSJBF()
-		backfill = e.byPred
+	if !e.sjbf {
+		easyGeneral(s, e, s.Waiting(), s.FreeProcs(), &e.view)
+		return
 	}
-	easyGeneral(s, e, s.Waiting(), s.FreeProcs(), &e.view, backfill)
+	e.compactSJBF()
+	if pass, ok := easyHead(s, e, s.Waiting(), s.FreeProcs(), &e.view); ok {
+		e.backfillSJBF(s, pass)
+	}
 }
 
-// compactSJBF drops the jobs that started since the last compaction from byPred.
-func (e *PredictiveEASY) compactSJBF() {
-	if e.started {
-		e.byPred = slices.DeleteFunc(e.byPred, func(j *sim.Job) bool { return j.State != sim.Waiting })
-		e.started = false
+// backfillSJBF is easyGeneral's backfilling with the jobs after the head
+// tried in SJBF's order, shortest prediction first. A job backfills if it
+// ends by the head's reservation (now + prediction <= shadow) or fits in
+// the extra processors; the order being by prediction, once one job does
+// not end by the shadow no later one does, so the walk stops there if no
+// extra processor is left.
+func (e *PredictiveEASY) backfillSJBF(s *sim.Sim, pass headPass) {
+	free, extra := pass.free, pass.extra
+	within := pass.shadow - s.Now() // the longest prediction that ends by the shadow
+	head := pass.head.ID
+	for i := 0; i < len(e.byPred) && free > 0; i++ {
+		en := e.byPred[i]
+		p := int64(en.procs)
+		// p-1 < free unsigned: 1 <= p <= free (a started entry has -1).
+		if uint64(p-1) >= uint64(free) || en.id == head {
+			continue
+		}
+		if en.pred > within {
+			if extra == 0 {
+				return
+			}
+			if p > extra {
+				continue
+			}
+			extra -= p
+		}
+		e.leftSJBF(i)
+		e.run(s, s.Job(en.id))
+		free -= p
 	}
 }
 
@@ -254,8 +384,15 @@ func (e *PredictiveEASY) runFor(_ *sim.Sim, j *sim.Job) int64 { return e.pred[j.
 func (e *PredictiveEASY) notBefore(s *sim.Sim, _ *sim.Job) int64 { return s.Now() }
 
 func (e *PredictiveEASY) begin(s *sim.Sim, j *sim.Job) {
+	if e.sjbf {
+		e.leftSJBF(e.indexSJBF(j))
+	}
+	e.run(s, j)
+}
+
+// run starts j now.
+func (e *PredictiveEASY) run(s *sim.Sim, j *sim.Job) {
 	s.Start(j)
-	e.started = true
 	e.view.add(j, j.Start+e.pred[j.ID])
 	e.armCorrection(s, j)
 }

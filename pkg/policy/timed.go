@@ -215,7 +215,7 @@ func (t *Timed) Schedule(s *sim.Sim) {
 		return
 	}
 	if t.base == TimedEASY {
-		easyGeneral(s, t, t.queue, free, &t.view, nil)
+		easyGeneral(s, t, t.queue, free, &t.view)
 		return
 	}
 	for _, j := range t.queue {

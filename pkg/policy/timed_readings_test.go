@@ -119,7 +119,7 @@ func (a *timedAlt) decide(s *sim.Sim) {
 		return
 	}
 	if t.base == TimedEASY {
-		easyGeneral(s, a, t.queue, free, &t.view, nil)
+		easyGeneral(s, a, t.queue, free, &t.view)
 		return
 	}
 	for _, j := range t.queue {
