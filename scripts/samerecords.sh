@@ -26,7 +26,8 @@ lxf
 easy
 timed-easy
 sjbf --no-kill
-easy++ --repredict"
+easy++ --repredict
+lxfw --no-kill"
 runs=0 differ=0
 compare() { # trace, variant
 	local ra=0 rb=0

@@ -30,7 +30,8 @@
 // gets the only reservation, later ones backfill), ShadowTime(s, procs),
 // newOrderedEASY(static, key) (EASY over the queue sorted by a key, smallest
 // first, ties by submit time then file order; static keys are fixed at
-// arrival, dynamic ones are recomputed each pass), and sim.Profile
+// arrival, dynamic ones are recomputed each pass; lxf and lxfw keep theirs
+// by estimate classes, estOrder), and sim.Profile
 // (availability profile: EarliestFit, EarliestFitMin, EarliestFitMoving,
 // StepAt, MinFree, Reserve, Release, Move, ResetRunning) as used by
 // Conservative, whose reservation queue (resvQueue, runs of equal jobs) and

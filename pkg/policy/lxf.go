@@ -24,7 +24,9 @@ func expansionFactor(now int64, j *sim.Job) float64 {
 // (wait + estimate) / estimate, largest first, ties by submit time then file
 // order, and EASY backfilling (see EASY) runs over that order.
 func NewLXF() sim.Policy {
-	return newOrderedEASY(false, func(now int64, j *sim.Job) float64 { return -expansionFactor(now, j) })
+	o := newOrderedEASY(false, func(now int64, j *sim.Job) float64 { return -expansionFactor(now, j) })
+	o.byEst = true
+	return o
 }
 
 // DefaultLXFWWeight is lxfw's default weight per hour of wait.
@@ -46,6 +48,7 @@ func NewLXFW(w float64) sim.Policy {
 		return expansionFactor(now, j) + w*float64(now-j.Submit)/3600
 	}
 	o := newOrderedEASY(false, func(now int64, j *sim.Job) float64 { return -prio(now, j) })
+	o.byEst = true
 	wr, ok := new(big.Rat).SetString(strconv.FormatFloat(w, 'g', -1, 64))
 	if !ok { // w is finite (the flag's check); keep the float order otherwise
 		return o

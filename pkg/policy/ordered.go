@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"math"
 	"slices"
 	"sort"
 
@@ -31,6 +32,11 @@ type orderedEASY struct {
 	// the order in place of the tie rule.
 	exact func(now int64, a, b *sim.Job) int
 	now   int64
+	// byEst keeps a dynamic order by estimate classes (estorder.go) instead
+	// of sorting it in every pass: for keys that order the jobs of one
+	// estimate by arrival at any time (lxf, lxfw).
+	byEst bool
+	est   estOrder
 }
 
 // keyNear is the relative distance within which two float keys may stand for
@@ -39,11 +45,14 @@ type orderedEASY struct {
 const keyNear = 1e-12
 
 func near(a, b float64) bool {
-	d := a - b
-	if d < 0 {
-		d = -d
+	// max(|a|, |b|), without the built-in max's care for NaN and signed
+	// zeros, which keys (finite, nonzero) do not need and which made near
+	// a quarter of lxfw's time on RICC-2010-2.
+	m, n := math.Abs(a), math.Abs(b)
+	if n > m {
+		m = n
 	}
-	return d <= keyNear*max(a, -a, b, -b)
+	return math.Abs(a-b) <= keyNear*m
 }
 
 func newOrderedEASY(static bool, key func(now int64, j *sim.Job) float64) *orderedEASY {
@@ -59,7 +68,11 @@ func (o *orderedEASY) Ended(s *sim.Sim, j *sim.Job, _ sim.EndReason) {
 }
 
 func (o *orderedEASY) less(a, b *sim.Job) bool {
-	ka, kb := o.keyOf[a.ID], o.keyOf[b.ID]
+	return o.lessKeys(o.keyOf[a.ID], o.keyOf[b.ID], a, b)
+}
+
+// lessKeys is less given the two jobs' keys.
+func (o *orderedEASY) lessKeys(ka, kb float64, a, b *sim.Job) bool {
 	if o.exact != nil && near(ka, kb) {
 		if c := o.exact(o.now, a, b); c != 0 {
 			return c < 0
@@ -82,6 +95,18 @@ func (o *orderedEASY) Schedule(s *sim.Sim) {
 	}
 	now := s.Now()
 	o.now = now
+	if o.byEst {
+		for _, j := range o.pending {
+			if j.State == sim.Waiting && !o.inOrder[j.ID] {
+				o.inOrder[j.ID] = true
+				o.est.add(j)
+			}
+		}
+		clear(o.pending)
+		o.pending = o.pending[:0]
+		o.estPass(s)
+		return
+	}
 	// Drop the jobs that left the queue.
 	w := o.order[:0]
 	for _, j := range o.order {
