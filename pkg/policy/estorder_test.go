@@ -143,3 +143,49 @@ func TestEstOrderRequeued(t *testing.T) {
 		t.Errorf("only %d jobs came back to the queue", requeued)
 	}
 }
+
+// A static order (sjf, priofifo) keeps the jobs that left it until they are
+// half of it; jobs that come back to the queue meanwhile (preempted here)
+// are where an insertion would put them: the same schedules as dropping
+// them in every pass.
+func TestStaticOrderLazyDrop(t *testing.T) {
+	requeued := 0
+	for seed := range 40 {
+		rng := rand.New(rand.NewPCG(uint64(seed), 79))
+		procs := int64(8 + rng.IntN(40))
+		jobs := randomOrderedJobs(rng, 200, procs)
+		for i := range jobs {
+			jobs[i].Queue = int32(rng.IntN(3))
+		}
+		for _, name := range []string{"sjf", "priofifo"} {
+			run := func(eager bool) []sim.Job {
+				cp := append([]sim.Job(nil), jobs...)
+				var o *orderedEASY
+				if name == "sjf" {
+					o = NewSJF().(*orderedEASY)
+				} else {
+					o = NewPrioFIFO(nil).(*orderedEASY)
+				}
+				o.eager = eager
+				s, err := sim.New(sim.Config{Procs: procs}, cp)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := s.Run(&preemptEvery{orderedEASY: o, armed: map[int32]bool{}}); err != nil {
+					t.Fatal(err)
+				}
+				return cp
+			}
+			got := run(false)
+			sameSchedule(t, fmt.Sprintf("%s seed %d", name, seed), got, run(true))
+			for _, j := range got {
+				if j.Runs > 1 {
+					requeued++
+				}
+			}
+		}
+	}
+	if requeued < 100 {
+		t.Errorf("only %d jobs came back to the queue", requeued)
+	}
+}

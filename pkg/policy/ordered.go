@@ -37,6 +37,7 @@ type orderedEASY struct {
 	// estimate by arrival at any time (lxf, lxfw).
 	byEst bool
 	est   estOrder
+	eager bool // tests: a static order drops the jobs that left it in every pass
 }
 
 // keyNear is the relative distance within which two float keys may stand for
@@ -107,17 +108,6 @@ func (o *orderedEASY) Schedule(s *sim.Sim) {
 		o.estPass(s)
 		return
 	}
-	// Drop the jobs that left the queue.
-	w := o.order[:0]
-	for _, j := range o.order {
-		if j.State == sim.Waiting {
-			w = append(w, j)
-		} else {
-			o.inOrder[j.ID] = false
-		}
-	}
-	clear(o.order[len(w):])
-	o.order = w
 	if o.static {
 		for _, j := range o.pending {
 			if j.State != sim.Waiting || o.inOrder[j.ID] {
@@ -128,7 +118,16 @@ func (o *orderedEASY) Schedule(s *sim.Sim) {
 			i := sort.Search(len(o.order), func(k int) bool { return o.less(j, o.order[k]) })
 			o.order = slices.Insert(o.order, i, j)
 		}
+		// Every waiting job is in the order now, so the others are the
+		// jobs that left it: they are dropped once they are half of it.
+		// Till then they keep their places (easyPass passes over them),
+		// and one that comes back to the queue is where an insertion
+		// would put it, its key being fixed.
+		if left := len(o.order) - s.NumWaiting(); 2*left > len(o.order) || o.eager {
+			o.drop()
+		}
 	} else {
+		o.drop()
 		for _, j := range o.pending {
 			if j.State == sim.Waiting && !o.inOrder[j.ID] {
 				o.inOrder[j.ID] = true
@@ -143,6 +142,20 @@ func (o *orderedEASY) Schedule(s *sim.Sim) {
 	clear(o.pending)
 	o.pending = o.pending[:0]
 	easyPass(s, o.order)
+}
+
+// drop drops the jobs that left the queue from the order.
+func (o *orderedEASY) drop() {
+	w := o.order[:0]
+	for _, j := range o.order {
+		if j.State == sim.Waiting {
+			w = append(w, j)
+		} else {
+			o.inOrder[j.ID] = false
+		}
+	}
+	clear(o.order[len(w):])
+	o.order = w
 }
 
 // arrivalCmp orders by submit time, then file order.
