@@ -16,7 +16,10 @@ import (
 // as the requested time) arrivals are inserted by binary search; with a
 // dynamic key (the expansion factor grows with the wait) keys are recomputed
 // and the kept, nearly sorted order is re-sorted, in passes that can start a
-// job at all (enough processors free for the narrowest waiting job).
+// job at all (enough processors free for the narrowest waiting job). lxf and
+// lxfw, whose keys order the jobs of one estimate by arrival at any time,
+// keep their queue by estimate classes instead (byEst, estorder.go); their
+// sorted order is the tests' oracle.
 type orderedEASY struct {
 	sim.Base
 	key     func(now int64, j *sim.Job) float64
