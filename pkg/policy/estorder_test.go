@@ -67,10 +67,14 @@ func randomOrderedJobs(rng *rand.Rand, n int, procs int64) []sim.Job {
 // The order by estimate classes makes the decisions of the queue sorted in
 // every pass: random queues, lxf and lxfw at several weights (0 is lxf's
 // order with lxfw's exact comparisons), with and without kills; and the
-// first 20,000 jobs of KTH-SP2.
+// first 8,000 jobs of KTH-SP2 (-long: 400 queues and the whole trace).
 func TestEstOrderMatchesSort(t *testing.T) {
 	weights := []float64{-1, 0, 0.02, 5}
-	for seed := range 150 {
+	seeds, kth := 80, 8000
+	if *long {
+		seeds, kth = 400, -1
+	}
+	for seed := range seeds {
 		rng := rand.New(rand.NewPCG(uint64(seed), 77))
 		procs := int64(8 + rng.IntN(120))
 		jobs := randomOrderedJobs(rng, 300, procs)
@@ -82,7 +86,10 @@ func TestEstOrderMatchesSort(t *testing.T) {
 		}
 	}
 	tr := loadResearchTrace(t, "KTH-SP2-1996-2.1-cln.swf.gz")
-	jobs := tr.jobs[:20000]
+	jobs := tr.jobs
+	if kth >= 0 {
+		jobs = jobs[:kth]
+	}
 	for _, w := range weights {
 		for _, noKill := range []bool{false, true} {
 			what := fmt.Sprintf("KTH w %v no-kill %v", w, noKill)
