@@ -123,11 +123,8 @@ func (o *orderedEASY) estPass(s *sim.Sim) {
 	free := s.FreeProcs()
 	c := o.head(now)
 	for c != nil && int64(c.jobs[c.first].Procs) <= free {
-		j := c.jobs[c.first]
-		s.Start(j)
-		o.inOrder[j.ID] = false
-		c.started(c.first)
-		free -= int64(j.Procs)
+		free -= int64(c.jobs[c.first].Procs)
+		o.startEst(s, c, c.first)
 		c = o.head(now)
 	}
 	if c == nil || free < s.MinWaitingProcs() {
@@ -153,20 +150,14 @@ func (o *orderedEASY) estPass(s *sim.Sim) {
 		x := h[0]
 		h = o.pop(h)
 		j := x.j
-		p := int64(j.Procs)
-		if p <= free {
-			if j.Estimate <= within {
-				free -= p
-				s.Start(j)
-				o.inOrder[j.ID] = false
-				x.class.started(x.at)
-			} else if p <= extra {
-				free -= p
+		// easyPass: a job that fits starts if it ends by the shadow or,
+		// ending after it, fits in the extra processors, which it takes.
+		if p := int64(j.Procs); p <= free && (j.Estimate <= within || p <= extra) {
+			if j.Estimate > within {
 				extra -= p
-				s.Start(j)
-				o.inOrder[j.ID] = false
-				x.class.started(x.at)
 			}
+			free -= p
+			o.startEst(s, x.class, x.at)
 		}
 		if y, ok := o.nextCand(x.class, x.at+1, now, free, extra, within, head); ok {
 			h = o.push(h, y)
@@ -174,6 +165,14 @@ func (o *orderedEASY) estPass(s *sim.Sim) {
 	}
 	clear(h)
 	q.cands = h[:0]
+}
+
+// startEst starts the job of entry at of class c.
+func (o *orderedEASY) startEst(s *sim.Sim, c *estClass, at int) {
+	j := c.jobs[at]
+	s.Start(j)
+	o.inOrder[j.ID] = false
+	c.started(at)
 }
 
 // nextCand returns class c's first job from entry i on that may backfill:
