@@ -12,7 +12,6 @@ import (
 // order by estimate classes (estorder.go) or sorting it in every pass.
 func runOrdered(tb testing.TB, jobs []sim.Job, procs int64, noKill bool, w float64, byEst bool, wrap func(*orderedEASY) sim.Policy) []sim.Job {
 	tb.Helper()
-	cp := append([]sim.Job(nil), jobs...)
 	var o *orderedEASY
 	if w < 0 {
 		o = NewLXF().(*orderedEASY)
@@ -27,6 +26,13 @@ func runOrdered(tb testing.TB, jobs []sim.Job, procs int64, noKill bool, w float
 	if wrap != nil {
 		p = wrap(o)
 	}
+	return runCopy(tb, procs, noKill, jobs, p)
+}
+
+// runCopy runs p over a copy of jobs and returns the copy.
+func runCopy(tb testing.TB, procs int64, noKill bool, jobs []sim.Job, p sim.Policy) []sim.Job {
+	tb.Helper()
+	cp := append([]sim.Job(nil), jobs...)
 	s, err := sim.New(sim.Config{Procs: procs, NoKill: noKill}, cp)
 	if err != nil {
 		tb.Fatal(err)
@@ -166,7 +172,6 @@ func TestStaticOrderLazyDrop(t *testing.T) {
 		}
 		for _, name := range []string{"sjf", "priofifo"} {
 			run := func(eager bool) []sim.Job {
-				cp := append([]sim.Job(nil), jobs...)
 				var o *orderedEASY
 				if name == "sjf" {
 					o = NewSJF().(*orderedEASY)
@@ -174,14 +179,7 @@ func TestStaticOrderLazyDrop(t *testing.T) {
 					o = NewPrioFIFO(nil).(*orderedEASY)
 				}
 				o.eager = eager
-				s, err := sim.New(sim.Config{Procs: procs}, cp)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := s.Run(&preemptEvery{orderedEASY: o, armed: map[int32]bool{}}); err != nil {
-					t.Fatal(err)
-				}
-				return cp
+				return runCopy(t, procs, false, jobs, &preemptEvery{orderedEASY: o, armed: map[int32]bool{}})
 			}
 			got := run(false)
 			sameSchedule(t, fmt.Sprintf("%s seed %d", name, seed), got, run(true))
