@@ -80,6 +80,11 @@ type PredictiveEASY struct {
 	// repreds and moved are repredictUser's buffers.
 	repreds []repred
 	moved   []predEntry
+	// waitingOf holds, with --repredict, each user's jobs in arrival
+	// order from their arrival on, less those dropped once started
+	// (repredictUser, Arrived): a user's jobs are predicted again
+	// without a walk of the whole queue.
+	waitingOf map[int32][]int32
 
 	// Accuracy holds prediction accuracy and correction counts, complete after
 	// the run.
@@ -133,6 +138,37 @@ func (e *PredictiveEASY) Arrived(s *sim.Sim, j *sim.Job) {
 	if e.sjbf {
 		e.queueSJBF(j)
 	}
+	if e.repredict && j.User >= 0 {
+		if e.waitingOf == nil {
+			e.waitingOf = make(map[int32][]int32)
+		}
+		ids := e.waitingOf[j.User]
+		if len(ids) == cap(ids) && len(ids) >= 16 {
+			// A user whose model stays equal is not walked when a job
+			// ends (Ended), so the started jobs leave here; when fewer
+			// than half leave, the list doubles, so that a job is
+			// looked at O(1) times on average.
+			ids = dropStarted(s, ids)
+			if 2*len(ids) > cap(ids) {
+				ids = slices.Grow(ids, cap(ids))
+			}
+		}
+		e.waitingOf[j.User] = append(ids, j.ID)
+	}
+}
+
+// dropStarted returns ids without the jobs that are no longer waiting, in
+// the same array.
+func dropStarted(s *sim.Sim, ids []int32) []int32 {
+	k := 0
+	for _, id := range ids {
+		if s.Job(id).State == sim.Waiting {
+			ids[k] = id
+			k++
+		}
+	}
+	clear(ids[k:])
+	return ids[:k]
 }
 
 // predEntry is a job in SJBF's order (PredictiveEASY.byPred).
@@ -219,24 +255,40 @@ func (e *PredictiveEASY) Ended(s *sim.Sim, j *sim.Job, why sim.EndReason) {
 		panic("policy: easy++ job ended without finishing: " + why.String())
 	}
 	ran := j.End - j.Start
+	repredict := e.repredict && j.User >= 0
+	var lastK *predict.LastK
+	var before predict.UserModel
+	if repredict {
+		lastK = e.predictor.(*predict.LastK) // NewResearch allows --repredict only with it
+		before = lastK.Of(int64(j.User))
+	}
 	e.predictor.Terminated(e.predictJob(s, j), ran)
 	e.Accuracy.Add(e.first[j.ID], j.Estimate, ran)
-	if e.repredict && j.User >= 0 {
-		e.repredictUser(s, j.User)
+	// Every waiting job of the user was predicted by the user's model
+	// before this end (at its arrival, or here at the user's last end that
+	// changed the model): when the model stays equal, no prediction
+	// changes.
+	if repredict {
+		if m := lastK.Of(int64(j.User)); m != before {
+			e.repredictUser(s, j.User, m)
+		}
 	}
 }
 
-// repredictUser recomputes the predictions of the user's waiting jobs after
-// one of the user's jobs ended; SJBF's order follows the new predictions.
-func (e *PredictiveEASY) repredictUser(s *sim.Sim, user int32) {
+// repredictUser recomputes the predictions of the user's waiting jobs by
+// the user's model m after one of the user's jobs ended; SJBF's order
+// follows the new predictions.
+func (e *PredictiveEASY) repredictUser(s *sim.Sim, user int32, m predict.UserModel) {
 	// A prediction reads the user's history, not the other predictions, so
-	// the new ones are all made first and then applied.
+	// the new ones are all made first and then applied. The user's jobs
+	// that started leave the list here (a job of this family never goes
+	// back to the queue: Ended panics on one).
 	e.repreds = e.repreds[:0]
-	for _, w := range s.Waiting() {
-		if w.User != user || w.State != sim.Waiting {
-			continue
-		}
-		if p := e.predictor.Predict(e.predictJob(s, w)); p != e.pred[w.ID] {
+	ids := dropStarted(s, e.waitingOf[user])
+	e.waitingOf[user] = ids
+	for _, id := range ids {
+		w := s.Job(id)
+		if p := m.Predict(w.Estimate); p != e.pred[w.ID] {
 			e.repreds = append(e.repreds, repred{w, p})
 		}
 	}

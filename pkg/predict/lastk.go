@@ -28,11 +28,38 @@ type history struct {
 
 // Predict returns the average of the user's last K runtimes, capped at the estimate.
 func (p *LastK) Predict(j Job) int64 {
-	h := p.users[j.User]
-	if j.User < 0 || h == nil || len(h.runtimes) < p.k {
+	if j.User < 0 {
 		return j.Estimate
 	}
-	return floor(min(h.sum/int64(p.k), j.Estimate), j.Estimate)
+	return p.Of(j.User).Predict(j.Estimate)
+}
+
+// UserModel is what LastK predicts for one user's jobs at one time: the
+// average of the user's last K runtimes, or the estimate until there are K.
+// Two equal models predict the same for every job, so a caller that keeps
+// predictions up to date (easy-p's --repredict) need not predict again
+// when a user's job ends and the user's model stays equal.
+type UserModel struct {
+	mean int64
+	full bool // the user has K runtimes: predict the mean
+}
+
+// Of returns the user's model now (user >= 0).
+func (p *LastK) Of(user int64) UserModel {
+	h := p.users[user]
+	if h == nil || len(h.runtimes) < p.k {
+		return UserModel{}
+	}
+	return UserModel{mean: h.sum / int64(p.k), full: true}
+}
+
+// Predict returns the prediction for a job of the model's user with the
+// given estimate, as LastK.Predict would.
+func (m UserModel) Predict(estimate int64) int64 {
+	if !m.full {
+		return estimate
+	}
+	return floor(min(m.mean, estimate), estimate)
 }
 
 // Terminated records the user's newest runtime.

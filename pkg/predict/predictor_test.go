@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -168,5 +169,45 @@ func BenchmarkLast2(b *testing.B) {
 		j := Job{User: int64(i % 500), Estimate: 3600}
 		p.Terminated(j, int64(i%3000))
 		_ = p.Predict(j)
+	}
+}
+
+// TestLastKUserModel checks that a user's model predicts what LastK.Predict
+// does for every estimate, before and after each runtime, and that the model
+// stays equal exactly when a new runtime leaves the mean as it was (easy-p's
+// --repredict skips the user's jobs then).
+func TestLastKUserModel(t *testing.T) {
+	p := NewLastK(3)
+	runtimes := []int64{100, 50, 0, 100, 50, 0, 7, 100, 100, 100, 250}
+	estimates := []int64{0, 1, 30, 49, 50, 99, 100, 101, 1000}
+	var equal []int
+	for i, r := range runtimes {
+		before := p.Of(5)
+		p.Terminated(Job{User: 5}, r)
+		m := p.Of(5)
+		for _, est := range estimates {
+			if got, want := m.Predict(est), p.Predict(Job{User: 5, Estimate: est}); got != want {
+				t.Errorf("after %d runtimes, estimate %d: model predicts %d, Predict %d", i+1, est, got, want)
+			}
+		}
+		changed := false
+		for _, est := range estimates {
+			changed = changed || before.Predict(est) != m.Predict(est)
+		}
+		if m == before {
+			equal = append(equal, i+1)
+			if changed {
+				t.Errorf("after runtime %d (#%d): model equal but a prediction changed", r, i+1)
+			}
+		}
+	}
+	// Not full after the first two; full at the third (mean 50); the
+	// fourth to sixth replace 100, 50, 0 by themselves (mean 50); every
+	// later one moves the mean (19, 35, 69, 100, 150).
+	if want := []int{1, 2, 4, 5, 6}; !slices.Equal(equal, want) {
+		t.Errorf("model equal after runtimes %v, want %v", equal, want)
+	}
+	if p.Of(6) != (UserModel{}) {
+		t.Errorf("user 6 has no history but model %+v", p.Of(6))
 	}
 }
