@@ -48,6 +48,10 @@ func ReadAnswers(r io.Reader, name string) (map[int64]int64, error) {
 			iv = NoCheckpoint
 		} else if iv, err = strconv.ParseInt(f[1], 10, 64); err != nil || iv < 1 {
 			return nil, fmt.Errorf("%s:%d: interval %q is not a positive number of seconds or none", name, line, f[1])
+		} else if iv > swf.MaxTime {
+			// swfsim refuses a ckpt= token beyond the time bound: refuse it
+			// here, where the file and line of the answer are known.
+			return nil, fmt.Errorf("%s:%d: interval %d s is beyond swfkit's time bound of %d s", name, line, iv, int64(swf.MaxTime))
 		}
 		if prev, dup := answers[job]; dup && prev != iv {
 			return nil, fmt.Errorf("%s:%d: job %d answered twice, differently", name, line, job)

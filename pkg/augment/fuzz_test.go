@@ -3,6 +3,8 @@ package augment
 import (
 	"strings"
 	"testing"
+
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // FuzzFlagParsers: the parsers of flag values and answer files never panic, and
@@ -40,7 +42,7 @@ func FuzzFlagParsers(f *testing.F) {
 		}
 		if a, err := ReadAnswers(strings.NewReader(s), "fuzz"); err == nil {
 			for job, iv := range a {
-				if iv != NoCheckpoint && iv < 1 {
+				if iv != NoCheckpoint && (iv < 1 || iv > swf.MaxTime) {
 					t.Fatalf("job %d: interval %d accepted from %q", job, iv, s)
 				}
 			}
