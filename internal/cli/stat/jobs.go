@@ -153,7 +153,8 @@ func (x *jobsExport) tokenColumns() []string {
 // write writes the table: label, file, the SWF fields, the derived values,
 // the settings behind them (jobSettingColumns, values in settings), whether
 // the summary measured the job (jobExcludedColumn), the token columns (a
-// token key that equals another column's name gets the prefix "token_"),
+// token key that equals another column's name gets the prefix "token_",
+// repeated until the name is free),
 // then the input columns (tags, provenance).
 func (x *jobsExport) write(w io.Writer, traces []*trace, ic *inputColumns, settings []string) error {
 	tokens := x.tokenColumns()
@@ -168,15 +169,34 @@ func (x *jobsExport) write(w io.Writer, traces []*trace, ic *inputColumns, setti
 	for _, n := range ic.names {
 		taken[n] = true
 	}
+	// A key that is a column's name is prefixed with "token_" as often as it
+	// takes to find a free name: the other keys are taken first, so that a
+	// trace that also has the prefixed key (wait_s= and token_wait_s=) keeps
+	// it under its own name and no two columns share one.
+	names := make([]string, len(tokens))
+	for i, k := range tokens {
+		if !taken[k] {
+			names[i] = k
+		}
+	}
+	for _, n := range names {
+		if n != "" {
+			taken[n] = true
+		}
+	}
 	at := map[string]int{}
 	for i, k := range tokens {
-		name := k
-		if taken[name] {
-			name = "token_" + k
+		if names[i] == "" {
+			name := "token_" + k
+			for taken[name] {
+				name = "token_" + name
+			}
+			taken[name] = true
+			names[i] = name
 		}
-		head = append(head, name)
 		at[k] = i
 	}
+	head = append(head, names...)
 	head = append(head, ic.names...)
 	cw := newCSVWriter(w)
 	if err := cw.Write(head); err != nil {

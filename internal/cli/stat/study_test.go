@@ -518,3 +518,51 @@ func mustCSV(t *testing.T, text string) [][]string {
 	}
 	return recs
 }
+
+// TestJobsTokenColumnsUnique: a token key that is another column's name gets
+// the prefix "token_"; a trace that also carries that prefixed key as a token
+// of its own (wait_s= and token_wait_s=) must not get two columns of one name,
+// which pandas would rename and a reader by name would confuse.
+func TestJobsTokenColumnsUnique(t *testing.T) {
+	dir := t.TempDir()
+	trace := filepath.Join(dir, "t.swf")
+	if err := os.WriteFile(trace, []byte("; MaxProcs: 10\n1 0 5 100 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1 wait_s=3 token_wait_s=4 token_token_wait_s=6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "jobs.csv")
+	if _, errOut, code := run(t, "", "--jobs", path, trace); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	seen := map[string]string{}
+	for i, name := range rows[0] {
+		if _, dup := seen[name]; dup {
+			t.Errorf("column %q twice in %v", name, rows[0])
+		}
+		seen[name] = rows[1][i]
+	}
+	if seen["wait_s"] != "5" {
+		t.Errorf("wait_s = %q, want the job's wait 5", seen["wait_s"])
+	}
+	// The tokens that collide with nothing keep their names.
+	if seen["token_wait_s"] != "4" || seen["token_token_wait_s"] != "6" {
+		t.Errorf("token_wait_s = %q, token_token_wait_s = %q; want the tokens' own values 4 and 6", seen["token_wait_s"], seen["token_token_wait_s"])
+	}
+	values := map[string]bool{}
+	for name, v := range seen {
+		if strings.HasPrefix(name, "token_") {
+			values[v] = true
+		}
+	}
+	if !values["3"] {
+		t.Errorf("the wait_s=3 token has no column: %v", rows[0])
+	}
+}
