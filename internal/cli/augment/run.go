@@ -63,7 +63,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "decay", Value: "linear:1,exponential:1,step:1", Category: catUtility, Usage: "decay model `MIX` (shares of linear, exponential, step)"},
 		&cli.IntFlag{Name: "points", Value: 4, Category: catUtility, Usage: "`N` intermediate points of the linear and exponential models (1-1000)"},
 		&cli.Float64Flag{Name: "globmax", Value: 1, Category: catUtility, Usage: "top `V` of the value-per-processor-minute range split into priority bins"},
-		&cli.Float64Flag{Name: "spread", Value: 0.5, Category: catUtility, Usage: "standard deviation of the start value, a `FRACTION` of a bin's width (0..1)"},
+		&cli.Float64Flag{Name: "spread", Value: 0.5, Category: catUtility, Usage: "standard deviation of the start value, a `FRACTION` of a bin's width (0..1], 0 excluded"},
 		&cli.Int64Flag{Name: "epsilon", Value: 1, Category: catUtility, Usage: "width of an approximated jump, `SECONDS`"},
 		&cli.IntFlag{Name: "digits", Value: 6, Category: catUtility, Usage: "`N` significant digits of values (1-17)"},
 		&cli.StringFlag{Name: "priority-order", Category: catUtility, Usage: "`QUEUES` from highest to lowest priority, '+' joins equals, e.g. 0,1+12,2", DefaultText: "header Queue lines or queues in the trace, lowest number highest"},
@@ -87,7 +87,7 @@ func flags() []cli.Flag {
 		&cli.BoolFlag{Name: "as-prediction", Category: catEstimate, Usage: "write the values of --estimate, --error-quant or --error-qual as pred= runtime predictions and leave field 9 (the kill time) alone; swfsim --predictor token reads them (Guim's setup)"},
 		&cli.StringFlag{Name: "error-untouched", Value: "exact", Category: catEstimate, Usage: "field 9 of jobs --error-qual does not convert: `MODE` exact (runtime) or user (kept)"},
 
-		&cli.Float64Flag{Name: "bound-percentile", Value: 0.95, Category: catBounds, Usage: "`FRACTION` (a percentile / 100) the upper bounds are based on (0..1)"},
+		&cli.Float64Flag{Name: "bound-percentile", Value: 0.95, Category: catBounds, Usage: "`FRACTION` (a percentile / 100) the upper bounds are based on (0..1], 0 excluded"},
 		&cli.Float64Flag{Name: "bound-upper-frac", Value: 0.5, Category: catBounds, Usage: "upper bound = `FRACTION` x percentile (0..1], 0 excluded"},
 		&cli.Float64Flag{Name: "bound-lower-frac", Value: 0.04, Category: catBounds, Usage: "lower bound = `FRACTION` x upper bound (Table 4; Table 3 says 0.05; 0..1], 0 excluded"},
 		&cli.Float64Flag{Name: "rt-lower-bound", Aliases: []string{"rt-lower"}, Category: catBounds, Usage: "runtime lower bound (Guim's rt_lowerbound, swfstat's name), `SECONDS` (overrides; --rt-lower is a deprecated alias)"},

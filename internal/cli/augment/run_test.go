@@ -528,3 +528,25 @@ func TestCheckpointFromEmptyStdin(t *testing.T) {
 		t.Errorf("comment-only answers: exit %d, stderr %q; want 0 and a warning", code, errOut)
 	}
 }
+
+// TestHelpStatesTheRangeAccepted: --spread and --bound-percentile accept 1 and
+// refuse 0, so their help says (0..1], 0 excluded, as the SHARE flags do; it
+// said (0..1), which reads as 1 refused and 0 allowed.
+func TestHelpStatesTheRangeAccepted(t *testing.T) {
+	help, _, _ := runCmd(t, "", "--help")
+	help = strings.Join(strings.Fields(help), " ")
+	for _, c := range []struct{ flag, text string }{
+		{"spread", "a FRACTION of a bin's width (0..1], 0 excluded"},
+		{"bound-percentile", "the upper bounds are based on (0..1], 0 excluded"},
+	} {
+		if !strings.Contains(help, c.text) {
+			t.Errorf("--help of --%s does not say %q", c.flag, c.text)
+		}
+		if _, errOut, code := runCmd(t, "", "--"+c.flag, "0", "--utility", "--bounds", "testdata/small.swf"); code != 2 {
+			t.Errorf("--%s 0: exit %d (%s), want 2", c.flag, code, errOut)
+		}
+		if _, errOut, code := runCmd(t, "", "--"+c.flag, "1", "--utility", "--bounds", "testdata/small.swf"); code != 0 {
+			t.Errorf("--%s 1: exit %d (%s), want 0", c.flag, code, errOut)
+		}
+	}
+}
