@@ -748,7 +748,9 @@ func (l *sacctLine) times(col string) (first, alt int64, perr *swf.ParseError) {
 		return -1, -1, nil
 	}
 	t, err := time.ParseInLocation(SacctTimeLayout, v, l.s.loc)
-	if err != nil {
+	if u, uerr := time.Parse(SacctTimeLayout, v); err != nil || uerr != nil || u.Format(SacctTimeLayout) != v {
+		// Go's parser also takes a fractional second and a one-digit hour,
+		// which sacct never prints: not its form (in UTC, no gap moves it).
 		return 0, 0, l.err(col, ErrValue, "expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got %q", v)
 	}
 	if t.Format(SacctTimeLayout) != v {

@@ -241,6 +241,12 @@ func TestSacctErrors(t *testing.T) {
 			ErrValue, `dump.txt:2: column Timelimit: expected UNLIMITED, Partition_Limit`},
 		{"bad memory", "JobID|Submit|Start|End|State|AllocCPUS|ReqMem\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1|lots\n",
 			ErrValue, `dump.txt:2: column ReqMem: expected a size`},
+		// Go's parser takes a fractional second and a one-digit hour the
+		// layout does not hold: they are not sacct's form, not a gap.
+		{"fractional seconds", head + "1|2024-01-01T00:00:00.5|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1\n", ErrValue,
+			`dump.txt:2: column Submit: expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got "2024-01-01T00:00:00.5"`},
+		{"one-digit hour", head + "1|2024-01-01T0:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|COMPLETED|1\n", ErrValue,
+			`dump.txt:2: column Submit: expected a time YYYY-MM-DDTHH:MM:SS (or Unknown, None), got "2024-01-01T0:00:00"`},
 		{"time in a summer-time gap", head + "1|2024-03-31T02:30:00|2024-03-31T03:00:00|2024-03-31T03:00:09|COMPLETED|1\n", ErrValue,
 			`dump.txt:2: column Submit: 2024-03-31T02:30:00 does not exist in the time zone Europe/Prague`},
 		{"a job twice", head + ok + ok, ErrValue, "dump.txt:3: column JobID: job 1 is also on line 2"},
