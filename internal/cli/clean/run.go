@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	// The zone database, for filter dates in the log's time zone (TimeZoneString)
 	// and for --timezone.
@@ -168,8 +169,12 @@ func parseOptions(c *cli.Context) (*options, error) {
 		return nil, cmdio.Usagef("--rules %q names no rule: give default, none, all or rule names (--list-rules)", o.rules)
 	case o.failOnAnomaly && !o.check:
 		return nil, cmdio.Usagef("--fail-on-anomaly needs --check")
-	case o.anonymizeMap != "" && !o.anonymize && !o.converting():
+	case o.anonymizeMap != "" && !o.anonymize && !o.converting() && !o.selects("anonymize"):
 		return nil, cmdio.Usagef("--anonymize-map needs --anonymize (or --from sacct|alea, whose names it maps)")
+	case o.dropFlurries && o.skips("flurries"):
+		return nil, cmdio.Usagef("--drop-flurries and --skip flurries contradict each other: give one")
+	case o.anonymize && o.skips("anonymize"):
+		return nil, cmdio.Usagef("--anonymize and --skip anonymize contradict each other: give one")
 	case o.submission && !o.check:
 		return nil, cmdio.Usagef("--submission needs --check")
 	case o.nodes > math.MaxInt32:
@@ -210,6 +215,25 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 	}
 	return o, nil
+}
+
+// selects reports whether --rules and --skip choose the rule name (an
+// unknown name is reported where the rules are selected).
+func (o *options) selects(name string) bool {
+	names, err := clean.SelectRules(o.rules, o.skip)
+	return err == nil && slices.Contains(names, name)
+}
+
+// skips reports whether --skip names the rule.
+func (o *options) skips(name string) bool {
+	for _, s := range o.skip {
+		for _, word := range strings.Split(s, ",") {
+			if strings.TrimSpace(word) == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // numericLabels are the header labels the SWF definition gives an integer

@@ -148,6 +148,16 @@ func TestCommand(t *testing.T) {
 		{name: "bad set", args: []string{"--set", "no equals sign"}, code: 2, stderrHas: "Label=value"},
 		{name: "fail-on-anomaly alone", args: []string{"--fail-on-anomaly"}, code: 2, stderrHas: "needs --check"},
 		{name: "map without anonymize", args: []string{"--anonymize-map", "x"}, code: 2, stderrHas: "needs --anonymize"},
+		// --rules all (or a list naming anonymize) selects anonymize as --anonymize does.
+		{name: "map with rules all", args: []string{"--rules", "all", "--anonymize-map", "/dev/null", "-q", "testdata/dirty.swf"}, code: 0},
+		{name: "map with rules anonymize skipped", args: []string{"--rules", "all", "--skip", "anonymize", "--anonymize-map", "x", "testdata/dirty.swf"},
+			code: 2, stderrHas: "needs --anonymize"},
+		// --skip used to be ignored for the rules these flags add: the flurries
+		// were dropped, the ids renumbered, though the command said to skip them.
+		{name: "drop-flurries skipped", args: []string{"--drop-flurries", "--skip", "flurries", "testdata/dirty.swf"}, code: 2,
+			stderrHas: "--drop-flurries and --skip flurries contradict each other"},
+		{name: "anonymize skipped", args: []string{"--anonymize", "--skip", "default,anonymize", "testdata/dirty.swf"}, code: 2,
+			stderrHas: "--anonymize and --skip anonymize contradict each other"},
 		{name: "bad share", args: []string{"--flurries", "--flurry-share", "2"}, code: 2, stderrHas: "--flurry-share"},
 		{name: "bad window", args: []string{"--flurry-window", "0"}, code: 2, stderrHas: "--flurry-window"},
 		{name: "missing file", args: []string{"testdata/no-such.swf"}, code: 1, stderrHas: "testdata/no-such.swf"},
