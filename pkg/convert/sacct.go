@@ -91,6 +91,9 @@ type sacctReader struct {
 	// cleaning rules (wait_neg, run_neg): counts and the first line of each.
 	startBeforeSubmit, endBeforeStart int
 	firstEarlyStart, firstEarlyEnd    int
+	// Lines whose ReqMem is per node (4000Mn) in a dump without the NNodes
+	// column: field 10 is -1, and a warning says why.
+	perNodeNoNodes, firstPerNodeNoNodes int
 }
 
 // ReadSacct converts the output of `sacct --parsable2` (with its header line) to
@@ -183,6 +186,10 @@ func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 			warnings = append(warnings, fmt.Sprintf("%d job lines have %s, first line %d: kept as given, for --check "+
 				"(wait_neg, run_neg) and the cleaning rules", w.n, w.what, w.line))
 		}
+	}
+	if s.perNodeNoNodes > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d job lines have ReqMem per node (such as 4000Mn), first line %d, but the dump "+
+			"has no NNodes column: their field 10 is -1 (unknown); add NNodes to sacct's --format", s.perNodeNoNodes, s.firstPerNodeNoNodes))
 	}
 	res, err := finish("sacct", cfg, s.jobs, s.acct, append(notes, warnings...), &sacctFieldColumns)
 	if res != nil {
@@ -361,6 +368,12 @@ func (s *sacctReader) readJobLine(l *sacctLine, id, base string) *swf.ParseError
 		return perr
 	}
 	s.countOutOfOrder(p, started, lineNo)
+	if v, _ := l.get("ReqMem"); strings.HasSuffix(v, "n") && p.job.RequestedMemory < 0 && s.cols.at("NNodes") < 0 {
+		if s.perNodeNoNodes == 0 {
+			s.firstPerNodeNoNodes = lineNo
+		}
+		s.perNodeNoNodes++
+	}
 	s.acct.JobLines++
 	if strings.Contains(id, "_[") {
 		// Added at the end: Slurm may list a task here that also has a line of its own.

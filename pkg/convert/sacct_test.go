@@ -719,3 +719,33 @@ func TestSacctTimesOutOfOrder(t *testing.T) {
 		t.Errorf("a malformed line counted: %q, %+v", res.Warnings, res.Accounting)
 	}
 }
+
+// TestSacctPerNodeMemoryWithoutNNodes: ReqMem per node (4000Mn) needs the
+// job's node count; a dump without the NNodes column used to write field 10
+// as -1 on every such line without a word.
+func TestSacctPerNodeMemoryWithoutNNodes(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|AllocCPUS|ReqMem\n" +
+		"1|2024-05-01T10:00:00|2024-05-01T10:00:00|2024-05-01T10:10:00|COMPLETED|4|4000Mn\n" +
+		"2|2024-05-01T10:00:00|2024-05-01T10:00:00|2024-05-01T10:10:00|COMPLETED|4|4000Mc\n" +
+		"3|2024-05-01T10:00:00|2024-05-01T10:00:00|2024-05-01T10:10:00|COMPLETED|4|4000Mn\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Jobs[0].RequestedMemory != -1 || res.Jobs[1].RequestedMemory != 4000*1024 {
+		t.Errorf("jobs %+v %+v", res.Jobs[0], res.Jobs[1])
+	}
+	want := "2 job lines have ReqMem per node (such as 4000Mn), first line 2, but the dump has no NNodes column"
+	if w, notes := strings.Join(res.Warnings, "\n"), strings.Join(res.Header.GetAll("Note"), "\n"); !strings.Contains(w, want) || !strings.Contains(notes, want) {
+		t.Errorf("warnings and notes lack %q:\n%s\n%s", want, w, notes)
+	}
+	// With the column, no warning (an empty NNodes of a job is its own matter).
+	text = "JobID|Submit|Start|End|State|AllocCPUS|NNodes|ReqMem\n" +
+		"1|2024-05-01T10:00:00|2024-05-01T10:00:00|2024-05-01T10:10:00|COMPLETED|4|2|4000Mn\n"
+	if res, err = sacct(t, text, Config{}); err != nil {
+		t.Fatal(err)
+	}
+	if res.Jobs[0].RequestedMemory != 2000*1024 || strings.Contains(strings.Join(res.Warnings, "\n"), "NNodes") {
+		t.Errorf("job %+v, warnings %q", res.Jobs[0], res.Warnings)
+	}
+}
