@@ -2,6 +2,7 @@ package clean
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/swfkit/swfkit/pkg/swf"
@@ -126,7 +127,11 @@ func (d *FlurryDetector) Flurries() []Flurry {
 			for user, n := range counts {
 				if n >= d.cfg.MinJobs && float64(n) >= d.cfg.MinShare*float64(total) {
 					start := origin + win*w
-					spans[user] = append(spans[user], span{start, start + w})
+					end := start + w
+					if end < start { // a window longer than int64 leaves: it holds the rest of the trace
+						end = math.MaxInt64
+					}
+					spans[user] = append(spans[user], span{start, end})
 				}
 			}
 			lo = hi

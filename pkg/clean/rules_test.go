@@ -456,6 +456,32 @@ func TestFlurryAcrossWindowBoundary(t *testing.T) {
 	}
 }
 
+// A window so long that a window's end passes int64 (--flurry-window
+// 9223372036854775807) holds the whole trace: the end used to wrap to a
+// negative time, and the flurry came out with 0 jobs, a NaN share and the job
+// range max..min.
+func TestFlurryHugeWindow(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 300; i++ {
+		user := 9
+		if i%3 == 0 {
+			user = 1
+		}
+		fmt.Fprintf(&b, "%d %d 0 10 1 -1 -1 1 -1 -1 1 %d 1 -1 -1 -1 -1 -1\n", i, 1000+i, user)
+	}
+	_, jobs := readAll(t, b.String())
+	for _, w := range []int64{1<<63 - 1, 1<<63 - 2, 1 << 62, 1 << 40} {
+		d := NewFlurryDetector(FlurryConfig{Window: w, MinJobs: 100})
+		for i := range jobs {
+			d.Add(&jobs[i])
+		}
+		fl := d.Flurries()
+		if len(fl) != 1 || fl[0].User != 9 || fl[0].Jobs != 200 || fl[0].Total != 300 || fl[0].FirstJob != 1 || fl[0].LastJob != 299 {
+			t.Errorf("window %d: flurries %+v, want user 9 with 200 of 300 jobs, jobs 1..299", w, fl)
+		}
+	}
+}
+
 // renumber drops a reference to a job not written before, and with it the
 // think time measured from that job's end; a kept reference keeps its think
 // time.
