@@ -132,7 +132,8 @@ func (f *Filter) Bind(h *swf.Header) error {
 		if err != nil {
 			return fmt.Errorf("filter %q: %v", f.src, err)
 		}
-		n.num, n.bound = float64(t.Unix()-start), true
+		// In float64: a hostile UnixStartTime near int64's ends must not wrap.
+		n.num, n.bound = float64(t.Unix())-float64(start), true
 	}
 	return nil
 }

@@ -192,6 +192,34 @@ func TestFilterDates(t *testing.T) {
 	}
 }
 
+// A UnixStartTime near int64's ends (a hostile header) used to make the date
+// minus UnixStartTime wrap: with -9223372036854775808 a date of 2001 came out
+// far in the past, and submit<=2001-01-01 matched nothing.
+func TestFilterDatesExtremeUnixStartTime(t *testing.T) {
+	j := job(t, "1 50 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1")
+	for _, tt := range []struct {
+		start         string
+		before, after bool // submit<=2001-01-01, end>=2001-01-01
+	}{
+		{"-9223372036854775808", true, false},
+		{"9223372036854775807", false, true},
+	} {
+		hdr := header(t, "; UnixStartTime: "+tt.start)
+		for expr, want := range map[string]bool{"submit<=2001-01-01": tt.before, "end>=2001-01-01": tt.after} {
+			f, err := ParseFilter(expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Bind(hdr); err != nil {
+				t.Fatal(err)
+			}
+			if got := f.Match(&j); got != want {
+				t.Errorf("UnixStartTime %s: %s matched %v, want %v", tt.start, expr, got, want)
+			}
+		}
+	}
+}
+
 // Integer fields compare exactly with integer literals: beyond 2^53 float64
 // would merge neighbours (job=9007199254740993 matched 9007199254740992).
 func TestFilterComparesIntegersExactly(t *testing.T) {

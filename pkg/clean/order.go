@@ -2,6 +2,7 @@ package clean
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 
@@ -27,6 +28,13 @@ func buildSortSubmit(*Cleaner) (step, error) {
 }
 
 func buildShiftTime(c *Cleaner) (step, error) {
+	// The shift (at most swf.MaxTime) is added to UnixStartTime: a malformed
+	// one would stay unshifted, one within MaxTime of int64's end would wrap.
+	if v, ok, err := c.hdr.UnixStartTime(); err != nil {
+		return step{}, err
+	} else if ok && v > math.MaxInt64-swf.MaxTime {
+		return step{}, fmt.Errorf("shift_time: header UnixStartTime %d is too large to shift (at most %d)", v, int64(math.MaxInt64-swf.MaxTime))
+	}
 	return step{trace: traceFunc(func(jobs []swf.Job, t *tracker) []swf.Job {
 		first := int64(-1)
 		for i := range jobs {

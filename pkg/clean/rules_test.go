@@ -222,6 +222,25 @@ func TestSortShiftRenumber(t *testing.T) {
 	}
 }
 
+// shift_time adds the shift to UnixStartTime: one near int64's end used to
+// wrap to a large negative time, and a malformed one stayed unshifted, both
+// silently; New now refuses them.
+func TestShiftTimeUnixStartTimeBounds(t *testing.T) {
+	for _, tt := range []struct{ label, err string }{
+		{"; UnixStartTime: 9223372036854775807", "too large to shift"},
+		{"; UnixStartTime: 12abc", "UnixStartTime"},
+	} {
+		hdr, _ := readAll(t, tt.label+"\n1 50 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n")
+		if _, err := New(hdr, Config{Rules: []string{"shift_time"}}); err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("%s: New error %v, want one saying %q", tt.label, err, tt.err)
+		}
+	}
+	hdr, _ := readAll(t, "; UnixStartTime: 9223372036854775807\n1 50 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n")
+	if _, err := New(hdr, Config{Rules: DefaultRules()}); err != nil {
+		t.Errorf("without shift_time the header's UnixStartTime is not read: %v", err)
+	}
+}
+
 func TestMergePartial(t *testing.T) {
 	const text = `; Preemption: Yes
 1 0 5 100 4 90 -1 4 500 -1 2 1 1 -1 -1 -1 -1 -1
