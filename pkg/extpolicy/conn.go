@@ -32,12 +32,25 @@ func (p *Policy) send() error {
 			return fmt.Errorf("%w: the program read nothing for %v (--exec-timeout)", ErrTimeout, p.timeout)
 		}
 		if errors.Is(err, syscall.EPIPE) {
-			return fmt.Errorf("%w: it closed its input instead of reading this message (%w)", ErrExited, err)
+			return &inputClosedError{write: err}
 		}
 		return fmt.Errorf("%w: cannot write to the program: %w", ErrExited, err)
 	}
 	return nil
 }
+
+// inputClosedError: the engine's write found the program's input closed
+// (EPIPE). It is an ErrExited, and it does not unwrap to the write's EPIPE:
+// the command reads an EPIPE as its own standard output closed (`| head`)
+// and ends quietly with status 0, which would make a program that exited
+// between a reply and the next message a silent success without output.
+type inputClosedError struct{ write error }
+
+func (e *inputClosedError) Error() string {
+	return fmt.Sprintf("%v: it closed its input instead of reading this message (%v)", ErrExited, e.write)
+}
+
+func (e *inputClosedError) Unwrap() error { return ErrExited }
 
 // errUnasked: the program wrote more than one line for one message.
 var errUnasked = errors.New("the program wrote a line before it was sent this message")

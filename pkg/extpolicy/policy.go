@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -492,7 +491,8 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 	// A program that closed its input (exited) after its last reply, without
 	// reading the final message, missed nothing it needed: its exit status
 	// decides, as when the message reached its pipe before it went.
-	if err := p.send(); err != nil && !errors.Is(err, syscall.EPIPE) {
+	var closed *inputClosedError
+	if err := p.send(); err != nil && !errors.As(err, &closed) {
 		p.fail(s, StageEnd, -1, err)
 		return p.err
 	}
