@@ -52,6 +52,11 @@ func (e *inputClosedError) Error() string {
 
 func (e *inputClosedError) Unwrap() error { return ErrExited }
 
+// errTooLong: a line passed maxReply. What the program writes next is the
+// rest of that line, which laterLine must not quote as a line written after
+// the reply.
+var errTooLong = fmt.Errorf("a line longer than %d bytes", maxReply)
+
 // errUnasked: the program wrote more than one line for one message.
 var errUnasked = errors.New("the program wrote a line before it was sent this message")
 
@@ -112,7 +117,7 @@ func (p *Policy) peekLine() string {
 func rejectedReply(err error) bool {
 	for _, e := range []error{ErrUnknownJob, ErrNotWaiting, ErrDoesNotFit, ErrMalformed, ErrDeadlock, ErrProtocol} {
 		if errors.Is(err, e) {
-			return !errors.Is(err, errUnasked)
+			return !errors.Is(err, errUnasked) && !errors.Is(err, errTooLong)
 		}
 	}
 	return false
@@ -132,7 +137,7 @@ func (p *Policy) readLine() ([]byte, error) {
 			p.long = append(p.long, line...)
 		}
 		if len(p.long) > maxReply {
-			return nil, fmt.Errorf("%w: a line longer than %d bytes: %s", ErrMalformed, maxReply, quoteLine(p.long))
+			return nil, fmt.Errorf("%w: %w: %s", ErrMalformed, errTooLong, quoteLine(p.long))
 		}
 		line = p.long
 	}

@@ -144,8 +144,15 @@ func TestHelloNoteIsOneLine(t *testing.T) {
 func TestReplyLineBounded(t *testing.T) {
 	endless := io.MultiReader(bytes.NewReader(bytes.Repeat([]byte("1"), maxReply+1)), strings.NewReader("\n"))
 	p := New(endless, io.Discard, Options{})
-	if _, err := p.readLine(); !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), "longer than") {
+	_, err := p.readLine()
+	if !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), "longer than") {
 		t.Fatalf("error %v, want a malformed over-long line", err)
+	}
+	// What follows the limit is the rest of that line, not a line written
+	// after the reply: the error must not quote it as one and ask whether
+	// the program answered a message twice.
+	if rejectedReply(err) {
+		t.Errorf("an over-long line counts as a rejected reply, whose next line the error would quote as another")
 	}
 	p = New(strings.NewReader(`{"start":[1]}`+"\n"), io.Discard, Options{})
 	if line, err := p.readLine(); err != nil || string(line) != `{"start":[1]}`+"\n" {
