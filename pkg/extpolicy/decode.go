@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -137,11 +138,12 @@ func parseHello(line []byte) (helloReply, error) {
 const maxNote = 500
 
 // oneLine makes the program's note fit on one header line: control
-// characters become spaces, and it is cut at maxNote bytes (on a rune
-// boundary).
+// characters (C0, DEL, C1 such as U+0085 NEL) and Unicode's line and
+// paragraph separators (U+2028, U+2029), which some readers take as line
+// ends, become spaces, and it is cut at maxNote bytes (on a rune boundary).
 func oneLine(s string) string {
 	s = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
 			return ' '
 		}
 		return r

@@ -133,6 +133,12 @@ func TestHelloNoteIsOneLine(t *testing.T) {
 	if err != nil || h.Note != "a b c " {
 		t.Fatalf("note %q, %v; want %q", h.Note, err, "a b c ")
 	}
+	// NEL (C1), the line and paragraph separators and ESC: readers that
+	// split on Unicode line ends would see two header lines.
+	h, err = parseHello([]byte(`{"protocol":1,"note":"a\u2028b\u0085c\u2029d\u001be\u0080f"}`))
+	if err != nil || h.Note != "a b c d e f" {
+		t.Fatalf("note %q, %v; want %q", h.Note, err, "a b c d e f")
+	}
 	long := strings.Repeat("é", 400) // 800 bytes
 	h, _ = parseHello([]byte(`{"protocol":1,"note":"` + long + `"}`))
 	if len(h.Note) != 500+3 || !utf8.ValidString(h.Note) {
