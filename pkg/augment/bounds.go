@@ -3,6 +3,7 @@ package augment
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,7 +53,12 @@ func (c BoundsConfig) withDefaults() BoundsConfig {
 	return c
 }
 
-// Bounds are the category bounds of one trace.
+// Bounds are the category bounds of one trace. A variable known for no job
+// of the trace (runtime, processors, or both for the area) has no bounds
+// unless given: they are NaN, which matches no job, and its percentile is NaN
+// too. No job then has the variable known, so no job's category depends on
+// them: the transforms over the same trace are well defined, and a trace
+// with no job of known runtime is left as it is.
 type Bounds struct {
 	Config                     BoundsConfig
 	RuntimeLower, RuntimeUpper float64 // seconds
@@ -64,10 +70,13 @@ type Bounds struct {
 	RuntimePercentile, ProcsPercentile, AreaPercentile float64
 	ShortShare, LargeShare                             float64
 	Jobs                                               int // jobs with known runtime
+	// How many jobs had each variable known; a 0 means that variable's
+	// bounds are NaN unless given in Config.
+	KnownRuntimes, KnownProcs, KnownAreas int
 }
 
-// ComputeBounds computes the bounds over the jobs whose runtime and processors
-// are known. It is BoundsSurvey over the jobs.
+// ComputeBounds computes the bounds of each variable over the jobs where it
+// is known. It is BoundsSurvey over the jobs.
 func ComputeBounds(jobs []swf.Job, cfg BoundsConfig) (*Bounds, error) {
 	var s BoundsSurvey
 	for i := range jobs {
@@ -115,11 +124,11 @@ func (s *BoundsSurvey) Bounds(cfg BoundsConfig) (*Bounds, error) {
 		return nil, fmt.Errorf("bounds: percentile must be in (0, 1] and fractions positive")
 	}
 	rt, procs, area, apps := s.rt, s.procs, s.area, s.apps
-	b := &Bounds{Config: cfg, Jobs: len(rt)}
-	if len(rt) == 0 || len(procs) == 0 || len(area) == 0 {
-		return nil, fmt.Errorf("bounds: no job with known runtime and processors")
-	}
+	b := &Bounds{Config: cfg, Jobs: len(rt), KnownRuntimes: len(rt), KnownProcs: len(procs), KnownAreas: len(area)}
 	q := func(x []float64) float64 {
+		if len(x) == 0 {
+			return math.NaN() // no bounds: NaN matches no job
+		}
 		slices.Sort(x)
 		return stat.Quantile(cfg.Percentile, stat.Empirical, x, nil)
 	}
@@ -154,8 +163,10 @@ func (s *BoundsSurvey) Bounds(cfg BoundsConfig) (*Bounds, error) {
 			large++
 		}
 	}
-	b.ShortShare = float64(short) / float64(len(rt))
-	b.LargeShare = float64(large) / float64(len(rt))
+	if len(rt) > 0 {
+		b.ShortShare = float64(short) / float64(len(rt))
+		b.LargeShare = float64(large) / float64(len(rt))
+	}
 
 	type appCount struct {
 		app int64
@@ -175,6 +186,21 @@ func (s *BoundsSurvey) Bounds(cfg BoundsConfig) (*Bounds, error) {
 		b.TopApps = append(b.TopApps, counts[k].app)
 	}
 	return b, nil
+}
+
+// Unbounded names the variables that have no bounds (known for no job and
+// not given), for a warning; nil when every variable has its bounds.
+func (b *Bounds) Unbounded() []string {
+	var none []string
+	for _, v := range []struct {
+		name         string
+		lower, upper float64
+	}{{"runtime", b.RuntimeLower, b.RuntimeUpper}, {"processors", b.ProcsLower, b.ProcsUpper}, {"area", b.AreaLower, b.AreaUpper}} {
+		if math.IsNaN(v.lower) || math.IsNaN(v.upper) {
+			none = append(none, v.name)
+		}
+	}
+	return none
 }
 
 // Note returns the header Note line describing the bounds; bounds given
@@ -200,12 +226,25 @@ func (b *Bounds) Note() string {
 }
 
 func (b *Bounds) note(c BoundsConfig) string {
-	return fmt.Sprintf("swfaugment bounds (Guim et al. 2007, Tables 3-4): upper=%s x p%s, lower=%s x upper over %d jobs: runtime %s..%s s (p%s=%s; %s short, %s large), processors %s..%s (p%s=%s), area %s..%s proc-s (p%s=%s), top %d applications %v",
-		fmtFloat(c.UpperFraction), fmtFloat(100*c.Percentile), fmtFloat(c.LowerFraction), b.Jobs,
-		fmtFloat(b.RuntimeLower), fmtFloat(b.RuntimeUpper), fmtFloat(100*c.Percentile), fmtFloat(b.RuntimePercentile),
-		fmtPct(b.ShortShare), fmtPct(b.LargeShare),
-		fmtFloat(b.ProcsLower), fmtFloat(b.ProcsUpper), fmtFloat(100*c.Percentile), fmtFloat(b.ProcsPercentile),
-		fmtFloat(b.AreaLower), fmtFloat(b.AreaUpper), fmtFloat(100*c.Percentile), fmtFloat(b.AreaPercentile),
+	pct := fmtFloat(100 * c.Percentile)
+	// A variable without bounds says "none" where its range would be, so
+	// that a reader of "runtime L..U" (swfstat) finds no range rather than
+	// NaN; one known for no job but given says so instead of a percentile.
+	variable := func(name, unit string, lower, upper, percentile float64, known int, what, extra string) string {
+		switch {
+		case math.IsNaN(lower) || math.IsNaN(upper):
+			return fmt.Sprintf("%s none (no job with %s)", name, what)
+		case known == 0:
+			return fmt.Sprintf("%s %s..%s%s (no job with %s%s)", name, fmtFloat(lower), fmtFloat(upper), unit, what, extra)
+		}
+		return fmt.Sprintf("%s %s..%s%s (p%s=%s%s)", name, fmtFloat(lower), fmtFloat(upper), unit, pct, fmtFloat(percentile), extra)
+	}
+	shares := fmt.Sprintf("; %s short, %s large", fmtPct(b.ShortShare), fmtPct(b.LargeShare))
+	return fmt.Sprintf("swfaugment bounds (Guim et al. 2007, Tables 3-4): upper=%s x p%s, lower=%s x upper over %d jobs: %s, %s, %s, top %d applications %v",
+		fmtFloat(c.UpperFraction), pct, fmtFloat(c.LowerFraction), b.Jobs,
+		variable("runtime", " s", b.RuntimeLower, b.RuntimeUpper, b.RuntimePercentile, b.KnownRuntimes, "a known runtime", shares),
+		variable("processors", "", b.ProcsLower, b.ProcsUpper, b.ProcsPercentile, b.KnownProcs, "known processors", ""),
+		variable("area", " proc-s", b.AreaLower, b.AreaUpper, b.AreaPercentile, b.KnownAreas, "known runtime and processors", ""),
 		c.TopApps, b.TopApps)
 }
 

@@ -29,6 +29,9 @@ func ScaleEndTime(h *swf.Header, rep *LoadReport) string {
 		return ""
 	}
 	end = strings.TrimSpace(end)
+	if rep.Empty {
+		return fmt.Sprintf("swfaugment load: EndTime left as in the input (%s): no job has a known submit time, so none was scaled", end)
+	}
 	scaled, err := scaledEnd(h, end, rep)
 	if err != nil {
 		return fmt.Sprintf("swfaugment load: EndTime left as in the input (%s), so it describes the unscaled log, not the scaled submit times: %v", end, err)

@@ -294,8 +294,12 @@ func NewQualitative(b *Bounds, cfg QualConfig, rng *rand.Rand) (*Estimator, erro
 		return nil, errors.New("estimate: percent and stdev must be finite, stdev non-negative")
 	}
 	rep := &EstimateReport{Target: cfg.Target}
-	rep.Note = []string{fmt.Sprintf("swfaugment estimate qualitative (Guim et al. 2007, 3.3.1, Table 5): conversion=%s percent=%s%% stdev=%s%% with runtime bounds %s..%s s; short->rt+upper, large->rt-upper (at most lower-1); jobs not converted: %s",
-		cfg.Conversion, fmtFloat(cfg.Percent), fmtFloat(cfg.Stdev), fmtFloat(b.RuntimeLower), fmtFloat(b.RuntimeUpper), cfg.Untouched)}
+	bounds := fmtFloat(b.RuntimeLower) + ".." + fmtFloat(b.RuntimeUpper) + " s"
+	if math.IsNaN(b.RuntimeLower) || math.IsNaN(b.RuntimeUpper) {
+		bounds = "none (no job with a known runtime, so none to convert)"
+	}
+	rep.Note = []string{fmt.Sprintf("swfaugment estimate qualitative (Guim et al. 2007, 3.3.1, Table 5): conversion=%s percent=%s%% stdev=%s%% with runtime bounds %s; short->rt+upper, large->rt-upper (at most lower-1); jobs not converted: %s",
+		cfg.Conversion, fmtFloat(cfg.Percent), fmtFloat(cfg.Stdev), bounds, cfg.Untouched)}
 	normal := distuv.Normal{Mu: cfg.Percent, Sigma: cfg.Stdev, Src: rngSource{rng}}
 	s2l := cfg.Conversion == ShortToLarge || cfg.Conversion == BothWays
 	l2s := cfg.Conversion == LargeToShort || cfg.Conversion == BothWays

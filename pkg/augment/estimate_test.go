@@ -58,8 +58,55 @@ func TestBoundsOverridesAndErrors(t *testing.T) {
 	if _, err := ComputeBounds(jobs, BoundsConfig{RuntimeLower: 1e6}); err == nil {
 		t.Error("lower above upper accepted")
 	}
-	if _, err := ComputeBounds(nil, BoundsConfig{}); err == nil {
-		t.Error("empty trace accepted")
+}
+
+// TestBoundsOfUnknownVariables: a variable known for no job has no bounds
+// (NaN, "none" in the Note, matching no job) instead of failing the trace:
+// no job's category can depend on them, and swfstat's reader of "runtime
+// L..U" finds no range in "runtime none".
+func TestBoundsOfUnknownVariables(t *testing.T) {
+	job := func(rt, procs int64) swf.Job {
+		return swf.Job{JobNumber: 1, SubmitTime: 0, WaitTime: 0, RunTime: rt, AllocatedProcs: procs, RequestedProcs: -1, RequestedTime: -1, Executable: -1}
+	}
+	tests := []struct {
+		name      string
+		jobs      []swf.Job
+		unbounded []string
+		note      string
+	}{
+		{"no job", nil, []string{"runtime", "processors", "area"}, "over 0 jobs: runtime none (no job with a known runtime), processors none (no job with known processors), area none (no job with known runtime and processors), top 10 applications []"},
+		{"no runtime", []swf.Job{job(-1, 4)}, []string{"runtime", "area"}, "runtime none (no job with a known runtime), processors 0.08..2 (p95=4)"},
+		{"no processors", []swf.Job{job(100, -1)}, []string{"processors", "area"}, "runtime 2..50 s (p95=100; 0.00% short, 100.00% large)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := ComputeBounds(tc.jobs, BoundsConfig{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := b.Unbounded(); !slices.Equal(got, tc.unbounded) {
+				t.Errorf("Unbounded() = %v, want %v", got, tc.unbounded)
+			}
+			if n := b.Note(); !strings.Contains(n, tc.note) {
+				t.Errorf("Note %q\nwant it to hold %q", n, tc.note)
+			}
+			for _, j := range []swf.Job{job(0, 1), job(1e6, 1e6)} {
+				for c := CatHighProcs; c <= CatNotSmall; c++ {
+					known := map[Category]bool{CatHighProcs: b.KnownProcs > 0, CatLowProcs: b.KnownProcs > 0, CatShort: b.KnownRuntimes > 0, CatLarge: b.KnownRuntimes > 0, CatHighArea: b.KnownAreas > 0, CatLowArea: b.KnownAreas > 0, CatShortNarrow: b.KnownAreas > 0}
+					if v, ok := known[c]; ok && !v && b.Matches(&j, c) {
+						t.Errorf("a job (runtime %d, processors %d) matches category %d, whose bounds are none", j.RunTime, j.AllocatedProcs, c)
+					}
+				}
+			}
+		})
+	}
+	// A bound given is kept, and said to be given, without any job.
+	b, err := ComputeBounds(nil, BoundsConfig{RuntimeUpper: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := b.Note(); !strings.Contains(n, "runtime 4..100 s (no job with a known runtime; 0.00% short, 0.00% large)") {
+		t.Errorf("Note %q", n)
 	}
 }
 

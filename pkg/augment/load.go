@@ -48,23 +48,39 @@ func (s *workSpan) load(machine int64) (load float64, span int64, err error) {
 	if machine < 1 {
 		return 0, 0, errors.New("load: machine size unknown (no MaxProcs or MaxNodes in the header; give --procs)")
 	}
-	if s.n == 0 || s.last == s.first {
-		return 0, 0, errors.New("load: the trace spans no time (fewer than two distinct submit times among the jobs with known submit time, runtime and processors)")
+	if span, why := s.span(); why != "" {
+		return 0, span, errors.New("load: " + why)
 	}
 	span = s.last - s.first
 	return s.work / (float64(machine) * float64(span)), span, nil
 }
 
+// span returns the submit span of the jobs added, and why it gives no
+// offered load ("" when it does).
+func (s *workSpan) span() (span int64, why string) {
+	if s.n == 0 || s.last == s.first {
+		return s.last - s.first, "the trace spans no time (fewer than two distinct submit times among the jobs with known submit time, runtime and processors)"
+	}
+	return s.last - s.first, ""
+}
+
 // LoadReport is what ScaleLoad did.
 type LoadReport struct {
-	Factor        float64
-	Target        float64 // 0 unless the factor was chosen for a target load
-	Machine       int64
-	Before, After float64 // offered load
+	Factor  float64 // NaN when Empty and the factor was to be chosen
+	Target  float64 // 0 unless the factor was chosen for a target load
+	Machine int64   // 0 when unknown: the offered load is then unknown
+	// Before and After are the offered load, when LoadUnknown is "".
+	Before, After float64
+	// LoadUnknown says why the offered load is unknown ("" when known):
+	// a factor given scales the submit times without it.
+	LoadUnknown   string
 	SpanBefore    int64
 	SpanAfter     int64
 	Origin        int64 // the first submit time, kept
 	UnknownSubmit int   // jobs with submit time -1, untouched
+	// Empty is true when no job has a known submit time: nothing is
+	// scaled, whatever the factor, and Origin means nothing.
+	Empty bool
 }
 
 // Notes returns the header Note lines.
@@ -73,8 +89,23 @@ func (r *LoadReport) Notes() []string {
 	if r.Target > 0 {
 		how = "factor chosen for target load " + fmtFloat(r.Target)
 	}
-	return []string{fmt.Sprintf("swfaugment load (Srinivasan et al. 2002, 4.2): submit times s -> %d + round((s - %d) / F), F=%.6g (%s), i.e. inter-arrival times divided by F; machine %d processors; offered load (processors x runtime per processor-second of the submit span) %.4f -> %.4f, span %d s -> %d s; %d jobs with unknown submit time untouched; wait, runtime and think times unchanged",
-		r.Origin, r.Origin, r.Factor, how, r.Machine, r.Before, r.After, r.SpanBefore, r.SpanAfter, r.UnknownSubmit)}
+	if r.Empty {
+		factor := fmt.Sprintf("F=%.6g (%s)", r.Factor, how)
+		if math.IsNaN(r.Factor) {
+			factor = "no factor chosen for target load " + fmtFloat(r.Target)
+		}
+		return []string{fmt.Sprintf("swfaugment load (Srinivasan et al. 2002, 4.2): %s; no job has a known submit time, so nothing was scaled (%d jobs with unknown submit time untouched)", factor, r.UnknownSubmit)}
+	}
+	machine := fmt.Sprintf("machine %d processors", r.Machine)
+	if r.Machine < 1 {
+		machine = "machine size unknown"
+	}
+	load := fmt.Sprintf("offered load (processors x runtime per processor-second of the submit span) %.4f -> %.4f", r.Before, r.After)
+	if r.LoadUnknown != "" {
+		load = "offered load unknown: " + r.LoadUnknown
+	}
+	return []string{fmt.Sprintf("swfaugment load (Srinivasan et al. 2002, 4.2): submit times s -> %d + round((s - %d) / F), F=%.6g (%s), i.e. inter-arrival times divided by F; %s; %s, span %d s -> %d s; %d jobs with unknown submit time untouched; wait, runtime and think times unchanged",
+		r.Origin, r.Origin, r.Factor, how, machine, load, r.SpanBefore, r.SpanAfter, r.UnknownSubmit)}
 }
 
 // ScaleLoad divides inter-arrival times by factor: each known submit time s
@@ -131,19 +162,37 @@ func (s *LoadSurvey) OfferedLoad(machine int64) (load float64, span int64, err e
 
 // Scaler chooses the factor as ScaleLoad does, over the jobs observed, and
 // returns the scaler that applies it to the same jobs, in the same order.
+//
+// A factor given needs neither a machine size (machine < 1 is unknown) nor a
+// span: the offered load is then unknown, and the report says why. A
+// target needs both, and work in the span, except when no job has a known
+// submit time: nothing is scaled, whatever the factor, and the report is
+// Empty with no factor (NaN).
 func (s *LoadSurvey) Scaler(machine int64, factor, target float64) (*LoadScaler, error) {
-	before, span, err := s.OfferedLoad(machine)
-	if err != nil {
-		return nil, err
+	rep := &LoadReport{Machine: machine, Target: target, Empty: !s.submits.ok}
+	var why string
+	rep.SpanBefore, why = s.known.span()
+	switch {
+	case machine < 1:
+		rep.LoadUnknown = "no machine size (a MaxProcs or MaxNodes header line, or --procs, gives one)"
+	case why != "":
+		rep.LoadUnknown = why
+	default:
+		rep.Before, _, _ = s.known.load(machine)
 	}
-	rep := &LoadReport{Machine: machine, Before: before, SpanBefore: span, Target: target}
 	if target > 0 {
-		if before == 0 {
+		switch {
+		case rep.Empty:
+			factor = math.NaN() // no job to scale, no load to reach
+		case rep.LoadUnknown != "":
+			return nil, errors.New("load: no factor reaches a target load: offered load unknown: " + rep.LoadUnknown)
+		case rep.Before == 0:
 			return nil, errors.New("load: the trace has no work, no factor reaches a target load")
+		default:
+			factor = target / rep.Before
 		}
-		factor = target / before
 	}
-	if !(factor > 0) || math.IsInf(factor, 0) {
+	if !rep.Empty && (!(factor > 0) || math.IsInf(factor, 0)) {
 		return nil, fmt.Errorf("load: factor %g must be positive and finite", factor)
 	}
 	rep.Factor = factor
@@ -177,14 +226,17 @@ func (s *LoadScaler) Apply(j *swf.Job) {
 	s.after.add(j)
 }
 
-// Finish computes the offered load of the scaled trace; it is an error when
-// the factor left it no span.
+// Finish computes the offered load of the scaled trace, when the trace's
+// was known; it is an error when the factor left no span to a trace that had
+// one.
 func (s *LoadScaler) Finish() (*LoadReport, error) {
-	var err error
-	s.rep.After, s.rep.SpanAfter, err = s.after.load(s.rep.Machine)
-	if err != nil {
-		// The machine size was checked before scaling: only the span is left.
+	var why string
+	s.rep.SpanAfter, why = s.after.span()
+	if why != "" && s.rep.SpanBefore > 0 {
 		return nil, fmt.Errorf("load: factor %g squeezes every known submit time into the same second, so the scaled trace spans no time", s.rep.Factor)
+	}
+	if s.rep.LoadUnknown == "" {
+		s.rep.After, _, _ = s.after.load(s.rep.Machine)
 	}
 	return s.rep, nil
 }

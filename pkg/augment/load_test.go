@@ -2,6 +2,8 @@ package augment
 
 import (
 	"math"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -56,12 +58,68 @@ func TestTargetLoad(t *testing.T) {
 	if math.Abs(rep.After-0.95) > 1e-4 {
 		t.Errorf("target 0.95, got %v", rep.After)
 	}
-	if _, err := ScaleLoad(jobs, 0, 2, 0); err == nil {
-		t.Error("machine size 0 accepted")
+	if _, err := ScaleLoad(jobs, 0, 0, 0.95); err == nil {
+		t.Error("a target load on a machine of size 0 accepted")
 	}
 	_, one := parseJobs(t, "1 5 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n")
-	if _, err := ScaleLoad(one, 10, 2, 0); err == nil {
-		t.Error("a trace spanning no time accepted")
+	if _, err := ScaleLoad(one, 10, 0, 0.95); err == nil {
+		t.Error("a target load on a trace spanning no time accepted")
+	}
+}
+
+// TestLoadFactorNeedsNoLoad: a factor given scales the submit times whether
+// or not the offered load is known (no machine size, no span, no job of
+// known runtime, no job at all); the report says why it is unknown. Only a
+// target needs the load, except when there is no submit time to scale.
+func TestLoadFactorNeedsNoLoad(t *testing.T) {
+	const two = "1 0 0 10 1 -1 -1 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n2 50 0 10 1 -1 -1 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n"
+	tests := []struct {
+		name, in string
+		machine  int64
+		factor   float64
+		target   float64
+		submits  []int64 // after; nil when an error is expected
+		unknown  string  // in LoadUnknown
+		empty    bool
+		err      string
+	}{
+		{"no machine size", two, 0, 2, 0, []int64{0, 25}, "no machine size", false, ""},
+		{"no runtimes", strings.ReplaceAll(two, " 10 1 -1", " -1 1 -1"), 10, 2, 0, []int64{0, 25}, "spans no time", false, ""},
+		{"one job", "1 7 0 10 1 -1 -1 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n", 10, 2, 0, []int64{7}, "spans no time", false, ""},
+		{"no job", "", 10, 2, 0, []int64{}, "spans no time", true, ""},
+		{"no job, target", "", 10, 0, 0.5, []int64{}, "spans no time", true, ""},
+		{"no submit time, target", "1 -1 0 10 1 -1 -1 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n", 10, 0, 0.5, []int64{-1}, "spans no time", true, ""},
+		{"target, no machine size", two, 0, 0, 0.5, nil, "", false, "no machine size"},
+		{"target, no runtimes", strings.ReplaceAll(two, " 10 1 -1", " -1 1 -1"), 10, 0, 0.5, nil, "", false, "spans no time"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, jobs := parseJobs(t, "; MaxProcs: 10\n"+tc.in)
+			rep, err := ScaleLoad(jobs, tc.machine, tc.factor, tc.target)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one saying %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := []int64{}
+			for _, j := range jobs {
+				got = append(got, j.SubmitTime)
+			}
+			if !slices.Equal(got, tc.submits) {
+				t.Errorf("submit times %v, want %v", got, tc.submits)
+			}
+			if !strings.Contains(rep.LoadUnknown, tc.unknown) || rep.Empty != tc.empty {
+				t.Errorf("LoadUnknown %q Empty %v; want %q, %v", rep.LoadUnknown, rep.Empty, tc.unknown, tc.empty)
+			}
+			note := strings.Join(rep.Notes(), "\n")
+			if strings.Contains(note, "NaN") || !tc.empty && (!strings.Contains(note, "offered load unknown: ") || !strings.Contains(note, tc.unknown)) || tc.empty && !strings.Contains(note, "nothing was scaled") {
+				t.Errorf("Note %q", note)
+			}
+		})
 	}
 }
 

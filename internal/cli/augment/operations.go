@@ -150,6 +150,11 @@ func (o *operations) prepare() error {
 			return fmt.Errorf("%s: %w", hdr.File, err) // what the trace holds
 		}
 		bounds = b
+		if none := b.Unbounded(); len(none) > 0 {
+			// Such a variable decides no job's category, so the run goes
+			// on; the Note, which swfstat reads, says "none".
+			p.warnings = append(p.warnings, fmt.Sprintf("bounds: none for %s, which no job has known (see the bounds Note)", strings.Join(none, ", ")))
+		}
 		o.step(nil, func() ([]string, error) { return []string{b.Note()}, nil })
 	}
 	estRand := draws.NewRand(p.seed, augment.StreamEstimate)
@@ -237,13 +242,26 @@ func (o *operations) prepareUtility(rng *rand.Rand) error {
 // the header's read lines are final before the first job is written.
 func (o *operations) prepareLoad() error {
 	p, hdr := o.plan, o.hdr
-	machine, procsNote, err := machineSize(hdr, p.procs)
+	machine, procsNote, unknown, err := machineSize(hdr, p.procs)
 	if err != nil {
 		return err
+	}
+	if unknown != "" && p.target > 0 {
+		// The target is a share of the machine: no size, no factor.
+		return cmdio.Usagef("--target-load needs the machine size, unknown: %s; give --procs N (or a MaxProcs header line)", unknown)
 	}
 	s, err := o.load.Scaler(machine, p.load, p.target)
 	if err != nil {
 		return fmt.Errorf("%s: %w", hdr.File, err) // what the trace holds
+	}
+	if rep := s.Report(); rep.LoadUnknown != "" && !rep.Empty {
+		// A factor given needs no load: the jobs are scaled, and only
+		// the Note's figure is missing, which a study may have expected.
+		why := rep.LoadUnknown
+		if unknown != "" {
+			why = "machine size unknown: " + unknown + "; give --procs N (or a MaxProcs header line)"
+		}
+		p.warnings = append(p.warnings, "--load: submit times scaled, but the offered load is unknown: "+why)
 	}
 	endNote := augment.ScaleEndTime(hdr, s.Report())
 	o.step(func(j *swf.Job) error { s.Apply(j); return nil }, func() ([]string, error) {

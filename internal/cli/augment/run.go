@@ -99,8 +99,8 @@ func flags() []cli.Flag {
 		&cli.IntFlag{Name: "top-apps", Value: 10, Category: catBounds, Usage: "category 7: the `N` most executed applications"},
 		&cli.BoolFlag{Name: "bounds", Category: catBounds, Usage: "compute the bounds and record them in the header even without an error option"},
 
-		&cli.Float64Flag{Name: "load", Category: catLoad, Usage: "divide inter-arrival times by `F`"},
-		&cli.Float64Flag{Name: "target-load", Category: catLoad, Usage: "choose F so that the offered load becomes `L`"},
+		&cli.Float64Flag{Name: "load", Category: catLoad, Usage: "divide inter-arrival times by `F` (needs no machine size: without one the Note says the offered load is unknown)"},
+		&cli.Float64Flag{Name: "target-load", Category: catLoad, Usage: "choose F so that the offered load becomes `L` (needs the machine size: MaxProcs, MaxNodes or --procs)"},
 		&cli.Int64Flag{Name: "procs", Category: catLoad, Usage: "machine size `N`; overrides the header's MaxProcs/MaxNodes (and rewrites MaxProcs), as in swfsim and swfstat"},
 	}
 }
@@ -580,8 +580,10 @@ func malformedNote(n int, first []*swf.ParseError) string {
 // machineSize is --procs, else MaxProcs, else MaxNodes (DESIGN.md), as in
 // swfsim and swfstat. Given --procs, MaxProcs is rewritten and a Note keeps
 // the old value, so that the next tool in a pipe sees the same machine (they
-// read MaxProcs before MaxNodes, which is left).
-func machineSize(h *swf.Header, procs int64) (int64, string, error) {
+// read MaxProcs before MaxNodes, which is left). A size unknown is 0 with
+// why it is unknown, for the caller to say (an error for --target-load, a
+// warning for --load).
+func machineSize(h *swf.Header, procs int64) (n int64, note, unknown string, err error) {
 	if procs > 0 {
 		old, had := h.Get("MaxProcs")
 		if !had {
@@ -596,22 +598,22 @@ func machineSize(h *swf.Header, procs int64) (int64, string, error) {
 			if n, had := h.Get("MaxNodes"); had {
 				nodes = fmt.Sprintf("; MaxNodes (%s) left as the logged machine's node count", strings.TrimSpace(n))
 			}
-			return procs, fmt.Sprintf("swfaugment MaxProcs set to %d by --procs (input header: %s)%s", procs, old, nodes), nil
+			return procs, fmt.Sprintf("swfaugment MaxProcs set to %d by --procs (input header: %s)%s", procs, old, nodes), "", nil
 		}
-		return procs, "", nil
+		return procs, "", "", nil
 	}
 	if n, ok, err := h.MaxProcs(); err != nil {
-		return 0, "", err
+		return 0, "", "", err
 	} else if ok && n > 0 {
-		return n, "", nil
+		return n, "", "", nil
 	}
 	if n, ok, err := h.MaxNodes(); err != nil {
-		return 0, "", err
+		return 0, "", "", err
 	} else if ok && n > 0 {
-		return n, "", nil
+		return n, "", "", nil
 	}
 	if why := h.NotAMachineSize(); why != "" {
-		return 0, "", cmdio.Usagef("machine size unknown: %s; give --procs", why)
+		return 0, "", why, nil
 	}
-	return 0, "", cmdio.Usagef("machine size unknown: the header has neither MaxProcs nor MaxNodes; give --procs")
+	return 0, "", "the header has neither MaxProcs nor MaxNodes", nil
 }

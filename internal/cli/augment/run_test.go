@@ -217,15 +217,20 @@ func TestMalformedInput(t *testing.T) {
 	if code != 0 || !regexp.MustCompile(`; Note: swfaugment --lenient: 8 malformed lines skipped \(not in the output\); lines 2, 3, 4, 5, 7(, \d+)*, \.\.\.\n`).MatchString(out) {
 		t.Errorf("lenient, 8 bad lines: exit %d\n%s", code, out)
 	}
-	// A trace without machine size cannot be load-scaled without --procs.
-	_, errOut, code = runCmd(t, in[:len(in)/2], "--load", "2")
-	if code == 0 {
-		t.Errorf("load without machine size: exit 0, %q", errOut)
+	// A trace without machine size cannot be scaled to a target load
+	// without --procs (--load needs none: TestEmptyOrUnknownTraces).
+	_, errOut, code = runCmd(t, in[:len(in)/2], "--target-load", "0.5")
+	if code != 2 || !strings.Contains(errOut, "give --procs N") {
+		t.Errorf("target load without machine size: exit %d, %q", code, errOut)
 	}
 	// A machine size below 1 is named, not called missing.
-	_, errOut, code = runCmd(t, "; MaxProcs: -5\n"+in[:len(in)/2], "--load", "2")
+	_, errOut, code = runCmd(t, "; MaxProcs: -5\n"+in[:len(in)/2], "--target-load", "0.5")
 	if code != 2 || !strings.Contains(errOut, "the header's MaxProcs -5 is not a machine size") {
 		t.Errorf("MaxProcs -5: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = runCmd(t, "; MaxProcs: -5\n"+in[:len(in)/2], "--load", "2")
+	if code != 0 || !strings.Contains(errOut, "the header's MaxProcs -5 is not a machine size") {
+		t.Errorf("MaxProcs -5, --load: exit %d, %q", code, errOut)
 	}
 }
 
@@ -467,8 +472,8 @@ func TestTraceErrorsNameTheFile(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--bounds"}, ": bounds: no job with known runtime and processors"},
-		{[]string{"--load", "2"}, ": load: the trace spans no time"},
+		{[]string{"--bounds", "--procs-lower", "100"}, ": bounds: a lower bound exceeds its upper bound"},
+		{[]string{"--target-load", "0.5"}, ": load: no factor reaches a target load: offered load unknown: the trace spans no time"},
 	} {
 		for _, file := range []string{path, "-"} {
 			args := append(append([]string{}, tc.args...), file)
@@ -548,5 +553,65 @@ func TestHelpStatesTheRangeAccepted(t *testing.T) {
 		if _, errOut, code := runCmd(t, "", "--"+c.flag, "1", "--utility", "--bounds", "testdata/small.swf"); code != 0 {
 			t.Errorf("--%s 1: exit %d (%s), want 0", c.flag, code, errOut)
 		}
+	}
+}
+
+// TestEmptyOrUnknownTraces: an operation whose output is defined without
+// the figures it cannot compute runs, warns and exits 0: --load F scales
+// without a machine size or a span (the Note says the offered load is
+// unknown and why); the bounds of a variable no job has known are none, and
+// the estimate errors leave the jobs of unknown runtime as they are; on a
+// header-only trace every operation writes the header. --target-load stays
+// an error where it has jobs to scale and no load to aim from.
+func TestEmptyOrUnknownTraces(t *testing.T) {
+	const (
+		noMachine  = "1 0 0 10 1 -1 -1 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n2 50 0 10 1 -1 -1 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n"
+		headerOnly = "; MaxProcs: 10\n"
+		noRuntime  = "; MaxProcs: 10\n1 0 0 -1 -1 -1 -1 -1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n2 50 0 -1 -1 -1 -1 -1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n"
+		noProcs    = "; MaxProcs: 10\n1 0 0 100 -1 -1 -1 -1 200 -1 1 -1 -1 -1 -1 -1 -1 -1\n2 50 0 5 -1 -1 -1 -1 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n"
+	)
+	tests := []struct {
+		name, in string
+		args     []string
+		code     int
+		out      []string // in stdout
+		errOut   string   // in stderr
+	}{
+		{"load without machine size", noMachine, []string{"--load", "2"}, 0,
+			[]string{"machine size unknown; offered load unknown: no machine size (a MaxProcs or MaxNodes header line, or --procs, gives one), span 50 s -> 25 s", "\n2 25 0 10 "},
+			"warning: <stdin>: --load: submit times scaled, but the offered load is unknown: machine size unknown: the header has neither MaxProcs nor MaxNodes; give --procs N (or a MaxProcs header line)"},
+		{"target load without machine size", noMachine, []string{"--target-load", "0.5"}, 2, nil,
+			"--target-load needs the machine size, unknown: the header has neither MaxProcs nor MaxNodes; give --procs N (or a MaxProcs header line)"},
+		{"target load with --procs", noMachine, []string{"--target-load", "0.5", "--procs", "1"}, 0, []string{"offered load (processors x runtime per processor-second of the submit span) 0.4000 -> 0.5000"}, ""},
+		{"load, header only", headerOnly, []string{"--load", "2"}, 0, []string{"F=2 (factor given); no job has a known submit time, so nothing was scaled"}, "no job lines (header only)"},
+		{"target load, header only", headerOnly, []string{"--target-load", "0.5"}, 0, []string{"no factor chosen for target load 0.5; no job has a known submit time"}, "no job lines (header only)"},
+		{"bounds, header only", headerOnly, []string{"--bounds"}, 0, []string{"over 0 jobs: runtime none (no job with a known runtime)"}, "bounds: none for runtime, processors, area"},
+		{"error-quant, header only", headerOnly, []string{"--error-quant", "100", "--error-category", "3"}, 0, []string{"rewrote field 9 of 0 jobs"}, "no job lines (header only)"},
+		{"error-qual, header only", headerOnly, []string{"--error-qual", "both", "--error-percent", "50"}, 0, []string{"with runtime bounds none (no job with a known runtime, so none to convert)"}, "no job lines (header only)"},
+		{"load, no runtime", noRuntime, []string{"--load", "2"}, 0, []string{"offered load unknown: the trace spans no time", "\n2 25 0 -1 "}, "--load: submit times scaled, but the offered load is unknown"},
+		{"target load, no runtime", noRuntime, []string{"--target-load", "0.5"}, 1, nil, "<stdin>: load: no factor reaches a target load"},
+		{"bounds, no runtime", noRuntime, []string{"--bounds"}, 0, []string{"runtime none (no job with a known runtime)"}, "bounds: none for runtime, processors, area"},
+		{"error-quant, no runtime", noRuntime, []string{"--error-quant", "100", "--error-category", "3"}, 0, []string{"2 jobs with unknown runtime untouched", "\n2 50 0 -1 -1 -1 -1 -1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n"}, "bounds: none"},
+		{"error-qual, no processors", noProcs, []string{"--error-qual", "both", "--error-percent", "100"}, 0, []string{"processors none (no job with known processors)", "with runtime bounds 2..50 s", "1 converted"}, "bounds: none for processors, area"},
+		{"error-quant, no processors", noProcs, []string{"--error-quant", "100", "--error-category", "1"}, 0, []string{"rewrote field 9 of 2 jobs"}, "bounds: none for processors, area"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCmd(t, tc.in, tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %q", code, tc.code, errOut)
+			}
+			for _, w := range tc.out {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			if strings.Contains(out, "NaN") {
+				t.Errorf("NaN in the output:\n%s", out)
+			}
+			if !strings.Contains(errOut, tc.errOut) {
+				t.Errorf("stderr %q lacks %q", errOut, tc.errOut)
+			}
+		})
 	}
 }

@@ -139,7 +139,7 @@ func TestErrorsInTheOrderOfAWholeRead(t *testing.T) {
 		{"utility configuration", string(small) + "17 x\n", []string{"--utility", "--min-deadline", "3"}, "<stdin>:30: field 2 (Submit Time)"},
 		{"utility before bounds", noRuntimes, []string{"--utility", "--globmax", "1e300", "--bounds"}, "<stdin>:3: the utility start value of job 1"},
 		{"utility before load", noRuntimes, []string{"--utility", "--globmax", "1e300", "--load", "2"}, "<stdin>:3: the utility start value of job 1"},
-		{"bounds alone", noRuntimes, []string{"--utility", "--bounds"}, "<stdin>: bounds: no job with known runtime"},
+		{"bounds alone", noRuntimes, []string{"--utility", "--bounds", "--procs-lower", "1e6"}, "<stdin>: bounds: a lower bound exceeds its upper bound"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
