@@ -81,7 +81,7 @@ func (c *Collector) Report(label string) *Report {
 	for i := range recs {
 		values[i] = uq.value(&recs[i])
 	}
-	if !(uq.delta > 0) {
+	if uq.undefined != "" {
 		// Undefined for every job: say why, for the jobs it would cover.
 		n := 0
 		for i := range recs {
@@ -91,7 +91,7 @@ func (c *Collector) Report(label string) *Report {
 		}
 		if n > 0 {
 			rep.Excluded = append(rep.Excluded, Exclusion{
-				Reason:  "U-QoS undefined: no large job (runtime above rt_upperbound) waited, so delta is 0",
+				Reason:  "U-QoS undefined: " + uq.undefined,
 				Affects: "U-QoS", Jobs: n})
 		}
 	}

@@ -14,7 +14,8 @@ import (
 // defaults documented on each field.
 type Config struct {
 	// BSLDThreshold is the runtime floor T of bounded slowdown, in seconds;
-	// 0 means 10 (Srinivasan et al. sec. 2; Lee sec. 1.4).
+	// 0 means 10 (Srinivasan et al. sec. 2; Lee sec. 1.4). MinBSLDThreshold
+	// up to swf.MaxTime keeps every value finite; swfstat refuses others.
 	BSLDThreshold float64
 	// Percentiles to report, each in [0,100]; nil means DefaultPercentiles.
 	Percentiles []float64
@@ -37,6 +38,7 @@ type Config struct {
 	TrialRuntime int64
 
 	// UQoSFactor is the factor of Guim et al. (Tables 6 and 7); 0 means 1.
+	// swfstat accepts MinUQoSFactor to MaxUQoSFactor.
 	UQoSFactor float64
 	// UQoSLowerBound and UQoSUpperBound are rt_lowerbound and rt_upperbound of
 	// Guim et al. in seconds; 0 means derived from the trace as their Table 3
@@ -98,6 +100,24 @@ func (c Count) String() string {
 	}
 	return strconv.Itoa(c.N)
 }
+
+// MinBSLDThreshold is the least runtime floor of bounded slowdown that
+// keeps it finite and meaningful: SWF times are whole seconds, so a floor
+// below 1 s changes only the jobs of runtime 0, whose bounded slowdown
+// 1 + wait/T it sends towards infinity as T goes to 0 (Srinivasan et al.
+// and Lee use 10 s, Feitelson's usual choice).
+const MinBSLDThreshold = 1
+
+// MinUQoSFactor and MaxUQoSFactor bound the U-QoS factor. Guim et al. use
+// 1/4 to 4 (Table 7); within these bounds delta = factor x phi x
+// rt_lowerbound, with bounds derived from a trace within swfkit's time
+// bounds, can neither underflow to 0 nor overflow. A tiny rt_lowerbound given
+// can still leave delta too small for wait/delta to be finite: U-QoS is then
+// undefined, with the reason in the exclusions.
+const (
+	MinUQoSFactor = 1e-6
+	MaxUQoSFactor = 1e6
+)
 
 func (c Config) bsldThreshold() float64 {
 	if c.BSLDThreshold > 0 {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -403,6 +404,29 @@ func TestUQoSUndefinedIsAnExclusion(t *testing.T) {
 	for _, ex := range collectFrom(t, strings.NewReader(in), Config{}).Report("t").Excluded {
 		if ex.Affects == "U-QoS" {
 			t.Errorf("a large job waited, yet %+v", ex)
+		}
+	}
+}
+
+// TestUQoSDeltaTooSmallIsUndefined: a delta too small for wait/delta to be
+// finite (a tiny rt_lowerbound given) leaves U-QoS undefined with the
+// reason, as delta 0 does, rather than +Inf; no row is infinite.
+func TestUQoSDeltaTooSmallIsUndefined(t *testing.T) {
+	in := "; MaxProcs: 10\n1 0 10000000000 0 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n2 0 5 10 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	for _, cfg := range []Config{{UQoSLowerBound: 1e-300}, {UQoSFactor: 1e-320}, {UQoSFactor: 5e-324}, {UQoSFactor: 1e308, UQoSLowerBound: 1e10}} {
+		rep := collectFrom(t, strings.NewReader(in), cfg).Report("t")
+		for _, row := range rep.Rows {
+			if math.IsInf(row.Value, 0) {
+				t.Errorf("%+v: %s %s is %v", cfg, row.Metric, row.Statistic, row.Value)
+			}
+		}
+		if row, _ := rep.Find("uqos", "mean"); row.Jobs != 0 || !math.IsNaN(row.Value) {
+			t.Errorf("%+v: U-QoS %v over %d jobs, want undefined", cfg, row.Value, row.Jobs)
+		}
+		if !slices.ContainsFunc(rep.Excluded, func(ex Exclusion) bool {
+			return ex.Affects == "U-QoS" && strings.Contains(ex.Reason, "wait/delta would not be finite")
+		}) {
+			t.Errorf("%+v: no reason among %+v", cfg, rep.Excluded)
 		}
 	}
 }

@@ -22,13 +22,21 @@ import (
 //
 // with sld = (wait+run)/run. When no large job has a known wait, or phi is 0
 // (no large job waited), delta is 0 and the metric is undefined: every value
-// is NaN.
+// is NaN. So it is when delta is so small (a tiny factor or rt_lowerbound,
+// from a flag or a Note) that wait/delta could overflow to +Inf, which no
+// output could show alike (a table's +Inf is CSV's and JSON's undefined).
 type uqosParams struct {
 	factor, lower, upper float64
 	phi, delta           float64
 	largeJobs            int
-	derived              bool // bounds computed from the trace
+	derived              bool   // bounds computed from the trace
+	undefined            string // why every value is NaN; "" when defined
 }
+
+// maxUQoSWait bounds the wait of any job within swfkit's time bounds (a
+// bumped job's, its response less its runs, is below 2^42 s): a delta of at
+// least maxUQoSWait/MaxFloat64 keeps every wait/delta finite.
+const maxUQoSWait = 1 << 42
 
 func (c Config) uqosParams(recs []record) uqosParams {
 	u := uqosParams{factor: c.uqosFactor(), lower: c.UQoSLowerBound, upper: c.UQoSUpperBound}
@@ -59,12 +67,18 @@ func (c Config) uqosParams(recs []record) uqosParams {
 		u.phi = sum / float64(u.largeJobs)
 	}
 	u.delta = u.factor * u.phi * u.lower
+	switch {
+	case !(u.phi > 0):
+		u.undefined = "no large job (runtime above rt_upperbound) waited, so delta is 0"
+	case !(u.delta >= maxUQoSWait/math.MaxFloat64) || math.IsInf(u.delta, 0):
+		u.undefined = "delta = factor x phi x rt_lowerbound = " + strconv.FormatFloat(u.delta, 'g', -1, 64) + " s is out of range: wait/delta would not be finite"
+	}
 	return u
 }
 
 // value is a job's U-QoS value, NaN when undefined.
 func (u *uqosParams) value(r *record) float64 {
-	if !r.scheduleKnown() || !(u.delta > 0) {
+	if !r.scheduleKnown() || u.undefined != "" {
 		return math.NaN()
 	}
 	run, wait := float64(r.run), float64(r.wait)
@@ -89,8 +103,16 @@ func (u *uqosParams) rows() []Row {
 		{Metric: "uqos", Statistic: "rt_upperbound_s", Value: u.upper},
 		{Metric: "uqos", Statistic: "large_jobs", Value: float64(u.largeJobs), Jobs: u.largeJobs},
 		{Metric: "uqos", Statistic: "phi", Value: u.phi, Jobs: u.largeJobs},
-		{Metric: "uqos", Statistic: "delta_s", Value: u.delta, Jobs: u.largeJobs},
+		{Metric: "uqos", Statistic: "delta_s", Value: finiteOrNaN(u.delta), Jobs: u.largeJobs},
 	}
+}
+
+// finiteOrNaN is v, or NaN (undefined, as every output shows it) for ±Inf.
+func finiteOrNaN(v float64) float64 {
+	if math.IsInf(v, 0) {
+		return math.NaN()
+	}
+	return v
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }

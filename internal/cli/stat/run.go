@@ -52,7 +52,7 @@ func flags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Value: "table", Usage: "summary `FORMAT`: table (aligned for a terminal), csv or json (long form, stable column names)"},
 		&cli.StringFlag{Name: "label", Usage: "comma-separated column `LABELS`, one per input (default: file names)"},
 		&cli.StringFlag{Name: "baseline", Usage: "add each number's change in percent relative to the input with this `LABEL` (as Srinivasan et al.'s Fig. 1 compares with conservative backfilling)"},
-		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS`"},
+		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS` (1 to 2^40: SWF times are whole seconds)"},
 		&cli.StringFlag{Name: "percentiles", Value: "25,50,75,98,100", Usage: "comma-separated `PERCENTILES` to report (nearest rank; each 0..100)"},
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N`; overrides the header's MaxProcs/MaxNodes (the output says so)", DefaultText: "header MaxProcs, else MaxNodes"},
 		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processors of a job for utilization, queue and capacity, `RULE` as swfsim's flag: requested (field 8, else 5; what swfsim allocates), requested-only, allocated (field 5; use for a recorded log) or max; swfsim's definition"},
@@ -60,7 +60,7 @@ func flags() []cli.Flag {
 		&cli.Int64Flag{Name: "category-runtime", Value: 3600, Usage: "category: longest short job, `SECONDS`"},
 		&cli.Int64Flag{Name: "category-procs", Value: 8, Usage: "category: widest narrow job, `N` requested processors (Srinivasan et al. use 64 for LANL)"},
 		&cli.Int64Flag{Name: "trial", Aliases: []string{"short-threshold"}, Value: 90, Usage: "--by short: longest runtime of a short job, `SECONDS`: Thebe et al.'s trial run, swfsim's --trial (--short-threshold is a deprecated alias)"},
-		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor `F` of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones)"},
+		&cli.Float64Flag{Name: "uqos-factor", Value: 1, Usage: "U-QoS factor `F` of Guim et al. (1 equal weight; 2, 4 favour large jobs; 0.5, 0.25 short ones; 1e-6 to 1e6)"},
 		&cli.Float64Flag{Name: "rt-lower-bound", Aliases: []string{"uqos-lower-bound"}, Usage: "U-QoS rt_lowerbound, `SECONDS` (swfaugment's name; --uqos-lower-bound is a deprecated alias)", DefaultText: "from swfaugment's bounds Note in the input, else 4% of the upper bound"},
 		&cli.Float64Flag{Name: "rt-upper-bound", Aliases: []string{"uqos-upper-bound"}, Usage: "U-QoS rt_upperbound, `SECONDS` (swfaugment's name; --uqos-upper-bound is a deprecated alias)", DefaultText: "from swfaugment's bounds Note in the input, else 50% of the 95th percentile of runtime"},
 		&cli.StringFlag{Name: "skip-first", Value: "0", Usage: "leave the first `N` jobs (or N%) out of the per-job metrics (warm-up)"},
@@ -207,8 +207,10 @@ func parseOptions(c *cli.Context) (*options, error) {
 
 	cfg := &o.cfg
 	cfg.BSLDThreshold = c.Float64("bsld-threshold")
-	if !(cfg.BSLDThreshold > 0) || math.IsInf(cfg.BSLDThreshold, 0) {
-		return nil, cmdio.Usagef("--bsld-threshold %v: want a positive number of seconds", cfg.BSLDThreshold)
+	if !(cfg.BSLDThreshold >= stats.MinBSLDThreshold && cfg.BSLDThreshold <= swf.MaxTime) {
+		// Below 1 s (SWF's resolution) the bound bounds nothing: a job of
+		// runtime 0 gets 1 + wait/T, +Inf for T tiny enough.
+		return nil, cmdio.Usagef("--bsld-threshold %v: want %d to %d seconds (SWF times are whole seconds: a floor below 1 s changes only jobs of runtime 0, whose bounded slowdown 1 + wait/T grows without bound)", cfg.BSLDThreshold, stats.MinBSLDThreshold, int64(swf.MaxTime))
 	}
 	ps, err := parsePercentiles(c.String("percentiles"))
 	if err != nil {
@@ -238,8 +240,13 @@ func parseOptions(c *cli.Context) (*options, error) {
 			return nil, cmdio.Usagef("--%s %v: beyond swfkit's time bound %d s", name, v, int64(swf.MaxTime))
 		}
 	}
-	if !(cfg.UQoSFactor > 0) || math.IsInf(cfg.UQoSFactor, 0) || cfg.UQoSLowerBound < 0 || cfg.UQoSUpperBound < 0 {
-		return nil, cmdio.Usagef("--uqos-factor must be positive and the U-QoS bounds non-negative")
+	if !(cfg.UQoSFactor >= stats.MinUQoSFactor && cfg.UQoSFactor <= stats.MaxUQoSFactor) {
+		// delta = factor x phi x rt_lowerbound: a tiny factor underflows it
+		// to 0 and wait/delta to +Inf, a huge one overflows it.
+		return nil, cmdio.Usagef("--uqos-factor %v: want %g to %g (Guim et al. use 1/4 to 4; beyond, delta = factor x phi x rt_lowerbound under- or overflows)", cfg.UQoSFactor, stats.MinUQoSFactor, stats.MaxUQoSFactor)
+	}
+	if cfg.UQoSLowerBound < 0 || cfg.UQoSUpperBound < 0 {
+		return nil, cmdio.Usagef("the U-QoS bounds must be non-negative")
 	}
 	if cfg.UQoSLowerBound > 0 && cfg.UQoSUpperBound > 0 && cfg.UQoSLowerBound > cfg.UQoSUpperBound {
 		return nil, cmdio.Usagef("--rt-lower-bound %v is above --rt-upper-bound %v", cfg.UQoSLowerBound, cfg.UQoSUpperBound)

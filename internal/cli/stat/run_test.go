@@ -958,3 +958,55 @@ func TestUndrawableLabelWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestNoInfiniteMetrics: flags that could make a metric infinite are usage
+// errors naming the flag and the range accepted (a bounded-slowdown floor
+// below SWF's 1 s resolution, a U-QoS factor whose delta under- or
+// overflows); a tiny U-QoS lower bound, which a flag or a swfaugment Note
+// can still give, leaves U-QoS undefined with the reason instead of +Inf.
+// No output then holds an infinite number: the table's "+Inf" was CSV's
+// and JSON's undefined, and the plots failed on it.
+func TestNoInfiniteMetrics(t *testing.T) {
+	const in = "; MaxProcs: 10\n1 0 10000000000 0 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n2 0 5 10 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bsld-threshold", "1e-300"}, "--bsld-threshold 1e-300: want 1 to 1099511627776 seconds"},
+		{[]string{"--bsld-threshold", "0.5"}, "--bsld-threshold 0.5: want 1 to"},
+		{[]string{"--bsld-threshold", "2e12"}, "--bsld-threshold 2e+12: want 1 to"},
+		{[]string{"--uqos-factor", "1e-320"}, "--uqos-factor 1e-320: want 1e-06 to 1e+06"},
+		{[]string{"--uqos-factor", "1e7"}, "--uqos-factor 1e+07: want 1e-06 to 1e+06"},
+	} {
+		_, errOut, code := run(t, in, tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"--bsld-threshold", "1"},
+		{"--uqos-factor", "1e-6"},
+		{"--uqos-factor", "1e6"},
+		{"--rt-lower-bound", "1e-300"},
+	} {
+		for _, format := range []string{"table", "csv", "json"} {
+			out, errOut, code := run(t, in, append([]string{"--format", format}, args...)...)
+			if code != 0 {
+				t.Fatalf("%v %s: exit %d: %s", args, format, code, errOut)
+			}
+			if strings.Contains(strings.ToLower(out), "inf") && !strings.Contains(out, "inf.swf") || strings.Contains(out, "NaN") {
+				t.Errorf("%v %s: an infinite or NaN value in the output:\n%s", args, format, out)
+			}
+		}
+		for _, kind := range []string{"wait-cdf", "bsld-cdf"} {
+			if _, errOut, code := run(t, in, append([]string{"--plot", filepath.Join(dir, kind+".svg"), "--plot-kind", kind}, args...)...); code != 0 {
+				t.Errorf("%v --plot-kind %s: exit %d: %s", args, kind, code, errOut)
+			}
+		}
+	}
+	out, _, _ := run(t, in, "--rt-lower-bound", "1e-300")
+	if !strings.Contains(out, "U-QoS undefined: delta = factor x phi x rt_lowerbound = 5e-301 s is out of range") {
+		t.Errorf("no reason for the undefined U-QoS:\n%s", out)
+	}
+}
