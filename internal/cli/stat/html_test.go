@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/internal/testutil"
@@ -108,6 +109,33 @@ func TestGanttWindowDates(t *testing.T) {
 	}
 	if got := c.describe(0); got != "1996-09-23 14:00 CEST" {
 		t.Errorf("describe(0) = %q", got)
+	}
+}
+
+// TestWindowErrorNamesTheWrongPart: a date of the right shape with a
+// component out of range is reported as such, from the split of the window
+// where it is a whole side, not as the first colon's "want a date"
+// ("1997-03-01T10" for minute 61).
+func TestWindowErrorNamesTheWrongPart(t *testing.T) {
+	c := clock{origin: 843480031, loc: time.UTC, known: true}
+	for in, want := range map[string]string{
+		"1997-03-01T10:61:1997-03-02":       `"1997-03-01T10:61": minute 61 is out of range (00-59)`,
+		"1997-03-01T24:00:1997-03-02":       `"1997-03-01T24:00": hour 24 is out of range (00-23); the end of the day is the next day's T00:00`,
+		"1997-03-01T25:00:1997-03-02":       `"1997-03-01T25:00": hour 25 is out of range (00-23)`,
+		"1997-03-01T10:00:61:1997-03-02":    `"1997-03-01T10:00:61": second 61 is out of range (00-59)`,
+		"1997-03-01:1997-02-29":             `"1997-02-29": day 29 is out of range for February 1997 (01-28)`,
+		"1997-00-01:1997-03-02":             `"1997-00-01": month 00 is out of range (01-12)`,
+		"1997-03-01T10:00:1997-03-02T23:60": `"1997-03-02T23:60": minute 60 is out of range (00-59)`,
+		"yesterday:today":                   `"yesterday": want seconds since the trace's start or a date`,
+	} {
+		_, err := parseWindow(in, c)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("parseWindow(%q): %v; want %q", in, err, want)
+		}
+	}
+	// A leap day is a day.
+	if _, err := parseWindow("1996-02-29:1996-03-01", c); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -3,6 +3,7 @@ package statcli
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -74,7 +75,46 @@ func (c clock) at(s string) (int64, error) {
 			return inBound(s, t.Unix()-c.origin)
 		}
 	}
+	if err := dateOutOfRange(s); err != nil {
+		return 0, err
+	}
 	return 0, formatError{fmt.Errorf("%q: want seconds since the trace's start or a date YYYY-MM-DD[THH:MM[:SS]]", s)}
+}
+
+// dateShape is a date in one of dateLayouts' shapes, whatever its numbers.
+var dateShape = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$`)
+
+// dateOutOfRange explains a date of the right shape that no layout read:
+// which component is out of range (minute 61, hour 24, February 30). It is
+// not a formatError, so that parseWindow reports it rather than another
+// split's "want a date" (a colon inside a date is also a split it tries).
+func dateOutOfRange(s string) error {
+	m := dateShape.FindStringSubmatch(s)
+	if m == nil {
+		return nil
+	}
+	n := func(i int) int { v, _ := strconv.Atoi(m[i]); return v }
+	year, month, day := n(1), n(2), n(3)
+	switch {
+	case month < 1 || month > 12:
+		return fmt.Errorf("%q: month %s is out of range (01-12)", s, m[2])
+	case day < 1 || day > daysIn(year, time.Month(month)):
+		return fmt.Errorf("%q: day %s is out of range for %s %d (01-%02d)", s, m[3], time.Month(month), year, daysIn(year, time.Month(month)))
+	case m[4] != "" && n(4) == 24 && n(5) == 0 && (m[6] == "" || n(6) == 0):
+		return fmt.Errorf("%q: hour 24 is out of range (00-23); the end of the day is the next day's T00:00", s)
+	case m[4] != "" && n(4) > 23:
+		return fmt.Errorf("%q: hour %s is out of range (00-23)", s, m[4])
+	case m[5] != "" && n(5) > 59:
+		return fmt.Errorf("%q: minute %s is out of range (00-59)", s, m[5])
+	case m[6] != "" && n(6) > 59:
+		return fmt.Errorf("%q: second %s is out of range (00-59)", s, m[6])
+	}
+	return nil
+}
+
+// daysIn is the number of days of the month.
+func daysIn(year int, month time.Month) int {
+	return time.Date(year, month+1, 0, 0, 0, 0, 0, time.UTC).Day()
 }
 
 // formatError is a window side that is neither seconds nor a date; other
