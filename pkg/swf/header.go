@@ -123,22 +123,29 @@ func (h *Header) GetAll(label string) []string {
 }
 
 // Int returns the leading integer of a label's value ("9216 (8 partitions)"
-// gives 9216). ok is false when the label is absent; a present label whose value
-// does not start with an integer is a *ParseError wrapping ErrHeaderValue.
+// gives 9216, "64800 seconds" 64800). ok is false when the label is absent; a
+// present label whose value does not start with an integer is a *ParseError
+// wrapping ErrHeaderValue. So is one whose integer goes on with digits after a
+// blank ("4 096", digit groups): read up to the blank it would be 4, a machine
+// a thousand times too small, as "4,096" is refused.
 func (h *Header) Int(label string) (v int64, ok bool, err error) {
 	for _, l := range h.Lines {
 		if l.Continuation || !strings.EqualFold(l.Label, label) {
 			continue
 		}
-		num := l.Value
+		num, rest := l.Value, ""
 		if i := strings.IndexAny(num, " \t("); i >= 0 {
-			num = num[:i]
+			num, rest = num[:i], num[i:]
 		}
 		v, res := parseInt([]byte(num))
-		if res != numOK {
+		grouped := res == numOK && startsWithDigit(strings.TrimLeft(rest, " \t"))
+		if res != numOK || grouped {
 			expected := "an integer"
-			if res == numRange {
+			switch {
+			case res == numRange:
 				expected = "an integer within ±9223372036854775807 (64 bits)"
+			case grouped:
+				expected = "an integer without blanks between its digits (digit groups)"
 			}
 			return 0, true, &ParseError{File: h.File, Line: l.Line, Err: ErrHeaderValue,
 				Detail: "header label " + l.Label + ": expected " + expected + ", got " + strconv.Quote(l.Value)}
@@ -147,6 +154,8 @@ func (h *Header) Int(label string) (v int64, ok bool, err error) {
 	}
 	return 0, false, nil
 }
+
+func startsWithDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
 
 // MaxProcs returns the MaxProcs label.
 func (h *Header) MaxProcs() (int64, bool, error) { return h.Int("MaxProcs") }

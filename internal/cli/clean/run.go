@@ -252,7 +252,7 @@ func checkNumericLabel(label, value string) error {
 		h := swf.Header{Lines: []swf.HeaderLine{{Label: l, Value: strings.TrimSpace(value)}}}
 		v, _, err := h.Int(l)
 		if err != nil {
-			return fmt.Errorf("%s takes a whole number within 64 bits, got %q", l, value)
+			return fmt.Errorf("%s takes a whole number within 64 bits, its digits not split by blanks or commas, got %q", l, value)
 		}
 		if v < 0 {
 			return fmt.Errorf("%s takes a whole number of at least 0, got %d", l, v)
