@@ -42,6 +42,8 @@ type Reader struct {
 
 	malformedCount int
 	malformed      []*ParseError
+	firstBadLine   string // the text of the first malformed line skipped, cut
+	records        int    // records returned by Read
 
 	generalOnly bool // tests: parse every field the general way (no fast path)
 	prevCR      bool // the previous line ended in "\r\n"
@@ -215,6 +217,9 @@ func (r *Reader) Read() (Job, error) {
 			if !r.Lenient {
 				return Job{}, perr
 			}
+			if r.malformedCount == 0 {
+				r.firstBadLine = string(line[:min(len(line), maxBadLineKept)])
+			}
 			r.malformedCount++
 			if len(r.malformed) < MaxMalformedKept {
 				r.malformed = append(r.malformed, perr)
@@ -222,6 +227,7 @@ func (r *Reader) Read() (Job, error) {
 			continue
 		}
 		job.Comments = r.comments
+		r.records++
 		return job, nil
 	}
 }
@@ -231,6 +237,17 @@ func (r *Reader) Trailer() []string { return r.trailer }
 
 // Malformed returns how many records a lenient Reader skipped and the first few errors.
 func (r *Reader) Malformed() (int, []*ParseError) { return r.malformedCount, r.malformed }
+
+// maxBadLineKept bounds the text FirstMalformedLine keeps.
+const maxBadLineKept = 4096
+
+// FirstMalformedLine returns the text of the first line a lenient Reader
+// skipped (its first 4 KB), "" when none was: what the input looks like when
+// no line of it is SWF (another log format?).
+func (r *Reader) FirstMalformedLine() string { return r.firstBadLine }
+
+// Records returns how many records Read has returned so far.
+func (r *Reader) Records() int { return r.records }
 
 // Line returns the number of lines read so far.
 func (r *Reader) Line() int { return r.line }

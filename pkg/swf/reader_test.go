@@ -642,3 +642,27 @@ func TestTokenError(t *testing.T) {
 		t.Errorf("%v (field %d)", e, e.Field)
 	}
 }
+
+// TestReaderRecordsAndFirstMalformedLine: what a tool needs to tell a lenient
+// read that skipped some lines from one that skipped every line, and to say
+// what the input looked like.
+func TestReaderRecordsAndFirstMalformedLine(t *testing.T) {
+	long := "x " + strings.Repeat("y", 5000)
+	r := NewReader(strings.NewReader("; h\nnot a job\n" + std + "\n" + long + "\n"))
+	r.Lenient = true
+	for {
+		if _, err := r.Read(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, _ := r.Malformed(); n != 2 || r.Records() != 1 || r.FirstMalformedLine() != "not a job" {
+		t.Errorf("malformed %d, records %d, first line %q; want 2, 1, \"not a job\"", n, r.Records(), r.FirstMalformedLine())
+	}
+	r = NewReader(strings.NewReader(long + "\n"))
+	r.Lenient = true
+	if _, err := r.Read(); err != io.EOF || r.Records() != 0 || len(r.FirstMalformedLine()) != 4096 {
+		t.Errorf("err %v, records %d, first line of %d bytes; want EOF, 0, 4096 (cut)", err, r.Records(), len(r.FirstMalformedLine()))
+	}
+}

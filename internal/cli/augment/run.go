@@ -54,7 +54,7 @@ func flags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.gz/.zst compress) instead of standard output"},
 		&cli.Int64Flag{Name: "seed", Value: DefaultSeed, Usage: "random seed `S` (any integer, as in swfsim); every operation derives its own stream from it (accepted with any operation, also where nothing is random, so a sweep can always pass it)"},
-		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed job lines (counted on stderr) instead of failing"},
+		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed job lines (counted on stderr) instead of failing; an input with no valid job line is still an error"},
 		&cli.BoolFlag{Name: "verbose", Usage: "also print the header Notes on stderr"},
 
 		&cli.BoolFlag{Name: "utility", Category: catUtility, Usage: "append a utility function u= to every job"},
@@ -404,6 +404,9 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		if err := survey(rd, ops); err != nil {
 			return err
 		}
+		if err := cmdio.AllMalformed(rd, "swfaugment"); err != nil {
+			return err
+		}
 		printMalformed(rd, stderr)
 		if second, err = in.again(c.Bool("lenient")); err != nil {
 			return err
@@ -427,6 +430,9 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		return readErr // the input first, as when it was read whole before any operation
 	}
 	if !ops.surveyed() {
+		if err := cmdio.AllMalformed(second, "swfaugment"); err != nil {
+			return err
+		}
 		printMalformed(second, stderr)
 	}
 	if opErr != nil {

@@ -217,6 +217,16 @@ func TestMalformedInput(t *testing.T) {
 	if code != 0 || !regexp.MustCompile(`; Note: swfaugment --lenient: 8 malformed lines skipped \(not in the output\); lines 2, 3, 4, 5, 7(, \d+)*, \.\.\.\n`).MatchString(out) {
 		t.Errorf("lenient, 8 bad lines: exit %d\n%s", code, out)
 	}
+	// No line SWF: every line skipped is an error, not an empty trace with
+	// exit 0, in the one-pass run (--estimate) and the two-pass one (--load).
+	alea := "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n"
+	for _, op := range [][]string{{"--estimate", "exact"}, {"--load", "2", "--procs", "64"}} {
+		out, errOut, code = runCmd(t, alea+alea, append([]string{"--lenient"}, op...)...)
+		if code != 1 || out != "" || !strings.Contains(errOut, "swfaugment: <stdin>: no valid SWF record: --lenient skipped all 2 record lines as malformed; the first: <stdin>:1: field 19") ||
+			!strings.Contains(errOut, "swfclean --from alea FILE -o FILE.swf") {
+			t.Errorf("lenient %v, no line SWF: exit %d, stderr %q, out %q", op, code, errOut, out)
+		}
+	}
 	// A trace without machine size cannot be scaled to a target load
 	// without --procs (--load needs none: TestEmptyOrUnknownTraces).
 	_, errOut, code = runCmd(t, in[:len(in)/2], "--target-load", "0.5")

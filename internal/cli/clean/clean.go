@@ -140,6 +140,9 @@ func (o *options) prescanFlurries(cfg *clean.Config, files *cmdio.Files) (io.Rea
 			detector.Add(&job)
 		}
 	}
+	if err := cmdio.AllMalformed(r, "swfclean"); err != nil {
+		return nil, cleanup, err
+	}
 	flurries := detector.Flurries()
 	cfg.Flurries = &flurries
 	if spool == nil {
@@ -273,6 +276,9 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 	bw := swf.NewWriter(cmdio.TempWriter(spool))
 	bw.FollowEnding(r) // a changed first record ends like the input's lines
 	if err := writeBody(r, cl, bw, nil); err != nil {
+		return err
+	}
+	if err := cmdio.AllMalformed(r, "swfclean"); err != nil {
 		return err
 	}
 	malformed, _ := r.Malformed()

@@ -87,6 +87,9 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 			detector.Add(&job)
 		}
 	}
+	if err := cmdio.AllMalformed(r, "swfclean"); err != nil {
+		return err
+	}
 	res := checker.Result()
 	malformed, firstBad := r.Malformed()
 

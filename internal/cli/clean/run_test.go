@@ -182,6 +182,15 @@ func TestCommand(t *testing.T) {
 		{name: "bad date in a keep", args: []string{"--keep", "end>=2001-02-30 10:00"}, stdin: "; MaxProcs: 8\n", code: 2, stderrHas: "--keep: filter \"end>=2001-02-30 10:00\": at column 6: \"2001-02-30 10:00\" is not a date"},
 		{name: "date without UnixStartTime", args: []string{"--filter", "submit<2001-01-01", "testdata/anomalies.swf"}, code: 1,
 			stderrHas: "testdata/anomalies.swf: filter \"submit<2001-01-01\": a date needs the header's UnixStartTime"},
+		// --lenient on a file no line of which is SWF: every line was
+		// skipped, and the run wrote an empty trace with exit 0.
+		{name: "lenient, no line SWF", args: []string{"--lenient"}, stdin: "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n", code: 1,
+			stderrHas: "swfclean: <stdin>: no valid SWF record: --lenient skipped all 2 record lines as malformed; the first: <stdin>:1: field 19 (extension token): "},
+		{name: "lenient, no line SWF: hint", args: []string{"--lenient"}, stdin: "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n", code: 1, stderrHas: "read it with --from alea)"},
+		{name: "lenient check, no line SWF", args: []string{"--check", "--lenient"}, stdin: "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n", code: 1, stderrHas: "no valid SWF record"},
+		{name: "lenient flurries, no line SWF", args: []string{"--lenient", "--drop-flurries"}, stdin: "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n", code: 1, stderrHas: "no valid SWF record"},
+		{name: "lenient rules none, no line SWF", args: []string{"--lenient", "--rules", "none", sacctDump}, code: 1,
+			stderrHas: "sacct.txt: no valid SWF record: --lenient skipped all 84 record lines as malformed; the first: ../../../testdata/slurm/sacct.txt:1: field 1 (Job Number)"},
 		{name: "lenient check", args: []string{"--check", "--lenient", "testdata/malformed.swf"}, code: 0, stdoutHas: "malformed lines skipped: 3"},
 		{name: "lenient fail", args: []string{"--check", "--lenient", "--fail-on-anomaly", "testdata/malformed.swf"}, code: 1},
 		{name: "check ok", args: []string{"--check", "testdata/anomalies.swf"}, code: 0, stdoutHas: "proc_too_many"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/swfkit/swfkit/pkg/convert"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -23,4 +24,56 @@ func CheckRecords(r *swf.Reader, tool string, stderr io.Writer) error {
 		return nil
 	}
 	return err
+}
+
+// ErrNoValidRecord is wrapped by the error of a lenient read that skipped
+// every record line of an input (AllMalformed).
+var ErrNoValidRecord = errors.New("no valid SWF record")
+
+// AllMalformed is what every tool does once it has read an input with
+// --lenient: when the input had record lines and every one was skipped as
+// malformed, that is an error (exit 1), not an empty trace with status 0: a
+// file that is not SWF at all (another log's format, the wrong file) is
+// skipped line by line otherwise. The error names the file, the count and the
+// first line's error, and, when that line looks like a log swfclean converts
+// (convert.Guess), says how. A lenient read where some records parse keeps
+// its warning and Note. Call it after Read returned io.EOF.
+func AllMalformed(r *swf.Reader, tool string) error {
+	n, first := r.Malformed()
+	if n == 0 || r.Records() > 0 {
+		return nil
+	}
+	return NoValidRecord(tool, r.Name, n, first[0], r.FirstMalformedLine())
+}
+
+// NoValidRecord is AllMalformed's error, for a tool that also skips records
+// that parse (swfstat, a token it reads that does not): file and the n lines
+// skipped, first the first one's error and line its text ("" for none).
+func NoValidRecord(tool, file string, n int, first error, line string) error {
+	if file == "" {
+		file = "<stdin>"
+	}
+	lines := fmt.Sprintf("all %d record lines", n)
+	if n == 1 {
+		lines = "its one record line"
+	}
+	return fmt.Errorf("%s: %w: --lenient skipped %s as malformed; the first: %v%s",
+		file, ErrNoValidRecord, lines, first, formatHint(tool, convert.Guess(line)))
+}
+
+// formatHint says how to read a log in a format swfclean converts.
+func formatHint(tool, format string) string {
+	var name, how string
+	switch format {
+	case "alea":
+		name, how = "the Alea simulator's format, in which MetaCentrum publishes its logs", "--from alea"
+	case "sacct":
+		name, how = "a Slurm `sacct --parsable2` dump", "--from sacct --timezone ZONE"
+	default:
+		return ""
+	}
+	if tool == "swfclean" {
+		return fmt.Sprintf(" (it looks like %s: read it with %s)", name, how)
+	}
+	return fmt.Sprintf(" (it looks like %s: convert it to SWF first, swfclean %s FILE -o FILE.swf)", name, how)
 }

@@ -46,7 +46,7 @@ func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` (overrides the header's MaxProcs/MaxNodes)"},
 		&cli.BoolFlag{Name: "no-kill", Usage: "let jobs run past their requested time instead of killing them at it"},
 		&cli.BoolFlag{Name: "strict", Usage: "fail on the first job that cannot be simulated instead of skipping it"},
-		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted on stderr and in a header Note) instead of failing on the first"},
+		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted on stderr and in a header Note) instead of failing on the first; an input with no valid job line is still an error"},
 		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processor count `RULE`: requested (field 8, else 5), requested-only, allocated (field 5) or max"},
 		&cli.Float64Flag{Name: "lxfw-weight", Value: policy.DefaultLXFWWeight, Usage: "lxfw: weight `W` of the wait, per hour, added to the expansion factor"},
 		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: `QUEUES` from highest to lowest priority, e.g. 0,1,2", DefaultText: "ascending queue number, unknown last"},

@@ -687,6 +687,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 			}
 		}
 	}
+	if err := cmdio.AllMalformed(rd, "swfsim"); err != nil {
+		return nil, err
+	}
 	if sizeErr != nil {
 		return nil, sizeErr
 	}

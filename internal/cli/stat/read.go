@@ -272,7 +272,7 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 		t.malformed += badTokens
 	}
 	if t.collector.Len() == 0 && t.malformed > 0 {
-		return fmt.Errorf("%s: no valid SWF record (%d malformed lines skipped; first: %v)", t.display, t.malformed, t.firstMalformed)
+		return cmdio.NoValidRecord("swfstat", t.display, t.malformed, t.firstMalformed, r.FirstMalformedLine())
 	}
 	return nil
 }

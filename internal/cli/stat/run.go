@@ -78,7 +78,7 @@ func flags() []cli.Flag {
 		&cli.BoolFlag{Name: "replay", Usage: "print, instead of a summary, the shell commands that remake each input's records from its Provenance lines (the swfclean, swfaugment and swfsim runs that made it, with their flags that are not defaults)"},
 		&cli.BoolFlag{Name: "sha256", Usage: "print, instead of a summary, the SHA-256 of each input's decompressed bytes, as a Provenance line's input-sha256 records it: one line HASH  FILE per input, as sha256sum writes"},
 		&cli.BoolFlag{Name: "check-capacity", Usage: "verify each schedule (no oversubscription, no start before submit), print the peak processors in use; exit 1 on a violation"},
-		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing"},
+		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed records (counted and reported) instead of failing; an input with no valid record is still an error"},
 		&cli.StringFlag{Name: "metrics", Usage: "only these metrics: a comma `LIST` of names or shell patterns (bsld,wait_s,fairness*), in every format"},
 		&cli.StringSliceFlag{Name: "tag", KeepSpace: true, Usage: "add a constant column `KEY=VALUE` to the CSV, JSON and --jobs tables (repeatable)"},
 		&cli.StringFlag{Name: "csv", Usage: "also write the summary as CSV to `FILE` (.gz/.zst compress), whatever --format says"},

@@ -301,7 +301,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--check-capacity"}, "; MaxProcs: -5\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, "machine size unknown (the header's MaxProcs -5 is not a machine size; give --procs)"},
 		{[]string{"--check-capacity", "--procs", "1"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 0, ""},
 		{[]string{"--lenient"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\nbad\n", 0, "skipped 1 malformed records"},
-		{[]string{"--lenient"}, "garbage\n", 1, "no valid SWF record"},
+		{[]string{"--lenient"}, "garbage\n", 1, "<stdin>: no valid SWF record: --lenient skipped its one record line as malformed; the first: <stdin>:1: "},
+		{[]string{"--lenient"}, "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n", 1, "(it looks like the Alea simulator's format, in which MetaCentrum publishes its logs: convert it to SWF first, swfclean --from alea FILE -o FILE.swf)"},
 		// A token the metrics read that does not parse makes the record malformed.
 		{[]string{"--lenient"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n2 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 fairstart=abc\n", 0,
 			"skipped 1 malformed records (--lenient); first: <stdin>:2: field 19 (extension token): fairstart=abc"},
