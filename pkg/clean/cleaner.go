@@ -2,6 +2,7 @@ package clean
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -17,8 +18,14 @@ type Config struct {
 	// Keep removes the records matching none of these filters (--keep).
 	Keep []*Filter
 	// Machine overrides the machine size of too_big and clamp_too_big; 0 takes
-	// MaxProcs, else MaxNodes, from the header.
+	// MaxProcs, else MaxNodes, from the header as it will be written (with Set).
 	Machine int64
+	// Set are the header lines the output gets over the input's (swfclean
+	// --set), applied by Annotate last, in order (swf.Header.Apply). A
+	// MaxProcs or MaxNodes among them is the machine the rules check, as the
+	// tools downstream will read it: a MaxProcs written over the size the
+	// rules used would describe a machine the output's jobs do not fit.
+	Set []Setting
 	// Flurry sets the thresholds of the flurries rule.
 	Flurry FlurryConfig
 	// Flurries, when not nil, are the flurries the flurries rule removes, found
@@ -28,6 +35,18 @@ type Config struct {
 	Flurries *[]Flurry
 	// Tool names the program in Note lines ("swfclean" when empty).
 	Tool string
+}
+
+// Setting is one header line of Config.Set: "; Label: Value".
+type Setting struct{ Label, Value string }
+
+// machineLabels are the header labels that give the machine size, in the
+// order they are read.
+var machineLabels = []string{"MaxProcs", "MaxNodes"}
+
+// isMachineLabel reports whether label (any case) gives the machine size.
+func isMachineLabel(label string) bool {
+	return strings.EqualFold(label, "MaxProcs") || strings.EqualFold(label, "MaxNodes")
 }
 
 // Cleaner applies filters and rules to records. Use Apply record by record
@@ -123,14 +142,15 @@ func (c *Cleaner) Empty() bool { return len(c.steps) == 0 }
 // WholeTrace reports whether a selected rule needs the whole trace (ApplyAll).
 func (c *Cleaner) WholeTrace() bool { return c.whole }
 
-// machineSize returns Config.Machine, else MaxProcs, else MaxNodes, else 0
-// with a warning.
+// machineSize returns Config.Machine, else MaxProcs, else MaxNodes of the
+// header as it will be written, else 0 with a warning.
 func (c *Cleaner) machineSize() (int64, error) {
 	if c.cfg.Machine > 0 {
 		return c.cfg.Machine, nil
 	}
-	for _, label := range []string{"MaxProcs", "MaxNodes"} {
-		v, ok, err := c.hdr.Int(label)
+	h := c.machineHeader()
+	for _, label := range machineLabels {
+		v, ok, err := h.Int(label)
 		if err != nil {
 			return 0, err
 		}
@@ -138,12 +158,28 @@ func (c *Cleaner) machineSize() (int64, error) {
 			return v, nil
 		}
 	}
-	if why := c.hdr.NotAMachineSize(); why != "" {
+	if why := h.NotAMachineSize(); why != "" {
 		c.warn("too_big/clamp_too_big not applied: " + why + " (give --procs)")
 	} else {
 		c.warn("too_big/clamp_too_big not applied: the header has no MaxProcs or MaxNodes (give --procs)")
 	}
 	return 0, nil
+}
+
+// machineHeader is the header with the machine-size labels of Config.Set
+// written over it: the labels the output will have.
+func (c *Cleaner) machineHeader() *swf.Header {
+	h := c.hdr
+	for _, s := range c.cfg.Set {
+		if !isMachineLabel(s.Label) {
+			continue
+		}
+		if h == c.hdr {
+			h = &swf.Header{File: c.hdr.File, Lines: append([]swf.HeaderLine(nil), c.hdr.Lines...)}
+		}
+		h.Apply(s.Label, s.Value)
+	}
+	return h
 }
 
 func (c *Cleaner) warn(msg string) {

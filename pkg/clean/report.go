@@ -49,8 +49,10 @@ func (c *Cleaner) Report(malformed int) Report {
 
 // Annotate records the run in the header: Note lines naming every step with
 // its counts, refreshed MaxJobs and MaxRecords, MaxProcs set to Config.Machine
-// when that overrides it (with a Note giving the old value), and the header changes rules
-// make (shift_time's UnixStartTime, anonymize's Queue and Partition lines).
+// when that overrides it, the header changes rules make (shift_time's
+// UnixStartTime, anonymize's Queue and Partition lines), and last Config.Set.
+// A machine size that changes (Config.Machine, a MaxProcs or MaxNodes of
+// Config.Set) gets a Note giving the value it replaces.
 func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, edit := range c.edits {
 		edit(h)
@@ -68,6 +70,22 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 			h.AddNote(fmt.Sprintf("%s --procs %s: MaxProcs was %s", c.cfg.Tool, size, was))
 		}
 	}
+	for _, label := range machineLabels {
+		set, ok := lastSetting(c.cfg.Set, label)
+		if !ok {
+			continue
+		}
+		if old, had := h.Get(label); !had || strings.TrimSpace(old) != strings.TrimSpace(set.Value) {
+			was := "absent"
+			if had {
+				was = strings.TrimSpace(old)
+			}
+			// Written now, above the counts and notes, as --procs's is (the
+			// last loop writes it again, in its place among the settings).
+			h.Apply(set.Label, set.Value)
+			h.AddNote(fmt.Sprintf("%s --set %s=%s: %s was %s", c.cfg.Tool, label, strings.TrimSpace(set.Value), label, was))
+		}
+	}
 	// Counts first, so that a header without them gets them above the notes.
 	h.SetCounts(c.distinct, c.written)
 	h.AddNote(fmt.Sprintf("cleaned by %s: %d records read, %d written, %d dropped (%d malformed)",
@@ -82,6 +100,20 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, n := range notes {
 		h.AddNote(c.cfg.Tool + " " + n)
 	}
+	for _, s := range c.cfg.Set {
+		h.Apply(s.Label, s.Value)
+	}
+}
+
+// lastSetting returns the last setting of label (any case): the one a
+// header written with every setting in order keeps.
+func lastSetting(set []Setting, label string) (Setting, bool) {
+	for i := len(set) - 1; i >= 0; i-- {
+		if strings.EqualFold(set[i].Label, label) {
+			return set[i], true
+		}
+	}
+	return Setting{}, false
 }
 
 func stepLabel(name string) string {

@@ -46,7 +46,7 @@ var Rules = []Rule{
 		Default: true, build: perJob(cancelledUnstarted)},
 	{Name: "no_procs", Summary: "drop jobs with no processors (fields 5 and 8 both 0 or unknown)",
 		Default: true, build: perJob(noProcs)},
-	{Name: "too_big", Summary: "drop jobs with more processors (field 5 or 8) than the machine (--procs, else MaxProcs, else MaxNodes)",
+	{Name: "too_big", Summary: "drop jobs with more processors (field 5 or 8) than the machine (--procs, else MaxProcs, else MaxNodes, of the header as written: --set)",
 		Default: true, build: buildMachineRule(true)},
 	{Name: "unknown_runtime", Summary: "drop jobs whose run time (field 4) is unknown",
 		Default: true, build: perJob(unknownRuntime)},

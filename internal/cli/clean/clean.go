@@ -282,11 +282,7 @@ func writeSpooled(o *options, r *swf.Reader, cl *clean.Cleaner, hdr *swf.Header,
 		return err
 	}
 	malformed, _ := r.Malformed()
-	cl.Annotate(hdr, cl.Report(malformed))
-	for _, s := range o.sets {
-		label, value, _ := strings.Cut(s, "=")
-		hdr.Apply(label, strings.TrimSpace(value))
-	}
+	cl.Annotate(hdr, cl.Report(malformed)) // and --set
 	// The body was written: the input was read to its end and its hash is
 	// known.
 	rec, err := o.record()
@@ -342,7 +338,7 @@ func writeAccounting(o *options, files *cmdio.Files, r *swf.Reader, cl *clean.Cl
 }
 
 func (o *options) config() (clean.Config, error) {
-	cfg := clean.Config{Machine: o.procs, Flurry: o.flurry, Tool: "swfclean"}
+	cfg := clean.Config{Machine: o.procs, Set: o.settings(), Flurry: o.flurry, Tool: "swfclean"}
 	names, err := clean.SelectRules(o.rules, o.skip)
 	if err != nil {
 		return cfg, cmdio.Usagef("--rules: %v", err)

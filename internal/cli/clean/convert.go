@@ -74,16 +74,13 @@ func convertInput(o *options, files *cmdio.Files, stderr io.Writer) (io.Reader, 
 	if o.timezone != "" {
 		cfg.Location, _ = time.LoadLocation(o.timezone) // checked by checkFrom
 	}
-	for _, s := range o.sets { // --set MaxProcs=N and MaxNodes=N give the machine too
-		label, value, _ := strings.Cut(s, "=")
-		n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
-		switch {
-		case err != nil:
-		case strings.EqualFold(label, "MaxProcs") && cfg.Procs == 0:
-			cfg.Procs = n
-		case strings.EqualFold(label, "MaxNodes") && cfg.Nodes == 0:
-			cfg.Nodes = n
-		}
+	// --set MaxProcs=N and MaxNodes=N give the machine too (--procs is
+	// checked not to contradict it).
+	if n, ok := o.setMachine("MaxProcs"); ok && cfg.Procs == 0 {
+		cfg.Procs = n
+	}
+	if n, ok := o.setMachine("MaxNodes"); ok && cfg.Nodes == 0 {
+		cfg.Nodes = n
 	}
 	cfg.Tool = conversionTool(o)
 	var res *convert.Result
@@ -96,9 +93,12 @@ func convertInput(o *options, files *cmdio.Files, stderr io.Writer) (io.Reader, 
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range o.sets {
-		label, value, _ := strings.Cut(s, "=")
-		res.Header.Apply(label, strings.TrimSpace(value))
+	if o.check || o.flurries {
+		// The report reads the converted header; a cleaning writes --set
+		// itself (clean.Config.Set), and a Note twice if it were here too.
+		for _, s := range o.settings() {
+			res.Header.Apply(s.Label, s.Value)
+		}
 	}
 	o.conversion, o.displayName = res, cfg.Name
 	if !o.quiet {

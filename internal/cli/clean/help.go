@@ -13,6 +13,7 @@ var help = cmdio.Help{
 		{Command: "swfclean --rules none --keep 'job<=2014' clean.swf -o first.swf", Explanation: "Keep the first jobs of a trace, every record byte-identical."},
 		{Command: "swfclean --filter 'user=374 and job>14968' --drop-flurries trace.swf.gz | swfstat", Explanation: "Drop one user's jobs and the candidate flurries, then summarize."},
 		{Command: "swfclean --anonymize --anonymize-map ids.tsv log.swf -o public.swf", Explanation: "Prepare a log for the archive: user, group, executable, queue and partition ids renumbered."},
+		{Command: "swfclean --set MaxProcs=512 log.swf -o fixed.swf", Explanation: "Correct the machine size: too_big checks the jobs against 512 (as --procs 512), and a Note keeps the old MaxProcs."},
 	},
 	Choices: map[string][]string{
 		"rules": append([]string{"default", "none", "all"}, ruleNames()...),

@@ -120,10 +120,10 @@ func flags() []cli.Flag {
 		&cli.Int64Flag{Name: "flurry-window", Value: clean.DefaultFlurryWindow, Usage: "flurry window length in `SECONDS`"},
 		&cli.IntFlag{Name: "flurry-min-jobs", Value: clean.DefaultFlurryMinJobs, Usage: "least `N` jobs of one user in a window to be a flurry"},
 		&cli.Float64Flag{Name: "flurry-share", Value: clean.DefaultFlurryMinShare, Usage: "least `SHARE` (0..1] of a window's submissions to be a flurry"},
-		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` for too_big/clamp_too_big", DefaultText: "header MaxProcs, else MaxNodes"},
+		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` for too_big/clamp_too_big, written as the output's MaxProcs (with a Note of the old value)", DefaultText: "--set MaxProcs, else header MaxProcs, else MaxNodes"},
 		&cli.BoolFlag{Name: "anonymize", Usage: "apply the anonymize rule (user, group, executable, queue, partition ids 1..N by first appearance)"},
 		&cli.StringFlag{Name: "anonymize-map", Usage: "with --anonymize: write the id mapping (kind old new, tab-separated) to `FILE`"},
-		&cli.StringSliceFlag{Name: "set", Usage: "replace or add a header line: `LABEL=VALUE` (repeatable; Note, Queue and Partition lines are added, a Queue or Partition of the same number replaced)"},
+		&cli.StringSliceFlag{Name: "set", Usage: "replace or add a header line: `LABEL=VALUE` (repeatable; Note, Queue and Partition lines are added, a Queue or Partition of the same number replaced); MaxProcs and MaxNodes are then the machine size too_big checks, as --procs, with a Note of the old value"},
 		&cli.StringFlag{Name: "report", Usage: "also write the accounting (or with --check, the check result) as JSON to `FILE`"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted and reported) instead of failing; an input with no valid job line is still an error"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not print the accounting on stderr"},
@@ -195,6 +195,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 			case !c.IsSet(name):
 			case o.converting() && (name == "procs" || name == "set"):
 				// They describe the converted log's machine, which --check reads.
+			case o.check && (name == "set" || name == "procs"):
+				return nil, cmdio.Usagef("--%s does not apply to --check, which checks the header as it is and writes no trace: clean with --%s, then check the output", name, name)
 			case o.check:
 				return nil, cmdio.Usagef("--%s does not apply to --check, which writes no trace", name)
 			case name != "filter" && name != "keep":
@@ -214,7 +216,40 @@ func parseOptions(c *cli.Context) (*options, error) {
 			return nil, cmdio.Usagef("--set %q: %v", s, err)
 		}
 	}
+	// Both are the machine size the rules check and the output's MaxProcs:
+	// one of them would be a silent choice.
+	if v, ok := o.setMachine("MaxProcs"); ok && o.procs > 0 && v != o.procs {
+		return nil, cmdio.Usagef("--procs %d and --set MaxProcs=%d contradict each other: both give the machine size too_big checks and the output's MaxProcs; give one", o.procs, v)
+	}
+	if v, ok := o.setMachine("MaxNodes"); ok && o.nodes > 0 && v != o.nodes {
+		return nil, cmdio.Usagef("--nodes %d and --set MaxNodes=%d contradict each other: both give the output's MaxNodes; give one", o.nodes, v)
+	}
 	return o, nil
+}
+
+// settings are the --set lines, in order.
+func (o *options) settings() []clean.Setting {
+	var out []clean.Setting
+	for _, s := range o.sets {
+		label, value, _ := strings.Cut(s, "=")
+		out = append(out, clean.Setting{Label: label, Value: strings.TrimSpace(value)})
+	}
+	return out
+}
+
+// setMachine returns the machine size the last --set of label (MaxProcs or
+// MaxNodes, any case) gives, as the tools will read it (its leading integer;
+// checked by checkNumericLabel), and whether one is given.
+func (o *options) setMachine(label string) (int64, bool) {
+	v, ok := int64(0), false
+	for _, s := range o.settings() {
+		if strings.EqualFold(s.Label, label) {
+			h := swf.Header{Lines: []swf.HeaderLine{{Label: label, Value: s.Value}}}
+			v, _, _ = h.Int(label)
+			ok = true
+		}
+	}
+	return v, ok
 }
 
 // selects reports whether --rules and --skip choose the rule name (an

@@ -211,6 +211,18 @@ func TestCommand(t *testing.T) {
 			stderrHas: "the header has no MaxProcs or MaxNodes (give --procs)"},
 		{name: "empty rules", args: []string{"--rules", ""}, code: 2, stderrHas: `--rules ""`},
 		{name: "comma rules", args: []string{"--rules", ","}, code: 2, stderrHas: "names no rule"},
+		// --procs and --set MaxProcs both give the machine too_big checks and
+		// the output's MaxProcs: the output said --set's, too_big used --procs.
+		{name: "procs and set MaxProcs contradict", args: []string{"--procs", "8", "--set", "MaxProcs=4", "testdata/dirty.swf"}, code: 2,
+			stderrHas: "--procs 8 and --set MaxProcs=4 contradict each other"},
+		{name: "procs and set MaxProcs contradict with from", args: []string{"--from", "sacct", "--timezone", "UTC", "--procs", "8", "--set", "MaxProcs=4", sacctDump}, code: 2,
+			stderrHas: "--procs 8 and --set MaxProcs=4 contradict each other"},
+		{name: "nodes and set MaxNodes contradict", args: []string{"--from", "alea", "--nodes", "8", "--set", "MaxNodes=4", "x"}, code: 2,
+			stderrHas: "--nodes 8 and --set MaxNodes=4 contradict each other"},
+		{name: "procs and set MaxProcs agree", args: []string{"-q", "--procs", "4", "--set", "MaxProcs=4 (one node)"},
+			stdin: "; MaxProcs: 16\n1 0 1 10 8 -1 -1 8 20 -1 1 1 1 1 1 1 -1 -1\n", code: 0, stdoutHas: "; MaxProcs: 4 (one node)\n; Note: swfclean --procs 4: MaxProcs was 16\n"},
+		{name: "check with set", args: []string{"--check", "--set", "MaxProcs=4", "testdata/dirty.swf"}, code: 2,
+			stderrHas: "--set does not apply to --check, which checks the header as it is and writes no trace: clean with --set, then check the output"},
 		{name: "set MaxProcs 0", args: []string{"--set", "MaxProcs=0"}, code: 2, stderrHas: "MaxProcs is the machine size, at least 1"},
 		{name: "set with a line break", args: []string{"--set", "Note=a\nb"}, code: 2, stderrHas: "a header value is one line"},
 		{name: "accounting", args: []string{"testdata/dirty.swf"}, code: 0,
@@ -467,6 +479,53 @@ func TestProcsRewritesMaxProcs(t *testing.T) {
 	res := swfclean(t, nil, "--procs", "64", "-q", "testdata/dirty.swf")
 	if res.code != 0 || !strings.Contains(res.stdout, "; MaxProcs: 64\n") || strings.Contains(res.stdout, "MaxProcs was") {
 		t.Errorf("--procs equal to the header: exit %d\n%s", res.code, res.stdout)
+	}
+}
+
+// TestSetMaxProcsIsTheMachine: --set MaxProcs=N is the machine size too_big
+// checks, for SWF input as with --from: the rules read the old MaxProcs 16,
+// dropped nothing, and the output held an 8-processor job on a "4-processor"
+// machine, which --check then reported (proc_too_many, header_maxprocs).
+func TestSetMaxProcsIsTheMachine(t *testing.T) {
+	const in = "; MaxProcs: 16\n1 0 1 10 8 -1 -1 8 20 -1 1 1 1 1 1 1 -1 -1\n2 0 1 10 4 -1 -1 4 20 -1 1 1 1 1 1 1 -1 -1\n"
+	res := swfclean(t, strings.NewReader(in), "--set", "MaxProcs=4", "-")
+	if res.code != 0 || !strings.Contains(res.stderr, "too_big                                         1 dropped") ||
+		!strings.Contains(res.stdout, "; MaxProcs: 4\n; Note: swfclean --set MaxProcs=4: MaxProcs was 16\n") ||
+		strings.Contains(res.stdout, "\n1 0 1 10 8 ") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+	}
+	check := swfclean(t, strings.NewReader(res.stdout), "--check", "--fail-on-anomaly", "-")
+	if check.code != 0 || strings.Contains(check.stdout, "proc_too_many") || strings.Contains(check.stdout, "header_maxprocs") {
+		t.Errorf("the cleaned output does not check: exit %d\n%s", check.code, check.stdout)
+	}
+	// The same run with --procs 4 writes the same trace.
+	procs := swfclean(t, strings.NewReader(in), "--procs", "4", "-")
+	strip := func(s string) string {
+		s = withoutProvenance(s)
+		s = strings.Replace(s, "--set MaxProcs=4", "--procs 4", 1)
+		return s
+	}
+	if strip(res.stdout) != strip(procs.stdout) {
+		t.Errorf("--set MaxProcs=4:\n%s\n--procs 4:\n%s", res.stdout, procs.stdout)
+	}
+	// --set MaxNodes is the machine when the header has no MaxProcs.
+	res = swfclean(t, strings.NewReader("; MaxNodes: 16\n1 0 1 10 8 -1 -1 8 20 -1 1 1 1 1 1 1 -1 -1\n"), "-q", "--set", "MaxNodes=4")
+	if res.code != 0 || !strings.Contains(res.stdout, "; MaxRecords: 0\n") || !strings.Contains(res.stdout, "; Note: swfclean --set MaxNodes=4: MaxNodes was 16\n") {
+		t.Errorf("--set MaxNodes=4: exit %d\n%s", res.code, res.stdout)
+	}
+}
+
+// TestSetMachineWithFrom: with --from, --set is written once (a Note was
+// written twice: in the converted header, then by the cleaning), and its
+// MaxProcs is the conversion's machine and too_big's.
+func TestSetMachineWithFrom(t *testing.T) {
+	res := swfclean(t, nil, "-q", "--from", "sacct", "--timezone", "UTC", "--set", "Note=hello", "--set", "MaxProcs=1", sacctDump)
+	if res.code != 0 || strings.Count(res.stdout, "; Note: hello\n") != 1 || !strings.Contains(res.stdout, "; MaxProcs: 1\n") ||
+		strings.Contains(res.stdout, "MaxProcs was") || strings.Contains(res.stdout, "; Note: MaxProcs ") {
+		t.Fatalf("exit %d\n%s", res.code, res.stdout)
+	}
+	if !strings.Contains(res.stdout, "; Note: swfclean rule too_big: ") || strings.Contains(res.stdout, "; Note: swfclean rule too_big: no jobs affected") {
+		t.Errorf("too_big did not use the machine of --set MaxProcs=1:\n%s", res.stdout)
 	}
 }
 
