@@ -169,9 +169,18 @@ func (h *Header) MaxNodes() (int64, bool, error) { return h.Int("MaxNodes") }
 // value; "" when there is none. It is the one wording every tool uses for a
 // message that would otherwise say the labels are missing; each tool adds
 // its own remedy (--procs).
+//
+// A label whose value is not an integer at all (swfclean --check reads on
+// past it) is named too: "the header's MaxProcs "4 096" is not a whole
+// number".
 func (h *Header) NotAMachineSize() string {
 	for _, label := range []string{"MaxProcs", "MaxNodes"} {
-		if v, ok, err := h.Int(label); err == nil && ok && v < 1 {
+		v, ok, err := h.Int(label)
+		if err != nil {
+			raw, _ := h.Get(label)
+			return "the header's " + label + " " + strconv.Quote(raw) + " is not a whole number"
+		}
+		if ok && v < 1 {
 			return "the header's " + label + " " + strconv.FormatInt(v, 10) + " is not a machine size"
 		}
 	}

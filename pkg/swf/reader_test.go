@@ -550,7 +550,11 @@ func TestNotAMachineSize(t *testing.T) {
 		"; MaxNodes: -1\n":               "the header's MaxNodes -1 is not a machine size",
 		"; MaxProcs: 128\n":              "",
 		"; Version: 2\n":                 "",
-		"; MaxProcs: lots\n":             "", // malformed: Int's error says so
+		// Malformed: Int's error says so to the tools that stop there;
+		// swfclean --check reads on and says why the size is unknown.
+		"; MaxProcs: lots\n":              `the header's MaxProcs "lots" is not a whole number`,
+		"; MaxProcs: 4 096\n":             `the header's MaxProcs "4 096" is not a whole number`,
+		"; MaxProcs: 64\n; MaxNodes: x\n": `the header's MaxNodes "x" is not a whole number`, // asked only when no label gives a size
 	} {
 		h, err := NewReader(strings.NewReader(in)).Header()
 		if err != nil {
