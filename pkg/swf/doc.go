@@ -17,6 +17,9 @@
 //     a line the Writer composes (a canonical record, a header line a tool added)
 //     ends like the line written before it, and the last line of a CRLF file that
 //     lacks its newline is read as ending in CRLF, so a CRLF trace stays CRLF.
+//   - A last record line without a newline after it is read like any other;
+//     Reader.UnterminatedLine names it, since it is also where a file cut short
+//     ends (a cut inside the last field leaves a shorter number that parses).
 //   - Comment and blank lines between jobs are kept with the job they precede
 //     (Job.Comments) and comment lines after the last job are in Reader.Trailer.
 //   - The Reader sees a plain io.Reader: decompression is the caller's business.

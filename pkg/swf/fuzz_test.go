@@ -131,3 +131,46 @@ func plainDecimal(s string) bool {
 	s = strings.TrimLeft(s, "+-")
 	return len(s) > 0 && strings.Trim(s, "0123456789") == "" && len(s) == len(strings.TrimSpace(s))
 }
+
+// FuzzUnterminatedLine: UnterminatedLine is 0 for an input ending in a
+// newline, and otherwise either 0 (the last line is a comment or blank) or
+// the last line's number, which is then the last job's line; a written
+// trace always ends in a newline.
+func FuzzUnterminatedLine(f *testing.F) {
+	f.Add([]byte("; MaxProcs: 10\n" + std))
+	f.Add([]byte(std + "\r\n" + std))
+	f.Add([]byte(std + "\n; end"))
+	f.Add([]byte(std + "\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := NewReader(bytes.NewReader(data))
+		last := 0
+		for {
+			j, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return
+			}
+			last = j.Line
+		}
+		got := r.UnterminatedLine()
+		switch {
+		case len(data) > 0 && data[len(data)-1] == '\n' && got != 0:
+			t.Fatalf("UnterminatedLine() = %d for an input ending in a newline", got)
+		case got != 0 && (got != r.Line() || got != last):
+			t.Fatalf("UnterminatedLine() = %d, last line %d, last job's line %d", got, r.Line(), last)
+		}
+		if _, out, ok := readJobs(data); ok {
+			r := NewReader(bytes.NewReader(out))
+			for {
+				if _, err := r.Read(); err != nil {
+					break
+				}
+			}
+			if n := r.UnterminatedLine(); n != 0 {
+				t.Fatalf("written trace %q: UnterminatedLine() = %d", out, n)
+			}
+		}
+	})
+}

@@ -45,6 +45,9 @@ type Reader struct {
 	firstBadLine   string // the text of the first malformed line skipped, cut
 	records        int    // records returned by Read
 
+	noNewline    bool // the line readLine returned last had no '\n' after it
+	unterminated int  // the line number of a last record line without '\n', or 0
+
 	generalOnly bool // tests: parse every field the general way (no fast path)
 	prevCR      bool // the previous line ended in "\r\n"
 	firstCR     bool // the first line ended in "\r\n"
@@ -74,7 +77,8 @@ func (r *Reader) readLine() ([]byte, error) {
 		return nil, err
 	}
 	r.line++
-	if line[len(line)-1] == '\n' {
+	r.noNewline = line[len(line)-1] != '\n'
+	if !r.noNewline {
 		line = line[:len(line)-1]
 		r.prevCR = len(line) > 0 && line[len(line)-1] == '\r'
 	} else if r.prevCR && line[len(line)-1] != '\r' {
@@ -212,6 +216,12 @@ func (r *Reader) Read() (Job, error) {
 			r.comments = append(r.comments, string(line))
 			continue
 		}
+		if r.noNewline {
+			// Only the input's last line can lack its newline, and
+			// this one is it: the line just read, or the pending one
+			// when Header stopped on it.
+			r.unterminated = lineNo
+		}
 		job, perr := r.parse(line, lineNo)
 		if perr != nil {
 			if !r.Lenient {
@@ -248,6 +258,18 @@ func (r *Reader) FirstMalformedLine() string { return r.firstBadLine }
 
 // Records returns how many records Read has returned so far.
 func (r *Reader) Records() int { return r.records }
+
+// UnterminatedLine returns the line number of the input's last record line
+// when no newline follows it, and 0 when one does, when the input ends in
+// comment or blank lines, or when it has no record line at all. Call it after
+// Read returned io.EOF. The Reader accepts such a line, since hand-made files
+// often lack the final newline, but it is also where a file cut short ends,
+// and a cut inside the last field leaves a shorter number (120 read as 12)
+// that parses: tools warn about it. A line ending in "\r" without "\n" counts
+// as unterminated too. A malformed last line a lenient Reader skipped counts
+// (it is a record line, as for HasRecords): its missing newline is the hint
+// that a cut made it malformed.
+func (r *Reader) UnterminatedLine() int { return r.unterminated }
 
 // Line returns the number of lines read so far.
 func (r *Reader) Line() int { return r.line }

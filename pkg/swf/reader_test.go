@@ -670,3 +670,41 @@ func TestReaderRecordsAndFirstMalformedLine(t *testing.T) {
 		t.Errorf("err %v, records %d, first line of %d bytes; want EOF, 0, 4096 (cut)", err, r.Records(), len(r.FirstMalformedLine()))
 	}
 }
+
+// UnterminatedLine names the last record line when no newline follows it
+// (where a cut file ends, and a cut inside the last field still parses), and
+// is 0 for a file that ends in a newline or in comment or blank lines.
+func TestUnterminatedLine(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		in      string
+		lenient bool
+		want    int
+	}{
+		{"final newline", "; MaxProcs: 10\n" + std + "\n" + std + "\n", false, 0},
+		{"no final newline", "; MaxProcs: 10\n" + std + "\n" + std, false, 3},
+		{"cut in the last field", "; MaxProcs: 10\n1 0 0 10 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 12", false, 2},
+		{"cut in a token", "; MaxProcs: 10\n" + std + " ckpt=6", false, 2},
+		{"only record, first line", std, false, 1},
+		{"crlf with final newline", "; MaxProcs: 10\r\n" + std + "\r\n", false, 0},
+		{"crlf without final newline", "; MaxProcs: 10\r\n" + std + "\r\n" + std, false, 3},
+		{"crlf cut after the cr", "; MaxProcs: 10\r\n" + std + "\r", false, 2},
+		{"trailing comment without newline", std + "\n; end of trace", false, 0},
+		{"trailing blank without newline", std + "\n   ", false, 0},
+		{"header only without newline", "; MaxProcs: 10", false, 0},
+		{"long last line", std + " x=" + strings.Repeat("y", 200000), false, 1},
+		{"lenient, malformed last line", std + "\n1 0 0 10 1 -1", true, 2},
+		{"lenient, malformed line before", "1 0 0\n" + std, true, 2},
+		{"lenient, malformed line with newline", std + "\n1 0 0\n", true, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, r, err := readAll(t, tc.in, tc.lenient)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.UnterminatedLine(); got != tc.want {
+				t.Errorf("UnterminatedLine() = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
