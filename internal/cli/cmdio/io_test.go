@@ -511,6 +511,36 @@ func TestCheckRecords(t *testing.T) {
 	}
 }
 
+// WarnUnterminated warns, naming the file and line, when the last record
+// line has no newline after it, and says nothing for a trace ending in a
+// newline or in a comment line without one.
+func TestWarnUnterminated(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, warn string
+	}{
+		{"t.swf", smallText, ""},
+		{"t.swf", strings.TrimSuffix(smallText, "\n"), "swftool: warning: t.swf:4: the last record has no newline after it"},
+		{"", "1 0 0 10 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 12", "swftool: warning: <stdin>:1: the last record has no newline after it: " +
+			"if the file was cut short there, its last field may be cut too (archive traces end in a newline)\n"},
+		{"t.swf", smallText + "; end", ""},
+	} {
+		r := swf.NewReader(strings.NewReader(tc.in))
+		r.Name = tc.name
+		for {
+			if _, err := r.Read(); err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatal(err)
+			}
+		}
+		var stderr bytes.Buffer
+		WarnUnterminated(r, "swftool", &stderr)
+		if got := stderr.String(); tc.warn == "" && got != "" || !strings.HasPrefix(got, tc.warn) {
+			t.Errorf("%q: stderr %q, want %q...", tc.in, got, tc.warn)
+		}
+	}
+}
+
 // An output in a folder that does not exist is an error naming the output
 // and the folder, not the temporary file the system failed to create ("open
 // out/.x.swf.tmp-37b015bc35e4: no such file or directory", a name the user

@@ -77,3 +77,30 @@ func formatHint(tool, format string) string {
 	}
 	return fmt.Sprintf(" (it looks like %s: convert it to SWF first, swfclean %s FILE -o FILE.swf)", name, how)
 }
+
+// WarnUnterminated is what every tool does after reading an input to its
+// end (swf.Reader.Read returned io.EOF): when the last record line has no
+// newline after it, it prints a warning on stderr, "TOOL: warning:
+// FILE:LINE: " and UnterminatedText, and the run goes on. Such a line is
+// accepted, since hand-made files often lack the final newline, but it is
+// also where a file cut short ends, and a cut inside the last field leaves a
+// shorter number that parses (120 read as 12): a compressed input's stream
+// check catches a cut, a plain file has only this. A tool that reads an
+// input twice calls it once.
+func WarnUnterminated(r *swf.Reader, tool string, stderr io.Writer) {
+	WarnUnterminatedLine(DisplayName(r.Name), r.UnterminatedLine(), tool, stderr)
+}
+
+// WarnUnterminatedLine is WarnUnterminated for a tool that says its warnings
+// after reading (swfstat reads its inputs in parallel and warns in argument
+// order): line is the reader's UnterminatedLine, 0 for no warning.
+func WarnUnterminatedLine(name string, line int, tool string, stderr io.Writer) {
+	if line > 0 {
+		fmt.Fprintf(stderr, "%s: warning: %s:%d: %s\n", tool, name, line, UnterminatedText)
+	}
+}
+
+// UnterminatedText is the warning after "FILE:LINE: ", also for a report
+// that lists an input's warnings under its name (swfstat --html).
+const UnterminatedText = "the last record has no newline after it: if the file was cut short there, " +
+	"its last field may be cut too (archive traces end in a newline)"
