@@ -72,6 +72,9 @@ func runClean(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
+	// Once, after the pass that wrote the output: the flurries rule's
+	// first pass read the same text.
+	cmdio.WarnUnterminated(r, "swfclean", stderr)
 	return writeAccounting(o, files, r, cl, stderr)
 }
 

@@ -87,6 +87,7 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 			detector.Add(&job)
 		}
 	}
+	cmdio.WarnUnterminated(r, "swfclean", stderr)
 	if err := cmdio.AllMalformed(r, "swfclean"); err != nil {
 		return err
 	}
