@@ -408,6 +408,9 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 			return err
 		}
 		printMalformed(rd, stderr)
+		// Said of the first pass, like the skipped lines: the second
+		// reads the same text.
+		cmdio.WarnUnterminated(rd, "swfaugment", stderr)
 		if second, err = in.again(c.Bool("lenient")); err != nil {
 			return err
 		}
@@ -434,6 +437,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 			return err
 		}
 		printMalformed(second, stderr)
+		cmdio.WarnUnterminated(second, "swfaugment", stderr)
 	}
 	if opErr != nil {
 		return opErr
