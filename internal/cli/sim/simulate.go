@@ -687,6 +687,8 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 			}
 		}
 	}
+	// Said once: write reads the same bytes again.
+	cmdio.WarnUnterminated(rd, "swfsim", warn)
 	if err := cmdio.AllMalformed(rd, "swfsim"); err != nil {
 		return nil, err
 	}
