@@ -203,6 +203,9 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 	if t.malformed > 0 {
 		in.Warnings = append(in.Warnings, fmt.Sprintf("%d malformed records skipped (--lenient); first: %v", t.malformed, t.firstMalformed))
 	}
+	if t.unterminated > 0 {
+		in.Warnings = append(in.Warnings, fmt.Sprintf("line %d: %s", t.unterminated, cmdio.UnterminatedText))
+	}
 	for _, e := range rep.Excluded {
 		in.Excluded = append(in.Excluded, report.Exclusion{Jobs: e.Jobs, Reason: e.Reason, LeftOutOf: e.Affects})
 		if strings.HasPrefix(e.Reason, "submit, wait, runtime or processors unknown") {

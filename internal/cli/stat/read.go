@@ -24,6 +24,7 @@ type trace struct {
 	byCategory           *stats.Report // categoryReport's, made once
 	malformed            int
 	firstMalformed       error
+	unterminated         int // the line of a last record without a newline after it, 0 if none
 	// partial counts the records of partial executions (status 2, 3, 4),
 	// each summarized as a job of its own.
 	partial int
@@ -261,6 +262,7 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 			}
 		}
 	}
+	t.unterminated = r.UnterminatedLine()
 	t.malformed, _ = r.Malformed()
 	if _, first := r.Malformed(); len(first) > 0 {
 		t.firstMalformed = first[0]
