@@ -289,3 +289,61 @@ func TestHeaderOnlyInput(t *testing.T) {
 		}
 	}
 }
+
+// A plain file cut inside its last field (120 cut to 12, ckpt=600 to
+// ckpt=6) still parses: no stream check can catch it, so every command
+// says on stderr, naming the file and the line, that the last record has no
+// newline after it, and goes on (exit 0: hand-made files often lack the
+// final newline). A file ending in a newline, or in a comment line without
+// one, is read without it; a gzip stream of the cut text is whole, so the
+// text's missing newline is said too.
+func TestCutInTheLastField(t *testing.T) {
+	const warning = "the last record has no newline after it"
+	dir := t.TempDir()
+	header, _, _ := strings.Cut(string(small(t)), "\n    1 ")
+	record := "1 0 0 10 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 "
+	files := map[string]string{
+		"field.swf":      header + "\n" + record + "12",
+		"token.swf":      header + "\n" + record + "120 ckpt=6",
+		"field.swf.gz":   "",
+		"newline.swf":    header + "\n" + record + "120\n",
+		"comment.swf":    header + "\n" + record + "120\n; end",
+		"crlf-field.swf": strings.ReplaceAll(header, "\n", "\r\n") + "\r\n" + record + "12",
+	}
+	line := strconv.Itoa(strings.Count(header, "\n") + 2)
+	for name, text := range files {
+		data := []byte(text)
+		if name == "field.swf.gz" {
+			data = gzipped([]byte(files["field.swf"]))
+		}
+		path := write(t, dir, name, data, 0o644)
+		warns := name != "newline.swf" && name != "comment.swf"
+		for _, c := range []call{
+			{tool: "swfstat", args: []string{path}},
+			{tool: "swfstat", args: []string{"--check-capacity", path}},
+			{tool: "swfclean", args: []string{"-o", filepath.Join(dir, "clean-"+name), path}},
+			{tool: "swfclean", args: []string{"--check", path}},
+			{tool: "swfsim", args: []string{"-p", "easy", "-o", filepath.Join(dir, "sim-"+name), path}},
+			{tool: "swfaugment", args: []string{"--checkpoint", "-o", filepath.Join(dir, "aug-"+name), path}},
+			{tool: "swfaugment", args: []string{"--utility", "-"}, stdin: data},
+		} {
+			r := run(t, c)
+			what := fmt.Sprintf("%s %v", c.tool, c.args)
+			n := strings.Count(r.stderr, warning)
+			switch {
+			case !warns:
+				expect(t, what, r, 0)
+				if n > 0 {
+					t.Errorf("%s: warned of a file that ends in a newline or a comment: %s", what, clip(r.stderr))
+				}
+			case c.stdin != nil:
+				expect(t, what, r, 0, c.tool+": warning: <stdin>:"+line+": "+warning)
+			default:
+				expect(t, what, r, 0, c.tool+": warning: "+path+":"+line+": "+warning)
+			}
+			if warns && n != 1 {
+				t.Errorf("%s: said it %d times: %s", what, n, clip(r.stderr))
+			}
+		}
+	}
+}
