@@ -21,50 +21,74 @@ const NoCheckpoint = -1
 // command before this one in a pipe leaves (producer | swfaugment
 // --checkpoint-from - trace.swf), not a file of no answers.
 func ReadAnswers(r io.Reader, name string) (map[int64]int64, error) {
-	answers := map[int64]int64{}
+	answers, _, err := ReadAnswersCut(r, name)
+	return answers, err
+}
+
+// ReadAnswersCut is ReadAnswers that also returns the line number of the
+// last answer when no newline follows it (0 when one does, or when the
+// input ends in a comment or blank line): it is read, as hand-made files
+// often lack the final newline, but it is also where a file cut short ends,
+// and a cut inside the interval (600 to 60) leaves a number that parses, so
+// callers warn.
+func ReadAnswersCut(r io.Reader, name string) (answers map[int64]int64, cut int, err error) {
+	answers = map[int64]int64{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	// open: the token the split returned last had no newline after it.
+	open := false
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		advance, token, err := bufio.ScanLines(data, atEOF)
+		if token != nil {
+			open = advance == 0 || data[advance-1] != '\n'
+		}
+		return advance, token, err
+	})
 	lines := 0
 	for line := 1; sc.Scan(); line++ {
 		lines = line
 		text := strings.TrimSpace(sc.Text())
+		cut = 0
 		if text == "" || text[0] == '#' || text[0] == ';' {
 			continue
 		}
+		if open {
+			cut = line
+		}
 		f := strings.Fields(text)
 		if len(f) != 2 {
-			return nil, fmt.Errorf("%s:%d: want \"JOB INTERVAL\" (seconds, or none), got %q", name, line, text)
+			return nil, 0, fmt.Errorf("%s:%d: want \"JOB INTERVAL\" (seconds, or none), got %q", name, line, text)
 		}
 		job, err := strconv.ParseInt(f[0], 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: job number %q is not an integer", name, line, f[0])
+			return nil, 0, fmt.Errorf("%s:%d: job number %q is not an integer", name, line, f[0])
 		}
 		if job < 1 {
 			// SWF job numbers start at 1: no job of a trace has it.
-			return nil, fmt.Errorf("%s:%d: job number %d: SWF job numbers start at 1", name, line, job)
+			return nil, 0, fmt.Errorf("%s:%d: job number %d: SWF job numbers start at 1", name, line, job)
 		}
 		var iv int64
 		if strings.EqualFold(f[1], "none") || f[1] == "-1" {
 			iv = NoCheckpoint
 		} else if iv, err = strconv.ParseInt(f[1], 10, 64); err != nil || iv < 1 {
-			return nil, fmt.Errorf("%s:%d: interval %q is not a positive number of seconds or none", name, line, f[1])
+			return nil, 0, fmt.Errorf("%s:%d: interval %q is not a positive number of seconds or none", name, line, f[1])
 		} else if iv > swf.MaxTime {
 			// swfsim refuses a ckpt= token beyond the time bound: refuse it
 			// here, where the file and line of the answer are known.
-			return nil, fmt.Errorf("%s:%d: interval %d s is beyond swfkit's time bound of %d s", name, line, iv, int64(swf.MaxTime))
+			return nil, 0, fmt.Errorf("%s:%d: interval %d s is beyond swfkit's time bound of %d s", name, line, iv, int64(swf.MaxTime))
 		}
 		if prev, dup := answers[job]; dup && prev != iv {
-			return nil, fmt.Errorf("%s:%d: job %d answered twice, differently", name, line, job)
+			return nil, 0, fmt.Errorf("%s:%d: job %d answered twice, differently", name, line, job)
 		}
 		answers[job] = iv
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, 0, fmt.Errorf("%s: %w", name, err)
 	}
 	if lines == 0 {
-		return nil, fmt.Errorf("%s: empty input (no line at all, not even a comment): did a command before this one fail?", name)
+		return nil, 0, fmt.Errorf("%s: empty input (no line at all, not even a comment): did a command before this one fail?", name)
 	}
-	return answers, nil
+	return answers, cut, nil
 }
 
 // AnswersReport is what CheckpointFrom did.

@@ -275,3 +275,27 @@ func TestReadAnswersEmptyInput(t *testing.T) {
 		}
 	}
 }
+
+// TestReadAnswersCut: the last answer without a newline after it is read and
+// named (a file cut inside its last interval, 600 to 60, still parses); a
+// file that ends in a newline, or in a comment or blank line, is not cut.
+func TestReadAnswersCut(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		cut  int
+		last int64 // job 2's interval
+	}{
+		{"1 600\n2 60", 2, 60},
+		{"1 600\r\n2 60\r", 2, 60}, // CRLF, cut after the '\r'
+		{"1 600\n2 600\n", 0, 600},
+		{"1 600\r\n2 600\r\n", 0, 600},
+		{"1 600\n2 600\n# end", 0, 600},
+		{"1 600\n2 600\n  ", 0, 600},
+		{"2 none", 1, NoCheckpoint},
+	} {
+		a, cut, err := ReadAnswersCut(strings.NewReader(tc.in), "a.txt")
+		if err != nil || cut != tc.cut || a[2] != tc.last {
+			t.Errorf("%q: cut %d, job 2 %d, %v; want cut %d, job 2 %d", tc.in, cut, a[2], err, tc.cut, tc.last)
+		}
+	}
+}

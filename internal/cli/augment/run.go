@@ -475,10 +475,13 @@ func readAnswers(files *cmdio.Files, name string, stderr io.Writer) (map[int64]i
 	if err != nil {
 		return nil, err
 	}
-	answers, err := augment.ReadAnswers(f, cmdio.DisplayName(name))
+	answers, cut, err := augment.ReadAnswersCut(f, cmdio.DisplayName(name))
 	f.Close()
 	if err != nil {
 		return nil, err
+	}
+	if cut > 0 {
+		fmt.Fprintf(stderr, "swfaugment: warning: %s:%d: the last answer has no newline after it: if the file was cut short there, its interval may be cut too (600 read as 60)\n", cmdio.DisplayName(name), cut)
 	}
 	if len(answers) == 0 {
 		// As for a header-only trace: valid, but what a cut file leaves.

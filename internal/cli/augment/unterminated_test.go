@@ -54,3 +54,23 @@ func TestUnterminatedLastRecordWarns(t *testing.T) {
 		}
 	}
 }
+
+// The --checkpoint-from file's last answer without a newline after it is
+// read and named too (a cut interval, 600 to 60, still parses).
+func TestUnterminatedLastAnswerWarns(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		answers string
+		warn    bool
+	}{{"1 600\n2 60", true}, {"1 600\n2 600\n", false}, {"1 600\n2 600\n# end", false}} {
+		file := filepath.Join(dir, "answers.txt")
+		if err := os.WriteFile(file, []byte(tc.answers), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := runCmd(t, "", "--checkpoint-from", file, "testdata/small.swf")
+		want := file + ":2: the last answer has no newline after it"
+		if code != 0 || strings.Contains(stderr, want) != tc.warn {
+			t.Errorf("%q: exit %d, stderr %q; want exit 0, warning %v", tc.answers, code, stderr, tc.warn)
+		}
+	}
+}
