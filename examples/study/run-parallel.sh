@@ -15,7 +15,11 @@ command -v parallel >/dev/null || { echo "run-parallel.sh: GNU parallel is not i
 mkdir -p "$RUNS" "$LOGS"
 set_aside_table
 status=0
-parallel --joblog "$LOGS/joblog" -j "${JOBS:-100%}" "$@" \
+# -q: parallel joins a command's words into one shell line, so without it a
+# blank in RUNS (a study folder such as "my study", the default RUNS being
+# $PWD/runs) or in this folder's path would split the word and every point
+# would fail with point.sh's usage line.
+parallel -q --joblog "$LOGS/joblog" -j "${JOBS:-100%}" "$@" \
   "$here/point.sh" "$RUNS" {1} {2} {3} {4} \
   ::: "${traces_a[@]}" ::: "${policies_a[@]}" ::: "${loads_a[@]}" ::: "${seeds_a[@]}" || status=$?
 if [ $status -ne 0 ]; then

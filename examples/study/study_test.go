@@ -665,3 +665,34 @@ func TestIntegrationStudyConcurrentSweeps(t *testing.T) {
 	checkStudy(t, csvPath, g)
 	checkRunsOnlyPoints(t, bin, runs, g)
 }
+
+// TestIntegrationStudyBlankInRuns: a study folder whose path holds a blank
+// and a non-ASCII letter ("my study é", the default RUNS being $PWD/runs)
+// runs and aggregates like any other. GNU parallel joins a command's words
+// into one shell line, so run-parallel.sh must quote them (-q): without it
+// RUNS arrived in point.sh in two pieces and every point failed with
+// point.sh's usage line.
+func TestIntegrationStudyBlankInRuns(t *testing.T) {
+	testutil.Component(t, "parallel", "parallel")
+	bin := binaries(t)
+	dir := t.TempDir()
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"fcfs", "easy"}, loads: []string{"0.7", "0.9"}, seeds: []string{"1", "2"}}
+	study := filepath.Join(dir, "my study é")
+	if err := os.Mkdir(study, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runs, csvPath := filepath.Join(study, "runs"), filepath.Join(study, "study.csv")
+	script := filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-parallel.sh")
+	cmd := exec.Command("bash", script)
+	cmd.Dir = study
+	cmd.Env = append(os.Environ(), g.env(bin, runs, csvPath)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("sweep in %q: %v\n%s", study, err, out)
+	}
+	if n := strings.Count(string(out), "wrote "+runs+"/"); n != len(g.points()) {
+		t.Errorf("wrote %d points into %q, want %d:\n%s", n, runs, len(g.points()), out)
+	}
+	checkStudy(t, csvPath, g)
+	checkRunsOnlyPoints(t, bin, runs, g)
+}
