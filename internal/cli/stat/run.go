@@ -391,6 +391,15 @@ func writeReplay(w io.Writer, inputs []string, files *cmdio.Files, stderr io.Wri
 		if err == nil {
 			err = r.NonEmpty()
 		}
+		// The commands come from the header alone, but a file cut short or
+		// damaged after it (a killed copy, a full disk) must not pass for
+		// whole: its records are read to the end, and a fault is a comment
+		// and a warning (the commands remake the file, which is why one
+		// would replay it).
+		var damaged error
+		if err == nil {
+			damaged = readToEnd(r)
+		}
 		rc.Close()
 		if err != nil {
 			return err
@@ -409,9 +418,28 @@ func writeReplay(w io.Writer, inputs []string, files *cmdio.Files, stderr io.Wri
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprint(w, replay.Comment(r.Name)+cmds)
+		fmt.Fprint(w, replay.Comment(r.Name))
+		if damaged != nil {
+			what := fmt.Sprintf("this file cannot be read to its end (%v): its header gives the commands, which remake it whole", damaged)
+			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", r.Name, what)
+			fmt.Fprint(w, replay.Comment(what))
+		}
+		fmt.Fprint(w, cmds)
 	}
 	return nil
+}
+
+// readToEnd reads r's records to the end and returns the first error (a
+// malformed or cut line, a truncated or corrupt compressed stream).
+func readToEnd(r *swf.Reader) error {
+	r.ReuseRecord = true
+	for {
+		if _, err := r.Read(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
 }
 
 // partialWarning says that n partial-execution records were each counted as

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"image/png"
 	"io"
 	"math"
@@ -1009,5 +1010,50 @@ func TestNoInfiniteMetrics(t *testing.T) {
 	out, _, _ := run(t, in, "--rt-lower-bound", "1e-300")
 	if !strings.Contains(out, "U-QoS undefined: delta = factor x phi x rt_lowerbound = 5e-301 s is out of range") {
 		t.Errorf("no reason for the undefined U-QoS:\n%s", out)
+	}
+}
+
+// TestReplayDamagedFile: --replay reads the replayed file to its end, so a
+// file cut short after its header (a killed copy, a full disk), compressed
+// or not, is a warning and a comment before the commands, which still come
+// from its header; before, only the header was read and a truncated gzip
+// file passed for whole, silently.
+func TestReplayDamagedFile(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "t.swf")
+	var trace strings.Builder
+	trace.WriteString("; Version: 2.2\n; MaxProcs: 4\n")
+	for i := 1; i <= 2000; i++ {
+		fmt.Fprintf(&trace, "%d %d 0 %d 1 -1 -1 1 100000 -1 1 %d 1 -1 1 -1 -1 -1\n", i, i*7, 10+i%50, 1+i%13)
+	}
+	if err := os.WriteFile(input, []byte(trace.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"out.swf.gz", "out.swf"} {
+		made := filepath.Join(dir, name)
+		var errb bytes.Buffer
+		if code := simcli.Run([]string{"swfsim", "-p", "fcfs", "--no-progress", "-o", made, input}, nil, io.Discard, &errb); code != 0 {
+			t.Fatalf("swfsim: exit %d: %s", code, errb.String())
+		}
+		whole, _, code := run(t, "", "--replay", made)
+		if code != 0 {
+			t.Fatalf("%s: exit %d", name, code)
+		}
+		data, err := os.ReadFile(made)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := filepath.Join(dir, "cut-"+name)
+		if err := os.WriteFile(cut, data[:len(data)*2/3], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errs, code := run(t, "", "--replay", cut)
+		const what = "this file cannot be read to its end ("
+		if code != 0 || !strings.Contains(out, "# "+what) || !strings.Contains(errs, "swfstat: warning: "+cut+": "+what) {
+			t.Errorf("%s cut short: exit %d, stderr %q, output\n%s", name, code, errs, out)
+		}
+		if cmds := strings.TrimPrefix(whole, "# "+made+"\n"); !strings.HasSuffix(out, cmds) {
+			t.Errorf("%s cut short: the commands differ from the whole file's:\n%s\nwant\n%s", name, out, cmds)
+		}
 	}
 }
