@@ -696,3 +696,28 @@ func TestIntegrationStudyBlankInRuns(t *testing.T) {
 	checkStudy(t, csvPath, g)
 	checkRunsOnlyPoints(t, bin, runs, g)
 }
+
+// TestStudyDefaultTracesCanonical: the default TRACES name the shared
+// traces without "..". Each point records its trace's path as given
+// (swfaugment's input=), so "/clone/../shared/data/T" made the files of one
+// study differ from one clone of the repository to another, against the
+// determinism guarantee, and joining two clones' runs gave two values of
+// swfaugment.input for one trace.
+func TestStudyDefaultTracesCanonical(t *testing.T) {
+	env := filepath.Join(testutil.RepoRoot(t), "examples", "study", "study.env")
+	cmd := exec.Command("bash", "-c", `unset TRACES; . "$1"; printf '%s\n' "$TRACES"`, "bash", env)
+	cmd.Dir = t.TempDir()
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	traces := strings.Fields(string(out))
+	if len(traces) != 2 {
+		t.Fatalf("default TRACES %q: want 2 paths", out)
+	}
+	for _, p := range traces {
+		if !filepath.IsAbs(p) || filepath.Clean(p) != p {
+			t.Errorf("default trace %q is not a clean absolute path (want %q)", p, filepath.Clean(p))
+		}
+	}
+}
