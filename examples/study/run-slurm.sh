@@ -10,9 +10,17 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/study.env"
 check_grid
+n=$(grid_size)
+# One task per point: a grid larger than Slurm's MaxArraySize (1001 by
+# default: indexes 0 to 1000) cannot be one array, and sbatch would only say
+# "Invalid job array specification".
+max=$(scontrol show config 2>/dev/null | awk '$1 == "MaxArraySize" { print $3 }') || true
+if [[ $max =~ ^[0-9]+$ ]] && [ "$n" -gt "$max" ]; then
+  echo "run-slurm.sh: the grid has $n points, more than one job array may hold here (MaxArraySize $max: indexes 0 to $((max - 1))); split it (e.g. SEEDS) into grids of at most $max points with the same RUNS, or ask for a larger MaxArraySize in slurm.conf" >&2
+  exit 2
+fi
 mkdir -p "$RUNS" "$LOGS/slurm"
 set_aside_table
-n=$(grid_size)
 export STUDY_DIR=$here # sbatch runs a copy of the script: it finds study.env here
 array=$(sbatch --parsable --export=ALL --job-name=swfkit-study --array="0-$((n - 1))" \
   --output="$LOGS/slurm/point-%A_%a.out" "$@" "$here/slurm-point.sh")

@@ -721,3 +721,35 @@ func TestStudyDefaultTracesCanonical(t *testing.T) {
 		}
 	}
 }
+
+// TestStudySlurmGridTooLarge: a grid of more points than Slurm's
+// MaxArraySize cannot be one job array; run-slurm.sh says so, with the
+// limit and what to do, before it submits or sets anything aside (sbatch
+// alone said "Invalid job array specification"). Fake scontrol and sbatch
+// stand for a Slurm whose MaxArraySize is 10.
+func TestStudySlurmGridTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "fake-slurm")
+	os.Mkdir(fake, 0o755)
+	os.WriteFile(filepath.Join(fake, "scontrol"), []byte("#!/bin/sh\necho 'MaxArraySize            = 10'\n"), 0o755)
+	os.WriteFile(filepath.Join(fake, "sbatch"), []byte("#!/bin/sh\necho \"$*\" >> "+filepath.Join(dir, "sbatch-calls")+
+		"\necho 'sbatch: error: Batch job submission failed: Invalid job array specification' >&2\nexit 1\n"), 0o755)
+	trace := filepath.Join(dir, "t.swf")
+	os.WriteFile(trace, []byte("; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"), 0o644)
+	g := grid{traces: []string{trace}, policies: []string{"fcfs", "easy"}, loads: []string{"0.7", "0.9"}, seeds: []string{"1", "2", "3"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	os.WriteFile(csvPath, []byte("an earlier table\n"), 0o644)
+	cmd := exec.Command("bash", filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-slurm.sh"))
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), append(g.env(binaries(t), runs, csvPath), "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"))...)
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "the grid has 12 points, more than one job array may hold here (MaxArraySize 10") {
+		t.Errorf("12 points, MaxArraySize 10: %v\n%s", err, out)
+	}
+	if calls, err := os.ReadFile(filepath.Join(dir, "sbatch-calls")); err == nil {
+		t.Errorf("sbatch was called: %s", calls)
+	}
+	if _, err := os.Stat(csvPath); err != nil {
+		t.Errorf("the earlier table was set aside by a sweep that did not start: %v", err)
+	}
+}
