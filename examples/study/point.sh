@@ -53,7 +53,10 @@ if [ -e "$out" ]; then
   # again) would leave the point standing for a trace that is gone. Hashed
   # as the tools hash it (swfstat --sha256: decompressed, any compression).
   recorded=$(point_trace_sha256 "$out")
-  if [ -z "$recorded" ]; then
+  if [ -z "$recorded" ] && point_has_sha256_field "$out"; then
+    echo "point.sh: $out is damaged: its swfaugment Provenance line has an input-sha256= that is not 64 hexadecimal digits, so it cannot be checked against $trace; remove it to compute the point again" >&2
+    exit 1
+  elif [ -z "$recorded" ]; then
     echo "point.sh: note: $out records no input-sha256 (made before swfkit recorded it): not checked against $trace as it is now" >&2
   else
     now=$("$SWFKIT_BIN/swfstat" --sha256 "$trace") || { echo "point.sh: cannot hash $trace to check $out against it" >&2; exit 1; }

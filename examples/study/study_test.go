@@ -567,9 +567,17 @@ func TestStudyTraceChanged(t *testing.T) {
 			t.Errorf("%s: a trace replaced by other content: %v, want a refusal:\n%s", format.name, err, out)
 		}
 	}
+	// A point whose input-sha256= is damaged (not 64 hexadecimal digits)
+	// is not an old point that cannot be checked: it is refused, named.
+	files, _ := filepath.Glob(filepath.Join(runs, "*.swf.gz"))
+	good, _ := os.ReadFile(files[0])
+	run(t, nil, "sh", "-c", `gzip -dc "$1" | sed 's/ input-sha256=\([0-9a-f]*\)/ input-sha256=\1zz/' | gzip > "$1.new" && mv "$1.new" "$1"`, "sh", files[0])
+	if out, err := rerun("a damaged hash"); err == nil || !strings.Contains(out, "is damaged: its swfaugment Provenance line has an input-sha256= that is not 64 hexadecimal digits") {
+		t.Errorf("a point with input-sha256=HASHzz: %v, want a refusal:\n%s", err, out)
+	}
+	os.WriteFile(files[0], good, 0o644)
 	// A point made before the tools recorded input-sha256 cannot be
 	// checked: it passes, with a word.
-	files, _ := filepath.Glob(filepath.Join(runs, "*.swf.gz"))
 	run(t, nil, "sh", "-c", `gzip -dc "$1" | sed 's/ input-sha256=[0-9a-f]*//' | gzip > "$1.new" && mv "$1.new" "$1"`, "sh", files[0])
 	if out, err := rerun("an old point"); err != nil || !strings.Contains(out, "finished already") || !strings.Contains(out, "no input-sha256") {
 		t.Errorf("a point without input-sha256: %v, want it finished, with a note:\n%s", err, out)
