@@ -12,8 +12,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/study.env"
 check_grid
 command -v parallel >/dev/null || { echo "run-parallel.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 1; }
+# --dry-run (parallel's: print the commands, run none) leaves the study as
+# it is: no table set aside, no aggregation of points that were not made.
+dry=0
+for a in "$@"; do
+  case $a in --dry-run | --dryrun) dry=1 ;; esac
+done
 mkdir -p "$RUNS" "$LOGS"
-set_aside_table
+[ $dry = 1 ] || set_aside_table
 status=0
 # -q: parallel joins a command's words into one shell line, so without it a
 # blank in RUNS (a study folder such as "my study", the default RUNS being
@@ -33,4 +39,4 @@ if [ $status -ne 0 ]; then
   echo "run-parallel.sh: $what (see $LOGS/joblog and each point's message above); once their causes are mended (a point refused as another study's or another trace's: remove it), run the same command again to finish" >&2
   exit 1
 fi
-aggregate
+[ $dry = 1 ] || aggregate

@@ -761,3 +761,38 @@ func TestStudySlurmGridTooLarge(t *testing.T) {
 		t.Errorf("the earlier table was set aside by a sweep that did not start: %v", err)
 	}
 }
+
+// TestIntegrationStudyDryRun: parallel's --dry-run prints the points'
+// commands and runs none, so the sweep must leave the study as it was: it
+// set the earlier table aside as stale and then aggregated, reporting every
+// point missing.
+func TestIntegrationStudyDryRun(t *testing.T) {
+	testutil.Component(t, "parallel", "parallel")
+	bin := binaries(t)
+	dir := t.TempDir()
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"fcfs"}, loads: []string{"0.7"}, seeds: []string{"1", "2"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	if err := os.WriteFile(csvPath, []byte("an earlier table\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-parallel.sh")
+	cmd := exec.Command("bash", script, "--dry-run")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), g.env(bin, runs, csvPath)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("--dry-run: %v\n%s", err, out)
+	}
+	if n := strings.Count(string(out), "point.sh"); n != len(g.points()) {
+		t.Errorf("--dry-run printed %d point commands, want %d:\n%s", n, len(g.points()), out)
+	}
+	if got, err := os.ReadFile(csvPath); err != nil || string(got) != "an earlier table\n" {
+		t.Errorf("study.csv after --dry-run: %q, %v; want it as it was", got, err)
+	}
+	if _, err := os.Stat(csvPath + ".stale"); err == nil {
+		t.Error("--dry-run set the table aside as stale")
+	}
+	if points, _ := filepath.Glob(filepath.Join(runs, "*")); len(points) != 0 {
+		t.Errorf("--dry-run made points: %v", points)
+	}
+}
