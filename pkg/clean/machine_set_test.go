@@ -38,6 +38,12 @@ func TestMachineFromSet(t *testing.T) {
 			[]string{"; MaxProcs: 16", "; MaxNodes: 4", "; Note: swfclean --set MaxNodes=4: MaxNodes was 16"}, ""},
 		{"procs and set agree", "; MaxProcs: 16\n", Config{Machine: 4, Set: []Setting{{"MaxProcs", "4"}}}, 1,
 			[]string{"; MaxProcs: 4", "; Note: swfclean --procs 4: MaxProcs was 16"}, "--set MaxProcs"},
+		// --procs wrote MaxProcs 4 already: "MaxProcs was 4" would name
+		// this run's own value as the one replaced.
+		{"procs and set agree, set with words", "; MaxProcs: 16\n", Config{Machine: 4, Set: []Setting{{"MaxProcs", "4 (one node)"}}}, 1,
+			[]string{"; MaxProcs: 4 (one node)", "; Note: swfclean --procs 4: MaxProcs was 16"}, "--set MaxProcs"},
+		{"set MaxProcs, same size, other words", "; MaxProcs: 4\n", Config{Set: []Setting{{"MaxProcs", "4 (one node)"}}}, 1,
+			[]string{"; MaxProcs: 4 (one node)"}, "MaxProcs was"},
 		{"other labels", "; MaxProcs: 16\n", Config{Set: []Setting{{"Computer", "x"}, {"Note", "n"}}}, 2,
 			[]string{"; MaxProcs: 16", "; Computer: x", "; Note: n"}, "was"},
 	} {

@@ -76,6 +76,11 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 			continue
 		}
 		if old, had := h.Get(label); !had || strings.TrimSpace(old) != strings.TrimSpace(set.Value) {
+			if had && sameSize(h, label, set.Value) {
+				// The machine size stays (--procs wrote it, or the words
+				// differ): no Note; the last loop writes the line.
+				continue
+			}
 			was := "absent"
 			if had {
 				was = strings.TrimSpace(old)
@@ -103,6 +108,18 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, s := range c.cfg.Set {
 		h.Apply(s.Label, s.Value)
 	}
+}
+
+// sameSize reports whether the header's label and value give the same
+// machine size (both whole numbers, words after them aside).
+func sameSize(h *swf.Header, label, value string) bool {
+	old, ok, err := h.Int(label)
+	if err != nil || !ok {
+		return false
+	}
+	set := swf.Header{Lines: []swf.HeaderLine{{Label: label, Value: strings.TrimSpace(value)}}}
+	v, ok, err := set.Int(label)
+	return err == nil && ok && v == old
 }
 
 // lastSetting returns the last setting of label (any case): the one a
