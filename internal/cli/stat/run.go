@@ -423,6 +423,10 @@ func writeReplay(w io.Writer, inputs []string, files *cmdio.Files, stderr io.Wri
 			what := fmt.Sprintf("this file cannot be read to its end (%v): its header gives the commands, which remake it whole", damaged)
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", r.Name, what)
 			fmt.Fprint(w, replay.Comment(what))
+		} else {
+			// A plain file cut inside its last field reads to its end:
+			// only the missing newline tells, as in every other mode.
+			cmdio.WarnUnterminated(r, "swfstat", stderr)
 		}
 		fmt.Fprint(w, cmds)
 	}

@@ -1056,4 +1056,19 @@ func TestReplayDamagedFile(t *testing.T) {
 			t.Errorf("%s cut short: the commands differ from the whole file's:\n%s\nwant\n%s", name, out, cmds)
 		}
 	}
+	// A plain file cut inside its last field reads to its end: its missing
+	// final newline is said, as every other mode says it.
+	made := filepath.Join(dir, "out.swf")
+	data, err := os.ReadFile(made)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut-field.swf")
+	if err := os.WriteFile(cut, data[:len(data)-1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := strconv.Itoa(bytes.Count(data, []byte("\n")))
+	if _, errs, code := run(t, "", "--replay", cut); code != 0 || !strings.Contains(errs, "swfstat: warning: "+cut+":"+line+": "+unterminatedWarning) {
+		t.Errorf("cut inside the last field: exit %d, stderr %q; want 0 and the warning", code, errs)
+	}
 }

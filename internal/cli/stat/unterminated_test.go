@@ -50,7 +50,7 @@ func TestUnterminatedLastRecordWarns(t *testing.T) {
 		{"check capacity", "", []string{"--check-capacity", a}, []string{a}},
 		{"jobs", "", []string{"--jobs", filepath.Join(dir, "jobs.csv"), a}, []string{a}},
 		{"ends in newlines", "", []string{"--label", "h,c", hand, comment}, nil},
-		// Bytes, not records: no line is read (--replay reads the header only).
+		// Bytes, not records: no line is read.
 		{"sha256", "", []string{"--sha256", a}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
