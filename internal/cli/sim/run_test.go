@@ -398,7 +398,7 @@ func TestLenient(t *testing.T) {
 	if strings.Contains(body(out), "garbage") || strings.Contains(body(out), "\n3 2 ") {
 		t.Errorf("malformed lines written:\n%s", out)
 	}
-	// No line SWF: it simulated no job and wrote an empty schedule, exit 0.
+	// No line SWF: an error (exit 1, no output), not an empty schedule with exit 0.
 	alea := "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n"
 	out, errs, code = runCmd(t, "; MaxProcs: 64\n"+alea+alea, "-p", "easy", "--lenient")
 	if code != 1 || out != "" || !strings.Contains(errs, "swfsim: <stdin>: no valid SWF record: --lenient skipped all 2 record lines as malformed; the first: <stdin>:2: field 19") ||
