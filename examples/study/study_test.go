@@ -796,3 +796,38 @@ func TestIntegrationStudyDryRun(t *testing.T) {
 		t.Errorf("--dry-run made points: %v", points)
 	}
 }
+
+// TestStudyPointMadeHereCanonical: a point whose Provenance names its trace
+// another way (through "..", as the default TRACES did before 28 November
+// 2026) is this trace's point, so a study begun then is resumed, not refused;
+// a point of another trace of the same name stays refused.
+func TestStudyPointMadeHereCanonical(t *testing.T) {
+	env := filepath.Join(testutil.RepoRoot(t), "examples", "study", "study.env")
+	dir := t.TempDir()
+	for _, sub := range []string{"data", "clone", "other"} {
+		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	trace := filepath.Join(dir, "data", "T.swf.gz")
+	for _, tc := range []struct {
+		recorded string
+		want     bool
+	}{
+		{trace, true},
+		// Joined by hand: filepath.Join would clean the "..".
+		{dir + "/clone/../data/T.swf.gz", true},
+		{dir + "/clone/../data/T.swf.gz input-sha256=" + strings.Repeat("a", 64), true},
+		{filepath.Join(dir, "other", "T.swf.gz"), false},
+		{dir + "/clone/../other/T.swf.gz", false},
+	} {
+		point := filepath.Join(dir, "point.swf.gz")
+		text := "; Provenance: swfaugment version=0.1.0-dev estimate=user input=" + tc.recorded + "\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"
+		cmd := exec.Command("bash", "-c", `printf '%s' "$3" | gzip > "$4" && export ESTIMATE=user && . "$1" && point_made_here "$4" "$2"`, "bash", env, trace, text, point)
+		cmd.Dir = dir
+		err := cmd.Run()
+		if got := err == nil; got != tc.want {
+			t.Errorf("recorded %q, trace %q: made here %v (%v), want %v", tc.recorded, trace, got, err, tc.want)
+		}
+	}
+}
