@@ -79,7 +79,13 @@ if $locked; then
   # the lock.
   rm -f "$runs/.$name.partial."* "$runs/..$name.partial."*
 fi
+# A failed point says which it is: the tools' messages name the trace and
+# the option, not the grid point, and a sweep's runs interleave them.
 "$SWFKIT_BIN/swfaugment" --estimate "$ESTIMATE" --target-load "$load" --seed "$seed" "$trace" |
-  "$SWFKIT_BIN/swfsim" --policy "$policy" --seed "$seed" --no-progress -o "$tmp"
+  "$SWFKIT_BIN/swfsim" --policy "$policy" --seed "$seed" --no-progress -o "$tmp" || {
+  status=$?
+  echo "point.sh: point $trace $policy load $load seed $seed failed (exit status $status; the messages above say why); nothing written" >&2
+  exit $status
+}
 mv -f "$tmp" "$out"
 echo "wrote $out"

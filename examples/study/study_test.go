@@ -831,3 +831,23 @@ func TestStudyPointMadeHereCanonical(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyFailedPointNamed: a point that fails says which grid point it
+// is; the tools' own messages name the trace or the option, not the point,
+// and a sweep interleaves many points' messages.
+func TestStudyFailedPointNamed(t *testing.T) {
+	bin := binaries(t)
+	dir := t.TempDir()
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"bogus"}, loads: []string{"0.7"}, seeds: []string{"3"}}
+	runs := filepath.Join(dir, "runs")
+	cmd := exec.Command("bash", filepath.Join(testutil.RepoRoot(t), "examples", "study", "point.sh"), runs, g.traces[0], "bogus", "0.7", "3")
+	cmd.Env = append(os.Environ(), g.env(bin, runs, filepath.Join(dir, "study.csv"))...)
+	out, err := cmd.CombinedOutput()
+	want := "point.sh: point " + g.traces[0] + " bogus load 0.7 seed 3 failed"
+	if err == nil || !strings.Contains(string(out), want) || !strings.Contains(string(out), `unknown policy "bogus"`) {
+		t.Errorf("bad policy: %v\n%s\nwant the tool's message and %q", err, out, want)
+	}
+	if points, _ := filepath.Glob(filepath.Join(runs, "*")); len(points) != 0 {
+		t.Errorf("a failed point left files: %v", points)
+	}
+}
