@@ -5,9 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
 )
 
-const unterminatedWarning = "the last record has no newline after it: if the file was cut short there, its last field may be cut too"
+// unterminatedWarning is the warning after "FILE:LINE: " (its text is
+// pinned once, in cmdio's TestWarnUnterminated).
+const unterminatedWarning = cmdio.UnterminatedText
 
 // A last record without a newline after it is simulated (the file may be
 // hand made) but named on stderr, once although swfsim reads its input
