@@ -77,6 +77,20 @@ type Conservative struct {
 	Compressions CompressCounts
 
 	lazy lazyTail // a rebuild's tail not placed yet (lazytail.go)
+
+	// watch, when not nil, is told of every move and every compression
+	// (BenchmarkRICCCascades counts where the moves are); nil in a run.
+	watch compressWatcher
+}
+
+// compressWatcher follows conservative's compressions, for the speed notes
+// of docs/swfsim.md.
+type compressWatcher interface {
+	// moved: m jobs of procs processors and duration dur moved from old to t.
+	moved(procs, dur, old, t int64, m int)
+	// compressed: a compression at now, over a queue of waiting jobs,
+	// made moves moves (Profile.Move calls).
+	compressed(now int64, waiting, moves int)
 }
 
 // CompressCounts counts the work of conservative's compressions, for the
@@ -398,6 +412,9 @@ func (c *Conservative) compress(s *sim.Sim) {
 	if c.Compressions.Moves > moves {
 		c.Compressions.Moving++
 	}
+	if c.watch != nil {
+		c.watch.compressed(ps.now, len(q)-rq.left, c.Compressions.Moves-moves)
+	}
 }
 
 // pass is the state of one compression.
@@ -458,6 +475,9 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 			m = int(min(int64(rest), c.profile.MinFree(t, min(t+d, old))/p))
 		}
 		c.profile.Move(old, t, d, int64(m)*p)
+		if c.watch != nil {
+			c.watch.moved(p, d, old, t, m)
+		}
 		c.Compressions.Moves++
 		c.Compressions.MovedBy += old - t
 		if old-t <= 7 {

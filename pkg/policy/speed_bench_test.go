@@ -144,3 +144,90 @@ func BenchmarkRICCConservativeCounts(b *testing.B) {
 		})
 	}
 }
+
+// cascadeCounts is a compressWatcher that counts where conservative's moves
+// are (BenchmarkRICCCascades).
+type cascadeCounts struct {
+	moves, serial, vacated int
+	vacant                 map[int64]int // starts the compression's moves left, with their jobs
+	pending                int           // moves of the compression under way
+	perCompression         []int         // moves of each compression
+	at                     []int64       // its time
+	waiting                []int         // its queue
+}
+
+func (w *cascadeCounts) moved(procs, dur, old, t int64, m int) {
+	w.moves++
+	w.pending++
+	if procs == 1 {
+		w.serial++
+	}
+	if n := w.vacant[t]; n > 0 {
+		w.vacated++
+		w.vacant[t] = max(0, n-m)
+	}
+	w.vacant[old] += m
+}
+
+func (w *cascadeCounts) compressed(now int64, waiting, moves int) {
+	w.perCompression = append(w.perCompression, moves)
+	w.at = append(w.at, now)
+	w.waiting = append(w.waiting, waiting)
+	w.pending = 0
+	clear(w.vacant)
+}
+
+// BenchmarkRICCCascades reports where conservative's compression moves are
+// on the whole of RICC-2010-2 with kills (docs/swfsim.md, round 18): the
+// share of moves made in compressions that move 1,000 jobs or more; the share
+// in the busiest twentieth of the simulated span (by moves) and the queue
+// there; the share of moves of 1-processor jobs; and the share that move a
+// job to a start another job left earlier in the same compression (a
+// cascade: each job takes a slot the one before it gave up):
+//
+//	go test -run XXX -bench RICCCascades -benchtime 1x ./pkg/policy
+func BenchmarkRICCCascades(b *testing.B) {
+	tr := loadResearchTrace(b, "RICC-2010-2.swf.gz")
+	for range b.N {
+		jobs := append([]sim.Job(nil), tr.jobs...)
+		c := NewConservative(len(jobs))
+		w := &cascadeCounts{vacant: map[int64]int{}}
+		c.watch = w
+		s, err := sim.New(sim.Config{Procs: tr.procs}, jobs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Run(c); err != nil {
+			b.Fatal(err)
+		}
+		if w.moves != c.Compressions.Moves || len(w.perCompression) != c.Compressions.Runs {
+			b.Fatalf("watched %d moves in %d compressions, counted %d in %d", w.moves, len(w.perCompression), c.Compressions.Moves, c.Compressions.Runs)
+		}
+		big := 0
+		const parts = 20
+		first, last := w.at[0], w.at[len(w.at)-1]
+		var partMoves, partRuns, partWaiting [parts]int
+		for i, m := range w.perCompression {
+			if m >= 1000 {
+				big += m
+			}
+			k := min(parts-1, int((w.at[i]-first)*parts/(last-first+1)))
+			partMoves[k] += m
+			partRuns[k]++
+			partWaiting[k] += w.waiting[i]
+		}
+		busiest := 0
+		for k := range parts {
+			if partMoves[k] > partMoves[busiest] {
+				busiest = k
+			}
+		}
+		share := func(n int) float64 { return 100 * float64(n) / float64(max(1, w.moves)) }
+		b.ReportMetric(float64(w.moves), "moves")
+		b.ReportMetric(share(big), "%moves-in-1000+")
+		b.ReportMetric(share(partMoves[busiest]), "%moves-busiest-20th")
+		b.ReportMetric(float64(partWaiting[busiest])/float64(max(1, partRuns[busiest])), "queue-busiest-20th")
+		b.ReportMetric(share(w.serial), "%moves-1-proc")
+		b.ReportMetric(share(w.vacated), "%moves-to-vacated")
+	}
+}
