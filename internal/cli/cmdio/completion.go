@@ -16,6 +16,23 @@ func takesFile(f FlagDoc) bool { return strings.Contains(f.Placeholder, "FILE") 
 // placeholder says LIST (swfclean --rules).
 func takesList(f FlagDoc) bool { return f.Repeatable || strings.Contains(f.Placeholder, "LIST") }
 
+// bashChoices is the function of a bash completion script that completes
+// the choices $2 for the word $1 after its last comma. A choice already
+// before that comma is not offered again (--by category,<TAB> offers status,
+// not category): ",$pre" holds each given value between two commas.
+const bashChoices = `%s() {
+	local pre= word=$1 choice left=
+	if [[ $word == *,* ]]; then
+		pre=${word%%,*},
+		word=${word##*,}
+	fi
+	for choice in $2; do
+		[[ ,$pre == *,"$choice",* ]] || left+=" $choice"
+	done
+	COMPREPLY=($(compgen -P "$pre" -W "$left" -- "$word"))
+}
+`
+
 // BashCompletion is a bash completion script for app: option names, the
 // values of options with known choices (Help.Choices), file names for FILE
 // values and for arguments.
@@ -24,7 +41,8 @@ func takesList(f FlagDoc) bool { return f.Repeatable || strings.Contains(f.Place
 // the script looks past it for the flag; file names are read one a line,
 // so that a name with a space is one completion, not one per word; and a
 // choice is completed after the last comma of the word, for the options that
-// take a comma-separated list of them (--rules default,sort_<TAB>).
+// take a comma-separated list of them (--rules default,sort_<TAB>), leaving
+// out those the list already has.
 func BashCompletion(app *cli.App) string {
 	h := HelpOf(app)
 	fn := "_" + strings.ReplaceAll(app.Name, "-", "_")
@@ -34,7 +52,7 @@ func BashCompletion(app *cli.App) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# bash completion for %s, generated from its flag definitions (make completion).\n", app.Name)
 	fmt.Fprintf(&b, "%s() {\n\tlocal name\n\tCOMPREPLY=()\n\twhile IFS= read -r name; do COMPREPLY+=(\"$name\"); done < <(compgen -f -- \"$1\")\n}\n", files)
-	fmt.Fprintf(&b, "%s() {\n\tlocal pre= word=$1\n\tif [[ $word == *,* ]]; then\n\t\tpre=${word%%,*},\n\t\tword=${word##*,}\n\tfi\n\tCOMPREPLY=($(compgen -P \"$pre\" -W \"$2\" -- \"$word\"))\n}\n", choices)
+	fmt.Fprintf(&b, bashChoices, choices)
 	fmt.Fprintf(&b, "%s() {\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n", fn)
 	b.WriteString("\tif [[ $cur == = ]]; then\n\t\tcur=\n\telif [[ $prev == = && COMP_CWORD -ge 2 ]]; then\n\t\tprev=${COMP_WORDS[COMP_CWORD-2]}\n\tfi\n\tcase $prev in\n")
 	for _, f := range Flags(app) {
@@ -105,9 +123,23 @@ func ZshCompletion(app *cli.App) string {
 	return b.String()
 }
 
+// fishChoices is the function of a fish completion script that prints the
+// choices of a comma list flag, one a line, for __fish_complete_list; it
+// leaves out those the token already has before its last comma (the token
+// may begin with --flag=).
+const fishChoices = `function %s
+	set -l given (string split , -- (commandline -t | string replace -r -- '^-[^=]*=' ''))
+	set -e given[-1]
+	for choice in %s
+		contains -- $choice $given; or printf '%%s\n' $choice
+	end
+end
+`
+
 // FishCompletion is a fish completion script for app. The choices of a flag
 // that takes a comma list come from a function of the script, through
-// fish's __fish_complete_list, which completes after the last comma.
+// fish's __fish_complete_list, which completes after the last comma; values
+// the list already has are not offered again.
 func FishCompletion(app *cli.App) string {
 	h := HelpOf(app)
 	var b strings.Builder
@@ -117,7 +149,7 @@ func FishCompletion(app *cli.App) string {
 	}
 	for _, f := range Flags(app) {
 		if len(h.Choices[f.Name]) > 0 && f.Placeholder != "" && takesList(f) {
-			fmt.Fprintf(&b, "function %s\n\tprintf '%%s\\n' %s\nend\n", listFn(f), strings.Join(h.Choices[f.Name], " "))
+			fmt.Fprintf(&b, fishChoices, listFn(f), strings.Join(h.Choices[f.Name], " "))
 		}
 	}
 	for _, f := range Flags(app) {

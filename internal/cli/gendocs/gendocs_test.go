@@ -190,7 +190,7 @@ func TestGeneratedFiles(t *testing.T) {
 // TestBashCompletion runs the generated bash completion the way bash calls
 // it: --flag=value arrives as three words split at the '=', a file name
 // with a space is one completion, and a list's next choice completes after
-// its last comma.
+// its last comma, leaving out the choices the list already has.
 func TestBashCompletion(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
@@ -225,6 +225,15 @@ func TestBashCompletion(t *testing.T) {
 		{[]string{"swfclean", "--rules", "default,sort_"}, "default,sort_submit"},
 		{[]string{"swfclean", "--rules", "=", "none,re"}, "none,renumber"},
 		{[]string{"swfstat", "--by", "category,st"}, "category,status"},
+		// A value the list already has is not offered again.
+		{[]string{"swfstat", "--by", "category,"}, "category,status\ncategory,short\ncategory,user\ncategory,queue"},
+		{[]string{"swfstat", "--by", "=", "category,status,s"}, "category,status,short"},
+		{[]string{"swfclean", "--rules", "default,sort_submit,so"}, ""},
+		{[]string{"swfclean", "--skip", "flurries,renumber,"}, "flurries,renumber,merge_partial\nflurries,renumber,zero_to_unknown\n" +
+			"flurries,renumber,negative_to_unknown\nflurries,renumber,runtime_from_cpu\nflurries,renumber,estimate_from_runtime\n" +
+			"flurries,renumber,clamp_too_big\nflurries,renumber,cancelled_unstarted\nflurries,renumber,no_procs\n" +
+			"flurries,renumber,too_big\nflurries,renumber,unknown_runtime\nflurries,renumber,sort_submit\n" +
+			"flurries,renumber,shift_time\nflurries,renumber,anonymize"},
 	} {
 		script := fmt.Sprintf(`source %q; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _%s; printf '%%s\n' "${COMPREPLY[@]}"`,
 			filepath.Join(dir, "completion", "bash", c.words[0]), c.words[0])
@@ -242,10 +251,11 @@ func TestBashCompletion(t *testing.T) {
 
 // The fish and zsh completions of a flag that takes a comma list (swfclean
 // --rules and --skip, swfstat --by) complete each value after the last
-// comma, as bash's do; other flags complete one value. Each runs in the real
-// shell: fish through complete -C, zsh interactively in a pseudo-terminal
-// (zsh/zpty), where a TAB completes the line and a key bound to a widget
-// writes the line as completion left it.
+// comma, as bash's do, and offer no value the list already has; other
+// flags complete one value. Each runs in the real shell: fish through
+// complete -C, zsh interactively in a pseudo-terminal (zsh/zpty), where a
+// TAB completes the line and a key bound to a widget writes the line as
+// completion left it.
 func TestIntegrationFishCompletion(t *testing.T) {
 	fish := testutil.Component(t, "fish", "fish")
 	dir := t.TempDir()
@@ -257,6 +267,10 @@ func TestIntegrationFishCompletion(t *testing.T) {
 		{"swfclean --rules=none,ren", "--rules=none,renumber"},
 		{"swfclean --skip flurries,ano", "flurries,anonymize"},
 		{"swfstat --by category,sta", "category,status"},
+		// A value the list already has is not offered again.
+		{"swfstat --by category,", "category,queue\ncategory,short\ncategory,status\ncategory,user"},
+		{"swfstat --by=category,status,s", "--by=category,status,short"},
+		{"swfclean --skip flurries,fl", ""},
 		{"swfclean --from s", "sacct\nswf"},
 		{"swfsim --policy=conservative", "--policy=conservative"},
 	} {
@@ -299,6 +313,9 @@ zpty -d z
 		{"swfclean --rules=none,ren", "swfclean --rules=none,renumber,"},
 		{"swfclean --skip flurries,ano", "swfclean --skip flurries,anonymize,"},
 		{"swfstat --by category,sta", "swfstat --by category,status,"},
+		// _values offers no value the list already has: s is short alone.
+		{"swfstat --by category,status,s", "swfstat --by category,status,short,"},
+		{"swfstat --by category,status,short,user,", "swfstat --by category,status,short,user,queue,"},
 		{"swfclean --from sa", "swfclean --from sacct "},
 		{"swfstat --format=cs", "swfstat --format=csv "},
 	} {
