@@ -37,8 +37,10 @@
 //     (strconv.Quote: "" for the empty string, backslash escapes for '"',
 //     '\\' and control characters), so a value can hold any text;
 //   - booleans are true or false, integers decimal, floats the shortest
-//     decimal that reads back exactly, never in exponent form (0.9, 1e-7 is
-//     0.0000001);
+//     decimal that reads back exactly (FormatFloat): plain from 1e-4 up to
+//     1e21 (0.9, 3600), in exponent form outside (1e-07, 1e+300); older
+//     lines wrote every float plain (0.0000001), which reads back to the
+//     same float as well;
 //   - a repeatable flag (a list) is one field per element, in order, under
 //     the same KEY; an empty list is written as KEY="".
 //

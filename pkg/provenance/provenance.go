@@ -3,6 +3,7 @@ package provenance
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -72,6 +73,19 @@ func (r *Record) Format() string {
 		b.WriteString(Quote(f.Value))
 	}
 	return b.String()
+}
+
+// FormatFloat returns x as a record writes a float: the shortest decimal
+// that reads back to x, plain from 1e-4 up to 1e21 (0.04, 0.9, 3600) and in
+// exponent form outside (1e-09, 1e+300), where the plain decimal is a run of
+// zeros, 302 characters for 1e-300, that hides the value. The bounds are
+// those of %g's lower switch and of encoding/json's upper one; swfaugment's
+// Notes write their numbers the same way.
+func FormatFloat(x float64) string {
+	if a := math.Abs(x); a >= 1e-4 && a < 1e21 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
 // Quote returns v as written in a record: bare when it is non-empty and made

@@ -2,7 +2,9 @@ package provenance
 
 import (
 	"errors"
+	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -171,5 +173,33 @@ func TestFromHeaderForeignLines(t *testing.T) {
 	all, err := AllFromHeader(h)
 	if err != nil || len(all) != 4 || all[2].Tool != "mytool" || all[2].Other != "mytool x=1" {
 		t.Errorf("AllFromHeader: %v, %+v", err, all)
+	}
+}
+
+// TestFormatFloat: plain decimals from 1e-4 up to 1e21, as lines always
+// wrote them, exponent form outside; every value is bare in a line and reads
+// back to the same float.
+func TestFormatFloat(t *testing.T) {
+	for _, tt := range []struct {
+		x    float64
+		want string
+	}{
+		{0, "0"}, {0.5, "0.5"}, {2, "2"}, {100, "100"}, {0.04, "0.04"}, {3600, "3600"},
+		{0.30000000000000004, "0.30000000000000004"}, {-0.9, "-0.9"},
+		{1e-4, "0.0001"}, {9.999999999999999e-05, "9.999999999999999e-05"},
+		{1e-7, "1e-07"}, {1e-9, "1e-09"}, {-2.5e-8, "-2.5e-08"}, {1e-300, "1e-300"},
+		{math.SmallestNonzeroFloat64, "5e-324"},
+		{1e20, "100000000000000000000"}, {1e21, "1e+21"}, {math.MaxFloat64, "1.7976931348623157e+308"},
+	} {
+		got := FormatFloat(tt.x)
+		if got != tt.want {
+			t.Errorf("FormatFloat(%v) = %s, want %s", tt.x, got, tt.want)
+		}
+		if back, err := strconv.ParseFloat(got, 64); err != nil || back != tt.x {
+			t.Errorf("FormatFloat(%v) = %s reads back as %v, %v", tt.x, got, back, err)
+		}
+		if Quote(got) != got {
+			t.Errorf("FormatFloat(%v) = %s is quoted in a line: %s", tt.x, got, Quote(got))
+		}
 	}
 }

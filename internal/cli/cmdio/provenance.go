@@ -61,7 +61,8 @@ func Provenance(c *cli.Context) provenance.Record {
 }
 
 // FlagValue renders the effective value of a flag: booleans true/false,
-// integers in decimal, floats as the shortest exact decimal without exponent.
+// integers in decimal, floats as provenance.FormatFloat writes them (the
+// shortest exact decimal, in exponent form below 1e-4 and from 1e21: 1e-09).
 func FlagValue(c *cli.Context, f cli.Flag) string {
 	name := f.Names()[0]
 	switch f.(type) {
@@ -78,7 +79,7 @@ func FlagValue(c *cli.Context, f cli.Flag) string {
 	case *cli.Uint64Flag:
 		return strconv.FormatUint(c.Uint64(name), 10)
 	case *cli.Float64Flag:
-		return strconv.FormatFloat(c.Float64(name), 'f', -1, 64)
+		return provenance.FormatFloat(c.Float64(name))
 	case *cli.DurationFlag:
 		return c.Duration(name).String()
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,6 +143,35 @@ func TestCommandsGivenAtDefault(t *testing.T) {
 		if again := runAugment(t, words[1:]); again != made {
 			t.Errorf("%v: replayed as %q, another file:\n%s\nwant\n%s", args, cmds, again, made)
 		}
+	}
+}
+
+// TestCommandsTinyFloat: a tiny float option is recorded in exponent form
+// (rt-lower-bound=1e-09, not 0.000000001), and the replay gives it back so
+// that the run makes the same file.
+func TestCommandsTinyFloat(t *testing.T) {
+	made := runAugment(t, []string{"--bounds", "--rt-lower-bound", "1e-9", "../augment/testdata/small.swf"})
+	hdr, err := swf.NewReader(strings.NewReader(made)).Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := provenance.FromHeader(hdr)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("%d Provenance lines, %v", len(recs), err)
+	}
+	if v, _ := recs[0].Get("rt-lower-bound"); v != "1e-09" {
+		t.Errorf("rt-lower-bound=%s, want 1e-09", v)
+	}
+	cmds, _, err := Commands(recs, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := strings.Fields(strings.TrimSpace(cmds))
+	if !slices.Contains(words, "--rt-lower-bound=1e-09") {
+		t.Errorf("replayed as %q, want --rt-lower-bound=1e-09", cmds)
+	}
+	if again := runAugment(t, words[1:]); again != made {
+		t.Errorf("replayed as %q, another file:\n%s\nwant\n%s", cmds, again, made)
 	}
 }
 
