@@ -225,6 +225,46 @@ func canonical(name string) string {
 	return abs
 }
 
+// SameFiles groups the names that are one file by os.SameFile (a path given
+// twice, two paths to it, a hard or symbolic link): each group lists the
+// indexes of its names in order, the groups in the order of their first name,
+// and a name alone in its file is in none. Standard input ("" or "-") is in
+// none, since what it is cannot be compared with a path, nor is a name that
+// cannot be stat'ed (opening it will say why). Two files of the same bytes
+// are two files.
+func SameFiles(names []string) [][]int {
+	infos := make([]os.FileInfo, len(names))
+	var groups [][]int
+	for i, name := range names {
+		if IsStdio(name) {
+			continue
+		}
+		info, err := os.Stat(name)
+		if err != nil {
+			continue
+		}
+		infos[i] = info
+		found := false
+		for g, group := range groups {
+			if os.SameFile(infos[group[0]], info) {
+				groups[g] = append(groups[g], i)
+				found = true
+				break
+			}
+		}
+		if !found {
+			groups = append(groups, []int{i})
+		}
+	}
+	var same [][]int
+	for _, g := range groups {
+		if len(g) > 1 {
+			same = append(same, g)
+		}
+	}
+	return same
+}
+
 // sameFile is os.SameFile, except that writing into a character device that
 // is also read (/dev/null both ways) destroys nothing.
 func sameFile(a, b os.FileInfo) bool {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -557,6 +558,39 @@ func TestCreateInMissingFolder(t *testing.T) {
 		want := name + ": cannot create it: the folder " + filepath.Dir(name) + " does not exist"
 		if err.Error() != want || strings.Contains(err.Error(), ".tmp-") {
 			t.Errorf("%s: %v, want %q", name, err, want)
+		}
+	}
+}
+
+// SameFiles groups the names of one file (a path twice, another path, a
+// symbolic or hard link), not files of the same bytes, standard input or a
+// missing file.
+func TestSameFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.swf")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, []byte(smallText), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sym, hard, missing := filepath.Join(dir, "sym.swf"), filepath.Join(dir, "hard.swf"), filepath.Join(dir, "missing.swf")
+	if err := os.Symlink(a, sym); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(b, hard); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		names []string
+		want  [][]int
+	}{
+		{[]string{a, b}, nil},
+		{[]string{a, a}, [][]int{{0, 1}}},
+		{[]string{"-", a, dir + "/./a.swf", "-", ""}, [][]int{{1, 2}}},
+		{[]string{b, a, sym, hard, missing, missing}, [][]int{{0, 3}, {1, 2}}},
+	} {
+		if got := SameFiles(tc.names); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("SameFiles(%q) = %v, want %v", tc.names, got, tc.want)
 		}
 	}
 }

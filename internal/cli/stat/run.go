@@ -576,6 +576,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if err := files.Check(); err != nil {
 		return err
 	}
+	warnSameFile(o.files, stderr)
 	defer func() {
 		if errors.Is(err, errViolation) {
 			// A failed capacity check is a report worth keeping.

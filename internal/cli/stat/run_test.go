@@ -768,6 +768,75 @@ func TestDuplicateBaseNames(t *testing.T) {
 	}
 }
 
+// One file given twice (the same path, another path to it, a symbolic or hard
+// link) is warned about on stderr, naming the arguments as given, in every
+// mode; it is no error (comparing a file with itself can be meant), and two
+// files of the same bytes, or standard input, are not one file.
+func TestSameFileWarned(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	data, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := filepath.Join(dir, "a.swf")
+	if err := os.WriteFile(a, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	copyOfA, sym, hard := filepath.Join(dir, "copy.swf"), filepath.Join(dir, "sym.swf"), filepath.Join(dir, "hard.swf")
+	if err := os.WriteFile(copyOfA, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.swf", sym); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(a, hard); err != nil {
+		t.Fatal(err)
+	}
+	dotted := dir + "/./a.swf" // not filepath.Join, which cleans the dot away
+	const tail = " are the same file: it is read twice and every output has it twice, identical"
+	modes := [][]string{
+		{},
+		{"--format", "csv"},
+		{"--format", "json"},
+		{"--csv", filepath.Join(dir, "out.csv")},
+		{"--json", filepath.Join(dir, "out.json")},
+		{"--jobs", filepath.Join(dir, "jobs.csv")},
+		{"--html", filepath.Join(dir, "report.html"), "--label", "x,y"},
+		{"--plot", filepath.Join(dir, "wait.svg"), "--label", "x,y"},
+		{"--check-capacity"},
+		{"--sha256"},
+	}
+	for _, tc := range []struct {
+		name   string
+		inputs []string
+		warn   string // "" for no warning
+	}{
+		{"same path", []string{a, a}, a + " and " + a + tail},
+		{"two paths", []string{a, dotted}, a + " and " + dotted + tail},
+		{"symbolic link", []string{sym, a}, sym + " and " + a + tail},
+		{"hard link", []string{a, hard}, a + " and " + hard + tail},
+		{"same bytes", []string{a, copyOfA}, ""},
+		{"standard input", []string{a, "-"}, ""},
+	} {
+		for _, mode := range modes {
+			args := append(slices.Clone(mode), tc.inputs...)
+			_, stderr, code := run(t, string(data), args...)
+			if code != 0 {
+				t.Errorf("%s %v: exit %d, stderr:\n%s", tc.name, args, code, stderr)
+				continue
+			}
+			if got := strings.Count(stderr, "same file"); tc.warn == "" && got != 0 || tc.warn != "" && (got != 1 || !strings.Contains(stderr, "swfstat: warning: "+tc.warn)) {
+				t.Errorf("%s %v: stderr:\n%s\nwant the same-file warning %q (none when \"\")", tc.name, args, stderr, tc.warn)
+			}
+		}
+	}
+	_, stderr, _ := run(t, "", "--format", "csv", a, copyOfA, sym, hard)
+	if want := "swfstat: warning: " + a + ", " + sym + " and " + hard + " are the same file: it is read 3 times and every output has it 3 times"; !strings.Contains(stderr, want) {
+		t.Errorf("three names of one file: stderr:\n%s\nwant %q", stderr, want)
+	}
+}
+
 // A header MaxProcs of 0 is no machine size, and the summary says so
 // rather than that the header has none.
 func TestMachineSizeZero(t *testing.T) {
