@@ -29,8 +29,12 @@ type Input struct {
 	// Facts are short name/value lines: jobs read, measured, machine size.
 	Facts []Fact
 	// Warnings are what a reader must know before trusting the numbers
-	// (killed jobs, skipped records, oversubscription).
+	// (killed jobs, skipped records, oversubscription), shown as warnings.
 	Warnings []string
+	// Notes are facts about how the file was made that a reader may want
+	// beside the numbers, not anomalies (the jobs a cleaning removed as it
+	// was asked), shown after the warnings as plain text.
+	Notes    []string
 	Excluded []Exclusion
 	// Provenance is the header lines that say how the file was made (the
 	// tools' Notes and the archive's description), in file order.

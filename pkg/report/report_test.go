@@ -13,7 +13,7 @@ func sample() *Report {
 	return &Report{
 		Title: "swfstat: easy vs cons", Generator: "swfstat test",
 		Inputs: []Input{
-			{Label: "easy", File: "easy.swf", Facts: []Fact{{"jobs read", "3"}}, Warnings: []string{"1% killed"},
+			{Label: "easy", File: "easy.swf", Facts: []Fact{{"jobs read", "3"}}, Warnings: []string{"1% killed"}, Notes: []string{"Note: swfclean rule too_big: 1 job removed"},
 				Excluded: []Exclusion{{2, "wait unknown", "wait"}}, Provenance: []string{"; Note: swfsim <policy easy>"}, SHA256: "5d41402abc4b2a76b9719d911017c592"},
 			{Label: "<b>cons</b>", File: "cons.swf", Facts: []Fact{{"jobs read", "3"}}},
 		},
@@ -38,6 +38,9 @@ func TestWrite(t *testing.T) {
 		`<td class="num">1.5</td>`, "&lt;b&gt;cons&lt;/b&gt;", "1% killed", "; Note: swfsim &lt;policy easy&gt;",
 		"data:font/ttf;base64,AAAA", "@media print", `<section class="table" id="table-overall">`,
 		`Read as SHA-256 <span class="file">5d41402abc4b2a76b9719d911017c592</span>`,
+		// A warning is told from a note by its class; an input with neither says none.
+		`<td class="warn"><div class="warning">1% killed</div><div class="note">Note: swfclean rule too_big: 1 job removed</div></td>`,
+		`<td class="warn">none</td>`, "td.warn div.warning { color:",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)

@@ -217,7 +217,9 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 			in.Warnings = append(in.Warnings, strings.TrimPrefix(n, t.label+": "))
 		}
 	}
-	in.Warnings = append(in.Warnings, droppedNotes(t.hdr)...)
+	warnings, notes := leftOutNotes(t.hdr)
+	in.Warnings = append(in.Warnings, warnings...)
+	in.Notes = notes
 	if t.categoryWarning != "" {
 		in.Warnings = append(in.Warnings, t.categoryWarning)
 	}
@@ -227,20 +229,36 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 	return in
 }
 
-// dropping matches a tool's Note that jobs were left out of the file: swfsim's
-// "skipped N jobs: reason", swfclean's "rule R: N jobs removed".
-var dropping = regexp.MustCompile(`\bskipped [1-9]|\b[1-9][0-9]* (jobs?|records?|lines?) (removed|dropped)`)
+// leftOut matches a tool's Note that jobs or lines were left out of the file:
+// swfsim's "skipped N jobs: reason", swfclean's "rule R: N jobs removed" (and
+// its filters' and flurries'), any tool's count of malformed lines skipped.
+var leftOut = regexp.MustCompile(`\bskipped [1-9]|\b[1-9][0-9]* (jobs?|records?|lines?) (removed|dropped)|` + malformedCount.String())
 
-// droppedNotes are the header Notes that say jobs were left out of the file
-// by the tools that made it: the file does not hold the whole log.
-func droppedNotes(hdr *swf.Header) []string {
-	var out []string
+// malformedCount matches a count of malformed lines skipped (--lenient):
+// swfsim's "skipped N malformed lines", swfaugment's "N malformed lines
+// skipped", swfclean's "(N malformed)", the converters' "+ N malformed".
+var malformedCount = regexp.MustCompile(`\b[1-9][0-9]* malformed\b`)
+
+// leftOutNotes are the header Notes that say jobs were left out of the file
+// by the tools that made it (the file does not hold the whole log), split as
+// docs/swfstat.md states: swfclean's accounting of the jobs its rules,
+// filters and flurry removal took out (a Note that begins "swfclean " and
+// counts no malformed line) is what the cleaning was asked to do, a note;
+// jobs a tool could not read or simulate (malformed lines, swfsim's skipped
+// jobs), or a Note of another program's, are warnings.
+func leftOutNotes(hdr *swf.Header) (warnings, notes []string) {
 	for _, l := range hdr.Lines {
-		if !l.Continuation && strings.EqualFold(l.Label, "Note") && dropping.MatchString(l.Value) {
-			out = append(out, "Note: "+strings.TrimSpace(l.Value))
+		if l.Continuation || !strings.EqualFold(l.Label, "Note") || !leftOut.MatchString(l.Value) {
+			continue
+		}
+		text := strings.TrimSpace(l.Value)
+		if strings.HasPrefix(text, "swfclean ") && !malformedCount.MatchString(text) {
+			notes = append(notes, "Note: "+text)
+		} else {
+			warnings = append(warnings, "Note: "+text)
 		}
 	}
-	return out
+	return warnings, notes
 }
 
 // htmlTables are the side-by-side tables of the summary, plus the category

@@ -7,11 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	cleancli "github.com/swfkit/swfkit/internal/cli/clean"
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	simcli "github.com/swfkit/swfkit/internal/cli/sim"
 	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -69,20 +72,101 @@ func TestHTMLReport(t *testing.T) {
 	}
 }
 
-func TestDroppedNotes(t *testing.T) {
+// The header Notes that say jobs were left out of the file: swfclean's
+// accounting of what its rules, filters and flurry removal took out are
+// notes; malformed lines skipped (by any tool), jobs swfsim could not
+// simulate and another program's Note are warnings; the rest is neither.
+func TestLeftOutNotes(t *testing.T) {
 	hdr, err := swf.NewReader(strings.NewReader(`; Note: swfclean rule no_procs: 1 job removed
 ; Note: swfclean rule too_big: no jobs affected
+; Note: swfclean filter user=2: 12 jobs removed
+; Note: swfclean flurry user=3 and job>=10 and job<=400 (391 jobs removed; 391 of 500 submissions, 78%, in 3600 s)
+; Note: swfclean rule runtime_from_cpu: 4 jobs changed
+; Note: cleaned by swfclean: 20 records read, 17 written, 3 dropped (0 malformed)
+; Note: cleaned by swfclean: 20 records read, 16 written, 4 dropped (1 malformed)
 ; Note: swfsim skipped 3 jobs: no processor count
+; Note: swfsim skipped 2 malformed lines (--lenient; lines 7, 9)
+; Note: swfaugment --lenient: 5 malformed lines skipped (not in the output); lines 3, 4, 5, 6, 7
 ; Note: swfsim simulated 10 jobs, 0 killed at their requested time
+; Note: 40 jobs removed by the site's accounting
 ; Computer: skipped 5 lunches
 1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1
 `)).Header()
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := strings.Join(droppedNotes(hdr), "|")
-	if got != "Note: swfclean rule no_procs: 1 job removed|Note: swfsim skipped 3 jobs: no processor count" {
-		t.Errorf("droppedNotes = %q", got)
+	warnings, notes := leftOutNotes(hdr)
+	wantWarnings := []string{
+		"Note: cleaned by swfclean: 20 records read, 16 written, 4 dropped (1 malformed)",
+		"Note: swfsim skipped 3 jobs: no processor count",
+		"Note: swfsim skipped 2 malformed lines (--lenient; lines 7, 9)",
+		"Note: swfaugment --lenient: 5 malformed lines skipped (not in the output); lines 3, 4, 5, 6, 7",
+		"Note: 40 jobs removed by the site's accounting",
+	}
+	wantNotes := []string{
+		"Note: swfclean rule no_procs: 1 job removed",
+		"Note: swfclean filter user=2: 12 jobs removed",
+		"Note: swfclean flurry user=3 and job>=10 and job<=400 (391 jobs removed; 391 of 500 submissions, 78%, in 3600 s)",
+	}
+	if !slices.Equal(warnings, wantWarnings) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(warnings, "\n"), strings.Join(wantWarnings, "\n"))
+	}
+	if !slices.Equal(notes, wantNotes) {
+		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(notes, "\n"), strings.Join(wantNotes, "\n"))
+	}
+}
+
+// The report of a schedule made by swfclean and swfsim shows, in its input's
+// row, the jobs swfclean's filter and rule removed as notes (class "note",
+// not the warnings' red) and the job swfsim could not simulate and the
+// malformed line it skipped as warnings (class "warning").
+func TestHTMLNotesAndWarnings(t *testing.T) {
+	dir := t.TempDir()
+	trace := "; MaxProcs: 4\n" +
+		"1 0 -1 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n" +
+		"2 5 -1 10 2 -1 -1 2 20 -1 1 2 1 -1 -1 -1 -1 -1\n" + // user 2: --filter
+		"3 6 -1 10 8 -1 -1 8 20 -1 1 1 1 -1 -1 -1 -1 -1\n" + // 8 of 4 processors: too_big
+		"4 7 -1 10 4 -1 -1 4 20 -1 1 1 1 -1 -1 -1 -1 -1\n" + // 4 of swfsim's 2: skipped
+		"5 8 -1 10 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n" // wide (--category-procs 1): no category warning
+	var cleaned, errb bytes.Buffer
+	if code := cleancli.Run([]string{"swfclean", "-q", "--filter", "user=2"}, strings.NewReader(trace), &cleaned, &errb); code != 0 {
+		t.Fatalf("swfclean: exit %d: %s", code, errb.String())
+	}
+	cleaned.WriteString("6 9 x\n") // malformed: swfsim --lenient skips it
+	schedule := filepath.Join(dir, "schedule.swf")
+	if code := simcli.Run([]string{"swfsim", "--policy", "easy", "--procs", "2", "--lenient", "-o", schedule}, &cleaned, io.Discard, &errb); code != 0 {
+		t.Fatalf("swfsim: exit %d: %s", code, errb.String())
+	}
+	html := filepath.Join(dir, "report.html")
+	if _, errOut, code := run(t, "", "--html", html, "--category-procs", "1", "--label", "s", schedule); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile(`(?s)<tr><td class="label">s</td>.*?</tr>`).FindString(string(data))
+	cell := regexp.MustCompile(`(?s)<td class="warn">(.*?)</td>`).FindStringSubmatch(row)
+	if cell == nil {
+		t.Fatalf("no warnings cell in the input's row:\n%s", row)
+	}
+	var got []string
+	for _, m := range regexp.MustCompile(`<div class="(\w+)">(.*?)</div>`).FindAllStringSubmatch(cell[1], -1) {
+		text, _, _ := strings.Cut(m[2], " (--lenient; lines ") // the line number counts swfclean's header lines
+		got = append(got, m[1]+": "+text)
+	}
+	want := []string{
+		"warning: Note: swfsim skipped 1 jobs: wider than the machine",
+		"warning: Note: swfsim skipped 1 malformed lines",
+		"note: Note: swfclean filter user=2: 1 job removed",
+		"note: Note: swfclean rule too_big: 1 job removed",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the input's warnings and notes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The page's style colors the warnings only.
+	if page := string(data); !strings.Contains(page, "td.warn div.warning { color: #8a1c00; }") || strings.Contains(page, "td.warn div {") {
+		t.Error("the style does not tell warnings from notes")
 	}
 }
 
@@ -312,7 +396,7 @@ func TestHTMLHeaderOnlyWarning(t *testing.T) {
 	page := string(data)
 	rowE := regexp.MustCompile(`(?s)<tr><td class="label">e</td>.*?</tr>`).FindString(page)
 	rowH := regexp.MustCompile(`(?s)<tr><td class="label">h</td>.*?</tr>`).FindString(page)
-	if !strings.Contains(rowE, `<td class="warn">`) || !strings.Contains(rowE, "<div>"+warning) {
+	if !strings.Contains(rowE, `<td class="warn">`) || !strings.Contains(rowE, `<div class="warning">`+warning) {
 		t.Errorf("input e's row lacks the header-only warning:\n%s", rowE)
 	}
 	if rowH == "" || strings.Contains(rowH, "header only") {

@@ -86,7 +86,7 @@ func TestUnterminatedLastRecordWarns(t *testing.T) {
 	}
 	rowA := regexp.MustCompile(`(?s)<tr><td class="label">a</td>.*?</tr>`).FindString(string(page))
 	rowH := regexp.MustCompile(`(?s)<tr><td class="label">h</td>.*?</tr>`).FindString(string(page))
-	if !strings.Contains(rowA, "<div>line "+strconv.Itoa(line)+": "+unterminatedWarning) {
+	if !strings.Contains(rowA, `<div class="warning">line `+strconv.Itoa(line)+": "+unterminatedWarning) {
 		t.Errorf("input a's row lacks the warning:\n%s", rowA)
 	}
 	if rowH == "" || strings.Contains(rowH, "no newline") {
