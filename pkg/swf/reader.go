@@ -224,11 +224,11 @@ func (r *Reader) Read() (Job, error) {
 		}
 		job, perr := r.parse(line, lineNo)
 		if perr != nil {
+			if r.firstBadLine == "" {
+				r.firstBadLine = string(line[:min(len(line), maxBadLineKept)])
+			}
 			if !r.Lenient {
 				return Job{}, perr
-			}
-			if r.malformedCount == 0 {
-				r.firstBadLine = string(line[:min(len(line), maxBadLineKept)])
 			}
 			r.malformedCount++
 			if len(r.malformed) < MaxMalformedKept {
@@ -251,9 +251,10 @@ func (r *Reader) Malformed() (int, []*ParseError) { return r.malformedCount, r.m
 // maxBadLineKept bounds the text FirstMalformedLine keeps.
 const maxBadLineKept = 4096
 
-// FirstMalformedLine returns the text of the first line a lenient Reader
-// skipped (its first 4 KB), "" when none was: what the input looks like when
-// no line of it is SWF (another log format?).
+// FirstMalformedLine returns the text of the first malformed record line
+// (its first 4 KB): the first a lenient Reader skipped, or the one whose
+// *ParseError Read returned; "" when there was none. It is what the input
+// looks like when no line of it is SWF (another log format?).
 func (r *Reader) FirstMalformedLine() string { return r.firstBadLine }
 
 // Records returns how many records Read has returned so far.

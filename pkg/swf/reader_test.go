@@ -671,6 +671,22 @@ func TestReaderRecordsAndFirstMalformedLine(t *testing.T) {
 	}
 }
 
+// TestReaderFirstMalformedLineStrict: without Lenient, FirstMalformedLine is
+// the line whose error Read returned (the first, when the caller reads on),
+// so that a tool can say what the input looks like at its first error too.
+func TestReaderFirstMalformedLineStrict(t *testing.T) {
+	r := NewReader(strings.NewReader("; h\n" + std + "\nJobID|State\nnot a job\n"))
+	if _, err := r.Read(); err != nil || r.FirstMalformedLine() != "" {
+		t.Fatalf("err %v, first line %q after a record; want none, \"\"", err, r.FirstMalformedLine())
+	}
+	for _, want := range []string{"JobID|State", "JobID|State"} {
+		var pe *ParseError
+		if _, err := r.Read(); !errors.As(err, &pe) || r.FirstMalformedLine() != want {
+			t.Errorf("err %v, first line %q; want a *ParseError, %q", err, r.FirstMalformedLine(), want)
+		}
+	}
+}
+
 // UnterminatedLine names the last record line when no newline follows it
 // (where a cut file ends, and a cut inside the last field still parses), and
 // is 0 for a file that ends in a newline or in comment or blank lines.

@@ -530,7 +530,7 @@ func survey(rd *swf.Reader, ops *operations) error {
 			return nil
 		}
 		if err != nil {
-			return err
+			return cmdio.ReadError(rd, "swfaugment", err)
 		}
 		ops.observe(&job)
 	}
@@ -552,7 +552,7 @@ func transform(rd *swf.Reader, ops *operations, body *bodySpool) (readErr, opErr
 			break
 		}
 		if err != nil {
-			return err, nil
+			return cmdio.ReadError(rd, "swfaugment", err), nil
 		}
 		if opErr != nil {
 			continue

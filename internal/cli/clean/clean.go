@@ -137,7 +137,7 @@ func (o *options) prescanFlurries(cfg *clean.Config, files *cmdio.Files) (io.Rea
 			break
 		}
 		if err != nil {
-			return nil, cleanup, err
+			return nil, cleanup, cmdio.ReadError(r, "swfclean", err)
 		}
 		if filters.Filter(&job) {
 			detector.Add(&job)
@@ -383,7 +383,7 @@ func cleanStream(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer) error {
 			return nil
 		}
 		if err != nil {
-			return err
+			return cmdio.ReadError(r, "swfclean", err)
 		}
 		if cl.Apply(&job) {
 			err = w.Write(&job)
@@ -406,7 +406,7 @@ func cleanWhole(r *swf.Reader, cl *clean.Cleaner, w *swf.Writer) error {
 			break
 		}
 		if err != nil {
-			return err
+			return cmdio.ReadError(r, "swfclean", err)
 		}
 		jobs = append(jobs, job)
 	}

@@ -77,7 +77,7 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 			break
 		}
 		if err != nil {
-			return err
+			return cmdio.ReadError(r, "swfclean", err)
 		}
 		checker.Check(&job)
 		if submission != nil {

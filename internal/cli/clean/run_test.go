@@ -696,3 +696,29 @@ func TestListRulesOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestStrictFormatHint: without --lenient, a Slurm sacct dump or an Alea log
+// fails at its first record line with the hint a --lenient read gives when
+// it skips every line (how to convert it), and a malformed SWF line keeps
+// its message.
+func TestStrictFormatHint(t *testing.T) {
+	const (
+		sacct = "JobID|JobName|Partition|Account|AllocCPUS|State|ExitCode\n1|x|p|a|2|COMPLETED|0:0\n"
+		alea  = "; MaxProcs: 64\n" + "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n"
+	)
+	for _, args := range [][]string{{}, {"--check"}, {"--drop-flurries"}, {"--rules", "none"}, {"--rules", "default,merge_partial"}} {
+		for _, tc := range []struct{ name, stdin, stderr string }{
+			{"sacct", sacct, "swfclean: <stdin>:1: field 1 (Job Number): expected a number, got \"JobID|JobName|Partition|Account|AllocCPU\"... (it looks like a Slurm `sacct --parsable2` dump: read it with --from sacct --timezone ZONE)\n"},
+			{"alea", alea, "swfclean: <stdin>:2: field 19 (extension token): expected a key=value extension token after the 18 SWF fields, got \"{1241,1241}\" (it looks like the Alea simulator's format, in which MetaCentrum publishes its logs: read it with --from alea)\n"},
+			{"SWF", "1 2 3\n", "swfclean: <stdin>:1: expected 18 whitespace-separated fields, got 3\n"},
+		} {
+			t.Run(fmt.Sprint(tc.name, args), func(t *testing.T) {
+				r := swfclean(t, strings.NewReader(tc.stdin), args...)
+				code, errOut := r.code, r.stderr
+				if code != 1 || errOut != tc.stderr {
+					t.Errorf("exit %d, stderr\n%s\nwant exit 1, stderr\n%s", code, errOut, tc.stderr)
+				}
+			})
+		}
+	}
+}

@@ -61,6 +61,32 @@ func NoValidRecord(tool, file string, n int, first error, line string) error {
 		file, ErrNoValidRecord, lines, first, formatHint(tool, convert.Guess(line)))
 }
 
+// ReadError is what every tool does with an error swf.Reader.Read returned
+// without --lenient: when it is the *swf.ParseError of the input's first
+// record line and that line looks like a log swfclean converts
+// (convert.Guess), the error gets the hint NoValidRecord gives with
+// --lenient, how to convert it; any other error is returned as it is (an
+// SWF trace with one bad line keeps its message unchanged).
+func ReadError(r *swf.Reader, tool string, err error) error {
+	if hint := ReadErrorHint(r, tool, err); hint != "" {
+		return fmt.Errorf("%w%s", err, hint)
+	}
+	return err
+}
+
+// ReadErrorHint is ReadError's hint alone, " (it looks like ...)", or ""
+// when it gives none: for a tool that adds a hint of its own when this one
+// does not apply (swfstat's "is FILE an SWF trace?").
+func ReadErrorHint(r *swf.Reader, tool string, err error) string {
+	var pe *swf.ParseError
+	if !errors.As(err, &pe) || r.Records() > 0 {
+		// A line after records that parsed is a bad line of an SWF
+		// trace, whatever it looks like.
+		return ""
+	}
+	return formatHint(tool, convert.Guess(r.FirstMalformedLine()))
+}
+
 // formatHint says how to read a log in a format swfclean converts.
 func formatHint(tool, format string) string {
 	var name, how string

@@ -2,6 +2,7 @@ package simcli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -499,5 +500,31 @@ func TestPartialExecutions(t *testing.T) {
 	}
 	if out, errs, _ := runCmd(t, tiny, "-p", "easy", "--no-progress"); strings.Contains(errs+out, "partially executed") {
 		t.Errorf("tiny: %q\n%s", errs, out)
+	}
+}
+
+// TestStrictFormatHint: without --lenient, a Slurm sacct dump or an Alea log
+// fails at its first record line with the hint a --lenient read gives when
+// it skips every line (how to convert it), and a malformed SWF line keeps
+// its message.
+func TestStrictFormatHint(t *testing.T) {
+	const (
+		sacct = "JobID|JobName|Partition|Account|AllocCPUS|State|ExitCode\n1|x|p|a|2|COMPLETED|0:0\n"
+		alea  = "; MaxProcs: 64\n" + "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 {1241,1241} q_1d 1:ppn=64\n"
+	)
+	for _, args := range [][]string{{}, {"-p", "easy", "--fair-start"}} {
+		for _, tc := range []struct{ name, stdin, stderr string }{
+			{"sacct", sacct, "swfsim: <stdin>:1: field 1 (Job Number): expected a number, got \"JobID|JobName|Partition|Account|AllocCPU\"... (it looks like a Slurm `sacct --parsable2` dump: convert it to SWF first, swfclean --from sacct --timezone ZONE FILE -o FILE.swf)\n"},
+			{"alea", alea, "swfsim: <stdin>:2: field 19 (extension token): expected a key=value extension token after the 18 SWF fields, got \"{1241,1241}\" (it looks like the Alea simulator's format, in which MetaCentrum publishes its logs: convert it to SWF first, swfclean --from alea FILE -o FILE.swf)\n"},
+			{"SWF", "1 2 3\n", "swfsim: <stdin>:1: expected 18 whitespace-separated fields, got 3\n"},
+			{"sacct line after a record", "; MaxProcs: 8\n1 0 1 10 8 -1 -1 8 20 -1 1 1 1 1 1 1 -1 -1\nJobID|State\n", "swfsim: <stdin>:3: field 1 (Job Number): expected a number, got \"JobID|State\"\n"},
+		} {
+			t.Run(fmt.Sprint(tc.name, args), func(t *testing.T) {
+				_, errOut, code := runCmd(t, tc.stdin, args...)
+				if code != 1 || errOut != tc.stderr {
+					t.Errorf("exit %d, stderr\n%s\nwant exit 1, stderr\n%s", code, errOut, tc.stderr)
+				}
+			})
+		}
 	}
 }

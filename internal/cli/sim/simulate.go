@@ -653,7 +653,7 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, cmdio.ReadError(rd, "swfsim", err)
 		}
 		j, why := sim.FromSWF(&sj, procs, opt.ProcsFrom)
 		if why != sim.NotSkipped {

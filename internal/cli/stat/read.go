@@ -242,7 +242,7 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 			break
 		}
 		if err != nil {
-			return notSWF(t.display, err)
+			return notSWF(r, t.display, err)
 		}
 		if s := job.Status; s >= 2 && s <= 4 {
 			t.partial++
@@ -279,7 +279,6 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 	return nil
 }
 
-// notSWF adds a hint to the first parse error of a file.
 // inFile names t's file in an error about one of its records: a
 // *swf.ParseError gets it as its File ("FILE:LINE: field N (...)", as the
 // other tools write it), anything else a "FILE: " prefix.
@@ -293,12 +292,18 @@ func (t *trace) inFile(err error) error {
 	return fmt.Errorf("%s: %w", t.display, err)
 }
 
-func notSWF(display string, err error) error {
+// notSWF adds a hint to the parse error of a file: how to convert it when
+// its line looks like a log swfclean converts (cmdio.ReadErrorHint, which
+// answers the question), else whether it is an SWF trace at all.
+func notSWF(r *swf.Reader, display string, err error) error {
 	var pe *swf.ParseError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%w (is %s an SWF trace? each record needs 18 numeric fields, then key=value tokens)", err, display)
+	if !errors.As(err, &pe) {
+		return cmdio.InFile(display, err)
 	}
-	return cmdio.InFile(display, err)
+	if hint := cmdio.ReadErrorHint(r, "swfstat", err); hint != "" {
+		return fmt.Errorf("%w%s", err, hint)
+	}
+	return fmt.Errorf("%w (is %s an SWF trace? each record needs 18 numeric fields, then key=value tokens)", err, display)
 }
 
 // machineOf returns the machine size: --procs when given (it overrides the

@@ -79,13 +79,17 @@ func checkTrace(t testing.TB, path string, extra ...string) {
 	}
 }
 
-// TestNotSWF: the MetaCentrum file must be refused with a clear error.
+// TestNotSWF: the MetaCentrum file must be refused with a clear error: its
+// name, line 1, and the format it is in with how to convert it, instead of
+// (not as well as) the question whether it is an SWF trace.
 func TestNotSWF(t *testing.T) {
 	path := testutil.NotSWF(t)
 	var errb strings.Builder
 	code := Run([]string{"swfstat", path}, nil, io.Discard, &errb)
 	msg := errb.String()
-	if code != 1 || !strings.Contains(msg, "MetaCentrum-wagap-2013-alea-format.gz:1") || !strings.Contains(msg, "an SWF trace?") {
+	if code != 1 || !strings.Contains(msg, "MetaCentrum-wagap-2013-alea-format.gz:1") ||
+		!strings.HasSuffix(msg, " (it looks like the Alea simulator's format, in which MetaCentrum publishes its logs: convert it to SWF first, swfclean --from alea FILE -o FILE.swf)\n") ||
+		strings.Contains(msg, "an SWF trace?") {
 		t.Errorf("exit %d, stderr %q: want exit 1 naming the file, line 1 and the format", code, msg)
 	}
 }
