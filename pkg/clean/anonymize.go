@@ -1,6 +1,7 @@
 package clean
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,18 +55,20 @@ var anonKinds = []struct {
 	kind  string
 	field int
 	label string // header label whose lines start with an id of this kind
+	text  string // header label describing the ids of this kind in free text
 }{
-	{"user", swf.FieldUserID, ""},
-	{"group", swf.FieldGroupID, ""},
-	{"executable", swf.FieldExecutable, ""},
-	{"queue", swf.FieldQueue, "Queue"},
-	{"partition", swf.FieldPartition, "Partition"},
+	{"user", swf.FieldUserID, "", ""},
+	{"group", swf.FieldGroupID, "", ""},
+	{"executable", swf.FieldExecutable, "", ""},
+	{"queue", swf.FieldQueue, "Queue", "Queues"},
+	{"partition", swf.FieldPartition, "Partition", "Partitions"},
 }
 
 // anonymizer renumbers ids 1..N by first appearance, as the archive's converter
 // does. Unknown values (negative) are kept, and so is queue 0 (interactive).
 type anonymizer struct {
-	maps [5]map[int64]int64
+	maps    [5]map[int64]int64
+	dropped [5]int // header lines of free text dropped by editHeader, by kind
 }
 
 func buildAnonymize(c *Cleaner) (step, error) {
@@ -75,6 +78,7 @@ func buildAnonymize(c *Cleaner) (step, error) {
 	}
 	c.anon = a
 	c.edits = append(c.edits, a.editHeader)
+	c.noteFuncs = append(c.noteFuncs, a.notes)
 	return step{job: a.apply}, nil
 }
 
@@ -105,13 +109,30 @@ func (a *anonymizer) apply(j *swf.Job) verdict {
 
 // editHeader renumbers the leading ids of Queue and Partition lines with the
 // same map; ids no record used get the next free numbers, in header order.
+//
+// The lines that describe queues or partitions in free text (a Queues or
+// Partitions line, a Queue or Partition line that does not start with a
+// number, as older headers wrote them), with their continuation lines, are
+// dropped when the map changed a number of that kind, and notes says so: the
+// numbers in them are the input's, which the renumbered field no longer
+// matches and which anonymizing means not to publish, and free text cannot be
+// renumbered safely (a number in it may be a limit, a count or a time). When
+// every number stays, the text still agrees with the records and is kept.
 func (a *anonymizer) editHeader(h *swf.Header) {
 	for k, ak := range anonKinds {
 		if ak.label == "" {
 			continue
 		}
+		var freeText []int // the indexes of its labelled lines
 		for i, l := range h.Lines {
-			if l.Continuation || !strings.EqualFold(l.Label, ak.label) {
+			if l.Continuation {
+				continue
+			}
+			if strings.EqualFold(l.Label, ak.text) {
+				freeText = append(freeText, i)
+				continue
+			}
+			if !strings.EqualFold(l.Label, ak.label) {
 				continue
 			}
 			words := strings.Fields(l.Value)
@@ -120,6 +141,7 @@ func (a *anonymizer) editHeader(h *swf.Header) {
 			}
 			old, err := strconv.ParseInt(words[0], 10, 64)
 			if err != nil {
+				freeText = append(freeText, i)
 				continue
 			}
 			n := a.id(k, old)
@@ -131,7 +153,63 @@ func (a *anonymizer) editHeader(h *swf.Header) {
 			h.Lines[i].Value = value
 			h.Lines[i].Raw = "; " + l.Label + ": " + value
 		}
+		if len(freeText) > 0 && a.renumbered(k) {
+			a.dropped[k] += dropLines(h, freeText)
+		}
 	}
+}
+
+// renumbered reports whether anonymize gave an id of this kind a new number.
+func (a *anonymizer) renumbered(kind int) bool {
+	for old, n := range a.maps[kind] {
+		if old != n {
+			return true
+		}
+	}
+	return false
+}
+
+// dropLines removes the labelled lines of h at the indexes starts
+// (increasing), each with its continuation lines, and returns how many lines
+// it removed.
+func dropLines(h *swf.Header, starts []int) int {
+	kept := h.Lines[:0]
+	removed := 0
+	for i := 0; i < len(h.Lines); i++ {
+		if len(starts) == 0 || i != starts[0] {
+			kept = append(kept, h.Lines[i])
+			continue
+		}
+		starts = starts[1:]
+		removed++
+		for i+1 < len(h.Lines) && h.Lines[i+1].Continuation {
+			i++
+			removed++
+		}
+	}
+	clear(h.Lines[len(kept):])
+	h.Lines = kept
+	return removed
+}
+
+// notes says which free-text header lines editHeader dropped (not what
+// they said: that would publish the numbers again).
+func (a *anonymizer) notes() []string {
+	var out []string
+	for k, n := range a.dropped {
+		if n == 0 {
+			continue
+		}
+		ak := anonKinds[k]
+		lines := fmt.Sprintf("%d header lines", n)
+		if n == 1 {
+			lines = "1 header line"
+		}
+		out = append(out, fmt.Sprintf("rule anonymize: dropped %s describing %ss in free text (%s, or %s without a leading number): "+
+			"the %s numbers in them are the input's, not those of the renumbered field %d; --set '%s=TEXT' describes the %ss again",
+			lines, ak.kind, ak.text, ak.label, ak.kind, ak.field, ak.text, ak.kind))
+	}
+	return out
 }
 
 // Mapping is one renumbered id: kind is user, group, executable, queue or partition.

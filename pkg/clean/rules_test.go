@@ -356,6 +356,79 @@ func TestAnonymize(t *testing.T) {
 	}
 }
 
+// TestAnonymizeFreeTextHeader: the header lines that describe queues or
+// partitions in free text (Queues, Partitions, and Queue or Partition lines
+// without a leading number, with their continuation lines) are dropped, with
+// a Note, when anonymize renumbered a queue (partition): left, they gave the
+// input's numbers next to records that no longer have them. When every
+// number of the kind stays, they still agree with the records and are kept.
+func TestAnonymizeFreeTextHeader(t *testing.T) {
+	const (
+		head = `; Version: 2.2
+; MaxQueues: 3
+; Queues: 0 is interactive, 5 is "prod_long" (jobs up to 24 h),
+;         9 is "debug"
+; Queue: 5 prod_long
+; Queue: 9 debug
+; Queue: express jobs under 1 h
+; MaxPartitions: 1
+; Partitions: 2 = bigmem
+; Partition: 2 bigmem
+; Note: kept
+;
+`
+		queuesNote = "rule anonymize: dropped 3 header lines describing queues in free text (Queues, or Queue without a leading number): " +
+			"the queue numbers in them are the input's, not those of the renumbered field 15; --set 'Queues=TEXT' describes the queues again"
+		partitionsNote = "rule anonymize: dropped 1 header line describing partitions in free text (Partitions, or Partition without a leading number): " +
+			"the partition numbers in them are the input's, not those of the renumbered field 16; --set 'Partitions=TEXT' describes the partitions again"
+	)
+	for _, tc := range []struct {
+		name, text string
+		input      []string // the input's header lines after Annotate
+		notes      []string
+	}{
+		{"renumbered", head + "1 0 5 100 4 -1 -1 4 500 -1 1 3 3 3 9 2 -1 -1\n2 1 5 100 4 -1 -1 4 500 -1 1 3 3 3 5 2 -1 -1\n",
+			[]string{"; Version: 2.2", "; MaxQueues: 3", "; Queue: 2 prod_long", "; Queue: 1 debug",
+				"; MaxPartitions: 1", "; Partition: 1 bigmem", "; Note: kept", ";"},
+			[]string{queuesNote, partitionsNote}},
+		// Queues 5 -> 1 and 9 -> 2 (a Queue line no record used takes the
+		// next number); partition 1 stays 1, and the Partition line's 2 is
+		// not a number a record has: it is renumbered 2 -> 2.
+		{"partitions unchanged", head + "1 0 5 100 4 -1 -1 4 500 -1 1 3 3 3 5 1 -1 -1\n",
+			[]string{"; Version: 2.2", "; MaxQueues: 3", "; Queue: 1 prod_long", "; Queue: 2 debug",
+				"; MaxPartitions: 1", "; Partitions: 2 = bigmem", "; Partition: 2 bigmem", "; Note: kept", ";"},
+			[]string{queuesNote}},
+		{"numbers unchanged", "; Queues: 1 = short,\n;         2 = long\n; Queue: 1 short\n; Queue: 2 long\n; Partitions: one\n" +
+			"1 0 5 100 4 -1 -1 4 500 -1 1 3 3 3 1 1 -1 -1\n2 0 5 100 4 -1 -1 4 500 -1 1 3 3 3 2 1 -1 -1\n",
+			[]string{"; Queues: 1 = short,", ";         2 = long", "; Queue: 1 short", "; Queue: 2 long", "; Partitions: one"},
+			nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hdr, jobs := readAll(t, tc.text)
+			c, err := New(hdr, Config{Rules: []string{"anonymize"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range jobs {
+				c.Apply(&jobs[i])
+			}
+			c.Annotate(hdr, c.Report(0))
+			var input, notes []string
+			for _, l := range hdr.Lines {
+				if l.Line > 0 {
+					input = append(input, l.Raw)
+				} else if n, ok := strings.CutPrefix(l.Raw, "; Note: swfclean "); ok && strings.Contains(n, "free text") {
+					notes = append(notes, n)
+				}
+			}
+			if !reflect.DeepEqual(input, tc.input) || !reflect.DeepEqual(notes, tc.notes) {
+				t.Errorf("input lines\n%s\nwant\n%s\nnotes\n%s\nwant\n%s", strings.Join(input, "\n"), strings.Join(tc.input, "\n"),
+					strings.Join(notes, "\n"), strings.Join(tc.notes, "\n"))
+			}
+		})
+	}
+}
+
 // flurryTrace has steady background work by users 1..5 and a burst by user 9.
 func flurryTrace(background, burst int) string {
 	var b strings.Builder

@@ -722,3 +722,29 @@ func TestStrictFormatHint(t *testing.T) {
 		}
 	}
 }
+
+// TestAnonymizeQueuesHeader: --anonymize on an archive-style header whose
+// Queues line describes the queues in free text: the line, whose numbers
+// are the input's, is not in the output, a Note says why and what to do,
+// and --set Queues=TEXT puts a new one in (after the rule dropped the old).
+func TestAnonymizeQueuesHeader(t *testing.T) {
+	const in = "; MaxQueues: 2\n; Queues: 0 is interactive, 7 is \"long\" (up to 48 h)\n; Queue: 0 interactive\n; Queue: 7 long\n;\n" +
+		"1 0 5 100 4 -1 -1 4 500 -1 1 374 20 55 7 -1 -1 -1\n2 1 5 100 4 -1 -1 4 500 -1 1 12 21 -1 0 -1 -1 -1\n"
+	const note = "; Note: swfclean rule anonymize: dropped 1 header line describing queues in free text (Queues, or Queue without a leading number): " +
+		"the queue numbers in them are the input's, not those of the renumbered field 15; --set 'Queues=TEXT' describes the queues again\n"
+	for _, tc := range []struct {
+		args   []string
+		queues string // the output's Queues line, "" for none
+	}{
+		{[]string{"--anonymize", "-q"}, ""},
+		{[]string{"--anonymize", "-q", "--set", "Queues=0 is interactive, 1 is long (up to 48 h)"}, "; Queues: 0 is interactive, 1 is long (up to 48 h)\n"},
+	} {
+		res := swfclean(t, strings.NewReader(in), tc.args...)
+		if res.code != 0 || res.stderr != "" || !strings.Contains(res.stdout, "; Queue: 0 interactive\n; Queue: 1 long\n") ||
+			!strings.Contains(res.stdout, note) || strings.Contains(res.stdout, "7 is") ||
+			strings.Count(res.stdout, "; Queues:") != strings.Count(tc.queues, "; Queues:") || !strings.Contains(res.stdout, tc.queues) ||
+			!strings.Contains(res.stdout, "\n1 0 5 100 4 -1 -1 4 500 -1 1 1 1 1 1 -1 -1 -1\n") {
+			t.Errorf("%v: exit %d, stderr %q, output\n%s", tc.args, res.code, res.stderr, res.stdout)
+		}
+	}
+}
