@@ -78,7 +78,8 @@ func buildAnonymize(c *Cleaner) (step, error) {
 	}
 	c.anon = a
 	c.edits = append(c.edits, a.editHeader)
-	c.noteFuncs = append(c.noteFuncs, a.notes)
+	// Its notes come last (Annotate): they read the header with the other
+	// steps' notes, which may name ids the renumbering changed.
 	return step{job: a.apply}, nil
 }
 
@@ -193,8 +194,9 @@ func dropLines(h *swf.Header, starts []int) int {
 }
 
 // notes says which free-text header lines editHeader dropped (not what
-// they said: that would publish the numbers again).
-func (a *anonymizer) notes() []string {
+// they said: that would publish the numbers again), then which of h's lines
+// may name ids the renumbering changed (idsInFreeText), warning about each.
+func (a *anonymizer) notes(h *swf.Header, warn func(string)) []string {
 	var out []string
 	for k, n := range a.dropped {
 		if n == 0 {
@@ -208,6 +210,9 @@ func (a *anonymizer) notes() []string {
 		out = append(out, fmt.Sprintf("rule anonymize: dropped %s describing %ss in free text (%s, or %s without a leading number): "+
 			"the %s numbers in them are the input's, not those of the renumbered field %d; --set '%s=TEXT' describes the %ss again",
 			lines, ak.kind, ak.text, ak.label, ak.kind, ak.field, ak.text, ak.kind))
+	}
+	if n := a.idsInFreeText(h, warn); n != "" {
+		out = append(out, n)
 	}
 	return out
 }

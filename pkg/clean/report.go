@@ -52,7 +52,9 @@ func (c *Cleaner) Report(malformed int) Report {
 // when that overrides it, the header changes rules make (shift_time's
 // UnixStartTime, anonymize's Queue and Partition lines), and last Config.Set.
 // A machine size that changes (Config.Machine, a MaxProcs or MaxNodes of
-// Config.Set) gets a Note giving the value it replaces.
+// Config.Set) gets a Note giving the value it replaces. Anonymize's Notes come
+// after the other steps' and may add warnings to the Report (lines of free
+// text that may name ids it renumbered): call Report again after Annotate.
 func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, edit := range c.edits {
 		edit(h)
@@ -104,6 +106,14 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	}
 	for _, n := range notes {
 		h.AddNote(c.cfg.Tool + " " + n)
+	}
+	if c.anon != nil {
+		// After every other note: a filter's or a flurry's names ids of
+		// the input, from before the renumbering, which anonymize's notes
+		// count.
+		for _, n := range c.anon.notes(h, c.warn) {
+			h.AddNote(c.cfg.Tool + " " + n)
+		}
 	}
 	for _, s := range c.cfg.Set {
 		h.Apply(s.Label, s.Value)

@@ -748,3 +748,65 @@ func TestAnonymizeQueuesHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestAnonymizeIdsInHeaderNotes: --anonymize on archive logs whose cleaning
+// Notes name users by number ("user=4 and (job>=3874 ..."): the Notes are
+// kept as written, a warning names each line that may name an id the rule
+// renumbered, and a Note says how many there are. NASA-iPSC's "group 1 is
+// normal users" is not named: its groups keep their numbers. Without
+// --anonymize, or on a log whose ids are already 1..N (the output, anonymized
+// again), nothing is said.
+func TestAnonymizeIdsInHeaderNotes(t *testing.T) {
+	const (
+		named = " may name %s ids from before the renumbering\n"
+		check = "swfclean: warning: rule anonymize keeps free text as written: check %s above before the log is published (--anonymize-map writes the old and new numbers)\n"
+		note  = "; Note: swfclean rule anonymize: %s may name %s ids from before the renumbering (free text, kept as written: its numbers are not rewritten)\n"
+	)
+	for _, tc := range []struct {
+		trace, kinds, count, these string
+		lines                      []int
+		kept                       string // a flagged line, as the output keeps it
+	}{
+		{"LLNL-Atlas-2006-2.1-cln.swf.gz", "user", "5 header lines", "the 5 header lines", []int{27, 28, 29, 30, 31},
+			";         user=4 and (job>=3874 and job<=5925) (2038 jobs removed)\n"},
+		{"NASA-iPSC-1993-3.1-cln.swf.gz", "user or executable", "1 header line", "the header line", []int{31},
+			";         user=3 and proc=1 and app=1 (24025 jobs removed)\n"},
+	} {
+		t.Run(tc.trace, func(t *testing.T) {
+			trace := readFile(t, testutil.Trace(t, tc.trace))
+			res := swfclean(t, bytes.NewReader(trace), "--anonymize")
+			want := ""
+			for _, n := range tc.lines {
+				want += fmt.Sprintf("swfclean: warning: <stdin>:%d: header line"+named, n, tc.kinds)
+			}
+			want += fmt.Sprintf(check, tc.these)
+			if res.code != 0 || !strings.HasSuffix(res.stderr, want) || strings.Count(res.stderr, "warning:") != len(tc.lines)+1 ||
+				!strings.Contains(res.stdout, fmt.Sprintf(note, tc.count, tc.kinds)) || !strings.Contains(res.stdout, "\n"+tc.kept) {
+				t.Fatalf("exit %d, stderr\n%s\nwant it to end\n%s\noutput header\n%s", res.code, res.stderr, want, header(res.stdout))
+			}
+			// Already 1..N: anonymized again, nothing changes and nothing is said.
+			again := swfclean(t, strings.NewReader(res.stdout), "--rules", "none", "--anonymize")
+			if again.code != 0 || strings.Contains(again.stderr, "warning") || strings.Count(again.stdout, "may name") != 1 ||
+				!strings.Contains(again.stdout, "; Note: swfclean rule anonymize: no jobs affected\n") {
+				t.Errorf("anonymized again: exit %d, stderr\n%s\noutput header\n%s", again.code, again.stderr, header(again.stdout))
+			}
+			plain := swfclean(t, bytes.NewReader(trace))
+			if plain.code != 0 || strings.Contains(plain.stderr, "warning") || strings.Contains(plain.stdout, "may name") {
+				t.Errorf("without --anonymize: exit %d, stderr\n%s\noutput header\n%s", plain.code, plain.stderr, header(plain.stdout))
+			}
+		})
+	}
+}
+
+// header returns the comment lines at the start of an SWF text.
+func header(text string) string {
+	end := 0
+	for end < len(text) && strings.HasPrefix(strings.TrimLeft(text[end:], " \t"), ";") {
+		i := strings.IndexByte(text[end:], '\n')
+		if i < 0 {
+			return text
+		}
+		end += i + 1
+	}
+	return text[:end]
+}
