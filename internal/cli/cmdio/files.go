@@ -230,8 +230,10 @@ func canonical(name string) string {
 // indexes of its names in order, the groups in the order of their first name,
 // and a name alone in its file is in none. Standard input ("" or "-") is in
 // none, since what it is cannot be compared with a path, nor is a name that
-// cannot be stat'ed (opening it will say why). Two files of the same bytes
-// are two files.
+// cannot be stat'ed (opening it will say why). Only regular files are
+// grouped: a pipe, a device or a directory named twice (/dev/stdin on a pipe,
+// /dev/null) is not one file read twice to the same bytes, and reading it
+// says what it is. Two files of the same bytes are two files.
 func SameFiles(names []string) [][]int {
 	infos := make([]os.FileInfo, len(names))
 	var groups [][]int
@@ -240,7 +242,7 @@ func SameFiles(names []string) [][]int {
 			continue
 		}
 		info, err := os.Stat(name)
-		if err != nil {
+		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
 		infos[i] = info

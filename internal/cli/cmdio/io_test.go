@@ -563,8 +563,9 @@ func TestCreateInMissingFolder(t *testing.T) {
 }
 
 // SameFiles groups the names of one file (a path twice, another path, a
-// symbolic or hard link), not files of the same bytes, standard input or a
-// missing file.
+// symbolic or hard link), not files of the same bytes, standard input, a
+// missing file, or a pipe, device or directory named twice (/dev/stdin on a
+// pipe is not read twice to the same bytes: the second read is empty).
 func TestSameFiles(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.swf")
@@ -574,6 +575,10 @@ func TestSameFiles(t *testing.T) {
 		}
 	}
 	sym, hard, missing := filepath.Join(dir, "sym.swf"), filepath.Join(dir, "hard.swf"), filepath.Join(dir, "missing.swf")
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(a, sym); err != nil {
 		t.Fatal(err)
 	}
@@ -588,6 +593,7 @@ func TestSameFiles(t *testing.T) {
 		{[]string{a, a}, [][]int{{0, 1}}},
 		{[]string{"-", a, dir + "/./a.swf", "-", ""}, [][]int{{1, 2}}},
 		{[]string{b, a, sym, hard, missing, missing}, [][]int{{0, 3}, {1, 2}}},
+		{[]string{fifo, fifo, os.DevNull, os.DevNull, dir, dir + "/."}, nil},
 	} {
 		if got := SameFiles(tc.names); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("SameFiles(%q) = %v, want %v", tc.names, got, tc.want)
