@@ -138,6 +138,9 @@ func (a *anonymizer) editHeader(h *swf.Header) {
 			}
 			words := strings.Fields(l.Value)
 			if len(words) == 0 {
+				// "; Queue:" with the list in its continuation
+				// lines: free text too.
+				freeText = append(freeText, i)
 				continue
 			}
 			old, err := strconv.ParseInt(words[0], 10, 64)

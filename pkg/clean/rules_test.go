@@ -398,6 +398,12 @@ func TestAnonymizeFreeTextHeader(t *testing.T) {
 			[]string{"; Version: 2.2", "; MaxQueues: 3", "; Queue: 1 prod_long", "; Queue: 2 debug",
 				"; MaxPartitions: 1", "; Partitions: 2 = bigmem", "; Partition: 2 bigmem", "; Note: kept", ";"},
 			[]string{queuesNote}},
+		// A Queue line without a value that lists the queues in its
+		// continuation lines does not start with a number either.
+		{"empty Queue line", "; MaxQueues: 2\n; Queue:\n;    5 = prod_long (up to 48 h)\n;    7 = debug\n;\n" +
+			"1 0 5 100 4 -1 -1 4 500 -1 1 3 3 3 7 -1 -1 -1\n2 1 5 100 4 -1 -1 4 500 -1 1 3 3 3 5 -1 -1 -1\n",
+			[]string{"; MaxQueues: 2", ";"},
+			[]string{queuesNote}},
 		{"numbers unchanged", "; Queues: 1 = short,\n;         2 = long\n; Queue: 1 short\n; Queue: 2 long\n; Partitions: one\n" +
 			"1 0 5 100 4 -1 -1 4 500 -1 1 3 3 3 1 1 -1 -1\n2 0 5 100 4 -1 -1 4 500 -1 1 3 3 3 2 1 -1 -1\n",
 			[]string{"; Queues: 1 = short,", ";         2 = long", "; Queue: 1 short", "; Queue: 2 long", "; Partitions: one"},
