@@ -132,8 +132,25 @@ func NewConservative(n int) *Conservative {
 
 // proof records, during one compression, that a job of procs processors and
 // duration dur found no start before until (its profile then lacking only its
-// own reservation).
-type proof struct{ procs, dur, until int64 }
+// own reservation). A tight proof also knows that every window before until
+// is blocked at a time before until: until was the job's earliest start, so
+// a window that reaches until is blocked before it (from until on the job's
+// window fits).
+type proof struct {
+	procs, dur, until int64
+	tight             bool
+}
+
+// from returns the time before which the proof shows that no start fits a
+// job it dominates, reserved at own: every start before until when the
+// proof is tight and until is not after own (the blocking times are all
+// before own's slot), else the starts whose window of dur ends by own.
+func (pr *proof) from(own int64) int64 {
+	if pr.tight && pr.until <= own {
+		return pr.until
+	}
+	return min(pr.until, own-pr.dur+1)
+}
 
 // maxProofs bounds the proofs kept, so a lookup stays cheap.
 const maxProofs = 8
@@ -144,45 +161,48 @@ const maxProofs = 8
 // until holds a time with fewer than p' free, and where that time is not in
 // this job's own slot (the window starts by own - d') it blocks this job too.
 func (c *Conservative) provenFor(procs, dur, own, target int64) int64 {
-	best := int64(math.MinInt64)
 	// The proof of the job visited last usually settles it (a bag of equal
 	// jobs queues in a row), so it is tried first and the scan stops once
 	// the proven start reaches target.
-	if c.lastProof < len(c.proofs) {
-		pr := c.proofs[c.lastProof]
-		if pr.procs <= procs && pr.dur <= dur {
-			best = min(pr.until, own-pr.dur+1)
-			if best >= target {
+	if i := c.lastProof; i < len(c.proofs) {
+		if pr := &c.proofs[i]; pr.procs <= procs && pr.dur <= dur {
+			if best := pr.from(own); best >= target {
 				return best
 			}
 		}
 	}
-	for _, pr := range c.proofs {
-		if pr.procs <= procs && pr.dur <= dur {
-			best = max(best, min(pr.until, own-pr.dur+1))
+	return c.provenScan(procs, dur, own)
+}
+
+// provenScan is provenFor over every proof.
+func (c *Conservative) provenScan(procs, dur, own int64) int64 {
+	best := int64(math.MinInt64)
+	for i := range c.proofs {
+		if pr := &c.proofs[i]; pr.procs <= procs && pr.dur <= dur {
+			best = max(best, pr.from(own))
 		}
 	}
 	return best
 }
 
-func (c *Conservative) addProof(procs, dur, until, now int64) {
+func (c *Conservative) addProof(procs, dur, until, now int64, tight bool) {
 	if until <= now {
 		return // says nothing
 	}
 	if i := c.lastProof; i < len(c.proofs) && c.proofs[i].procs == procs && c.proofs[i].dur == dur {
-		c.proofs[i].until = until
+		c.proofs[i].until, c.proofs[i].tight = until, tight
 		return
 	}
 	for i := range c.proofs {
 		if c.proofs[i].procs == procs && c.proofs[i].dur == dur {
-			c.proofs[i].until = until
+			c.proofs[i].until, c.proofs[i].tight = until, tight
 			c.lastProof = i
 			return
 		}
 	}
 	if len(c.proofs) < maxProofs {
 		c.lastProof = len(c.proofs)
-		c.proofs = append(c.proofs, proof{procs, dur, until})
+		c.proofs = append(c.proofs, proof{procs, dur, until, tight})
 		return
 	}
 	weakest := 0
@@ -191,7 +211,7 @@ func (c *Conservative) addProof(procs, dur, until, now int64) {
 			weakest = i
 		}
 	}
-	c.proofs[weakest] = proof{procs, dur, until}
+	c.proofs[weakest] = proof{procs, dur, until, tight}
 	c.lastProof = weakest
 }
 
@@ -202,7 +222,13 @@ func (c *Conservative) addProof(procs, dur, until, now int64) {
 func (c *Conservative) weakenProofs(old, now int64) {
 	k := 0
 	for _, pr := range c.proofs {
-		pr.until = min(pr.until, old-pr.dur+1)
+		if pr.tight && old >= pr.until {
+			// Every blocking time is before until, so before old.
+			c.proofs[k] = pr
+			k++
+			continue
+		}
+		pr.until, pr.tight = min(pr.until, old-pr.dur+1), false
 		if pr.until > now {
 			c.proofs[k] = pr
 			k++
@@ -357,13 +383,19 @@ func (c *Conservative) place(j *sim.Job, now int64) {
 // latest end of those gains. If the profile step just before the job's slot
 // has too few processors free for it, every start whose window reaches that
 // step is blocked too. A job that stays keeps its reservation without touching
-// the profile (EarliestFitMoving). Jobs share proofs: when a
-// job A stays, no start before min(A's reservation, gainEnd) fits A; a later
-// job B at least as wide and as long sees the same profile except that A's
-// slot is taken and B's is free, so every window of B whose first d_A seconds
-// end by B's own reservation holds a time that blocked A and blocks B, and B's
-// search starts after those. A move frees capacity only from the moved job's
-// old start on, so it cuts each proof back to the windows that end by then.
+// the profile (EarliestFitMoving). Jobs share proofs: once a job A is
+// settled, no start before its new or kept start t_A fits A (starts before
+// gainEnd were searched or proven, later ones pruned as above), and every
+// window of A before t_A is blocked at a time before t_A (one that reaches
+// t_A overlaps A's fitting window from t_A on, which does not block it). A
+// later job B at least as wide and as long sees the same profile except that
+// A's slot is taken and B's is free, so when t_A is not after B's own
+// reservation no start of B before t_A fits, and otherwise every window of B
+// whose first d_A seconds end by B's reservation holds a time that blocked A
+// and blocks B; B's search starts after those (proof.from). A move frees
+// capacity only from the moved job's old start on, so it cuts each proof back
+// to the windows that end by then (a proof whose blocking times are all
+// before it stays whole).
 // Last, the queue is walked run by run (resvQueue), each run of equal jobs
 // settled at once (settle).
 func (c *Conservative) compress(s *sim.Sim) {
@@ -467,7 +499,7 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 			c.Compressions.Proven++
 		}
 		if t >= old {
-			c.addProof(p, d, max(proven, bound), ps.now)
+			c.addProof(p, d, old, ps.now, true)
 			break
 		}
 		m := 1
@@ -488,6 +520,8 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 		}
 		ps.lastShift = old - t
 		c.weakenProofs(old, ps.now)
+		// t was the earliest start: a tight proof for the jobs after it.
+		c.addProof(p, d, t, ps.now, true)
 		for x := off; x < off+m; x++ {
 			run[x].resv, c.resv[run[x].id] = t, t
 		}
