@@ -51,10 +51,13 @@ type Conservative struct {
 	// minResv is at most the earliest reservation of a waiting job, so
 	// Schedule walks the queue to start jobs only when it may be now.
 	minResv   int64
-	lastProof int        // compress: index of the proof added or updated last
-	naive     bool       // tests: compress after every round with ends, no pruning
-	holds     []sim.Hold // rebuild: the running jobs' holds
-	fits      noFits     // rebuild: starts proven not to fit, by job shape
+	lastProof int // compress: index of the proof added or updated last
+	// cutFrom: a move whose old start is at least cutFrom weakens no proof
+	// (weakenProofs), so settle need not walk them.
+	cutFrom int64
+	naive   bool       // tests: compress after every round with ends, no pruning
+	holds   []sim.Hold // rebuild: the running jobs' holds
+	fits    noFits     // rebuild: starts proven not to fit, by job shape
 
 	// greedy: every reservation is where a rebuild would put it now, the
 	// last rebuild's or placed after it at the end of the queue, and no
@@ -152,6 +155,16 @@ func (pr *proof) from(own int64) int64 {
 	return min(pr.until, own-pr.dur+1)
 }
 
+// cutFrom returns the earliest old start of a moved job that leaves the
+// proof as it is (weakenProofs): its until, when it is tight, else until +
+// dur - 1 (every window before until then ends by that start).
+func (pr *proof) cutFrom() int64 {
+	if pr.tight {
+		return pr.until
+	}
+	return pr.until + pr.dur - 1
+}
+
 // maxProofs bounds the proofs kept, so a lookup stays cheap.
 const maxProofs = 8
 
@@ -189,10 +202,18 @@ func (c *Conservative) addProof(procs, dur, until, now int64, tight bool) {
 	if until <= now {
 		return // says nothing
 	}
+	pr := proof{procs, dur, until, tight}
+	c.cutFrom = max(c.cutFrom, pr.cutFrom())
 	if i := c.lastProof; i < len(c.proofs) && c.proofs[i].procs == procs && c.proofs[i].dur == dur {
-		c.proofs[i].until, c.proofs[i].tight = until, tight
+		c.proofs[i] = pr
 		return
 	}
+	c.addProofScan(pr)
+}
+
+// addProofScan is addProof for a proof of another shape than the last.
+func (c *Conservative) addProofScan(pr proof) {
+	procs, dur, until, tight := pr.procs, pr.dur, pr.until, pr.tight
 	for i := range c.proofs {
 		if c.proofs[i].procs == procs && c.proofs[i].dur == dur {
 			c.proofs[i].until, c.proofs[i].tight = until, tight
@@ -221,18 +242,18 @@ func (c *Conservative) addProof(procs, dur, until, now int64, tight bool) {
 // Proofs that no longer reach past now say nothing and are dropped.
 func (c *Conservative) weakenProofs(old, now int64) {
 	k := 0
+	c.cutFrom = math.MinInt64
 	for _, pr := range c.proofs {
-		if pr.tight && old >= pr.until {
-			// Every blocking time is before until, so before old.
-			c.proofs[k] = pr
-			k++
-			continue
-		}
-		pr.until, pr.tight = min(pr.until, old-pr.dur+1), false
-		if pr.until > now {
-			c.proofs[k] = pr
-			k++
-		}
+		if !pr.tight || old < pr.until {
+			// Windows that end by old keep a blocking time before it.
+			pr.until, pr.tight = min(pr.until, old-pr.dur+1), false
+			if pr.until <= now {
+				continue
+			}
+		} // else every blocking time is before until, so before old.
+		c.proofs[k] = pr
+		k++
+		c.cutFrom = max(c.cutFrom, pr.cutFrom())
 	}
 	c.proofs = c.proofs[:k]
 }
@@ -410,6 +431,7 @@ func (c *Conservative) compress(s *sim.Sim) {
 	ps := pass{now: s.Now(), gainEnd: max(c.freedEnd, c.movedEnd), hint: c.hint}
 	moves := c.Compressions.Moves
 	c.proofs = c.proofs[:0]
+	c.cutFrom = math.MinInt64
 	q := rq.q
 	// prev is the first entry of the last waiting run settled when it ends
 	// where the next run starts: equal neighbours are merged into one run
@@ -519,7 +541,9 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 			c.Compressions.SameShift++
 		}
 		ps.lastShift = old - t
-		c.weakenProofs(old, ps.now)
+		if old < c.cutFrom {
+			c.weakenProofs(old, ps.now)
+		}
 		// t was the earliest start: a tight proof for the jobs after it.
 		c.addProof(p, d, t, ps.now, true)
 		for x := off; x < off+m; x++ {
