@@ -44,6 +44,9 @@ type Profile struct {
 	// next search for a time starts there (findNear), since conservative's
 	// walks ask about a job's new slot right after finding it.
 	cursor int
+	// endHint is the step index where the last overlapping move's far half
+	// ended (moveOverlapping): a cascade's next move ends where it did.
+	endHint int
 }
 
 // NewProfile returns a profile of procs free processors from origin on.

@@ -61,7 +61,11 @@ func (p *Profile) moveOverlapping(to, from, end, oldEnd, q int64) {
 	}
 	prev = base
 	half := nEdits // edits[:half] are at to and from, the rest at end and oldEnd
-	if nk := gallop(ts, end-1, k); nk > k {
+	from2 := k
+	if h := p.endHint; h > k && h < n && ts[h] <= end-1 {
+		from2 = h
+	}
+	if nk := gallop(ts, end-1, from2); nk > k {
 		k = nk
 		base = int64(fs[k])
 		prev = base
@@ -99,6 +103,7 @@ func (p *Profile) moveOverlapping(to, from, end, oldEnd, q int64) {
 		nEdits++
 	}
 	p.invalidate(firstChanged)
+	p.endHint = k - 2
 	// A pair of edits whose insertion and deletion cancel (most moves: a
 	// bag of equal jobs reserved back to back shifts, so the step at the
 	// new start merges with the one before it and one appears at the old
