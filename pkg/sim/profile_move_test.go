@@ -460,7 +460,8 @@ func TestProfileSpliceBothEnds(t *testing.T) {
 // moveOverlapping, Move's path for a reservation moved earlier onto part of
 // its old slot, leaves the same steps as apply given the move's four points,
 // on random profiles (a coarse grid, so the points often meet steps and
-// neighbours merge), with the new start at the origin too.
+// neighbours merge), with the new start at the origin too, and whatever the
+// far half's hint (endHint) says.
 func TestMoveOverlappingMatchesApply(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 21))
 	const horizon = 400
@@ -491,6 +492,11 @@ func TestMoveOverlappingMatchesApply(t *testing.T) {
 			b := &Profile{procs: a.procs}
 			b.adopt(append([]int64(nil), a.times...), append([]int32(nil), a.frees...))
 			before, n := steps(a), a.Len()
+			if r.IntN(2) == 0 {
+				// Any far-half hint, stale or out of range, is only a
+				// place to start searching from.
+				a.endHint = r.IntN(n+6) - 3
+			}
 			a.moveOverlapping(to, j.start, to+j.dur, j.start+j.dur, j.procs)
 			b.apply([]changePoint{{to, -j.procs}, {j.start, j.procs}, {to + j.dur, j.procs}, {j.start + j.dur, -j.procs}})
 			if got, want := steps(a), steps(b); got != want {
