@@ -93,22 +93,7 @@ func TestAnonymizeIdsInFreeText(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			hdr, jobs := testutil.ReadSWFNamed(t, strings.NewReader(head+tc.records), "t.swf")
 			tc.cfg.Machine = 64
-			c, err := New(hdr, tc.cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range jobs {
-				c.Apply(&jobs[i])
-			}
-			c.Annotate(hdr, c.Report(0))
-			var input, notes []string
-			for _, l := range hdr.Lines {
-				if l.Line > 0 {
-					input = append(input, l.Raw)
-				} else if n, ok := strings.CutPrefix(l.Raw, "; Note: swfclean "); ok && strings.Contains(n, "header line") {
-					notes = append(notes, n)
-				}
-			}
+			c, input, notes := annotated(t, hdr, jobs, tc.cfg, "header line")
 			if !reflect.DeepEqual(input, tc.input) {
 				t.Errorf("input lines\n%s\nwant\n%s", strings.Join(input, "\n"), strings.Join(tc.input, "\n"))
 			}

@@ -11,6 +11,29 @@ import (
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
+// annotated cleans jobs with cfg, annotates hdr, and returns the cleaner,
+// the header lines kept from the input (in order) and the text after
+// "swfclean " of the Notes it added that contain what.
+func annotated(t testing.TB, hdr *swf.Header, jobs []swf.Job, cfg Config, what string) (c *Cleaner, input, notes []string) {
+	t.Helper()
+	c, err := New(hdr, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range jobs {
+		c.Apply(&jobs[i])
+	}
+	c.Annotate(hdr, c.Report(0))
+	for _, l := range hdr.Lines {
+		if l.Line > 0 {
+			input = append(input, l.Raw)
+		} else if n, ok := strings.CutPrefix(l.Raw, "; Note: swfclean "); ok && strings.Contains(n, what) {
+			notes = append(notes, n)
+		}
+	}
+	return c, input, notes
+}
+
 func readAll(t testing.TB, text string) (*swf.Header, []swf.Job) {
 	t.Helper()
 	return testutil.ReadSWF(t, strings.NewReader(text))
@@ -411,22 +434,7 @@ func TestAnonymizeFreeTextHeader(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			hdr, jobs := readAll(t, tc.text)
-			c, err := New(hdr, Config{Rules: []string{"anonymize"}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range jobs {
-				c.Apply(&jobs[i])
-			}
-			c.Annotate(hdr, c.Report(0))
-			var input, notes []string
-			for _, l := range hdr.Lines {
-				if l.Line > 0 {
-					input = append(input, l.Raw)
-				} else if n, ok := strings.CutPrefix(l.Raw, "; Note: swfclean "); ok && strings.Contains(n, "free text") {
-					notes = append(notes, n)
-				}
-			}
+			_, input, notes := annotated(t, hdr, jobs, Config{Rules: []string{"anonymize"}}, "free text")
 			if !reflect.DeepEqual(input, tc.input) || !reflect.DeepEqual(notes, tc.notes) {
 				t.Errorf("input lines\n%s\nwant\n%s\nnotes\n%s\nwant\n%s", strings.Join(input, "\n"), strings.Join(tc.input, "\n"),
 					strings.Join(notes, "\n"), strings.Join(tc.notes, "\n"))

@@ -172,7 +172,7 @@ const maxProofs = 8
 // reserved at own, from the proofs of jobs it dominates: a proof of (p', d')
 // with p' <= procs and d' <= dur says every window of d' starting before its
 // until holds a time with fewer than p' free, and where that time is not in
-// this job's own slot (the window starts by own - d') it blocks this job too.
+// this job's own slot it blocks this job too (proof.from).
 func (c *Conservative) provenFor(procs, dur, own, target int64) int64 {
 	// The proof of the job visited last usually settles it (a bag of equal
 	// jobs queues in a row), so it is tried first and the scan stops once
@@ -198,11 +198,13 @@ func (c *Conservative) provenScan(procs, dur, own int64) int64 {
 	return best
 }
 
-func (c *Conservative) addProof(procs, dur, until, now int64, tight bool) {
-	if until <= now {
+// addProof records that start is the earliest start of a settled job of
+// procs and dur: a tight proof (weakenProofs may loosen it later).
+func (c *Conservative) addProof(procs, dur, start, now int64) {
+	if start <= now {
 		return // says nothing
 	}
-	pr := proof{procs, dur, until, tight}
+	pr := proof{procs: procs, dur: dur, until: start, tight: true}
 	c.cutFrom = max(c.cutFrom, pr.cutFrom())
 	if i := c.lastProof; i < len(c.proofs) && c.proofs[i].procs == procs && c.proofs[i].dur == dur {
 		c.proofs[i] = pr
@@ -213,17 +215,16 @@ func (c *Conservative) addProof(procs, dur, until, now int64, tight bool) {
 
 // addProofScan is addProof for a proof of another shape than the last.
 func (c *Conservative) addProofScan(pr proof) {
-	procs, dur, until, tight := pr.procs, pr.dur, pr.until, pr.tight
 	for i := range c.proofs {
-		if c.proofs[i].procs == procs && c.proofs[i].dur == dur {
-			c.proofs[i].until, c.proofs[i].tight = until, tight
+		if c.proofs[i].procs == pr.procs && c.proofs[i].dur == pr.dur {
+			c.proofs[i] = pr
 			c.lastProof = i
 			return
 		}
 	}
 	if len(c.proofs) < maxProofs {
 		c.lastProof = len(c.proofs)
-		c.proofs = append(c.proofs, proof{procs, dur, until, tight})
+		c.proofs = append(c.proofs, pr)
 		return
 	}
 	weakest := 0
@@ -232,7 +233,7 @@ func (c *Conservative) addProofScan(pr proof) {
 			weakest = i
 		}
 	}
-	c.proofs[weakest] = proof{procs, dur, until, tight}
+	c.proofs[weakest] = pr
 	c.lastProof = weakest
 }
 
@@ -521,7 +522,7 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 			c.Compressions.Proven++
 		}
 		if t >= old {
-			c.addProof(p, d, old, ps.now, true)
+			c.addProof(p, d, old, ps.now)
 			break
 		}
 		m := 1
@@ -545,7 +546,7 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 			c.weakenProofs(old, ps.now)
 		}
 		// t was the earliest start: a tight proof for the jobs after it.
-		c.addProof(p, d, t, ps.now, true)
+		c.addProof(p, d, t, ps.now)
 		for x := off; x < off+m; x++ {
 			run[x].resv, c.resv[run[x].id] = t, t
 		}

@@ -195,20 +195,7 @@ func TestSelectivePruningExact(t *testing.T) {
 // serial bags it sees moves to starts the compression's earlier moves left.
 func TestConservativeWatch(t *testing.T) {
 	tr := simtest.Load(t, testutil.Trace(t, "RICC-2010-2.swf.gz"), false)
-	jobs := tr.Clone()[30000:32500]
-	c := NewConservative(len(jobs))
-	w := &cascadeCounts{vacant: map[int64]int{}}
-	c.watch = w
-	s, err := sim.New(sim.Config{Procs: tr.Procs}, jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Run(c); err != nil {
-		t.Fatal(err)
-	}
-	if w.moves == 0 || w.moves != c.Compressions.Moves || len(w.perCompression) != c.Compressions.Runs {
-		t.Fatalf("watched %d moves in %d compressions, counted %d in %d", w.moves, len(w.perCompression), c.Compressions.Moves, c.Compressions.Runs)
-	}
+	w := watchedConservative(t, tr.Procs, tr.Clone()[30000:32500])
 	sum := 0
 	for _, m := range w.perCompression {
 		sum += m

@@ -150,15 +150,23 @@ func BenchmarkRICCConservativeCounts(b *testing.B) {
 type cascadeCounts struct {
 	moves, serial, vacated int
 	vacant                 map[int64]int // starts the compression's moves left, with their jobs
-	pending                int           // moves of the compression under way
 	perCompression         []int         // moves of each compression
 	at                     []int64       // its time
 	waiting                []int         // its queue
+	cur, biggest           compressionShapes
+}
+
+// compressionShapes describes one compression's moves by job shape.
+type compressionShapes struct {
+	moves, waiting int
+	byShape        map[[2]int64]int // moves by (procs, duration)
+	runs, longest  int              // runs of moves of one shape in walk order, the longest
+	run            int              // the current run's length
+	last           [2]int64         // the last move's shape
 }
 
 func (w *cascadeCounts) moved(procs, dur, old, t int64, m int) {
 	w.moves++
-	w.pending++
 	if procs == 1 {
 		w.serial++
 	}
@@ -167,14 +175,50 @@ func (w *cascadeCounts) moved(procs, dur, old, t int64, m int) {
 		w.vacant[t] = max(0, n-m)
 	}
 	w.vacant[old] += m
+	c, shape := &w.cur, [2]int64{procs, dur}
+	if c.byShape == nil {
+		c.byShape = map[[2]int64]int{}
+	}
+	c.byShape[shape]++
+	if c.moves == 0 || shape != c.last {
+		c.runs, c.run, c.last = c.runs+1, 0, shape
+	}
+	c.moves++
+	c.run++
+	c.longest = max(c.longest, c.run)
 }
 
 func (w *cascadeCounts) compressed(now int64, waiting, moves int) {
 	w.perCompression = append(w.perCompression, moves)
 	w.at = append(w.at, now)
 	w.waiting = append(w.waiting, waiting)
-	w.pending = 0
+	if w.cur.moves > w.biggest.moves {
+		w.cur.waiting = waiting
+		w.biggest = w.cur
+	}
+	w.cur = compressionShapes{}
 	clear(w.vacant)
+}
+
+// watchedConservative runs conservative with kills over jobs with a
+// cascadeCounts watching, and checks that it saw every move and compression
+// the policy counted.
+func watchedConservative(tb testing.TB, procs int64, jobs []sim.Job) *cascadeCounts {
+	tb.Helper()
+	c := NewConservative(len(jobs))
+	w := &cascadeCounts{vacant: map[int64]int{}}
+	c.watch = w
+	s, err := sim.New(sim.Config{Procs: procs}, jobs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := s.Run(c); err != nil {
+		tb.Fatal(err)
+	}
+	if w.moves == 0 || w.moves != c.Compressions.Moves || len(w.perCompression) != c.Compressions.Runs {
+		tb.Fatalf("watched %d moves in %d compressions, counted %d in %d", w.moves, len(w.perCompression), c.Compressions.Moves, c.Compressions.Runs)
+	}
+	return w
 }
 
 // BenchmarkRICCCascades reports where conservative's compression moves are
@@ -183,26 +227,15 @@ func (w *cascadeCounts) compressed(now int64, waiting, moves int) {
 // in the busiest twentieth of the simulated span (by moves) and the queue
 // there; the share of moves of 1-processor jobs; and the share that move a
 // job to a start another job left earlier in the same compression (a
-// cascade: each job takes a slot the one before it gave up):
+// cascade: each job takes a slot the one before it gave up); and the
+// compression with the most moves: its queue, the moves of its two commonest
+// job shapes, and its runs of moves of one shape in walk order:
 //
 //	go test -run XXX -bench RICCCascades -benchtime 1x ./pkg/policy
 func BenchmarkRICCCascades(b *testing.B) {
 	tr := loadResearchTrace(b, "RICC-2010-2.swf.gz")
 	for range b.N {
-		jobs := append([]sim.Job(nil), tr.jobs...)
-		c := NewConservative(len(jobs))
-		w := &cascadeCounts{vacant: map[int64]int{}}
-		c.watch = w
-		s, err := sim.New(sim.Config{Procs: tr.procs}, jobs)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := s.Run(c); err != nil {
-			b.Fatal(err)
-		}
-		if w.moves != c.Compressions.Moves || len(w.perCompression) != c.Compressions.Runs {
-			b.Fatalf("watched %d moves in %d compressions, counted %d in %d", w.moves, len(w.perCompression), c.Compressions.Moves, c.Compressions.Runs)
-		}
+		w := watchedConservative(b, tr.procs, append([]sim.Job(nil), tr.jobs...))
 		big := 0
 		const parts = 20
 		first, last := w.at[0], w.at[len(w.at)-1]
@@ -229,5 +262,22 @@ func BenchmarkRICCCascades(b *testing.B) {
 		b.ReportMetric(float64(partWaiting[busiest])/float64(max(1, partRuns[busiest])), "queue-busiest-20th")
 		b.ReportMetric(share(w.serial), "%moves-1-proc")
 		b.ReportMetric(share(w.vacated), "%moves-to-vacated")
+		// The compression with the most moves, and its two commonest shapes.
+		big1, big2 := 0, 0
+		var shape1, shape2 [2]int64
+		for shape, n := range w.biggest.byShape {
+			if n > big1 {
+				big1, big2, shape1, shape2 = n, big1, shape, shape1
+			} else if n > big2 {
+				big2, shape2 = n, shape
+			}
+		}
+		b.Logf("biggest compression's commonest shapes (processors, duration s): %v %d moves, %v %d moves", shape1, big1, shape2, big2)
+		b.ReportMetric(float64(w.biggest.moves), "biggest-moves")
+		b.ReportMetric(float64(w.biggest.waiting), "biggest-queue")
+		b.ReportMetric(float64(big1), "biggest-shape1-moves")
+		b.ReportMetric(float64(big2), "biggest-shape2-moves")
+		b.ReportMetric(float64(w.biggest.runs), "biggest-shape-runs")
+		b.ReportMetric(float64(w.biggest.longest), "biggest-longest-run")
 	}
 }
