@@ -236,26 +236,49 @@ func canonical(name string) string {
 // says what it is. Two files of the same bytes are two files.
 func SameFiles(names []string) [][]int {
 	infos := make([]os.FileInfo, len(names))
-	var groups [][]int
 	for i, name := range names {
 		if IsStdio(name) {
 			continue
 		}
-		info, err := os.Stat(name)
-		if err != nil || !info.Mode().IsRegular() {
+		if info, err := os.Stat(name); err == nil && info.Mode().IsRegular() {
+			infos[i] = info
+		}
+	}
+	return groupSameFiles(infos, fileIdentity)
+}
+
+// groupSameFiles is SameFiles over the names' FileInfos (nil: not grouped).
+// A file whose identity is known (its device and inode on unix) finds its
+// group in a map, so a study of many thousand files takes time linear in
+// their number; one without (identity false) is compared by os.SameFile with
+// the first file of each group so far, the quadratic way that works
+// everywhere.
+func groupSameFiles(infos []os.FileInfo, identity func(os.FileInfo) (fileID, bool)) [][]int {
+	var groups [][]int
+	byID := map[fileID]int{} // group index by file identity
+	for i, info := range infos {
+		if info == nil {
 			continue
 		}
-		infos[i] = info
-		found := false
-		for g, group := range groups {
-			if os.SameFile(infos[group[0]], info) {
-				groups[g] = append(groups[g], i)
-				found = true
-				break
+		g := -1
+		if id, ok := identity(info); ok {
+			if k, seen := byID[id]; seen {
+				g = k
+			} else {
+				byID[id] = len(groups)
+			}
+		} else {
+			for k, group := range groups {
+				if os.SameFile(infos[group[0]], info) {
+					g = k
+					break
+				}
 			}
 		}
-		if !found {
+		if g < 0 {
 			groups = append(groups, []int{i})
+		} else {
+			groups[g] = append(groups[g], i)
 		}
 	}
 	var same [][]int

@@ -3,6 +3,7 @@ package cmdio
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -598,5 +599,73 @@ func TestSameFiles(t *testing.T) {
 		if got := SameFiles(tc.names); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("SameFiles(%q) = %v, want %v", tc.names, got, tc.want)
 		}
+	}
+}
+
+// TestSameFilesMany: SameFiles on a thousand inputs (a study's sweep),
+// most of them alone in their file and some named again later by a symbolic
+// link, a hard link or another path, gives the groups in the order of their
+// first name, each in argument order, with standard input and missing names
+// in none; and so does the os.SameFile comparison used where a file's
+// identity is unknown. (SameFiles compared every file with every group
+// before: 0.6 s for 20,000 inputs.)
+func TestSameFilesMany(t *testing.T) {
+	const n = 500
+	dir := t.TempDir()
+	file := func(i int) string { return filepath.Join(dir, fmt.Sprintf("f%d.swf", i)) }
+	var names []string
+	groups := map[int][]int{} // file -> indexes of its names
+	add := func(i int, name string) {
+		groups[i] = append(groups[i], len(names))
+		names = append(names, name)
+	}
+	for i := range n {
+		if err := os.WriteFile(file(i), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		add(i, file(i))
+		if i%3 == 0 { // another path to it, without a link
+			add(i, filepath.Join(dir, "..", filepath.Base(dir), fmt.Sprintf("f%d.swf", i)))
+		}
+		if i%97 == 0 {
+			names = append(names, "-", filepath.Join(dir, fmt.Sprintf("missing%d.swf", i)))
+		}
+	}
+	for i := n - 1; i >= 0; i -= 5 { // later files' groups start first here, not in the output
+		link := filepath.Join(dir, fmt.Sprintf("sym%d.swf", i))
+		if err := os.Symlink(file(i), link); err != nil {
+			t.Fatal(err)
+		}
+		add(i, link)
+	}
+	for i := 0; i < n; i += 7 {
+		link := filepath.Join(dir, fmt.Sprintf("hard%d.swf", i))
+		if err := os.Link(file(i), link); err != nil {
+			t.Fatal(err)
+		}
+		add(i, link)
+		if i%3 == 0 {
+			add(i, filepath.Join(dir, ".", fmt.Sprintf("f%d.swf", i)))
+			add(i, file(i))
+		}
+	}
+	var want [][]int
+	for i := range n {
+		if len(groups[i]) > 1 {
+			want = append(want, groups[i])
+		}
+	}
+	if got := SameFiles(names); !reflect.DeepEqual(got, want) {
+		t.Errorf("SameFiles of %d names: %d groups, want %d; first %v, want %v", len(names), len(got), len(want), got[:min(3, len(got))], want[:3])
+	}
+	infos := make([]os.FileInfo, len(names))
+	for i, name := range names {
+		if info, err := os.Stat(name); err == nil && !IsStdio(name) {
+			infos[i] = info
+		}
+	}
+	unknown := func(os.FileInfo) (fileID, bool) { return fileID{}, false }
+	if got := groupSameFiles(infos, unknown); !reflect.DeepEqual(got, want) {
+		t.Errorf("by os.SameFile: %d groups, want %d; first %v, want %v", len(got), len(want), got[:min(3, len(got))], want[:3])
 	}
 }

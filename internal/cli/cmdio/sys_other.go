@@ -23,6 +23,14 @@ func keepOwner(*os.File, fs.FileInfo) {}
 // one.
 func openReadWrite(*os.File) (rw, open bool) { return false, true }
 
+// fileID would identify a file; nothing does here (see fileIdentity).
+type fileID struct{}
+
+// fileIdentity has no identity to give where os.SameFile compares files by
+// other means (Windows's volume serial and file index, read on demand):
+// SameFiles compares them with os.SameFile instead.
+func fileIdentity(fs.FileInfo) (fileID, bool) { return fileID{}, false }
+
 // reraise cannot re-send a signal here; the caller exits with 128+signal.
 func reraise(os.Signal) {}
 

@@ -33,6 +33,20 @@ func openReadWrite(f *os.File) (rw, open bool) {
 	return flags&unix.O_ACCMODE == unix.O_RDWR, true
 }
 
+// fileID identifies a file: its device and inode number.
+type fileID struct{ dev, ino uint64 }
+
+// fileIdentity returns info's device and inode, which os.SameFile compares
+// on unix; false when info does not come from stat(2).
+func fileIdentity(info fs.FileInfo) (fileID, bool) {
+	st, ok := info.Sys().(*syscall.Stat_t)
+	if !ok {
+		return fileID{}, false
+	}
+	// The conversions are for the systems whose Dev is an int32 (darwin).
+	return fileID{dev: uint64(st.Dev), ino: uint64(st.Ino)}, true
+}
+
 // reraise ends the process by sig, its default action restored, so the
 // caller sees the usual status; it returns if that did not end it.
 //
