@@ -15,7 +15,10 @@ import (
 // dropped job, a later one, or the job itself on its first line) becomes -1,
 // and so does its think time (field 18), which is measured from that job's
 // end.
-func buildRenumber(*Cleaner) (step, error) {
+//
+// It records on c whether any job got a new number, for the Notes that name
+// the input's job numbers (Annotate).
+func buildRenumber(c *Cleaner) (step, error) {
 	numbers := map[int64]int64{}
 	next := int64(0)
 	return step{job: func(j *swf.Job) verdict {
@@ -32,6 +35,7 @@ func buildRenumber(*Cleaner) (step, error) {
 		}
 		if j.JobNumber != n {
 			j.JobNumber, v = n, changed
+			c.renumbered = true
 		}
 		if j.PrecedingJob > 0 {
 			if !known {

@@ -67,6 +67,9 @@ type Cleaner struct {
 	noteFuncs []func() []string // notes known once every record went through
 	edits     []func(h *swf.Header)
 	anon      *anonymizer
+	// renumbered: rule renumber gave a job a new number, so the job
+	// numbers the filters' and flurries' Notes name are not the output's.
+	renumbered bool
 }
 
 // New builds a Cleaner for a trace with this header. It fails on an unknown
@@ -86,7 +89,7 @@ func New(hdr *swf.Header, cfg Config) (*Cleaner, error) {
 	}
 	for _, f := range cfg.Drop {
 		f := f
-		c.steps = append(c.steps, step{name: "filter " + f.String(), job: func(j *swf.Job) verdict {
+		c.steps = append(c.steps, step{name: "filter " + f.String(), jobNumbers: f.NamesJobNumbers(), job: func(j *swf.Job) verdict {
 			if f.Match(j) {
 				return dropped
 			}
@@ -95,7 +98,7 @@ func New(hdr *swf.Header, cfg Config) (*Cleaner, error) {
 	}
 	for _, f := range cfg.Keep {
 		f := f
-		c.steps = append(c.steps, step{name: "keep " + f.String(), job: func(j *swf.Job) verdict {
+		c.steps = append(c.steps, step{name: "keep " + f.String(), jobNumbers: f.NamesJobNumbers(), job: func(j *swf.Job) verdict {
 			if f.Match(j) {
 				return kept
 			}

@@ -2,6 +2,7 @@ package clean
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,9 +29,10 @@ import (
 // log's time zone (header TimeZoneString, else TimeZone in seconds east of UTC,
 // else UTC), converted with the header's UnixStartTime; see Bind.
 type Filter struct {
-	src   string
-	root  node
-	dates []*cmpNode
+	src        string
+	root       node
+	dates      []*cmpNode
+	jobNumbers bool // compares job or prev
 }
 
 // FilterField describes one name usable in a filter.
@@ -93,7 +95,7 @@ func ParseFilter(src string) (*Filter, error) {
 	if p.pos < len(p.toks) {
 		return nil, p.errorf("unexpected %q", p.toks[p.pos].text)
 	}
-	return &Filter{src: src, root: n, dates: p.dates}, nil
+	return &Filter{src: src, root: n, dates: p.dates, jobNumbers: p.jobNumbers}, nil
 }
 
 // String returns the expression as given.
@@ -102,6 +104,10 @@ func (f *Filter) String() string { return f.src }
 // Match reports whether the job satisfies the expression. A filter with dates
 // must be bound to its trace's header first (Bind); unbound, it panics.
 func (f *Filter) Match(j *swf.Job) bool { return f.root.eval(j) }
+
+// NamesJobNumbers reports whether the filter compares a job number: the
+// job's own (job) or its preceding job's (prev).
+func (f *Filter) NamesJobNumbers() bool { return f.jobNumbers }
 
 // HasDates reports whether the filter compares a time with a date.
 func (f *Filter) HasDates() bool { return len(f.dates) > 0 }
@@ -226,6 +232,21 @@ func intValueFunc(name string) func(j *swf.Job) int64 {
 }
 
 // valueFunc returns the accessor for a filter name.
+// namesJobNumber reports whether the filter field name (any case, an alias
+// too) holds a job number: field 1 or 17.
+func namesJobNumber(name string) bool {
+	lower := strings.ToLower(name)
+	for _, f := range FilterFields {
+		if f.Field != swf.FieldJobNumber && f.Field != swf.FieldPrecedingJob {
+			continue
+		}
+		if f.Name == lower || slices.Contains(f.Aliases, lower) {
+			return true
+		}
+	}
+	return false
+}
+
 func valueFunc(name string) (func(j *swf.Job) float64, bool) {
 	lower := strings.ToLower(name)
 	for _, f := range FilterFields {
@@ -271,10 +292,11 @@ type token struct {
 }
 
 type filterParser struct {
-	src   string
-	toks  []token
-	pos   int
-	dates []*cmpNode
+	src        string
+	toks       []token
+	pos        int
+	dates      []*cmpNode
+	jobNumbers bool // a comparison of job or prev was read
 }
 
 func (p *filterParser) errorf(format string, args ...any) error {
@@ -423,6 +445,7 @@ func (p *filterParser) comparison() (node, error) {
 	if !ok {
 		return nil, p.errorf("unknown field %q (known: %s)", name, strings.Join(FilterFieldNames(), ", "))
 	}
+	p.jobNumbers = p.jobNumbers || namesJobNumber(name)
 	p.pos++
 	if p.peek() != 'o' {
 		return nil, p.errorf("expected a comparison operator (=, !=, <, <=, >, >=) after %q", name)

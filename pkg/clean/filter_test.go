@@ -249,3 +249,19 @@ func TestFilterComparesIntegersExactly(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterNamesJobNumbers: a filter names job numbers when it compares
+// job or prev (any case, anywhere in the expression), not other ids.
+func TestFilterNamesJobNumbers(t *testing.T) {
+	for src, want := range map[string]bool{
+		"job<=14":                           true,
+		"user=4 and (JOB>=3874 or queue=1)": true,
+		"not prev=12":                       true,
+		"user=4 and submit<1000":            false,
+		"app=7 or queue=2 or procs>=128":    false,
+	} {
+		if got := mustFilter(t, src).NamesJobNumbers(); got != want {
+			t.Errorf("%q: NamesJobNumbers %v, want %v", src, got, want)
+		}
+	}
+}

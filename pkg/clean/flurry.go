@@ -212,11 +212,13 @@ func (f *flurryRemover) apply(j *swf.Job) verdict {
 	return kept
 }
 
-func (f *flurryRemover) notes() []string {
+// notes gives each flurry's filter with its counts; qualifier (Cleaner.
+// inputNumbers) ends the parenthesis.
+func (f *flurryRemover) notes(qualifier string) []string {
 	var out []string
 	for k, fl := range f.flurries {
-		out = append(out, fmt.Sprintf("flurry %s (%s removed; %d of %d submissions, %.0f%%, in %d s)",
-			fl.Filter(), jobCount(f.removed[k]), fl.Jobs, fl.Total, 100*fl.Share(), fl.End-fl.Start))
+		out = append(out, fmt.Sprintf("flurry %s (%s removed; %d of %d submissions, %.0f%%, in %d s%s)",
+			fl.Filter(), jobCount(f.removed[k]), fl.Jobs, fl.Total, 100*fl.Share(), fl.End-fl.Start, qualifier))
 	}
 	return out
 }
@@ -226,7 +228,7 @@ func (f *flurryRemover) notes() []string {
 func buildFlurries(c *Cleaner) (step, error) {
 	if c.cfg.Flurries != nil {
 		f := &flurryRemover{flurries: *c.cfg.Flurries, removed: make([]int, len(*c.cfg.Flurries))}
-		c.noteFuncs = append(c.noteFuncs, f.notes)
+		c.noteFuncs = append(c.noteFuncs, func() []string { return f.notes(c.inputNumbers()) })
 		return step{job: f.apply}, nil
 	}
 	return step{trace: traceFunc(func(jobs []swf.Job, t *tracker) []swf.Job {
@@ -236,7 +238,7 @@ func buildFlurries(c *Cleaner) (step, error) {
 		}
 		f := &flurryRemover{flurries: d.Flurries()}
 		f.removed = make([]int, len(f.flurries))
-		c.noteFuncs = append(c.noteFuncs, f.notes)
+		c.noteFuncs = append(c.noteFuncs, func() []string { return f.notes(c.inputNumbers()) })
 		return t.keep(jobs, func(j *swf.Job) bool { return f.apply(j) != dropped })
 	})}, nil
 }

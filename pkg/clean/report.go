@@ -19,6 +19,10 @@ type Tally struct {
 type StepReport struct {
 	Name string `json:"rule"`
 	Tally
+	// JobNumbers is "input" when Name names job numbers (a filter or keep
+	// on job or prev) and rule renumber gave the jobs written new ones:
+	// the numbers in Name are the input's. Empty otherwise.
+	JobNumbers string `json:"job_numbers,omitempty"`
 }
 
 // Report is the accounting of a run: RecordsRead = Written + Dropped, and Dropped
@@ -41,10 +45,29 @@ func (c *Cleaner) Report(malformed int) Report {
 		Steps: []StepReport{}, // "rules": [] in JSON, not null, when no rule ran
 	}
 	for _, s := range c.steps {
-		r.Steps = append(r.Steps, StepReport{Name: s.name, Tally: s.tally})
+		sr := StepReport{Name: s.name, Tally: s.tally}
+		if s.jobNumbers && c.renumbered {
+			sr.JobNumbers = "input"
+		}
+		r.Steps = append(r.Steps, sr)
 		r.Dropped += s.tally.Dropped
 	}
 	return r
+}
+
+// inputJobNumbers ends a Note that names job numbers (a filter's, a
+// flurry's) when rule renumber gave the jobs written new ones: the filters
+// and flurries chose jobs by the input's numbers, which the output's
+// records no longer carry.
+const inputJobNumbers = "job numbers are the input's, before rule renumber"
+
+// inputNumbers returns "; "+inputJobNumbers when the job numbers a Note
+// names are not the output's, else "".
+func (c *Cleaner) inputNumbers() string {
+	if !c.renumbered {
+		return ""
+	}
+	return "; " + inputJobNumbers
 }
 
 // Annotate records the run in the header: Note lines naming every step with
@@ -55,6 +78,9 @@ func (c *Cleaner) Report(malformed int) Report {
 // Config.Set) gets a Note giving the value it replaces. Anonymize's Notes come
 // after the other steps' and may add warnings to the Report (lines of free
 // text that may name ids it renumbered): call Report again after Annotate.
+// When rule renumber gave a job a new number, the Notes that name job
+// numbers (a filter or keep on job or prev, a flurry) end by saying they are
+// the input's (inputJobNumbers), as the Report's steps do (JobNumbers).
 func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, edit := range c.edits {
 		edit(h)
@@ -98,7 +124,11 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	h.AddNote(fmt.Sprintf("cleaned by %s: %d records read, %d written, %d dropped (%d malformed)",
 		c.cfg.Tool, r.RecordsRead, r.Written, r.Dropped, r.Malformed))
 	for _, s := range r.Steps {
-		h.AddNote(fmt.Sprintf("%s %s: %s", c.cfg.Tool, stepLabel(s.Name), describeTally(s.Tally)))
+		note := fmt.Sprintf("%s %s: %s", c.cfg.Tool, stepLabel(s.Name), describeTally(s.Tally))
+		if s.JobNumbers == "input" {
+			note += " (" + inputJobNumbers + ")"
+		}
+		h.AddNote(note)
 	}
 	notes := c.notes
 	for _, f := range c.noteFuncs {

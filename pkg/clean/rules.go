@@ -140,6 +140,9 @@ type step struct {
 	job   func(j *swf.Job) verdict
 	trace traceStage
 	tally Tally
+	// jobNumbers marks a step whose name names job numbers (a filter or
+	// keep on job or prev): the input's, since filters run first.
+	jobNumbers bool
 }
 
 // traceStage needs the whole trace. It returns the records to keep, in order,

@@ -449,6 +449,60 @@ func TestDropFlurriesTwoPasses(t *testing.T) {
 	}
 }
 
+// TestRenumberNotesNameInputNumbers: with --rules ...,renumber the Notes
+// that name job numbers (a --filter on job, a --drop-flurries flurry, in one
+// pass from a file read twice and from standard input) say the numbers are
+// the input's, as does the filter's entry in --report; the Note of a filter
+// on users does not. The output's jobs are 1..N.
+func TestRenumberNotesNameInputNumbers(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("; MaxProcs: 64\n")
+	for i := range 400 { // jobs 10, 20, ...: users 1 and 2 all day, user 9 in a burst
+		user := 9
+		if i%3 == 0 {
+			user = 1 + i%2
+		}
+		fmt.Fprintf(&in, "%d %d 0 10 1 -1 -1 1 -1 -1 1 %d 1 -1 -1 -1 -1 -1\n", 10*(i+1), i*60, user)
+	}
+	dir := t.TempDir()
+	file, report := filepath.Join(dir, "in.swf"), filepath.Join(dir, "report.json")
+	if err := os.WriteFile(file, []byte(in.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const input = "job numbers are the input's, before rule renumber"
+	for _, from := range []string{file, "-"} {
+		res := swfclean(t, strings.NewReader(in.String()), "-q", "--rules", "default,renumber", "--drop-flurries",
+			"--filter", "job<=20", "--filter", "user=2", "--report", report, from)
+		for _, want := range []string{
+			"; Note: swfclean filter job<=20: 2 jobs removed (" + input + ")\n",
+			"; Note: swfclean filter user=2: 67 jobs removed\n",
+			"; Note: swfclean flurry user=9 and job>=30 and job<=3990 (265 jobs removed; 265 of 331 submissions, 80%, in 23760 s; " + input + ")\n",
+			"\n1 360 0 10 1 ", // job 70, the first kept
+		} {
+			if !strings.Contains(res.stdout, want) {
+				t.Errorf("%s: output lacks %q:\n%s", from, want, res.stdout)
+			}
+		}
+		var rep struct {
+			Rules []struct {
+				Rule       string `json:"rule"`
+				JobNumbers string `json:"job_numbers"`
+			} `json:"rules"`
+		}
+		if err := json.Unmarshal(readFile(t, report), &rep); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range rep.Rules {
+			if want := map[bool]string{true: "input"}[s.Rule == "filter job<=20"]; s.JobNumbers != want {
+				t.Errorf("%s: report step %q: job_numbers %q, want %q", from, s.Rule, s.JobNumbers, want)
+			}
+		}
+		if res.code != 0 || strings.Count(res.stdout, input) != 2 {
+			t.Errorf("%s: exit %d, stderr %s, output\n%s", from, res.code, res.stderr, res.stdout)
+		}
+	}
+}
+
 // TestReportRulesNone: with no rule the report's "rules" is an empty list, so
 // a consumer can iterate it without a null check.
 func TestReportRulesNone(t *testing.T) {

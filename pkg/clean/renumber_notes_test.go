@@ -1,0 +1,71 @@
+package clean
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestRenumberNotesNameInputNumbers: filters and flurries select jobs by
+// the input's job numbers, before any rule runs. When rule renumber then
+// gives the jobs written new numbers, each Note that names job numbers (a
+// filter or keep on job or prev, a flurry's filter) says they are the
+// input's, and so does its step in the Report; a Note naming none (a filter
+// on users) says nothing, nor does any Note when the numbers all stayed.
+func TestRenumberNotesNameInputNumbers(t *testing.T) {
+	const input = " (job numbers are the input's, before rule renumber)"
+	for _, tc := range []struct {
+		name    string
+		rules   []string
+		drop    []string
+		notes   []string // this run's Notes on filters, keeps and flurries
+		numbers []string // the Report's steps with JobNumbers "input"
+	}{
+		{"renumbered", []string{"flurries", "renumber"}, []string{"job<=10", "user=4 and submit<60000"},
+			[]string{"swfclean filter job<=10: 10 jobs removed" + input, "swfclean filter user=4 and submit<60000: 18 jobs removed",
+				"swfclean keep prev=-1: no jobs affected" + input,
+				"swfclean flurry user=9 and job>=502 and job<=801 (300 jobs removed; 300 of 516 submissions, 58%, in 299 s; job numbers are the input's, before rule renumber)"},
+			[]string{"filter job<=10", "keep prev=-1"}},
+		{"not renumbered", []string{"flurries"}, []string{"job<=10", "user=4 and submit<60000"},
+			[]string{"swfclean filter job<=10: 10 jobs removed", "swfclean filter user=4 and submit<60000: 18 jobs removed",
+				"swfclean keep prev=-1: no jobs affected",
+				"swfclean flurry user=9 and job>=502 and job<=801 (300 jobs removed; 300 of 516 submissions, 58%, in 299 s)"},
+			nil},
+		// Jobs 1..1300, none dropped: renumber gives every job its own number.
+		{"numbers stay", []string{"renumber"}, []string{"job>5000"},
+			[]string{"swfclean filter job>5000: no jobs affected", "swfclean keep prev=-1: no jobs affected"},
+			nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hdr, jobs := readAll(t, flurryTrace(1000, 300))
+			cfg := Config{Rules: tc.rules, Keep: []*Filter{mustFilter(t, "prev=-1")}}
+			for _, d := range tc.drop {
+				cfg.Drop = append(cfg.Drop, mustFilter(t, d))
+			}
+			c, err := New(hdr, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.ApplyAll(jobs)
+			rep := c.Report(0)
+			c.Annotate(hdr, rep)
+			var notes, numbers []string
+			for _, n := range hdr.GetAll("Note") {
+				if strings.HasPrefix(n, "swfclean filter") || strings.HasPrefix(n, "swfclean keep") || strings.HasPrefix(n, "swfclean flurry") {
+					notes = append(notes, n)
+				}
+			}
+			for _, s := range rep.Steps {
+				if s.JobNumbers == "input" {
+					numbers = append(numbers, s.Name)
+				} else if s.JobNumbers != "" {
+					t.Errorf("step %s: job numbers %q", s.Name, s.JobNumbers)
+				}
+			}
+			if !reflect.DeepEqual(notes, tc.notes) || !reflect.DeepEqual(numbers, tc.numbers) {
+				t.Errorf("notes\n%s\nwant\n%s\nsteps naming input job numbers %q, want %q",
+					strings.Join(notes, "\n"), strings.Join(tc.notes, "\n"), numbers, tc.numbers)
+			}
+		})
+	}
+}
