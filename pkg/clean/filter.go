@@ -208,66 +208,51 @@ func compare[T int64 | float64](v T, op string, num T) bool {
 	}
 }
 
+// lookupFilterField returns the FilterField a filter name stands for: its
+// name or an alias, in any case.
+func lookupFilterField(name string) (FilterField, bool) {
+	lower := strings.ToLower(name)
+	for _, f := range FilterFields {
+		if f.Name == lower || slices.Contains(f.Aliases, lower) {
+			return f, true
+		}
+	}
+	return FilterField{}, false
+}
+
+// valueFunc returns the accessor of a filter field.
+func valueFunc(f FilterField) func(j *swf.Job) float64 {
+	switch {
+	case f.Field > 0:
+		n := f.Field
+		return func(j *swf.Job) float64 { return j.Field(n) }
+	case f.Name == "start":
+		return func(j *swf.Job) float64 { return float64(startTime(j)) }
+	default:
+		return func(j *swf.Job) float64 { return float64(endTime(j)) }
+	}
+}
+
 // intValueFunc returns the exact accessor of an integer filter field (every
 // field but 6), or nil.
-func intValueFunc(name string) func(j *swf.Job) int64 {
-	lower := strings.ToLower(name)
-	for _, f := range FilterFields {
-		match := f.Name == lower
-		for _, a := range f.Aliases {
-			match = match || a == lower
-		}
-		switch {
-		case !match, f.Field == swf.FieldAverageCPUTime:
-		case f.Field > 0:
-			n := f.Field
-			return func(j *swf.Job) int64 { return j.IntField(n) }
-		case f.Name == "start":
-			return startTime
-		default:
-			return endTime
-		}
+func intValueFunc(f FilterField) func(j *swf.Job) int64 {
+	switch {
+	case f.Field == swf.FieldAverageCPUTime:
+		return nil
+	case f.Field > 0:
+		n := f.Field
+		return func(j *swf.Job) int64 { return j.IntField(n) }
+	case f.Name == "start":
+		return startTime
+	default:
+		return endTime
 	}
-	return nil
 }
 
-// valueFunc returns the accessor for a filter name.
-// namesJobNumber reports whether the filter field name (any case, an alias
-// too) holds a job number: field 1 or 17.
-func namesJobNumber(name string) bool {
-	lower := strings.ToLower(name)
-	for _, f := range FilterFields {
-		if f.Field != swf.FieldJobNumber && f.Field != swf.FieldPrecedingJob {
-			continue
-		}
-		if f.Name == lower || slices.Contains(f.Aliases, lower) {
-			return true
-		}
-	}
-	return false
-}
-
-func valueFunc(name string) (func(j *swf.Job) float64, bool) {
-	lower := strings.ToLower(name)
-	for _, f := range FilterFields {
-		match := f.Name == lower
-		for _, a := range f.Aliases {
-			match = match || a == lower
-		}
-		if !match {
-			continue
-		}
-		switch {
-		case f.Field > 0:
-			n := f.Field
-			return func(j *swf.Job) float64 { return j.Field(n) }, true
-		case f.Name == "start":
-			return func(j *swf.Job) float64 { return float64(startTime(j)) }, true
-		default:
-			return func(j *swf.Job) float64 { return float64(endTime(j)) }, true
-		}
-	}
-	return nil, false
+// namesJobNumber reports whether a filter field holds a job number: field
+// 1 or 17.
+func namesJobNumber(f FilterField) bool {
+	return f.Field == swf.FieldJobNumber || f.Field == swf.FieldPrecedingJob
 }
 
 func startTime(j *swf.Job) int64 {
@@ -441,11 +426,12 @@ func (p *filterParser) factor() (node, error) {
 
 func (p *filterParser) comparison() (node, error) {
 	name := p.toks[p.pos].text
-	value, ok := valueFunc(name)
+	field, ok := lookupFilterField(name)
 	if !ok {
 		return nil, p.errorf("unknown field %q (known: %s)", name, strings.Join(FilterFieldNames(), ", "))
 	}
-	p.jobNumbers = p.jobNumbers || namesJobNumber(name)
+	value := valueFunc(field)
+	p.jobNumbers = p.jobNumbers || namesJobNumber(field)
 	p.pos++
 	if p.peek() != 'o' {
 		return nil, p.errorf("expected a comparison operator (=, !=, <, <=, >, >=) after %q", name)
@@ -485,7 +471,7 @@ func (p *filterParser) comparison() (node, error) {
 		return nil, p.errorf("%q is not a number", text)
 	}
 	p.pos++
-	n := &cmpNode{value: value, op: op, num: num, ivalue: intValueFunc(name)}
+	n := &cmpNode{value: value, op: op, num: num, ivalue: intValueFunc(field)}
 	if i, err := strconv.ParseInt(text, 10, 64); err == nil && n.ivalue != nil {
 		n.inum, n.exact = i, true
 	}
