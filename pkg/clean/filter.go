@@ -32,7 +32,7 @@ type Filter struct {
 	src        string
 	root       node
 	dates      []*cmpNode
-	jobNumbers bool // compares job or prev
+	jobNumbers bool // NamesJobNumbers
 }
 
 // FilterField describes one name usable in a filter.
@@ -106,7 +106,8 @@ func (f *Filter) String() string { return f.src }
 func (f *Filter) Match(j *swf.Job) bool { return f.root.eval(j) }
 
 // NamesJobNumbers reports whether the filter compares a job number: the
-// job's own (job) or its preceding job's (prev).
+// job's own (job), or its preceding job's (prev) with a number above 0
+// (prev=-1, no preceding job, names none).
 func (f *Filter) NamesJobNumbers() bool { return f.jobNumbers }
 
 // HasDates reports whether the filter compares a time with a date.
@@ -249,10 +250,13 @@ func intValueFunc(f FilterField) func(j *swf.Job) int64 {
 	}
 }
 
-// namesJobNumber reports whether a filter field holds a job number: field
-// 1 or 17.
-func namesJobNumber(f FilterField) bool {
-	return f.Field == swf.FieldJobNumber || f.Field == swf.FieldPrecedingJob
+// namesJobNumber reports whether comparing filter field f with num names a
+// job number: any comparison of job (field 1), one of prev (field 17) with a
+// number above 0. A preceding job of 0 or below is no job's (-1 is unknown),
+// and rule renumber keeps it as read, so keep prev=-1 means the same on the
+// output.
+func namesJobNumber(f FilterField, num float64) bool {
+	return f.Field == swf.FieldJobNumber || f.Field == swf.FieldPrecedingJob && num > 0
 }
 
 func startTime(j *swf.Job) int64 {
@@ -281,7 +285,7 @@ type filterParser struct {
 	toks       []token
 	pos        int
 	dates      []*cmpNode
-	jobNumbers bool // a comparison of job or prev was read
+	jobNumbers bool // a comparison naming a job number was read (namesJobNumber)
 }
 
 func (p *filterParser) errorf(format string, args ...any) error {
@@ -431,7 +435,6 @@ func (p *filterParser) comparison() (node, error) {
 		return nil, p.errorf("unknown field %q (known: %s)", name, strings.Join(FilterFieldNames(), ", "))
 	}
 	value := valueFunc(field)
-	p.jobNumbers = p.jobNumbers || namesJobNumber(field)
 	p.pos++
 	if p.peek() != 'o' {
 		return nil, p.errorf("expected a comparison operator (=, !=, <, <=, >, >=) after %q", name)
@@ -471,6 +474,7 @@ func (p *filterParser) comparison() (node, error) {
 		return nil, p.errorf("%q is not a number", text)
 	}
 	p.pos++
+	p.jobNumbers = p.jobNumbers || namesJobNumber(field, num)
 	n := &cmpNode{value: value, op: op, num: num, ivalue: intValueFunc(field)}
 	if i, err := strconv.ParseInt(text, 10, 64); err == nil && n.ivalue != nil {
 		n.inum, n.exact = i, true

@@ -251,12 +251,19 @@ func TestFilterComparesIntegersExactly(t *testing.T) {
 }
 
 // TestFilterNamesJobNumbers: a filter names job numbers when it compares
-// job or prev (any case, anywhere in the expression), not other ids.
+// job, or prev with a number above 0 (any case, anywhere in the
+// expression), not other ids: a prev of 0 or below is no job's number,
+// and rule renumber keeps it as read.
 func TestFilterNamesJobNumbers(t *testing.T) {
 	for src, want := range map[string]bool{
 		"job<=14":                           true,
 		"user=4 and (JOB>=3874 or queue=1)": true,
 		"not prev=12":                       true,
+		"prev=-1 or prev=12":                true,
+		"job=-1":                            true, // an input's job -1 gets a number
+		"prev=-1":                           false,
+		"not PREV<=-1 and prev!=0":          false,
+		"prev>-1 and think>=0":              false,
 		"user=4 and submit<1000":            false,
 		"app=7 or queue=2 or procs>=128":    false,
 	} {

@@ -20,8 +20,9 @@ type StepReport struct {
 	Name string `json:"rule"`
 	Tally
 	// JobNumbers is "input" when Name names job numbers (a filter or keep
-	// on job or prev) and rule renumber gave the jobs written new ones:
-	// the numbers in Name are the input's. Empty otherwise.
+	// whose NamesJobNumbers is true) and rule renumber gave the jobs
+	// written new ones: the numbers in Name are the input's. Empty
+	// otherwise.
 	JobNumbers string `json:"job_numbers,omitempty"`
 }
 
@@ -79,8 +80,9 @@ func (c *Cleaner) inputNumbers() string {
 // after the other steps' and may add warnings to the Report (lines of free
 // text that may name ids it renumbered): call Report again after Annotate.
 // When rule renumber gave a job a new number, the Notes that name job
-// numbers (a filter or keep on job or prev, a flurry) end by saying they are
-// the input's (inputJobNumbers), as the Report's steps do (JobNumbers).
+// numbers (a filter or keep whose NamesJobNumbers is true, a flurry) end by
+// saying they are the input's (inputJobNumbers), as the Report's steps do
+// (JobNumbers).
 func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, edit := range c.edits {
 		edit(h)

@@ -141,7 +141,8 @@ type step struct {
 	trace traceStage
 	tally Tally
 	// jobNumbers marks a step whose name names job numbers (a filter or
-	// keep on job or prev): the input's, since filters run first.
+	// keep whose NamesJobNumbers is true): the input's, since filters run
+	// first.
 	jobNumbers bool
 }
 
