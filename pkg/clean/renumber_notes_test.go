@@ -70,3 +70,60 @@ func TestRenumberNotesNameInputNumbers(t *testing.T) {
 		})
 	}
 }
+
+// TestRenumberNoteOnEarlierNotes: the header's own Notes and Provenance
+// lines (the archive's cleaning filters, an earlier run's) name jobs by the
+// numbers renumber replaced, and cannot be rewritten; when renumber gave a
+// job a new number and the header holds any, one Note right after
+// renumber's counts says so. None without such lines, or when the numbers
+// all stayed.
+func TestRenumberNoteOnEarlierNotes(t *testing.T) {
+	const earlier = "; Note: swfclean rule renumber: job numbers in the header's earlier Notes and Provenance lines " +
+		"are the input's numbering, before this run's renumber (or an older one, where an earlier run renumbered)"
+	const archive = "; Note: THIS IS A CLEANED VERSION OF THE LOG!\n" +
+		";       The filters used to produce it were\n" +
+		";         user=4 and (job>=3874 and job<=5925) (2038 jobs removed)\n"
+	const renumbered = "10 0 0 10 1 -1 -1 1 -1 -1 1 4 1 -1 -1 -1 -1 -1\n" +
+		"20 5 0 10 1 -1 -1 1 -1 -1 1 4 1 -1 -1 -1 -1 -1\n"
+	const stay = "1 0 0 10 1 -1 -1 1 -1 -1 1 4 1 -1 -1 -1 -1 -1\n" +
+		"2 5 0 10 1 -1 -1 1 -1 -1 1 4 1 -1 -1 -1 -1 -1\n"
+	for _, tc := range []struct {
+		name, header, body string
+		rules              []string
+		want               bool
+	}{
+		{"archive Note", archive, renumbered, []string{"renumber"}, true},
+		{"Provenance", "; Provenance: swfclean filter=job<=14 rules=renumber\n", renumbered, []string{"renumber"}, true},
+		{"a Note naming no job", "; Note: Scheduler is Slurm\n", renumbered, []string{"renumber", "anonymize"}, true},
+		{"no Note", "; Computer: test\n", renumbered, []string{"renumber"}, false},
+		{"numbers stay", archive, stay, []string{"renumber"}, false},
+		{"no renumber", archive, renumbered, []string{"zero_to_unknown"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hdr, jobs := readAll(t, "; MaxProcs: 64\n"+tc.header+tc.body)
+			c, err := New(hdr, Config{Rules: tc.rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.ApplyAll(jobs)
+			c.Annotate(hdr, c.Report(0))
+			var after string // the line after renumber's counts
+			count := 0
+			for i, l := range hdr.Lines {
+				if strings.HasPrefix(l.Raw, "; Note: swfclean rule renumber: ") && i+1 < len(hdr.Lines) && after == "" {
+					after = hdr.Lines[i+1].Raw
+				}
+				if l.Raw == earlier {
+					count++
+				}
+			}
+			if got := after == earlier; got != tc.want || count != map[bool]int{true: 1}[tc.want] {
+				var all strings.Builder
+				for _, l := range hdr.Lines {
+					all.WriteString(l.Raw + "\n")
+				}
+				t.Errorf("Note on the earlier Notes: %v (%d), want %v; header:\n%s", got, count, tc.want, all.String())
+			}
+		})
+	}
+}

@@ -62,6 +62,26 @@ func (c *Cleaner) Report(malformed int) Report {
 // records no longer carry.
 const inputJobNumbers = "job numbers are the input's, before rule renumber"
 
+// earlierJobNumbers is the Note that follows renumber's counts when rule
+// renumber gave a job a new number and the header holds Notes or
+// Provenance lines from before this run: their job numbers (the archive's
+// "user=4 and (job>=3874 and job<=5925)", an earlier run's filters and
+// flurries) are free text, not rewritten, so a reader would take them for
+// the output's. An earlier run may have renumbered too, so they may name an
+// older numbering than the input's.
+const earlierJobNumbers = "rule renumber: job numbers in the header's earlier Notes and Provenance lines " +
+	"are the input's numbering, before this run's renumber (or an older one, where an earlier run renumbered)"
+
+// holdsNotes reports whether h has a Note or a Provenance line.
+func holdsNotes(h *swf.Header) bool {
+	for _, l := range h.Lines {
+		if !l.Continuation && (strings.EqualFold(l.Label, "Note") || strings.EqualFold(l.Label, "Provenance")) {
+			return true
+		}
+	}
+	return false
+}
+
 // inputNumbers returns "; "+inputJobNumbers when the job numbers a Note
 // names are not the output's, else "".
 func (c *Cleaner) inputNumbers() string {
@@ -82,8 +102,12 @@ func (c *Cleaner) inputNumbers() string {
 // When rule renumber gave a job a new number, the Notes that name job
 // numbers (a filter or keep whose NamesJobNumbers is true, a flurry) end by
 // saying they are the input's (inputJobNumbers), as the Report's steps do
-// (JobNumbers).
+// (JobNumbers); and when the header held Notes or Provenance lines, one
+// more Note after renumber's counts says theirs are not the output's
+// (earlierJobNumbers).
 func (c *Cleaner) Annotate(h *swf.Header, r Report) {
+	// Read before this run adds its own Notes, which are not earlier ones.
+	earlierNotes := c.renumbered && holdsNotes(h)
 	for _, edit := range c.edits {
 		edit(h)
 	}
@@ -125,13 +149,7 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	h.SetCounts(c.distinct, c.written)
 	h.AddNote(fmt.Sprintf("cleaned by %s: %d records read, %d written, %d dropped (%d malformed)",
 		c.cfg.Tool, r.RecordsRead, r.Written, r.Dropped, r.Malformed))
-	for _, s := range r.Steps {
-		note := fmt.Sprintf("%s %s: %s", c.cfg.Tool, stepLabel(s.Name), describeTally(s.Tally))
-		if s.JobNumbers == "input" {
-			note += " (" + inputJobNumbers + ")"
-		}
-		h.AddNote(note)
-	}
+	c.addStepNotes(h, r.Steps, earlierNotes)
 	notes := c.notes
 	for _, f := range c.noteFuncs {
 		notes = append(notes, f()...)
@@ -149,6 +167,21 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	}
 	for _, s := range c.cfg.Set {
 		h.Apply(s.Label, s.Value)
+	}
+}
+
+// addStepNotes adds a Note per step with its counts, and earlierJobNumbers
+// after renumber's when earlierNotes.
+func (c *Cleaner) addStepNotes(h *swf.Header, steps []StepReport, earlierNotes bool) {
+	for _, s := range steps {
+		note := fmt.Sprintf("%s %s: %s", c.cfg.Tool, stepLabel(s.Name), describeTally(s.Tally))
+		if s.JobNumbers == "input" {
+			note += " (" + inputJobNumbers + ")"
+		}
+		h.AddNote(note)
+		if s.Name == "renumber" && earlierNotes {
+			h.AddNote(c.cfg.Tool + " " + earlierJobNumbers)
+		}
 	}
 }
 

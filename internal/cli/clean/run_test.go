@@ -503,6 +503,30 @@ func TestRenumberNotesNameInputNumbers(t *testing.T) {
 	}
 }
 
+// TestRenumberNoteOnEarlierNotes: a second cleaning with renumber of a
+// log the first renumbered gets, right after renumber's counts, one Note
+// saying that the job numbers of the earlier Notes and Provenance line (the
+// first run's "filter job<=20", "filter=job<=20") are not the output's; the
+// first run, whose input had neither, gets none.
+func TestRenumberNoteOnEarlierNotes(t *testing.T) {
+	const earlier = "; Note: swfclean rule renumber: job numbers in the header's earlier Notes and Provenance lines " +
+		"are the input's numbering, before this run's renumber (or an older one, where an earlier run renumbered)\n"
+	var in strings.Builder
+	in.WriteString("; MaxProcs: 64\n")
+	for i := range 8 {
+		fmt.Fprintf(&in, "%d %d 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 10*(i+1), i*60)
+	}
+	first := swfclean(t, strings.NewReader(in.String()), "-q", "--rules", "default,renumber", "--filter", "job<=20")
+	if first.code != 0 || strings.Contains(first.stdout, "earlier Notes") || !strings.Contains(first.stdout, "\n1 120 ") {
+		t.Fatalf("first run: exit %d, stderr %s, output\n%s", first.code, first.stderr, first.stdout)
+	}
+	second := swfclean(t, strings.NewReader(first.stdout), "-q", "--rules", "default,renumber", "--filter", "job<=2")
+	if second.code != 0 || !strings.Contains(second.stdout, "; Note: swfclean rule renumber: 4 jobs changed\n"+earlier) ||
+		strings.Count(second.stdout, "earlier Notes") != 1 || !strings.Contains(second.stdout, "\n1 240 ") {
+		t.Errorf("second run: exit %d, stderr %s, output\n%s", second.code, second.stderr, second.stdout)
+	}
+}
+
 // TestReportRulesNone: with no rule the report's "rules" is an empty list, so
 // a consumer can iterate it without a null check.
 func TestReportRulesNone(t *testing.T) {
