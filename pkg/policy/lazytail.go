@@ -113,7 +113,8 @@ func (c *Conservative) placeTail() {
 		d, p := e.dur, int64(e.procs)
 		t := c.profile.EarliestFit(lt.at, d, p)
 		c.profile.Reserve(t, t+d, p)
-		e.resv, c.resv[e.id] = t, t
+		e.resv = t
+		c.setResv(e.id, t)
 		c.minResv = min(c.minResv, t)
 	}
 	if len(lt.ends) > 0 {
@@ -150,7 +151,7 @@ func (c *Conservative) lazyReserve(j *sim.Job, now int64) bool {
 	if c.profile.FreeUntil(now, p) >= now+d {
 		return false // it may start now
 	}
-	c.resv[j.ID] = sim.Never
+	c.setResv(j.ID, sim.Never)
 	c.rq.add(j, sim.Never)
 	return true
 }

@@ -72,6 +72,7 @@ func TestConservativePruningExact(t *testing.T) {
 // back.
 func TestConservativeEnqueueOrder(t *testing.T) {
 	c := NewConservative(5)
+	c.trackResv(5)
 	jobs := []sim.Job{
 		{ID: 0, Submit: 10, Estimate: 5, Procs: 1},
 		{ID: 1, Submit: 10, Estimate: 0, Procs: 2},

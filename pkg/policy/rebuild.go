@@ -212,7 +212,8 @@ func (c *Conservative) placeGroups(i, end int, now int64, lazy bool) int {
 			c.Placed += m
 			q[i].run = int32(m)
 			for x := m; x > 0; x-- {
-				q[i].resv, c.resv[q[i].id] = t, t
+				q[i].resv = t
+				c.setResv(q[i].id, t)
 				i++
 			}
 			c.minResv = min(c.minResv, t)

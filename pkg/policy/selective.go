@@ -218,8 +218,10 @@ func newSelective(r ResearchParams, diff bool, n int) (sim.Policy, error) {
 	if r.ConservativeStarts != nil && len(r.ConservativeStarts) != n {
 		return nil, fmt.Errorf("policy: selective: %d conservative starts for %d jobs", len(r.ConservativeStarts), n)
 	}
+	cons := NewConservative(n)
+	cons.trackResv(n) // the passes read every job's reservation
 	sel := &Selective{
-		cons: NewConservative(n), diff: diff, rule: rule,
+		cons: cons, diff: diff, rule: rule,
 		shortMax: r.ShortMax, narrowMax: r.NarrowMax, well: r.WellEstimated, bound: r.SlowdownBound,
 		consStarts: r.ConservativeStarts,
 	}

@@ -10,7 +10,9 @@ func TestProfileStepAtAndMinFree(t *testing.T) {
 	p := NewProfile(10, 0)
 	p.Reserve(5, 15, 4)  // 0:10 5:6 15:10
 	p.Reserve(10, 20, 3) // 0:10 5:6 10:3 15:7 20:10
-	for _, hint := range []int{-1, 0, 2, 4, 99} {
+	// Every index as a hint: the step itself (StepAt's fast path), either side
+	// of it, and out of range.
+	for _, hint := range []int{-1, 0, 1, 2, 3, 4, 5, 99} {
 		for _, tc := range []struct{ t, start, free int64 }{
 			{0, 0, 10}, {4, 0, 10}, {5, 5, 6}, {9, 5, 6}, {10, 10, 3}, {19, 15, 7}, {20, 20, 10}, {1000, 20, 10},
 		} {
