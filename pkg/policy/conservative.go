@@ -192,12 +192,12 @@ const maxProofs = 8
 // this job's own slot it blocks this job too (proof.from).
 func (c *Conservative) provenFor(procs, dur, own int64) int64 {
 	// The proof of the job visited last usually settles it (a bag of equal
-	// jobs queues in a row), and where it applies but falls short of
-	// target the other proofs almost never do better (on whole
-	// RICC-2010-2, 1.1 of 43 million scans found a later start, 0.85
-	// million of them reaching target), so the scan is left for the jobs
-	// it does not apply to: a search from its start costs less than the
-	// scans (docs/swfsim.md, round 19).
+	// jobs queues in a row). Where it applies but leaves a search to do,
+	// the other proofs almost never do better: on whole RICC-2010-2 a scan
+	// of them found a later start in 1.1 of 43 million such looks (and
+	// settled 0.85 million), so the scan is kept for the jobs it does not
+	// apply to, and the few searches it would have saved or shortened cost
+	// less than the scans (docs/swfsim.md, round 19).
 	if i := c.lastProof; i < len(c.proofs) {
 		if pr := &c.proofs[i]; pr.procs <= procs && pr.dur <= dur {
 			return pr.from(own)
