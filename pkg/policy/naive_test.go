@@ -201,7 +201,7 @@ func TestConservativeWatch(t *testing.T) {
 	for _, m := range w.perCompression {
 		sum += m
 	}
-	if sum != w.moves || w.vacated == 0 || w.vacated > w.moves || w.serial > w.moves {
-		t.Fatalf("per-compression moves sum to %d of %d; %d to vacated starts, %d serial", sum, w.moves, w.vacated, w.serial)
+	if sum != w.moves || w.vacated == 0 || w.vacated > w.moves || w.serial > w.moves || w.chained == 0 || w.chained > w.sameShape || w.sameShape >= w.moves {
+		t.Fatalf("per-compression moves sum to %d of %d; %d to vacated starts, %d serial, %d of the last move's shape, %d chained", sum, w.moves, w.vacated, w.serial, w.sameShape, w.chained)
 	}
 }

@@ -149,6 +149,11 @@ func BenchmarkRICCConservativeCounts(b *testing.B) {
 // are (BenchmarkRICCCascades).
 type cascadeCounts struct {
 	moves, serial, vacated int
+	// sameShape counts moves of a job of the shape the compression's move
+	// before moved, chained those of them that move one job to the start
+	// the move before left, when it moved one job too.
+	sameShape, chained int
+	last               [4]int64 // the compression's last move: procs, dur, old, m (m 0: none yet)
 	vacant                 map[int64]int // starts the compression's moves left, with their jobs
 	perCompression         []int         // moves of each compression
 	at                     []int64       // its time
@@ -175,6 +180,13 @@ func (w *cascadeCounts) moved(procs, dur, old, t int64, m int) {
 		w.vacant[t] = max(0, n-m)
 	}
 	w.vacant[old] += m
+	if l := w.last; l[3] > 0 && l[0] == procs && l[1] == dur {
+		w.sameShape++
+		if t == l[2] && m == 1 && l[3] == 1 {
+			w.chained++
+		}
+	}
+	w.last = [4]int64{procs, dur, old, int64(m)}
 	c, shape := &w.cur, [2]int64{procs, dur}
 	if c.byShape == nil {
 		c.byShape = map[[2]int64]int{}
@@ -197,6 +209,7 @@ func (w *cascadeCounts) compressed(now int64, waiting, moves int) {
 		w.biggest = w.cur
 	}
 	w.cur = compressionShapes{}
+	w.last = [4]int64{}
 	clear(w.vacant)
 }
 
@@ -227,7 +240,10 @@ func watchedConservative(tb testing.TB, procs int64, jobs []sim.Job) *cascadeCou
 // in the busiest twentieth of the simulated span (by moves) and the queue
 // there; the share of moves of 1-processor jobs; and the share that move a
 // job to a start another job left earlier in the same compression (a
-// cascade: each job takes a slot the one before it gave up); and the
+// cascade: each job takes a slot the one before it gave up), the share of
+// the same shape as the move before it in the compression, and the share
+// that move one job to the very start the move before left (it moving one
+// job too: a chain, whose intermediate profile edits cancel); and the
 // compression with the most moves: its queue, the moves of its two commonest
 // job shapes, and its runs of moves of one shape in walk order:
 //
@@ -262,6 +278,8 @@ func BenchmarkRICCCascades(b *testing.B) {
 		b.ReportMetric(float64(partWaiting[busiest])/float64(max(1, partRuns[busiest])), "queue-busiest-20th")
 		b.ReportMetric(share(w.serial), "%moves-1-proc")
 		b.ReportMetric(share(w.vacated), "%moves-to-vacated")
+		b.ReportMetric(share(w.sameShape), "%moves-shape-of-last")
+		b.ReportMetric(share(w.chained), "%moves-to-last-old")
 		// The compression with the most moves, and its two commonest shapes.
 		big1, big2 := 0, 0
 		var shape1, shape2 [2]int64
