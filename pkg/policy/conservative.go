@@ -88,6 +88,14 @@ type Conservative struct {
 	// watch, when not nil, is told of every move and every compression
 	// (BenchmarkRICCCascades counts where the moves are); nil in a run.
 	watch compressWatcher
+
+	// due: what a compression at dueAt saw of the queue's first dueLen
+	// entries, so that Schedule need not walk them again in the same
+	// round: the first entries of the runs whose reservation is now, in
+	// queue order, and the earliest reservation after now (dueMin).
+	due           []int32
+	dueAt, dueMin int64
+	dueLen        int
 }
 
 // compressWatcher follows conservative's compressions, for the speed notes
@@ -129,7 +137,7 @@ type RebuildCounts struct {
 
 // NewConservative returns conservative backfilling for n jobs.
 func NewConservative(n int) *Conservative {
-	c := &Conservative{held: make([]int64, n), minResv: sim.Never}
+	c := &Conservative{held: make([]int64, n), minResv: sim.Never, dueAt: -1}
 	c.rq.minProcs, c.rq.lastLeft = sim.Never, -1
 	return c
 }
@@ -365,6 +373,8 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 	}
 	clear(c.arrived)
 	c.arrived = c.arrived[:0]
+	due := c.dueAt == now
+	c.dueAt = -1 // used once
 	if c.minResv > now {
 		return // no reservation is now: the queue need not be walked
 	}
@@ -373,31 +383,49 @@ func (c *Conservative) Schedule(s *sim.Sim) {
 	if !rq.grouped || 4*rq.left > len(rq.q) {
 		c.placeTail() // the regroup moves its entries
 		rq.regroup()  // also drops left entries when no compression does
+		due = false
 	}
 	q := rq.q
-	for h := 0; h < len(q); h += int(q[h].run) {
+	from := 0
+	if due {
+		// This round's compression walked the first dueLen entries: start
+		// the runs it found due, and walk only the arrivals queued since.
+		for _, h := range c.due {
+			c.startRun(s, int(h), now)
+		}
+		c.minResv, from = c.dueMin, c.dueLen
+	}
+	for h := from; h < len(q); h += int(q[h].run) {
 		switch r := q[h].resv; {
 		case r < 0:
 			// left
 		case r == now:
-			for i := h; i < h+int(q[h].run); i++ {
-				e := &q[i]
-				j := s.Job(e.id)
-				s.Start(j)
-				if c.started != nil {
-					c.started(j)
-				}
-				e.resv = -1
-				c.setResv(e.id, -1)
-				c.held[e.id] = now + e.dur
-			}
-			rq.started(h, int(q[h].run))
+			c.startRun(s, h, now)
 		case r < now:
 			panic("policy: conservative reservation in the past")
 		default:
 			c.minResv = min(c.minResv, r)
 		}
 	}
+}
+
+// startRun starts the run of waiting jobs whose first entry is q[h], whose
+// reservation is now.
+func (c *Conservative) startRun(s *sim.Sim, h int, now int64) {
+	q := c.rq.q
+	n := int(q[h].run)
+	for i := h; i < h+n; i++ {
+		e := &q[i]
+		j := s.Job(e.id)
+		s.Start(j)
+		if c.started != nil {
+			c.started(j)
+		}
+		e.resv = -1
+		c.setResv(e.id, -1)
+		c.held[e.id] = now + e.dur
+	}
+	c.rq.started(h, n)
 }
 
 // reserve gives a waiting job its reservation and queues it.
@@ -465,6 +493,8 @@ func (c *Conservative) compress(s *sim.Sim) {
 	// where the next run starts: equal neighbours are merged into one run
 	// for the next walks.
 	prev := -1
+	// The runs due now and the earliest later reservation, for Schedule.
+	due, dueMin := c.due[:0], sim.Never
 	for h := 0; h < len(q); {
 		n := int(q[h].run)
 		if q[h].resv < 0 {
@@ -478,15 +508,25 @@ func (c *Conservative) compress(s *sim.Sim) {
 			continue
 		}
 		last := c.settle(q[h:h+n], &ps)
+		x := h // the first run of the settled ones not merged into prev
 		if prev >= 0 && same(&q[prev], &q[h]) {
 			q[prev].run += q[h].run
+			x += int(q[h].run)
 			if last == 0 {
 				last = prev - h
+			}
+		}
+		for ; x < h+n; x += int(q[x].run) {
+			if r := q[x].resv; r == ps.now {
+				due = append(due, int32(x))
+			} else {
+				dueMin = min(dueMin, r)
 			}
 		}
 		prev = h + last
 		h += n
 	}
+	c.due, c.dueMin, c.dueLen, c.dueAt = due, dueMin, len(q), ps.now
 	c.hint = ps.hint
 	c.movedEnd = ps.movedEnd
 	c.freedEnd = 0

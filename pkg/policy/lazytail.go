@@ -101,6 +101,7 @@ func (c *Conservative) placeTail() {
 		return
 	}
 	lt.on = false
+	c.dueAt = -1 // the tail's new reservations are not in the due list
 	before := c.Placed
 	c.placeGroups(lt.next, lt.end, lt.at, false)
 	c.TailPlaced += c.Placed - before
