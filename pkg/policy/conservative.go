@@ -142,10 +142,10 @@ func NewConservative(n int) *Conservative {
 	return c
 }
 
-// trackResv makes c keep resv, every job's reservation by job ID, for n
-// jobs; call it before the run.
-func (c *Conservative) trackResv(n int) {
-	c.resv = make([]int64, n)
+// trackResv makes c keep resv, every job's reservation by job ID; call it
+// before the run.
+func (c *Conservative) trackResv() {
+	c.resv = make([]int64, len(c.held))
 	for i := range c.resv {
 		c.resv[i] = -1
 	}
@@ -201,11 +201,9 @@ const maxProofs = 8
 func (c *Conservative) provenFor(procs, dur, own int64) int64 {
 	// The proof of the job visited last usually settles it (a bag of equal
 	// jobs queues in a row). Where it applies but leaves a search to do,
-	// the other proofs almost never do better: on whole RICC-2010-2 a scan
-	// of them found a later start in 1.1 of 43 million such looks (and
-	// settled 0.85 million), so the scan is kept for the jobs it does not
-	// apply to, and the few searches it would have saved or shortened cost
-	// less than the scans (docs/swfsim.md, round 19).
+	// the other proofs rarely do better, so the scan is kept for the jobs
+	// it does not apply to: the searches it would have saved or shortened
+	// cost less than the scans (docs/swfsim.md, round 19).
 	if i := c.lastProof; i < len(c.proofs) {
 		if pr := &c.proofs[i]; pr.procs <= procs && pr.dur <= dur {
 			return pr.from(own)

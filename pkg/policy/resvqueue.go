@@ -46,7 +46,7 @@ type resvQueue struct {
 // queued is a waiting job as conservative's walks see it.
 type queued struct {
 	submit, dur int64
-	resv        int64 // reservation start, as Conservative.resv; -1: left
+	resv        int64 // reservation start; -1: left
 	procs, id   int32
 	run         int32 // at a run's first entry: the run's length
 	// alike: the entries from this one to alike-1 after it all have its

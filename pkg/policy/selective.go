@@ -219,7 +219,7 @@ func newSelective(r ResearchParams, diff bool, n int) (sim.Policy, error) {
 		return nil, fmt.Errorf("policy: selective: %d conservative starts for %d jobs", len(r.ConservativeStarts), n)
 	}
 	cons := NewConservative(n)
-	cons.trackResv(n) // the passes read every job's reservation
+	cons.trackResv() // the passes read every job's reservation
 	sel := &Selective{
 		cons: cons, diff: diff, rule: rule,
 		shortMax: r.ShortMax, narrowMax: r.NarrowMax, well: r.WellEstimated, bound: r.SlowdownBound,

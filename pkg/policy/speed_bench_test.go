@@ -153,12 +153,12 @@ type cascadeCounts struct {
 	// before moved, chained those of them that move one job to the start
 	// the move before left, when it moved one job too.
 	sameShape, chained int
-	last               [4]int64 // the compression's last move: procs, dur, old, m (m 0: none yet)
-	vacant                 map[int64]int // starts the compression's moves left, with their jobs
-	perCompression         []int         // moves of each compression
-	at                     []int64       // its time
-	waiting                []int         // its queue
-	cur, biggest           compressionShapes
+	last               [4]int64      // the compression's last move: procs, dur, old, m (m 0: none yet)
+	vacant             map[int64]int // starts the compression's moves left, with their jobs
+	perCompression     []int         // moves of each compression
+	at                 []int64       // its time
+	waiting            []int         // its queue
+	cur, biggest       compressionShapes
 }
 
 // compressionShapes describes one compression's moves by job shape.

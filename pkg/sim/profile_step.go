@@ -11,8 +11,8 @@ func (p *Profile) StepAt(t int64, hint int) (i int, start, free int64) {
 		panic("sim: profile time before its origin")
 	}
 	ts := p.times
-	// Most asks (about half on whole RICC-2010-2) are about the step the
-	// last one found: checked first, without a search.
+	// Conservative's compression asks most often about the step it was
+	// told of last: checked first, without a search.
 	if uint(hint) < uint(len(ts)) && ts[hint] <= t && (hint+1 == len(ts) || ts[hint+1] > t) {
 		return hint, ts[hint], int64(p.frees[hint])
 	}

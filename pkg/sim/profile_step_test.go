@@ -67,3 +67,31 @@ func stepsOf(p *Profile) string {
 	p.Steps(func(t, free int64) { fmt.Fprintf(&b, "%d:%d ", t, free) })
 	return b.String()
 }
+
+// StepAt with every hint on a profile of one step, and on one that Advance
+// cut at its front.
+func TestProfileStepAtEdges(t *testing.T) {
+	p := NewProfile(10, 100)
+	for _, hint := range []int{-5, -1, 0, 1, 2, 1 << 40} {
+		for _, at := range []int64{100, 101, Never - 1} {
+			if i, start, free := p.StepAt(at, hint); i != 0 || start != 100 || free != 10 {
+				t.Errorf("one step: StepAt(%d, hint %d) = %d, %d, %d; want 0, 100, 10", at, hint, i, start, free)
+			}
+		}
+	}
+	p.Reserve(100, 200, 3)
+	p.Reserve(150, 300, 2)
+	p.Advance(160) // 160:5 200:8 300:10
+	for _, tc := range []struct {
+		at, start, free int64
+		i               int
+	}{
+		{160, 160, 5, 0}, {199, 160, 5, 0}, {200, 200, 8, 1}, {299, 200, 8, 1}, {300, 300, 10, 2}, {5000, 300, 10, 2},
+	} {
+		for hint := -1; hint <= p.Len()+1; hint++ {
+			if i, start, free := p.StepAt(tc.at, hint); i != tc.i || start != tc.start || free != tc.free {
+				t.Errorf("advanced: StepAt(%d, hint %d) = %d, %d, %d; want %d, %d, %d", tc.at, hint, i, start, free, tc.i, tc.start, tc.free)
+			}
+		}
+	}
+}
