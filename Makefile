@@ -27,11 +27,13 @@ build:
 # is installed and say loudly what they skip.
 test: components unit e2e cross
 
-# The commands build for macOS and Windows too (the tests run on Linux only):
+# The commands build for macOS, Windows and 32-bit Linux too (the tests run on
+# 64-bit Linux only; GOARCH=386 go test ./pkg/swf ./pkg/sim passes):
 # platform-specific code stays behind build tags (internal/cli/cmdio/sys_*.go).
 cross:
 	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./cmd/...
 	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./cmd/...
+	GOOS=linux GOARCH=386 $(GO) build -o /dev/null ./cmd/...
 
 components:
 	@bash scripts/components.sh check

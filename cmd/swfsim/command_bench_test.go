@@ -82,7 +82,7 @@ func BenchmarkRICCCommand(b *testing.B) {
 				}
 				user += cmd.ProcessState.UserTime()
 				if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-					rss = max(rss, ru.Maxrss*1024) // Linux: KiB
+					rss = max(rss, int64(ru.Maxrss)*1024) // Linux: KiB (an int32 on 32-bit)
 				}
 			}
 			perJob := float64(rss) / float64(jobs)

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -72,7 +73,7 @@ func stepsOf(p *Profile) string {
 // cut at its front.
 func TestProfileStepAtEdges(t *testing.T) {
 	p := NewProfile(10, 100)
-	for _, hint := range []int{-5, -1, 0, 1, 2, 1 << 40} {
+	for _, hint := range []int{-5, -1, 0, 1, 2, math.MaxInt} {
 		for _, at := range []int64{100, 101, Never - 1} {
 			if i, start, free := p.StepAt(at, hint); i != 0 || start != 100 || free != 10 {
 				t.Errorf("one step: StepAt(%d, hint %d) = %d, %d, %d; want 0, 100, 10", at, hint, i, start, free)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 )
 
 // MaxMalformedKept is how many malformed-line errors a lenient Reader keeps.
@@ -415,7 +416,7 @@ func numberError(file string, line, field int, res number, tok []byte) *ParseErr
 	case res == numRange && isProcsField(field):
 		e.Err, e.Detail = ErrRange, "expected a processor count within ±"+itoa(MaxProcessors)+" (swfkit's bound, so that sums of counts cannot overflow), got "+shorten(tok)
 	case res == numRange && isTimeField(field):
-		e.Err, e.Detail = ErrRange, "expected a time within ±"+itoa(MaxTime)+" s (about 34,800 years; swfkit's bound, so that sums of times cannot overflow), got "+shorten(tok)
+		e.Err, e.Detail = ErrRange, "expected a time within ±"+strconv.FormatInt(MaxTime, 10)+" s (about 34,800 years; swfkit's bound, so that sums of times cannot overflow), got "+shorten(tok)
 	case res == numRange:
 		e.Err, e.Detail = ErrRange, "expected an integer within ±9223372036854775807 (64 bits), got "+shorten(tok)
 	default:
