@@ -714,14 +714,16 @@ func expandArray(l *sacctLine, id string) ([]string, *swf.ParseError) {
 	for _, part := range strings.Split(spec, ",") {
 		rng, stepText, hasStep := strings.Cut(part, ":")
 		lo, hi, isRange := strings.Cut(rng, "-")
-		a, err1 := strconv.Atoi(lo)
+		// int64, not int: a task id beyond 32 bits is out of Slurm's range
+		// (below), not malformed, on every platform.
+		a, err1 := strconv.ParseInt(lo, 10, 64)
 		b, err2 := a, error(nil)
 		if isRange {
-			b, err2 = strconv.Atoi(hi)
+			b, err2 = strconv.ParseInt(hi, 10, 64)
 		}
-		step, err3 := 1, error(nil)
+		step, err3 := int64(1), error(nil)
 		if hasStep {
-			step, err3 = strconv.Atoi(stepText)
+			step, err3 = strconv.ParseInt(stepText, 10, 64)
 		}
 		if err1 != nil || err2 != nil || err3 != nil || a < 0 || b < a || step < 1 {
 			return nil, l.err("JobID", ErrValue, "malformed array task list %q in %q", part, id)
@@ -731,11 +733,11 @@ func expandArray(l *sacctLine, id string) ([]string, *swf.ParseError) {
 		}
 		// a <= b <= MaxArrayTasks-1 and step >= 1: nothing below overflows.
 		n := (b-a)/step + 1
-		if n > MaxArrayTasks-len(out) {
+		if n > int64(MaxArrayTasks-len(out)) {
 			return nil, l.err("JobID", ErrRange, "%q stands for more than %d array tasks, the most Slurm allows in one array (MaxArraySize)", shortText(id), MaxArrayTasks)
 		}
 		for k := range n {
-			out = append(out, master+"_"+strconv.Itoa(a+k*step))
+			out = append(out, master+"_"+strconv.FormatInt(a+k*step, 10))
 		}
 	}
 	return out, nil
