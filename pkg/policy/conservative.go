@@ -54,8 +54,9 @@ type Conservative struct {
 	// minResv is at most the earliest reservation of a waiting job, so
 	// Schedule walks the queue to start jobs only when it may be now.
 	minResv   int64
-	lastProof int // compress: index of the proof added or updated last
-	prevProof int // compress: the lastProof before it
+	lastProof int       // compress: index of the proof added or updated last
+	prevProof int       // compress: the lastProof before it
+	chain     moveChain // compress: moves not applied to the profile yet (chain.go)
 	// cutFrom: a move whose old start is at least cutFrom weakens no proof
 	// (weakenProofs), so settle need not walk them.
 	cutFrom int64
@@ -104,7 +105,7 @@ type compressWatcher interface {
 	// moved: m jobs of procs processors and duration dur moved from old to t.
 	moved(procs, dur, old, t int64, m int)
 	// compressed: a compression at now, over a queue of waiting jobs,
-	// made moves moves (Profile.Move calls).
+	// made moves moves (runs of jobs moved together).
 	compressed(now int64, waiting, moves int)
 }
 
@@ -116,9 +117,11 @@ type CompressCounts struct {
 	Visits     int   // looks at the first job of a run of equal waiting jobs (settle)
 	Proven     int   // looks settled by the proofs, without a search
 	Searched   int   // looks that searched the profile and found no earlier start
-	Moves      int   // runs of jobs moved, one Profile.Move each
+	Moves      int   // runs of jobs moved together
 	ShortMoves int   // moves by 7 s or less
 	SameShift  int   // moves by as many seconds as the move before them in the walk
+	Chained    int   // moves that extended a chain (chain.go): not applied one by one
+	Flushes    int   // chains applied to the profile, one Profile.Move each: Moves-Chained
 	MovedBy    int64 // seconds moved, summed over the moves
 }
 
@@ -524,6 +527,7 @@ func (c *Conservative) compress(s *sim.Sim) {
 		prev = h + last
 		h += n
 	}
+	c.flushChain()
 	c.due, c.dueMin, c.dueLen, c.dueAt = due, dueMin, len(q), ps.now
 	c.hint = ps.hint
 	c.movedEnd = ps.movedEnd
@@ -563,38 +567,54 @@ func (c *Conservative) settle(run []queued, ps *pass) int {
 		if bound <= lo {
 			break // no earlier start exists or can have come free
 		}
-		// The step just before the job's slot: if it is too full for the
-		// job, every start whose window reaches into it is blocked, so only
-		// starts before search can fit. This settles most visits.
-		search := bound
-		k, st, free := c.profile.StepAt(old-1, ps.hint)
-		ps.hint = k
-		if free < p {
-			search = min(search, st-d+1)
-		}
-		// proven: no start before it fits this job (see the proofs above).
-		proven := lo
-		if search > lo {
-			proven = max(lo, c.provenFor(p, d, old))
-		}
-		t := old
-		if proven < search {
-			t = c.profile.EarliestFitMoving(proven, d, p, old, search, k)
-			if t >= old {
-				c.Compressions.Searched++
+		var t int64
+		m := 0
+		if c.chain.on {
+			// The start the chain's last job left is usually this job's
+			// earliest (chain.go).
+			if t, m = c.extendChain(old, d, p, lo, bound, len(run)-off, ps); m > 0 {
+				c.Compressions.Chained++
+			} else {
+				c.flushChain()
 			}
-		} else {
-			c.Compressions.Proven++
 		}
-		if t >= old {
-			c.addProof(p, d, old, ps.now)
-			break
+		if m == 0 {
+			// The step just before the job's slot: if it is too full for
+			// the job, every start whose window reaches into it is blocked,
+			// so only starts before search can fit. This settles most
+			// visits.
+			search := bound
+			k, st, free := c.profile.StepAt(old-1, ps.hint)
+			ps.hint = k
+			if free < p {
+				search = min(search, st-d+1)
+			}
+			// proven: no start before it fits this job (see the proofs above).
+			proven := lo
+			if search > lo {
+				proven = max(lo, c.provenFor(p, d, old))
+			}
+			t = old
+			if proven < search {
+				t = c.profile.EarliestFitMoving(proven, d, p, old, search, k)
+				if t >= old {
+					c.Compressions.Searched++
+				}
+			} else {
+				c.Compressions.Proven++
+			}
+			if t >= old {
+				c.addProof(p, d, old, ps.now)
+				break
+			}
+			m = 1
+			if rest := len(run) - off; rest > 1 {
+				m = int(min(int64(rest), c.profile.MinFree(t, min(t+d, old))/p))
+			}
+			// The move starts a chain; the profile sees it when the chain
+			// ends.
+			c.chain = moveChain{on: true, to: t, from: old, dur: d, procs: p, width: int64(m) * p}
 		}
-		m := 1
-		if rest := len(run) - off; rest > 1 {
-			m = int(min(int64(rest), c.profile.MinFree(t, min(t+d, old))/p))
-		}
-		c.profile.Move(old, t, d, int64(m)*p)
 		if c.watch != nil {
 			c.watch.moved(p, d, old, t, m)
 		}

@@ -39,7 +39,7 @@ func TestConservativePruningExact(t *testing.T) {
 					}
 				}
 				tr.Jobs = tr.Jobs[min(tc.from, len(tr.Jobs)):min(tc.from+n, len(tr.Jobs))]
-				run := func(naive bool) ([]sim.Job, int) {
+				run := func(naive bool) ([]sim.Job, *Conservative) {
 					jobs := tr.Clone()
 					s, err := sim.New(sim.Config{Procs: tr.Procs, NoKill: noKill}, jobs)
 					if err != nil {
@@ -50,10 +50,11 @@ func TestConservativePruningExact(t *testing.T) {
 					if err := s.Run(c); err != nil {
 						t.Fatal(err)
 					}
-					return jobs, c.Rebuilds
+					return jobs, c
 				}
-				a, ra := run(true)
-				b, rb := run(false)
+				a, ca := run(true)
+				b, cb := run(false)
+				ra, rb := ca.Rebuilds, cb.Rebuilds
 				for i := range a {
 					if a[i].Start != b[i].Start {
 						t.Fatalf("job %d: naive start %d, pruned start %d", i, a[i].Start, b[i].Start)
@@ -61,6 +62,15 @@ func TestConservativePruningExact(t *testing.T) {
 				}
 				if ra != rb {
 					t.Errorf("rebuilds: naive %d, pruned %d", ra, rb)
+				}
+				// Every move reached the profile, alone or in a chain
+				// (chain.go); the bag-of-tasks queues chain.
+				cc := cb.Compressions
+				if cc.Moves-cc.Chained != cc.Flushes {
+					t.Errorf("%d moves, %d of them chained, but %d chains applied", cc.Moves, cc.Chained, cc.Flushes)
+				}
+				if strings.HasPrefix(tc.name, "RICC") && (cc.Chained == 0 || cc.Chained == cc.Moves) {
+					t.Errorf("%d of %d moves chained", cc.Chained, cc.Moves)
 				}
 			})
 		}

@@ -127,6 +127,8 @@ func BenchmarkRICCConservativeCounts(b *testing.B) {
 					{float64(n.Moves), "moves"},
 					{float64(n.ShortMoves), "moves<=7s"},
 					{float64(n.SameShift), "same-shift"},
+					{float64(n.Chained), "chained"},
+					{float64(n.Flushes), "profile-moves"},
 					{float64(n.MovedBy) / max(1, float64(n.Moves)), "s/move"},
 					{float64(c.Rebuilds), "rebuilds"},
 					{float64(c.Reused), "reused"},
