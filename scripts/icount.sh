@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Counts the instructions swfsim binaries execute on a slice of a trace, with
+# valgrind's cachegrind (no cache simulation): a measure of a speed change
+# that, unlike a timing, does not move with the machine's load (docs/swfsim.md,
+# round 20). The slice is FROM..FROM+N-1 of the trace's jobs (1-based, header
+# kept), by default RICC-2010-2's jobs 280,000-329,999, a stretch of long
+# queues of serial jobs (about 2 s a run, 35 s under cachegrind; the
+# binaries run two at a time).
+#
+# Usage: scripts/icount.sh TRACE "SWFSIM_ARGS" BINARY...
+#   e.g. scripts/icount.sh ../shared/data/RICC-2010-2.swf.gz "-p conservative" old/swfsim bin/swfsim
+# FROM and N set the slice. Prints each binary's instruction count; the
+# schedules must be the same (exits 1 if not).
+set -euo pipefail
+trace=${1:?usage: icount.sh TRACE "SWFSIM_ARGS" BINARY...}
+args=${2:?usage: icount.sh TRACE "SWFSIM_ARGS" BINARY...}
+shift 2
+[ $# -ge 1 ] || { echo "icount.sh: no binary" >&2; exit 2; }
+command -v valgrind >/dev/null || { echo "icount.sh: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+from=${FROM:-280000}
+n=${N:-50000}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat_trace() { case $1 in *.gz) gzip -dc "$1" ;; *) cat "$1" ;; esac; }
+cat_trace "$trace" | awk -v from="$from" -v n="$n" '/^;/ { print; next } { k++ } k >= from && k < from + n' > "$tmp/slice.swf"
+bins=("$@")
+i=0
+for b in "${bins[@]}"; do
+	i=$((i + 1))
+	# shellcheck disable=SC2086 # args are words
+	valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+		"$b" --no-progress $args "$tmp/slice.swf" -o "$tmp/out$i.swf" 2>"$tmp/vg$i" &
+	if [ $((i % 2)) -eq 0 ]; then wait; fi
+done
+wait
+status=0
+for j in $(seq "$i"); do
+	printf '%s\t%s instructions\n' "${bins[$((j - 1))]}" "$(sed -n 's/.*I *refs: *//p' "$tmp/vg$j" | tr -d ,)"
+	if [ "$j" -gt 1 ] && ! cmp -s <(grep -v '^;' "$tmp/out1.swf") <(grep -v '^;' "$tmp/out$j.swf"); then
+		echo "icount.sh: binary $j's schedule differs from binary 1's" >&2
+		status=1
+	fi
+done
+exit $status
