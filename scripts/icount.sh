@@ -9,8 +9,11 @@
 #
 # Usage: scripts/icount.sh TRACE "SWFSIM_ARGS" BINARY...
 #   e.g. scripts/icount.sh ../shared/data/RICC-2010-2.swf.gz "-p conservative" old/swfsim bin/swfsim
-# FROM and N set the slice. Prints each binary's instruction count; the
-# schedules must be the same (exits 1 if not).
+# FROM and N set the slice. The runs collect no garbage and use one
+# processor (GOGC=off, GOMAXPROCS=1 unless set), as the collector's work
+# otherwise moves the counts by several per cent from run to run. Prints
+# each binary's instruction count; the schedules must be the same (exits 1
+# if not).
 set -euo pipefail
 trace=${1:?usage: icount.sh TRACE "SWFSIM_ARGS" BINARY...}
 args=${2:?usage: icount.sh TRACE "SWFSIM_ARGS" BINARY...}
@@ -28,7 +31,7 @@ i=0
 for b in "${bins[@]}"; do
 	i=$((i + 1))
 	# shellcheck disable=SC2086 # args are words
-	valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+	GOGC=${GOGC:-off} GOMAXPROCS=${GOMAXPROCS:-1} valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
 		"$b" --no-progress $args "$tmp/slice.swf" -o "$tmp/out$i.swf" 2>"$tmp/vg$i" &
 	if [ $((i % 2)) -eq 0 ]; then wait; fi
 done
