@@ -170,8 +170,9 @@ func fairStartsFed(cfg sim.Config, jobs []sim.Job, start []int64, feed startFeed
 type release struct{ end, procs int64 }
 
 // releaseHeap is a binary min-heap of processor releases by time, typed (no
-// interface calls: the fair-start plays are heap-bound). Its operations are
-// container/heap's, step for step, so equal times come out in the same order.
+// interface calls: the fair-start plays are heap-bound). Releases of equal
+// times may come out in any order: the plays only add up the processors
+// released by a time.
 type releaseHeap []release
 
 func (h releaseHeap) init() {
@@ -182,34 +183,56 @@ func (h releaseHeap) init() {
 
 func (h *releaseHeap) push(r release) {
 	*h = append(*h, r)
-	h.up(len(*h) - 1)
+	h.up(len(*h)-1, r)
 }
 
+// pop removes and returns the earliest release. The hole it leaves at the
+// root goes down along the earlier child to a leaf, and the last release
+// goes up from there into it (Floyd's bottom-up heap: one comparison a
+// level on the way down instead of two, as the last release, among the
+// latest, mostly belongs near the leaves anyway; docs/swfsim.md, round 20).
 func (h *releaseHeap) pop() release {
 	old := *h
 	r := old[0]
 	n := len(old) - 1
-	old[0] = old[n]
+	last := old[n]
 	*h = old[:n]
-	if n > 0 && !h.down(0) {
-		h.up(0)
+	if n == 0 {
+		return r
 	}
+	hh := old[:n]
+	i := 0
+	for {
+		j := 2*i + 1
+		if j >= n {
+			break
+		}
+		if j+1 < n && hh[j+1].end < hh[j].end {
+			j++
+		}
+		hh[i] = hh[j]
+		i = j
+	}
+	hh.up(i, last)
 	return r
 }
 
-func (h releaseHeap) up(j int) {
-	for {
+// up puts r into the hole at index j, or above it: the releases on the way
+// up that end after r move down into the hole.
+func (h releaseHeap) up(j int, r release) {
+	for j > 0 {
 		i := (j - 1) / 2 // parent
-		if i == j || !(h[j].end < h[i].end) {
+		if !(r.end < h[i].end) {
 			break
 		}
-		h[i], h[j] = h[j], h[i]
+		h[j] = h[i]
 		j = i
 	}
+	h[j] = r
 }
 
-// down sifts element i0 down and reports whether it moved.
-func (h releaseHeap) down(i0 int) bool {
+// down sifts element i0 down (init).
+func (h releaseHeap) down(i0 int) {
 	n := len(h)
 	i := i0
 	for {
@@ -227,7 +250,6 @@ func (h releaseHeap) down(i0 int) bool {
 		h[i], h[j] = h[j], h[i]
 		i = j
 	}
-	return i > i0
 }
 
 // realRun is how long j runs once started (without preemption): its runtime,
