@@ -336,6 +336,8 @@ func writeAccounting(o *options, files *cmdio.Files, r *swf.Reader, cl *clean.Cl
 	}
 	if !o.quiet {
 		printAccounting(stderr, r.Name, rep, firstBad)
+	} else {
+		printWarnings(stderr, rep.Warnings) // -q silences the table, not what may need a look
 	}
 	return nil
 }
@@ -475,7 +477,14 @@ func printAccounting(w io.Writer, file string, rep clean.Report, firstBad []*swf
 	for _, s := range rep.Steps {
 		fmt.Fprintf(&b, "  %-40s %8d dropped %8d changed\n", s.Name, s.Dropped, s.Changed)
 	}
-	for _, msg := range rep.Warnings {
+	io.WriteString(w, b.String())
+	printWarnings(w, rep.Warnings)
+}
+
+// printWarnings writes warnings on stderr, one a line.
+func printWarnings(w io.Writer, warnings []string) {
+	var b strings.Builder
+	for _, msg := range warnings {
 		fmt.Fprintf(&b, "swfclean: warning: %s\n", msg)
 	}
 	io.WriteString(w, b.String())

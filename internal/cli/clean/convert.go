@@ -103,6 +103,8 @@ func convertInput(o *options, files *cmdio.Files, stderr io.Writer) (io.Reader, 
 	o.conversion, o.displayName = res, cfg.Name
 	if !o.quiet {
 		printConversion(stderr, res)
+	} else {
+		printWarnings(stderr, res.Warnings)
 	}
 	var buf bytes.Buffer
 	w := swf.NewWriter(&buf)
@@ -142,10 +144,8 @@ func printConversion(w io.Writer, res *convert.Result) {
 	for _, e := range a.FirstErrors {
 		fmt.Fprintf(&b, "    %s\n", e)
 	}
-	for _, msg := range res.Warnings {
-		fmt.Fprintf(&b, "swfclean: warning: %s\n", msg)
-	}
 	io.WriteString(w, b.String())
+	printWarnings(w, res.Warnings)
 }
 
 // writeNameMapping writes the names --from mapped to integers, and, when

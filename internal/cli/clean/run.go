@@ -126,7 +126,7 @@ func flags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "set", Usage: "replace or add a header line: `LABEL=VALUE` (repeatable; Note, Queue and Partition lines are added, a Queue or Partition of the same number replaced); MaxProcs and MaxNodes are then the machine size too_big checks, as --procs, with a Note of the old value"},
 		&cli.StringFlag{Name: "report", Usage: "also write the accounting (or with --check, the check result) as JSON to `FILE`"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted and reported) instead of failing; an input with no valid job line is still an error"},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not print the accounting on stderr"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not print the accounting on stderr (warnings still are)"},
 		&cli.StringFlag{Name: "from", Value: "swf", Usage: "read the input as `FORMAT`: swf, sacct (the output of `sacct --parsable2` with its header line; see docs/swfclean.md for the command) or alea (the Alea simulator's format MetaCentrum publishes); sacct and alea are converted to SWF, then checked or cleaned as usual"},
 		&cli.StringFlag{Name: "timezone", Usage: "with --from: the IANA time zone `NAME` (e.g. Europe/Prague, UTC) of the log's printed times, as sacct prints the local time of the machine it ran on; required for sacct, UTC by default for alea (header StartTime/EndTime)"},
 		&cli.Int64Flag{Name: "nodes", Usage: "with --from: the machine's number of nodes `N` (header MaxNodes); without it (or --set MaxNodes=N) the largest job's node count is written as a lower bound, with a warning"},
