@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -127,4 +128,141 @@ func TestExtendChainRandom(t *testing.T) {
 		t.Fatalf("extendChain proved %d of %d chains it could have", proved, eligible)
 	}
 	t.Logf("proved %d of %d", proved, eligible)
+}
+
+// moveLog records a compression's moves (TestSettleChainedMatchesApplied).
+type moveLog struct{ moves []string }
+
+func (w *moveLog) moved(procs, dur, old, t int64, m int) {
+	w.moves = append(w.moves, fmt.Sprintf("%dx%d %d->%d m=%d", procs, dur, old, t, m))
+}
+func (w *moveLog) compressed(now int64, waiting, moves int) {}
+
+// cloneProfile returns a profile with p's steps.
+func cloneProfile(p *sim.Profile) *sim.Profile {
+	q := sim.NewProfile(p.Procs(), p.Origin())
+	var ts, fs []int64
+	p.Steps(func(t, free int64) { ts = append(ts, t); fs = append(fs, free) })
+	for i := range ts {
+		end := int64(sim.Never)
+		if i+1 < len(ts) {
+			end = ts[i+1]
+		}
+		if fs[i] < p.Procs() {
+			q.Reserve(ts[i], end, p.Procs()-fs[i])
+		}
+	}
+	return q
+}
+
+// TestSettleChainedMatchesApplied runs settle on a run of equal jobs with a
+// chain pending and on the same run with the chain applied, on random small
+// profiles with proofs, lower bounds and gain bounds (at least the chain's
+// old end, as the chain's own moves make it in a run): the moves, the
+// profiles left and the run's reservations must be the same (from the
+// review of round 20).
+func TestSettleChainedMatchesApplied(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 99))
+	cases, chained := 0, 0
+	for range 300000 {
+		procs := 2 + r.Int64N(11)
+		p := 1 + r.Int64N(3)
+		if p > procs {
+			continue
+		}
+		d := 1 + r.Int64N(15)
+		w := p * (1 + r.Int64N(4))
+		rest := 1 + r.IntN(5)
+		pr := sim.NewProfile(procs, 0)
+		for range r.IntN(12) {
+			s, q := r.Int64N(50), 1+r.Int64N(procs)
+			if e := s + 1 + r.Int64N(20); pr.MinFree(s, e) >= q {
+				pr.Reserve(s, e, q)
+			}
+		}
+		from := 1 + r.Int64N(40)
+		if pr.MinFree(from, from+d) < w {
+			continue
+		}
+		pr.Reserve(from, from+d, w)
+		old := from + 1 + r.Int64N(20)
+		if r.IntN(4) == 0 {
+			old = from + 1
+		}
+		if pr.MinFree(old, old+d) < int64(rest)*p {
+			continue
+		}
+		pr.Reserve(old, old+d, int64(rest)*p)
+		to := r.Int64N(from)
+		if r.IntN(4) == 0 && from-d >= 0 {
+			to = from - d
+		}
+		applied := cloneProfile(pr)
+		applied.Release(from, from+d, w)
+		if applied.MinFree(to, to+d) < w {
+			continue
+		}
+		applied.Reserve(to, to+d, w)
+		lo := r.Int64N(from + 4)
+		gain := int64(sim.Never)
+		if r.IntN(2) == 0 {
+			gain = from + d + r.Int64N(10)
+		}
+		// Proofs, kept only when sound for this job: none says that no
+		// start before its earliest fits.
+		job := cloneProfile(applied)
+		job.Release(old, old+d, p)
+		best := job.EarliestFit(lo, d, p)
+		var proofs []proof
+		for range r.IntN(4) {
+			proofs = append(proofs, proof{procs: 1 + r.Int64N(p), dur: 1 + r.Int64N(d), until: r.Int64N(old + 5), tight: r.IntN(2) == 0})
+		}
+		last := r.IntN(len(proofs) + 1)
+		setup := func(prof *sim.Profile, ch moveChain) (*Conservative, *moveLog, []queued) {
+			c := NewConservative(0)
+			c.profile, c.chain = prof, ch
+			c.proofs = append([]proof(nil), proofs...)
+			c.lastProof, c.prevProof = last, len(proofs)
+			c.cutFrom = math.MinInt64
+			for _, q := range c.proofs {
+				c.cutFrom = max(c.cutFrom, q.cutFrom())
+			}
+			log := &moveLog{}
+			c.watch = log
+			run := make([]queued, rest)
+			for i := range run {
+				run[i] = queued{dur: d, resv: old, procs: int32(p), id: int32(i)}
+			}
+			run[0].run = int32(rest)
+			return c, log, run
+		}
+		c1, log1, run1 := setup(cloneProfile(pr), moveChain{on: true, to: to, from: from, dur: d, procs: p, width: w})
+		c2, log2, run2 := setup(applied, moveChain{})
+		if l := c2.provenFor(p, d, old); l > best && best < min(old, gain) {
+			continue
+		}
+		cases++
+		c1.settle(run1, &pass{now: lo, gainEnd: gain, hint: r.IntN(5)})
+		c2.settle(run2, &pass{now: lo, gainEnd: gain})
+		c1.flushChain()
+		c2.flushChain() // its moves start a chain too
+		chained += c1.Compressions.Chained
+		desc := fmt.Sprintf("procs %d, jobs %dx%d (%d), chain of width %d %d->%d, job at %d, lo %d, gainEnd %d, proofs %+v (last %d), profile %s",
+			procs, p, d, rest, w, from, to, old, lo, gain, proofs, last, steps(pr))
+		if fmt.Sprint(log1.moves) != fmt.Sprint(log2.moves) {
+			t.Fatalf("%s: moves %v with the chain pending, %v with it applied", desc, log1.moves, log2.moves)
+		}
+		if g, a := steps(c1.profile), steps(c2.profile); g != a {
+			t.Fatalf("%s: profile %s with the chain pending, %s with it applied", desc, g, a)
+		}
+		for i := range run1 {
+			if run1[i].resv != run2[i].resv || run1[i].run != run2[i].run {
+				t.Fatalf("%s: job %d of the run %+v with the chain pending, %+v with it applied", desc, i, run1[i], run2[i])
+			}
+		}
+	}
+	if chained < cases/100 {
+		t.Fatalf("%d of %d cases extended the chain", chained, cases)
+	}
+	t.Logf("%d cases, %d moves chained", cases, chained)
 }

@@ -554,7 +554,8 @@ type pass struct {
 // non-decreasing starts: the profile the next one sees before the run's
 // reservation is the one the last one saw, less the last one's new slot. So
 // when one stays the rest stay, and when one can move to t every one that fits
-// beside it at t (Profile.MinFree) moves with it, in one Profile.Move. The
+// beside it at t (Profile.MinFree) moves with it, as one move: one
+// Profile.Move, made when the chain it starts or extends ends (chain.go). The
 // moved parts become runs of their own; settle returns the offset of the
 // first entry of the last one.
 func (c *Conservative) settle(run []queued, ps *pass) int {
