@@ -164,7 +164,7 @@ func cloneProfile(p *sim.Profile) *sim.Profile {
 func TestSettleChainedMatchesApplied(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 99))
 	cases, chained := 0, 0
-	for range 300000 {
+	for range 150000 {
 		procs := 2 + r.Int64N(11)
 		p := 1 + r.Int64N(3)
 		if p > procs {
