@@ -53,9 +53,9 @@ func scaledEnd(h *swf.Header, end string, rep *LoadReport) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("the header has no TimeZoneString to read its zone in")
 	}
-	loc, err := time.LoadLocation(strings.TrimSpace(zone))
+	loc, err := swf.LoadZone(zone)
 	if err != nil {
-		return "", fmt.Errorf("TimeZoneString %q is no time zone this system knows", strings.TrimSpace(zone))
+		return "", err
 	}
 	t, exact, err := swf.ParseDate(end, loc)
 	if err != nil {

@@ -102,6 +102,11 @@ func NewChecker(hdr *swf.Header) *Checker {
 	for _, label := range []string{"MaxJobs", "MaxRecords", "UnixStartTime"} {
 		headerInt(label)
 	}
+	if zone, ok := hdr.Get("TimeZoneString"); ok {
+		if _, err := swf.LoadZone(zone); err != nil {
+			c.fireHeader(aHeaderMalformed, "TimeZoneString")
+		}
+	}
 	if v := headerInt("MaxProcs"); v > 0 {
 		c.machine, c.machineLbl = v, "MaxProcs"
 	}

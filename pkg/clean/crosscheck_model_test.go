@@ -143,6 +143,11 @@ func modelRunChecks(h *swf.Header, jobs []swf.Job) *modelCheck {
 			}
 		}
 	}
+	if l, ok := headerLabel(h, "TimeZoneString"); ok {
+		if _, err := swf.LoadZone(l.Value); err != nil {
+			m.fire("header_malformed", l.Line)
+		}
+	}
 	if v, ok := ints["MaxProcs"]; ok {
 		m.Machine = v
 	} else if v, ok := ints["MaxNodes"]; ok {

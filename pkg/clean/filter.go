@@ -128,8 +128,8 @@ func (f *Filter) Bind(h *swf.Header) error {
 	}
 	loc := time.UTC
 	if name, ok := h.Get("TimeZoneString"); ok {
-		if loc, err = time.LoadLocation(name); err != nil {
-			return fmt.Errorf("filter %q: header TimeZoneString: %v", f.src, err)
+		if loc, err = swf.LoadZone(name); err != nil {
+			return fmt.Errorf("filter %q: header %v", f.src, err)
 		}
 	} else if offset, ok, err := h.Int("TimeZone"); err == nil && ok {
 		loc = time.FixedZone("TimeZone", int(offset))

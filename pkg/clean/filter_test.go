@@ -272,3 +272,18 @@ func TestFilterNamesJobNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterDateInLocalZone: a header whose TimeZoneString is "Local" names no
+// zone (its dates would mean other times on other machines): a date filter
+// says so instead of reading the dates in this machine's zone.
+func TestFilterDateInLocalZone(t *testing.T) {
+	hdr := header(t, "; UnixStartTime: 1000000000", "; TimeZoneString: Local")
+	f, err := ParseFilter("submit<2001-09-10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = f.Bind(hdr)
+	if err == nil || !strings.Contains(err.Error(), `TimeZoneString "Local" names no time zone`) {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -19,9 +19,10 @@ type clock struct {
 	origin int64
 	loc    *time.Location
 	known  bool // UnixStartTime given
-	// badZone is a TimeZoneString this system does not know: dates cannot
-	// be read in it (and are not read in UTC instead).
-	badZone string
+	// badZone says why the header's TimeZoneString names no zone
+	// (swf.LoadZone: unknown here, or "Local"): dates cannot be read in it
+	// (and are not read in UTC instead).
+	badZone error
 }
 
 func clockOf(hdr *swf.Header) clock {
@@ -30,12 +31,12 @@ func clockOf(hdr *swf.Header) clock {
 		c.origin, c.known = v, true
 	}
 	if name, ok := hdr.Get("TimeZoneString"); ok {
-		loc, err := time.LoadLocation(strings.TrimSpace(name))
+		loc, err := swf.LoadZone(name)
 		if err == nil {
 			c.loc = loc
 			return c
 		}
-		c.badZone = strings.TrimSpace(name)
+		c.badZone = err
 	}
 	if off, ok, err := hdr.Int("TimeZone"); err == nil && ok {
 		c.loc = time.FixedZone(fmt.Sprintf("UTC%+d", off/3600), int(off))
@@ -69,8 +70,8 @@ func (c clock) at(s string) (int64, error) {
 				// Go moves a local time in a summer-time gap by the gap.
 				return 0, fmt.Errorf("%q does not exist in the trace's time zone %s (the clocks skipped it)", s, c.loc)
 			}
-			if c.badZone != "" {
-				return 0, fmt.Errorf("%q is a date, but the header's TimeZoneString %q is no time zone this system knows (an IANA name such as Europe/Stockholm); give seconds", s, c.badZone)
+			if c.badZone != nil {
+				return 0, fmt.Errorf("%q is a date, but the header's %v; give seconds", s, c.badZone)
 			}
 			return inBound(s, t.Unix()-c.origin)
 		}
