@@ -16,7 +16,7 @@ func LoadZone(name string) (*time.Location, error) {
 	name = strings.TrimSpace(name)
 	switch name {
 	case "":
-		return nil, errors.New("an empty TimeZoneString names no time zone (an IANA name such as Europe/Stockholm)")
+		return nil, errors.New("TimeZoneString is empty: it names no time zone (an IANA name such as Europe/Stockholm)")
 	case "Local":
 		return nil, errors.New(`TimeZoneString "Local" names no time zone: it is the zone of whichever machine reads the log (an IANA name such as Europe/Stockholm)`)
 	}

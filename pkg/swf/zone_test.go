@@ -17,7 +17,7 @@ func TestLoadZone(t *testing.T) {
 	}
 	for name, want := range map[string]string{
 		"Local":        `"Local" names no time zone`,
-		" ":            "an empty TimeZoneString",
+		" ":            "TimeZoneString is empty",
 		"Mars/Olympus": `"Mars/Olympus" is no time zone this system knows`,
 	} {
 		if _, err := LoadZone(name); err == nil || !strings.Contains(err.Error(), want) {
