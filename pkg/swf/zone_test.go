@@ -16,7 +16,10 @@ func TestLoadZone(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]string{
-		"Local":        `"Local" names no time zone`,
+		"Local":        `"Local" is the zone of whichever machine reads the log`,
+		"localtime":    `"localtime" is the zone of whichever machine reads the log`,
+		"posixrules":   `"posixrules" is no zone of a place`,
+		"Factory":      `"Factory" is no zone of a place`,
 		" ":            "TimeZoneString is empty",
 		"Mars/Olympus": `"Mars/Olympus" is no time zone this system knows`,
 	} {

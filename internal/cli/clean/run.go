@@ -215,6 +215,11 @@ func parseOptions(c *cli.Context) (*options, error) {
 		if err := checkNumericLabel(label, value); err != nil {
 			return nil, cmdio.Usagef("--set %q: %v", s, err)
 		}
+		if strings.EqualFold(label, "TimeZoneString") {
+			if _, err := swf.LoadZone(value); err != nil {
+				return nil, cmdio.Usagef("--set %q: %v", s, err)
+			}
+		}
 	}
 	// Both are the machine size the rules check and the output's MaxProcs:
 	// one of them would be a silent choice.

@@ -341,7 +341,7 @@ func TestExitCodes(t *testing.T) {
 		// "Local" would read the dates in the zone of this machine.
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "1997-01-01:1997-01-02"},
 			"; UnixStartTime: 852076800\n; TimeZoneString: Local\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 2,
-			"\"1997-01-01\" is a date, but the header's TimeZoneString \"Local\" names no time zone: it is the zone of whichever machine reads the log"},
+			"\"1997-01-01\" is a date, but the header's TimeZoneString \"Local\" is the zone of whichever machine reads the log, not the log's; give an IANA name such as Europe/Stockholm, or give seconds"},
 		{[]string{"--plot", "x.svg", "--plot-dpi", "300", hand}, "", 2, "--plot-dpi sets the resolution of a .png"},
 		{[]string{"--plot", "x.png", "--plot-dpi", "5", hand}, "", 2, "want 36 to 1200"},
 		{[]string{"--plot", "x.png", "--plot-size", "16x10", hand}, "", 2, "--plot-size"},

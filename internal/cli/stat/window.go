@@ -71,7 +71,7 @@ func (c clock) at(s string) (int64, error) {
 				return 0, fmt.Errorf("%q does not exist in the trace's time zone %s (the clocks skipped it)", s, c.loc)
 			}
 			if c.badZone != nil {
-				return 0, fmt.Errorf("%q is a date, but the header's %v; give seconds", s, c.badZone)
+				return 0, fmt.Errorf("%q is a date, but the header's %v, or give seconds", s, c.badZone)
 			}
 			return inBound(s, t.Unix()-c.origin)
 		}
