@@ -92,6 +92,10 @@ func xcRandomTrace(r *rand.Rand, n int) string {
 	if r.IntN(2) == 0 {
 		b.WriteString("; UnixStartTime: 1000000\n")
 	}
+	if r.IntN(3) == 0 {
+		zones := []string{"UTC", "Europe/Stockholm", "Local", "localtime", "Mars/Olympus", ""}
+		fmt.Fprintf(&b, "; TimeZoneString: %s\n", zones[r.IntN(len(zones))])
+	}
 	job := int64(0)
 	submit := int64(r.IntN(50))
 	for i := 0; i < n; i++ {
