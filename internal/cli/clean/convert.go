@@ -13,6 +13,7 @@ import (
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/clean"
 	"github.com/swfkit/swfkit/pkg/convert"
+	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
@@ -93,14 +94,20 @@ func convertInput(o *options, files *cmdio.Files, stderr io.Writer) (io.Reader, 
 	if err != nil {
 		return nil, err
 	}
-	if o.check || o.flurries {
-		// The report reads the converted header; a cleaning writes --set
-		// itself (clean.Config.Set), and a Note twice if it were here too.
-		for _, s := range o.settings() {
-			res.Header.Apply(s.Label, s.Value)
-		}
-	}
 	o.conversion, o.displayName = res, cfg.Name
+	if o.check || o.flurries {
+		// The report's line numbers are those of the converted SWF as
+		// `--rules none` writes it, which ends its header with the run's
+		// Provenance line (runClean). --set applies to the header the
+		// report reads (runReport), not to this text, where a new label
+		// would shift the lines after it; a cleaning writes --set itself
+		// (clean.Config.Set).
+		rec, err := o.record()
+		if err != nil {
+			return nil, err
+		}
+		provenance.AddTo(res.Header, rec)
+	}
 	if !o.quiet {
 		printConversion(stderr, res)
 	} else {

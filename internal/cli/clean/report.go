@@ -53,6 +53,14 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 	if err := cmdio.CheckRecords(r, "swfclean", stderr); err != nil {
 		return err
 	}
+	hdrLines := len(hdr.Lines)
+	if o.conversion != nil {
+		// The converted text is --rules none's; --set applies to what
+		// the checks read of its header (convertInput).
+		for _, s := range o.settings() {
+			hdr.Apply(s.Label, s.Value)
+		}
+	}
 	checker := clean.NewChecker(hdr)
 	var submission *clean.SubmissionChecker
 	if o.submission {
@@ -106,7 +114,7 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 			// The checks read the converted SWF, so their line numbers are its lines.
 			name += fmt.Sprintf(" (converted from %s: line numbers below are those of the converted SWF, as `swfclean --from %s --rules none` writes it; jobid= keeps each job's id in the log)", o.from, o.from)
 		}
-		writeCheck(&b, name, hdr, res, malformed, firstBad)
+		writeCheck(&b, name, hdr, hdrLines, res, malformed, firstBad)
 	}
 	if submission != nil {
 		ready = submission.Result()
@@ -200,9 +208,10 @@ func submissionJSON(s *clean.Submission) *submissionReport {
 	return rep
 }
 
-func writeCheck(b *strings.Builder, file string, hdr *swf.Header, res *clean.CheckResult, malformed int, firstBad []*swf.ParseError) {
+// hdrLines is the header's length in the file (before any --set).
+func writeCheck(b *strings.Builder, file string, hdr *swf.Header, hdrLines int, res *clean.CheckResult, malformed int, firstBad []*swf.ParseError) {
 	fmt.Fprintf(b, "file: %s\n", file)
-	fmt.Fprintf(b, "header: %d lines\n", len(hdr.Lines))
+	fmt.Fprintf(b, "header: %d lines\n", hdrLines)
 	for _, label := range summaryLabels {
 		v, ok := hdr.Get(label)
 		if !ok {

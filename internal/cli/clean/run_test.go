@@ -897,3 +897,50 @@ func header(text string) string {
 	}
 	return text[:end]
 }
+
+// TestCheckFromLinesAreRulesNoneLines: --check of a log that --from converts
+// names the lines of the SWF `--from X --rules none` writes (its header ends
+// with the run's Provenance line), so every line it reports is the line the
+// same check names in that file; --set changes what the checks read, not the
+// numbers.
+func TestCheckFromLinesAreRulesNoneLines(t *testing.T) {
+	for _, tc := range []struct{ from, log string }{
+		{"sacct", sacctDump},
+		{"alea", "testdata/metacentrum-head.alea"},
+	} {
+		t.Run(tc.from, func(t *testing.T) {
+			conv := []string{"--from", tc.from, tc.log}
+			if tc.from == "sacct" {
+				conv = append(conv, "--timezone", "Europe/Prague")
+			}
+			plain := swfclean(t, nil, append([]string{"--rules", "none"}, conv...)...)
+			if plain.code != 0 {
+				t.Fatalf("--rules none: %d %s", plain.code, plain.stderr)
+			}
+			direct := swfclean(t, strings.NewReader(plain.stdout), "--check", "-")
+			// The lines the report names: header size, largest job, anomalies.
+			lines := func(report string) string {
+				var b strings.Builder
+				for _, l := range strings.Split(report, "\n") {
+					if strings.HasPrefix(l, "header: ") || strings.Contains(l, "(line ") || strings.Contains(l, " lines ") {
+						b.WriteString(l + "\n")
+					}
+				}
+				return b.String()
+			}
+			want := lines(direct.stdout)
+			if !strings.Contains(want, "(line ") || !strings.Contains(want, " lines ") {
+				t.Fatalf("the check of the converted file names no job line:\n%s", direct.stdout)
+			}
+			for _, extra := range [][]string{nil, {"--set", "Computer=X", "--set", "Note=set here"}} {
+				got := swfclean(t, nil, append(append([]string{"--check"}, conv...), extra...)...)
+				if got.code != 0 {
+					t.Fatalf("--check %v: %d %s", extra, got.code, got.stderr)
+				}
+				if g := lines(got.stdout); g != want {
+					t.Errorf("--check %v names other lines than the check of the --rules none output:\n%s\nwant\n%s", extra, g, want)
+				}
+			}
+		})
+	}
+}
