@@ -90,7 +90,7 @@ var Anomalies = [numAnomalies]Anomaly{
 	aPartialNoPreemption: {"partial_no_preemption", "partial-execution status (2, 3, 4) while the header's Preemption is absent or No", false},
 	aSubmitOrder:         {"submit_order", "submit time earlier than the previous known one", false},
 	aJobDuplicate:        {"job_duplicate", "job number seen before, on a record that is not a partial execution (status 2, 3, 4)", false},
-	aHeaderMalformed:     {"header_malformed", "a header label the toolkit reads (MaxProcs, MaxNodes, MaxJobs, MaxRecords, MaxRuntime, UnixStartTime) has a malformed value, or TimeZoneString names no zone of the IANA database (\"Local\" and \"localtime\", the reading machine's, name none)", false},
+	aHeaderMalformed:     {"header_malformed", "a header label the toolkit reads (MaxProcs, MaxNodes, MaxJobs, MaxRecords, MaxRuntime, UnixStartTime, TimeZone: an offset in seconds within a day) has a malformed value, or TimeZoneString names no zone of the IANA database (\"Local\" and \"localtime\", the reading machine's, name none)", false},
 	aHeaderMaxJobs:       {"header_maxjobs", "MaxJobs equals neither the number of distinct job numbers nor the largest job number", false},
 	aHeaderMaxRecords:    {"header_maxrecords", "MaxRecords differs from the number of records", false},
 	aHeaderMaxProcs:      {"header_maxprocs", "the largest job (allocated or requested processors) exceeds MaxProcs", false},

@@ -107,6 +107,9 @@ func NewChecker(hdr *swf.Header) *Checker {
 			c.fireHeader(aHeaderMalformed, "TimeZoneString")
 		}
 	}
+	if _, _, err := hdr.TimeZoneOffset(); err != nil {
+		c.fireHeader(aHeaderMalformed, "TimeZone")
+	}
 	if v := headerInt("MaxProcs"); v > 0 {
 		c.machine, c.machineLbl = v, "MaxProcs"
 	}

@@ -126,13 +126,9 @@ func (f *Filter) Bind(h *swf.Header) error {
 	if !ok {
 		return fmt.Errorf("filter %q: a date needs the header's UnixStartTime", f.src)
 	}
-	loc := time.UTC
-	if name, ok := h.Get("TimeZoneString"); ok {
-		if loc, err = swf.LoadZone(name); err != nil {
-			return fmt.Errorf("filter %q: header %v", f.src, err)
-		}
-	} else if offset, ok, err := h.Int("TimeZone"); err == nil && ok {
-		loc = time.FixedZone("TimeZone", int(offset))
+	loc, _, err := h.Zone()
+	if err != nil {
+		return fmt.Errorf("filter %q: a date needs the log's time zone: %v", f.src, err)
 	}
 	for _, n := range f.dates {
 		t, err := parseDate(n.date, loc)

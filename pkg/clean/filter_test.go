@@ -287,3 +287,33 @@ func TestFilterDateInLocalZone(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestFilterDateMalformedTimeZone: without TimeZoneString a date is read in
+// the TimeZone offset; one that is no offset is an error, not UTC (which
+// would select other jobs without a word).
+func TestFilterDateMalformedTimeZone(t *testing.T) {
+	for value, want := range map[string]string{
+		"abc":   `header label TimeZone: expected an integer, got "abc"`,
+		"99999": "within a day (±86400), got 99999",
+	} {
+		f, err := ParseFilter("submit<2001-09-09 02:00")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = f.Bind(header(t, "; UnixStartTime: 1000000000", "; TimeZone: "+value))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("TimeZone %s: got %v, want an error with %q", value, err, want)
+		}
+	}
+	// 3600: the date is 01:00 UTC, 3600 s before UnixStartTime's 01:46:40.
+	f, _ := ParseFilter("submit<2001-09-09 02:00")
+	if err := f.Bind(header(t, "; UnixStartTime: 1000000000", "; TimeZone: 3600")); err != nil {
+		t.Fatal(err)
+	}
+	if j := job(t, "1 -3000 1 1 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1"); !f.Match(&j) {
+		t.Error("submit -3000 (00:56:40 UTC) should be before 02:00 at UTC+1")
+	}
+	if j := job(t, "1 -2000 1 1 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1"); f.Match(&j) {
+		t.Error("submit -2000 (01:13:20 UTC) should not be before 02:00 at UTC+1")
+	}
+}

@@ -33,3 +33,54 @@ func LoadZone(name string) (*time.Location, error) {
 	}
 	return loc, nil
 }
+
+// maxZoneOffset bounds a TimeZone offset: no zone is more than 14 hours from
+// UTC, so a value beyond a day is no offset in seconds (hours, minutes).
+const maxZoneOffset = 24 * 3600
+
+// TimeZoneOffset reads the header's deprecated TimeZone label, the log's
+// offset from UTC in seconds (3600 for Central Europe in winter): ok is false
+// when the label is absent; a value that is not an integer (as Int reads
+// it) or lies beyond a day either way is an error naming the line.
+func (h *Header) TimeZoneOffset() (offset int64, ok bool, err error) {
+	v, ok, err := h.Int("TimeZone")
+	if err != nil || !ok {
+		return 0, ok, err
+	}
+	if v < -maxZoneOffset || v > maxZoneOffset {
+		line := 0
+		for _, l := range h.Lines {
+			if !l.Continuation && strings.EqualFold(l.Label, "TimeZone") {
+				line = l.Line
+				break
+			}
+		}
+		return 0, true, &ParseError{File: h.File, Line: line, Err: ErrHeaderValue,
+			Detail: fmt.Sprintf("header label TimeZone: expected an offset from UTC in seconds, within a day (±%d), got %d", maxZoneOffset, v)}
+	}
+	return v, true, nil
+}
+
+// Zone returns the time zone the log's dates are in: TimeZoneString's
+// (LoadZone), else the fixed offset of the deprecated TimeZone
+// (TimeZoneOffset), else UTC with ok false. A label that is present but names
+// no zone is an error, never UTC instead: dates read in another zone than
+// the log's would select other jobs without a word.
+func (h *Header) Zone() (loc *time.Location, ok bool, err error) {
+	if name, ok := h.Get("TimeZoneString"); ok {
+		loc, err := LoadZone(name)
+		return loc, true, err
+	}
+	off, ok, err := h.TimeZoneOffset()
+	if err != nil {
+		return nil, true, err
+	}
+	if !ok {
+		return time.UTC, false, nil
+	}
+	name := fmt.Sprintf("UTC%+d", off/3600)
+	if m := off % 3600; m != 0 {
+		name = fmt.Sprintf("UTC%+d:%02d", off/3600, max(m, -m)/60)
+	}
+	return time.FixedZone(name, int(off)), true, nil
+}

@@ -3,6 +3,7 @@
 package cleancli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -217,6 +218,16 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 		if strings.EqualFold(label, "TimeZoneString") {
 			if _, err := swf.LoadZone(value); err != nil {
+				return nil, cmdio.Usagef("--set %q: %v", s, err)
+			}
+		}
+		if strings.EqualFold(label, "TimeZone") {
+			h := swf.Header{Lines: []swf.HeaderLine{{Label: "TimeZone", Value: strings.TrimSpace(value)}}}
+			if _, _, err := h.TimeZoneOffset(); err != nil {
+				var pe *swf.ParseError
+				if errors.As(err, &pe) {
+					err = errors.New(strings.TrimPrefix(pe.Detail, "header label "))
+				}
 				return nil, cmdio.Usagef("--set %q: %v", s, err)
 			}
 		}

@@ -338,6 +338,9 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "1997-01-01:1997-01-02"},
 			"; UnixStartTime: 852076800\n; TimeZoneString: Mars/Olympus\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 2,
 			"TimeZoneString \"Mars/Olympus\" is no time zone this system knows"},
+		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "1997-01-01:1997-01-02"},
+			"; UnixStartTime: 852076800\n; TimeZone: abc\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 2,
+			"\"1997-01-01\" is a date, but the trace's time zone is unknown: <stdin>:2: header label TimeZone: expected an integer, got \"abc\"; give seconds"},
 		// "Local" would read the dates in the zone of this machine.
 		{[]string{"--plot", "g.svg", "--plot-kind", "gantt", "--window", "1997-01-01:1997-01-02"},
 			"; UnixStartTime: 852076800\n; TimeZoneString: Local\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", 2,

@@ -19,9 +19,10 @@ type clock struct {
 	origin int64
 	loc    *time.Location
 	known  bool // UnixStartTime given
-	// badZone says why the header's TimeZoneString names no zone
-	// (swf.LoadZone: unknown here, or "Local"): dates cannot be read in it
-	// (and are not read in UTC instead).
+	// badZone says why the header's TimeZoneString or TimeZone names no
+	// zone (swf.Header.Zone: unknown here, "Local", an offset that is no
+	// integer): dates cannot be read in it (and are not read in UTC
+	// instead).
 	badZone error
 }
 
@@ -30,16 +31,10 @@ func clockOf(hdr *swf.Header) clock {
 	if v, ok, err := hdr.UnixStartTime(); err == nil && ok && v > 0 {
 		c.origin, c.known = v, true
 	}
-	if name, ok := hdr.Get("TimeZoneString"); ok {
-		loc, err := swf.LoadZone(name)
-		if err == nil {
-			c.loc = loc
-			return c
-		}
+	if loc, _, err := hdr.Zone(); err != nil {
 		c.badZone = err
-	}
-	if off, ok, err := hdr.Int("TimeZone"); err == nil && ok {
-		c.loc = time.FixedZone(fmt.Sprintf("UTC%+d", off/3600), int(off))
+	} else {
+		c.loc = loc
 	}
 	return c
 }
@@ -71,6 +66,9 @@ func (c clock) at(s string) (int64, error) {
 				return 0, fmt.Errorf("%q does not exist in the trace's time zone %s (the clocks skipped it)", s, c.loc)
 			}
 			if c.badZone != nil {
+				if errors.Is(c.badZone, swf.ErrHeaderValue) { // TimeZone, with its line
+					return 0, fmt.Errorf("%q is a date, but the trace's time zone is unknown: %v; give seconds", s, c.badZone)
+				}
 				return 0, fmt.Errorf("%q is a date, but the header's %v, or give seconds", s, c.badZone)
 			}
 			return inBound(s, t.Unix()-c.origin)
