@@ -205,6 +205,14 @@ func parseOptions(c *cli.Context) (*options, error) {
 			}
 		}
 	}
+	// The flurry thresholds shape only a flurry search: given without one
+	// they would be recorded (Provenance) yet change nothing.
+	findsFlurries := o.flurries || (!o.check && (o.dropFlurries || o.selects("flurries")))
+	for _, name := range []string{"flurry-window", "flurry-min-jobs", "flurry-share"} {
+		if c.IsSet(name) && !findsFlurries {
+			return nil, cmdio.Usagef("--%s applies to a flurry search (--flurries, --drop-flurries, or the rule flurries in --rules), and this run makes none", name)
+		}
+	}
 	for _, s := range o.sets {
 		label, value, ok := strings.Cut(s, "=")
 		if !ok || !validLabel(label) {
