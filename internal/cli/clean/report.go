@@ -120,11 +120,13 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 		ready = submission.Result()
 		writeSubmission(&b, ready)
 	}
+	var flurries []clean.Flurry
 	if detector != nil {
 		if o.check {
 			b.WriteString("\n")
 		}
-		writeFlurries(&b, o.flurry, detector.Flurries())
+		flurries = detector.Flurries()
+		writeFlurries(&b, o.flurry, flurries)
 	}
 	if _, err := io.WriteString(out, b.String()); err != nil {
 		return err
@@ -132,6 +134,9 @@ func runReport(o *options, files *cmdio.Files, stderr io.Writer) (err error) {
 	if o.report != "" {
 		rep := checkJSON(r.Name, res, malformed, firstBad)
 		rep.Conversion, rep.Submission = o.accounting(), submissionJSON(ready)
+		if detector != nil {
+			rep.Flurries = flurriesJSON(o.flurry, flurries)
+		}
 		if err := writeJSON(files, o.report, rep); err != nil {
 			return err
 		}
@@ -317,6 +322,38 @@ type checkReport struct {
 	MalformedLines []string            `json:"malformed_first,omitempty"`
 	Anomalies      []checkedAnomaly    `json:"anomalies"`
 	MissingLabels  []string            `json:"missing_labels"`
+	Flurries       *flurryReport       `json:"flurries,omitempty"`
+}
+
+// flurryReport is --flurries' result in --report: the thresholds and the
+// candidates, as the printed table has them.
+type flurryReport struct {
+	Window     int64             `json:"window_s"`
+	MinJobs    int               `json:"min_jobs"`
+	MinShare   float64           `json:"min_share"`
+	Candidates []flurryCandidate `json:"candidates"`
+}
+
+type flurryCandidate struct {
+	User      int64   `json:"user"`
+	Jobs      int     `json:"jobs"`
+	Of        int     `json:"of"`
+	Share     float64 `json:"share"`
+	FirstJob  int64   `json:"first_job"`
+	LastJob   int64   `json:"last_job"`
+	Start     int64   `json:"start"`
+	End       int64   `json:"end"`
+	FirstLine int     `json:"first_line"`
+	Filter    string  `json:"filter"`
+}
+
+func flurriesJSON(cfg clean.FlurryConfig, flurries []clean.Flurry) *flurryReport {
+	rep := &flurryReport{Window: cfg.Window, MinJobs: cfg.MinJobs, MinShare: cfg.MinShare, Candidates: []flurryCandidate{}}
+	for _, f := range flurries {
+		rep.Candidates = append(rep.Candidates, flurryCandidate{f.User, f.Jobs, f.Total, f.Share(),
+			f.FirstJob, f.LastJob, f.Start, f.End, f.FirstLine, f.Filter()})
+	}
+	return rep
 }
 
 func checkJSON(file string, res *clean.CheckResult, malformed int, firstBad []*swf.ParseError) checkReport {

@@ -960,3 +960,60 @@ func TestCheckFromLinesAreRulesNoneLines(t *testing.T) {
 		})
 	}
 }
+
+// TestFlurriesReport: --flurries --report writes the candidates the table
+// prints (and --check's result beside them), with the filter that drops each.
+func TestFlurriesReport(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("; MaxProcs: 8\n")
+	for i := range 300 { // user 1 submits 250 of 300 jobs in 300 s: one flurry
+		user := 1
+		if i%6 == 5 {
+			user = 2
+		}
+		fmt.Fprintf(&in, "%d %d 0 10 1 -1 -1 1 -1 -1 1 %d 1 1 1 1 -1 -1\n", i+1, i, user)
+	}
+	report := filepath.Join(t.TempDir(), "r.json")
+	res := swfclean(t, strings.NewReader(in.String()), "--flurries", "--flurry-min-jobs", "240", "--report", report)
+	if res.code != 0 || !strings.Contains(res.stdout, "user=1 and job>=1 and job<=299") {
+		t.Fatalf("exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	var rep struct {
+		Records  int `json:"records"`
+		Flurries *struct {
+			Window     int64   `json:"window_s"`
+			MinJobs    int     `json:"min_jobs"`
+			MinShare   float64 `json:"min_share"`
+			Candidates []struct {
+				User      int64   `json:"user"`
+				FirstJob  int64   `json:"first_job"`
+				LastJob   int64   `json:"last_job"`
+				Start     int64   `json:"start"`
+				End       int64   `json:"end"`
+				Jobs      int     `json:"jobs"`
+				Of        int     `json:"of"`
+				FirstLine int     `json:"first_line"`
+				Share     float64 `json:"share"`
+				Filter    string  `json:"filter"`
+			} `json:"candidates"`
+		} `json:"flurries"`
+	}
+	data := readFile(t, report)
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Flurries
+	if rep.Records != 300 || f == nil || f.Window != 86400 || f.MinJobs != 240 || f.MinShare != 0.5 || len(f.Candidates) != 1 {
+		t.Fatalf("report %s", data)
+	}
+	c := f.Candidates[0]
+	if c.User != 1 || c.Jobs != 250 || c.Of != 300 || c.FirstJob != 1 || c.LastJob != 299 || c.Start != 0 || c.End != 298 ||
+		c.FirstLine != 2 || c.Filter != "user=1 and job>=1 and job<=299" || c.Share != 250.0/300 {
+		t.Errorf("candidate %+v", c)
+	}
+	// --check alone has no flurries object.
+	res = swfclean(t, strings.NewReader(in.String()), "--check", "--report", report)
+	if res.code != 0 || bytes.Contains(readFile(t, report), []byte(`"flurries"`)) {
+		t.Errorf("--check --report: exit %d, %s", res.code, readFile(t, report))
+	}
+}
