@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/swfkit/swfkit/pkg/swf"
 )
@@ -52,13 +54,60 @@ func buildShiftTime(c *Cleaner) (step, error) {
 			}
 		}
 		c.notes = append(c.notes, fmt.Sprintf("rule shift_time: submit times shifted by -%d s", first))
+		start, note := shiftedStartTime(c.hdr, first)
+		if note != "" {
+			c.notes = append(c.notes, note)
+		}
 		c.edits = append(c.edits, func(h *swf.Header) {
 			if v, ok, err := h.UnixStartTime(); ok && err == nil {
 				h.Set("UnixStartTime", strconv.FormatInt(v+first, 10))
 			}
+			if start != "" {
+				h.Set("StartTime", start)
+			}
 		})
 		return jobs
 	})}, nil
+}
+
+// shiftedStartTime returns the header's StartTime moved with UnixStartTime
+// by shift seconds, when it names UnixStartTime's instant (as the archive's
+// logs do) in the log's zone, in its own layout, with a Note saying so; or
+// "" and a Note saying why StartTime was left as it is (it names another
+// instant, or one that cannot be read); "", "" when there is no StartTime
+// or no UnixStartTime.
+func shiftedStartTime(h *swf.Header, shift int64) (start, note string) {
+	text, ok := h.Get("StartTime")
+	if !ok {
+		return "", ""
+	}
+	text = strings.TrimSpace(text)
+	unix, ok, err := h.UnixStartTime()
+	if !ok || err != nil {
+		return "", ""
+	}
+	left := func(why string) (string, string) {
+		return "", fmt.Sprintf("rule shift_time: StartTime left as in the input (%s): %s", text, why)
+	}
+	loc, _, err := h.Zone()
+	if err != nil {
+		return left(fmt.Sprintf("the log's time zone is unknown (%v)", err))
+	}
+	t, exact, err := swf.ParseDate(text, loc)
+	switch {
+	case err != nil:
+		return left("it is not a date as date(1) writes it")
+	case !exact:
+		return left(fmt.Sprintf("its zone is not the one the log's (%s) uses at that date", loc))
+	case t.Unix() != unix:
+		return left(fmt.Sprintf("it is not UnixStartTime's instant (%d), which moved", unix))
+	}
+	layout, ok := swf.DateLayoutOf(text)
+	if !ok {
+		layout = swf.DateLayout
+	}
+	start = time.Unix(unix+shift, 0).In(loc).Format(layout)
+	return start, fmt.Sprintf("rule shift_time: StartTime moved with UnixStartTime (input header: %s)", text)
 }
 
 // buildMergePartial merges the lines of partially executed jobs (status 2, 3,

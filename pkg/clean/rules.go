@@ -52,7 +52,7 @@ var Rules = []Rule{
 		Default: true, build: perJob(unknownRuntime)},
 	{Name: "sort_submit", Summary: "sort records by submit time (stable: ties keep file order)",
 		WholeTrace: true, build: buildSortSubmit},
-	{Name: "shift_time", Summary: "shift submit times so the earliest is 0, adjusting UnixStartTime",
+	{Name: "shift_time", Summary: "shift submit times so the earliest is 0, adjusting UnixStartTime (and StartTime)",
 		WholeTrace: true, build: buildShiftTime},
 	{Name: "renumber", Summary: "renumber jobs 1..N in output order, rewriting preceding-job references (field 17)",
 		Memory: "keeps a map from old to new job number, about 40 bytes per job", build: buildRenumber},

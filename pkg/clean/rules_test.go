@@ -609,3 +609,53 @@ func TestRenumberDropsThinkTimeWithItsJob(t *testing.T) {
 		t.Errorf("got %v\nwant %v", got, want)
 	}
 }
+
+// TestShiftTimeStartTime: shift_time moves StartTime with UnixStartTime when
+// it names that instant in the log's zone (as the archive's logs do), in its
+// own layout, and otherwise leaves it with a Note saying why.
+func TestShiftTimeStartTime(t *testing.T) {
+	const job = "1 7200 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	for _, tc := range []struct {
+		header, start, note string
+	}{
+		// HPC2N's header; 7200 s later is 11:04:05 CEST.
+		{"; UnixStartTime: 1027839845\n; TimeZoneString: Europe/Stockholm\n; StartTime: Sun Jul 28 09:04:05 CEST 2002\n",
+			"Sun Jul 28 11:04:05 CEST 2002", "StartTime moved with UnixStartTime (input header: Sun Jul 28 09:04:05 CEST 2002)"},
+		// LANL's zero-padded day, across midnight.
+		{"; UnixStartTime: 781333272\n; TimeZone: -25200\n; TimeZoneString: US/Mountain\n; StartTime: Tue Oct 04 23:01:12 MDT 1994\n",
+			"Wed Oct 05 01:01:12 MDT 1994", "StartTime moved"},
+		// The deprecated offset alone is a zone without the abbreviations
+		// date(1) writes: the instant cannot be told.
+		{"; UnixStartTime: 781333272\n; TimeZone: -21600\n; StartTime: Tue Oct 04 23:01:12 MDT 1994\n",
+			"Tue Oct 04 23:01:12 MDT 1994", "its zone is not the one the log's (UTC-6) uses at that date"},
+		// A blank-padded day stays blank-padded; no zone label: UTC.
+		{"; UnixStartTime: 1000000000\n; StartTime: Sun Sep  9 01:46:40 UTC 2001\n",
+			"Sun Sep  9 03:46:40 UTC 2001", "StartTime moved"},
+		{"; UnixStartTime: 1000000000\n; StartTime: Sun Sep  9 01:00:00 UTC 2001\n",
+			"Sun Sep  9 01:00:00 UTC 2001", "StartTime left as in the input (Sun Sep  9 01:00:00 UTC 2001): it is not UnixStartTime's instant (1000000000)"},
+		{"; UnixStartTime: 1000000000\n; TimeZoneString: Europe/Stockholm\n; StartTime: Sun Sep  9 01:46:40 UTC 2001\n",
+			"Sun Sep  9 01:46:40 UTC 2001", "its zone is not the one the log's (Europe/Stockholm) uses at that date"},
+		{"; UnixStartTime: 1000000000\n; StartTime: the ninth of September\n",
+			"the ninth of September", "it is not a date as date(1) writes it"},
+		{"; UnixStartTime: 1000000000\n; TimeZone: abc\n; StartTime: Sun Sep  9 01:46:40 UTC 2001\n",
+			"Sun Sep  9 01:46:40 UTC 2001", "the log's time zone is unknown"},
+	} {
+		hdr, jobs := readAll(t, tc.header+job)
+		c, err := New(hdr, Config{Rules: []string{"shift_time"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.ApplyAll(jobs)
+		c.Annotate(hdr, c.Report(0))
+		if v, _ := hdr.Get("StartTime"); v != tc.start {
+			t.Errorf("%q: StartTime %q, want %q", tc.header, v, tc.start)
+		}
+		var notes string
+		for _, l := range hdr.Lines {
+			notes += l.Raw + "\n"
+		}
+		if !strings.Contains(notes, tc.note) {
+			t.Errorf("%q: Notes\n%s\nwant one with %q", tc.header, notes, tc.note)
+		}
+	}
+}
