@@ -223,8 +223,11 @@ func (n *names) mappings() []NameMapping {
 // of a job that would not read back as SWF (outOfBounds).
 func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []string, columns *[swf.NumFields]string) (*Result, error) {
 	if len(jobs) == 0 {
-		return nil, &swf.ParseError{File: cfg.Name, Line: acct.Lines, Err: ErrNoJobs,
-			Detail: fmt.Sprintf("no job could be converted (%s)", acct.String())}
+		if acct.Lines == 0 {
+			return nil, &swf.ParseError{File: cfg.Name, Line: acct.Lines, Err: ErrNoJobs,
+				Detail: fmt.Sprintf("no job could be converted (%s)", acct.String())}
+		}
+		return noJobs(format, cfg, acct, notes), nil
 	}
 	sort.SliceStable(jobs, func(a, b int) bool {
 		if jobs[a].submit != jobs[b].submit {
@@ -283,6 +286,33 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 	res.Header.AddNote(fmt.Sprintf("converted from %s (%s): %s", cfg.Name, format, acct.String()))
 	res.Header.Lines = append(res.Header.Lines, swf.HeaderLine{Raw: ";"})
 	return res, nil
+}
+
+// noJobs is the conversion of a log with lines but no job to convert (a
+// dump of a period without jobs, or of jobs all pending or running): a
+// header-only trace, as a header without records is a valid empty trace in
+// every tool, without the dates no job gives, and a warning.
+func noJobs(format string, cfg Config, acct Accounting, notes []string) *Result {
+	res := &Result{Accounting: acct}
+	h := header(format, cfg, 0, 0, 0, 0, newNames("queue"), newNames("partition"), res)
+	kept := h.Lines[:0]
+	for _, l := range h.Lines {
+		switch l.Label {
+		case "UnixStartTime", "StartTime", "EndTime":
+		default:
+			kept = append(kept, l)
+		}
+	}
+	h.Lines = kept
+	res.Header = h
+	for _, n := range notes {
+		h.AddNote(n)
+	}
+	msg := fmt.Sprintf("converted from %s (%s): %s; no job could be converted, so the trace has no records", cfg.Name, format, acct.String())
+	h.AddNote(msg)
+	res.Warnings = append(res.Warnings, msg)
+	h.Lines = append(h.Lines, swf.HeaderLine{Raw: ";"})
+	return res
 }
 
 // precedingRefs rewrites field 17 (preceding job), which a log gives as one of

@@ -250,7 +250,6 @@ func TestSacctErrors(t *testing.T) {
 		{"time in a summer-time gap", head + "1|2024-03-31T02:30:00|2024-03-31T03:00:00|2024-03-31T03:00:09|COMPLETED|1\n", ErrValue,
 			`dump.txt:2: column Submit: 2024-03-31T02:30:00 does not exist in the time zone Europe/Prague`},
 		{"a job twice", head + ok + ok, ErrValue, "dump.txt:3: column JobID: job 1 is also on line 2"},
-		{"no jobs", head + "2|2024-01-01T00:00:00|Unknown|Unknown|PENDING|1\n", ErrNoJobs, "no job could be converted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -747,5 +746,42 @@ func TestSacctPerNodeMemoryWithoutNNodes(t *testing.T) {
 	}
 	if res.Jobs[0].RequestedMemory != 2000*1024 || strings.Contains(strings.Join(res.Warnings, "\n"), "NNodes") {
 		t.Errorf("job %+v, warnings %q", res.Jobs[0], res.Warnings)
+	}
+}
+
+// TestSacctNoJobs: a dump with its header line but no job to convert (a
+// period without jobs, or jobs all pending) is a header-only trace with a
+// warning, as a header without records is a valid empty trace in every tool;
+// a file without even the header line stays an error.
+func TestSacctNoJobs(t *testing.T) {
+	const head = "JobID|Submit|Start|End|State|AllocCPUS\n"
+	for name, text := range map[string]string{
+		"header only": head,
+		"all pending": head + "2|2024-01-01T00:00:00|Unknown|Unknown|PENDING|1\n",
+	} {
+		res, err := sacct(t, text, Config{Location: time.UTC, Procs: 8})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var b strings.Builder
+		w := swf.NewWriter(&b)
+		w.WriteHeader(res.Header)
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if len(res.Jobs) != 0 || res.Accounting.Jobs != 0 || len(res.Warnings) != 1 ||
+			!strings.Contains(res.Warnings[0], "no job could be converted, so the trace has no records") ||
+			!strings.Contains(out, "; MaxJobs: 0\n") || !strings.Contains(out, "; MaxProcs: 8\n") ||
+			strings.Contains(out, "StartTime") || strings.Contains(out, "EndTime") {
+			t.Errorf("%s: jobs %d, warnings %q, header\n%s", name, len(res.Jobs), res.Warnings, out)
+		}
+		r := swf.NewReader(strings.NewReader(out))
+		if _, err := r.Header(); err != nil {
+			t.Errorf("%s: the header does not read back: %v", name, err)
+		}
+	}
+	if _, err := sacct(t, "", Config{Location: time.UTC}); err == nil {
+		t.Error("an empty file converted")
 	}
 }
