@@ -99,7 +99,9 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 			continue
 		}
 		acct.JobLines++
-		if p.listLen > 0 && p.job.AllocatedProcs > 0 && p.listLen != p.job.AllocatedProcs {
+		// An empty list ({}) says nothing of a job that never started;
+		// of one that ran on processors it contradicts field 5 too.
+		if (p.listLen > 0 || p.start != -1) && p.job.AllocatedProcs > 0 && p.listLen != p.job.AllocatedProcs {
 			if mismatched == 0 {
 				firstMismatch = fmt.Sprintf("line %d, jobid=%s: %d entries for %d processors", lineNo, p.id, p.listLen, p.job.AllocatedProcs)
 			}

@@ -230,12 +230,16 @@ func FuzzReadAlea(f *testing.F) {
 func TestAleaNodeListLength(t *testing.T) {
 	text := "0 1000 5 100 4 1 1024 4 3600 4096 1 62 1 7 -1 1 -1 -1 {11,11,12,12} q 2:ppn=2\n" +
 		"1 1001 5 100 4 1 1024 4 3600 4096 1 62 1 7 -1 1 -1 -1 {13,13} q 2:ppn=2\n" +
-		"2 1002 5 100 1 1 1024 1 3600 4096 1 62 1 7 -1 1 -1 -1 {14,14,14} q 1:ppn=1\n"
+		"2 1002 5 100 1 1 1024 1 3600 4096 1 62 1 7 -1 1 -1 -1 {14,14,14} q 1:ppn=1\n" +
+		// An empty list: of a job that ran on 2 processors it contradicts
+		// field 5; of one that never started (wait -1) it says nothing.
+		"3 1003 5 100 2 1 1024 2 3600 4096 1 62 1 7 -1 1 -1 -1 {} q 1:ppn=2\n" +
+		"4 1004 -1 -1 2 1 1024 2 3600 4096 5 62 1 7 -1 1 -1 -1 {} q 1:ppn=2\n"
 	res, err := alea(t, text, Config{Procs: 16, Nodes: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
-	const want = "2 jobs have a node list whose length is not their number of processors (field 5), first line 2, jobid=1: 2 entries for 4 processors"
+	const want = "3 jobs have a node list whose length is not their number of processors (field 5), first line 2, jobid=1: 2 entries for 4 processors"
 	if notes := strings.Join(res.Header.GetAll("Note"), "\n"); !strings.Contains(notes, want) {
 		t.Errorf("notes lack %q:\n%s", want, notes)
 	}
