@@ -20,9 +20,7 @@ func Percentile(sorted []float64, p float64) float64 {
 	if p < 0 || p > 100 || math.IsNaN(p) {
 		panic("stats: percentile out of range")
 	}
-	// Round p*n/100 before ceil so that 25% of 4 is rank 1, not 2 through
-	// floating-point noise.
-	rank := int(math.Ceil(math.Round(p*float64(n)*1e6/100) / 1e6))
+	rank := nearestRank(p, n)
 	if rank < 1 {
 		rank = 1
 	}
@@ -30,6 +28,22 @@ func Percentile(sorted []float64, p float64) float64 {
 		rank = n
 	}
 	return sorted[rank-1]
+}
+
+// nearestRank is ceil(p/100*n). A decimal percentile is not exact in
+// floating point (99.9 is 99.900000000000006), so p*n/100 can come out a
+// hair above the whole number it is (999.0000000000001 for 99.9% of 1000),
+// and ceil would give the next rank: an excess within 2^-48 of the value
+// (a few times the rounding of p, the product and the quotient) is taken as
+// that noise. Anything larger is a real fraction of a rank (7.0000001% of
+// 100 is rank 8).
+func nearestRank(p float64, n int) int {
+	x := p * float64(n) / 100
+	k := math.Floor(x)
+	if x-k <= x*0x1p-48 {
+		return int(k)
+	}
+	return int(k) + 1
 }
 
 // Distribution is the mean and chosen percentiles of a set of values.

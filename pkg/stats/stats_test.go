@@ -2,10 +2,14 @@ package stats
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -456,4 +460,68 @@ func TestUnknownSubmitOffTheTimeline(t *testing.T) {
 	if sp := c.Spans(); len(sp) != 1 || sp[0].Number != 2 {
 		t.Errorf("spans %+v, want job 2 only", sp)
 	}
+}
+
+// TestNearestRankExact: the rank of a decimal percentile is ceil(p/100*n)
+// computed on the decimal itself (big.Rat), for percentiles with up to 7
+// decimals and samples up to 10 million: the floating-point noise of a
+// decimal such as 99.9 is not a fraction of a rank, and a real fraction,
+// however small (7.0000001% of 100), is.
+func TestNearestRankExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 1))
+	check := func(text string, n int) {
+		t.Helper()
+		exact, ok := new(big.Rat).SetString(text)
+		if !ok {
+			t.Fatalf("%q", text)
+		}
+		exact.Mul(exact, big.NewRat(int64(n), 100))
+		want := new(big.Int).Quo(exact.Num(), exact.Denom()) // floor, both positive
+		if !exact.IsInt() {
+			want.Add(want, big.NewInt(1))
+		}
+		p, _ := strconv.ParseFloat(text, 64)
+		if got := nearestRank(p, n); int64(got) != want.Int64() {
+			t.Errorf("nearestRank(%s, %d) = %d, want %s", text, n, got, want)
+		}
+	}
+	for _, c := range []struct {
+		p string
+		n int
+	}{{"7.0000001", 100}, {"7", 100}, {"99.9", 1000}, {"25", 4}, {"0.1", 1000}, {"33.3333333", 3}, {"99.99999", 10000000}} {
+		check(c.p, c.n)
+	}
+	for range 200000 {
+		decimals := r.IntN(8)
+		scale := int64(1)
+		for range decimals {
+			scale *= 10
+		}
+		v := r.Int64N(100*scale + 1)
+		text := strconv.FormatInt(v/scale, 10)
+		if decimals > 0 {
+			text += fmt.Sprintf(".%0*d", decimals, v%scale)
+		}
+		n := 1 + r.IntN(10)
+		switch r.IntN(3) {
+		case 1:
+			n = 1 + r.IntN(100000)
+		case 2:
+			n = 1 + r.IntN(10000000)
+		}
+		if r.IntN(4) == 0 { // a whole rank, the case noise would push up
+			n = int(100 * scale / gcd(100*scale, max(v, 1)))
+			if n > 10000000 {
+				n = 100
+			}
+		}
+		check(text, n)
+	}
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }

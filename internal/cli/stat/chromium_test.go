@@ -129,7 +129,7 @@ func TestIntegrationHTMLReportFitsItsColumn(t *testing.T) {
 		labels = append(labels, "run-number-"+strings.Repeat("0", i))
 		inputs = append(inputs, hand)
 	}
-	args := append([]string{"--html", page, "--label", strings.Join(labels, ","), "--window", "0:2000"}, inputs...)
+	args := append([]string{"--html", page, "--label", strings.Join(labels, ",")}, inputs...)
 	if _, errOut, code := run(t, "", args...); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

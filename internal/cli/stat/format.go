@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/swfkit/swfkit/pkg/provenance"
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -191,6 +192,15 @@ func sortSections(list []*section) {
 	}
 }
 
+// cellText is a file name as a table cell: Go-quoted when it holds a
+// control character (a line break, a tab), which would break the row.
+func cellText(s string) string {
+	if strings.ContainsFunc(s, unicode.IsControl) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
 func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Report) error {
 	fmt.Fprintln(w, "# swfstat")
 	fmt.Fprintf(w, "# %s: %s\n", provenance.Label, o.provenance.Format())
@@ -198,19 +208,22 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 		fmt.Fprintf(w, "# %s\n", s)
 	}
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "input\tfile\tjobs read\tmeasured\tmachine")
-	for i, t := range traces {
-		machine := "unknown (no MaxProcs/MaxNodes; give --procs)"
-		if t.machine.Source != "" {
-			machine = "unknown (" + t.machine.Source + "; give --procs)"
+	// --metrics drops this section as it drops the CSV's input rows.
+	if o.metricSelected("input") {
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "input\tfile\tjobs read\tmeasured\tmachine")
+		for i, t := range traces {
+			machine := "unknown (no MaxProcs/MaxNodes; give --procs)"
+			if t.machine.Source != "" {
+				machine = "unknown (" + t.machine.Source + "; give --procs)"
+			}
+			if t.machine.Procs > 0 {
+				machine = fmt.Sprintf("%d processors (%s)", t.machine.Procs, t.machine.Source)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", t.label, cellText(t.display), reports[i].JobsRead, reports[i].Measured, machine)
 		}
-		if t.machine.Procs > 0 {
-			machine = fmt.Sprintf("%d processors (%s)", t.machine.Procs, t.machine.Source)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", t.label, t.display, reports[i].JobsRead, reports[i].Measured, machine)
+		tw.Flush()
 	}
-	tw.Flush()
 	for _, n := range oversubscribed(o, traces, reports) {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
@@ -223,9 +236,9 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 
 	// Printed only when some input leaves a job out of a metric: without the
 	// section, every job of every input is in every metric (docs/swfstat.md).
-	if slices.ContainsFunc(reports, func(r *stats.Report) bool { return len(r.Excluded) > 0 }) {
+	if o.metricSelected("excluded") && slices.ContainsFunc(reports, func(r *stats.Report) bool { return len(r.Excluded) > 0 }) {
 		fmt.Fprintln(w, "\nexcluded (a job can count under several reasons; every other job is in every metric)")
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "input\tjobs\treason\tleft out of")
 		for i, rep := range reports {
 			for _, e := range rep.Excluded {

@@ -285,6 +285,9 @@ func htmlTables(o *options, traces []*trace, reports []*stats.Report) []report.T
 			}
 		}
 		for _, k := range s.keys {
+			if !o.metricSelected(k.metric) {
+				continue
+			}
 			line := []string{k.metric, k.stat}
 			for _, v := range values[k] {
 				line = append(line, formatTable(v))
@@ -292,7 +295,9 @@ func htmlTables(o *options, traces []*trace, reports []*stats.Report) []report.T
 			line = append(line, changeCells(o, k, values[k])...)
 			t.Rows = append(t.Rows, line)
 		}
-		tables = append(tables, t)
+		if len(t.Rows) > 0 {
+			tables = append(tables, t)
+		}
 	}
 	return tables
 }

@@ -281,6 +281,11 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 		cfg.By = append(cfg.By, k)
 	}
+	if c.IsSet("trial") && !slices.Contains(cfg.By, stats.ByShort) {
+		// It only splits --by short's groups: without them it would be
+		// recorded and change nothing.
+		return nil, cmdio.Usagef("--trial applies to --by short (short = runtime <= SECONDS), which this run does not ask for")
+	}
 	if err := o.parsePlotOptions(c); err != nil {
 		return nil, err
 	}
@@ -365,6 +370,10 @@ func (o *options) parsePlotOptions(c *cli.Context) error {
 	for _, name := range []string{"window", "gantt-color"} {
 		if c.IsSet(name) && !drawsGantt {
 			return cmdio.Usagef("--%s applies to a Gantt chart: --plot-kind gantt or --html", name)
+		}
+		// The report of a study's many runs draws no Gantt chart.
+		if c.IsSet(name) && o.plotKind != plot.Gantt && len(o.files) > maxTableInputs {
+			return cmdio.Usagef("--%s applies to the report's Gantt charts, which --html draws for at most %d inputs, got %d", name, maxTableInputs, len(o.files))
 		}
 	}
 	if err := o.parseSweep(c.String, c.IsSet); err != nil {
@@ -548,6 +557,9 @@ func parsePercentiles(s string) ([]float64, error) {
 		if err != nil || p < 0 || p > 100 || math.IsNaN(p) {
 			return nil, fmt.Errorf("%q: want numbers 0..100 separated by commas", f)
 		}
+		if p == 0 {
+			p = 0 // -0 is the 0th percentile, p0
+		}
 		// A percentile given twice (50,50 or 50,50.0) would be two rows
 		// of one name in the CSV and JSON, which the table shows once.
 		if slices.Contains(ps, p) {
@@ -712,7 +724,10 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if o.plotKind == plot.MetricSweep || o.htmlFile != "" {
 		var nosweep errNoSweep
 		switch sw, err = buildSweep(o, traces, ic); {
-		case errors.As(err, &nosweep) && o.plotKind != plot.MetricSweep && !c.IsSet("sweep-x"):
+		case errors.As(err, &nosweep) && o.plotKind != plot.MetricSweep &&
+			!c.IsSet("sweep-x") && !c.IsSet("sweep-y") && !c.IsSet("sweep-series"):
+			// The report has a sweep figure only when the inputs are a
+			// grid, unless a --sweep-* flag asks for one.
 			sw = nil
 		case errors.As(err, &nosweep):
 			return cmdio.Usagef("%v", err)

@@ -350,6 +350,17 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--plot", "x.png", "--plot-size", "16x10", hand}, "", 2, "--plot-size"},
 		{[]string{"--plot-size", "6x4in", hand}, "", 2, "--plot-size needs --plot FILE or --html FILE"},
 		{[]string{"--plot-dpi", "100", hand}, "", 2, "--plot-dpi needs --plot FILE"},
+		// The report of more than 8 inputs draws no Gantt chart.
+		{[]string{"--html", filepath.Join(t.TempDir(), "r.html"), "--window", "0:100", hand, hand, hand, hand, hand, hand, hand, hand, hand}, "", 2,
+			"--window applies to the report's Gantt charts, which --html draws for at most 8 inputs, got 9"},
+		{[]string{"--html", filepath.Join(t.TempDir(), "r.html"), "--gantt-color", "user", hand, hand, hand, hand, hand, hand, hand, hand, hand}, "", 2,
+			"--gantt-color applies to the report's Gantt charts"},
+		// A --sweep-* flag asks for a sweep figure, which inputs that are no grid cannot give.
+		{[]string{"--html", filepath.Join(t.TempDir(), "r.html"), "--sweep-y", "wait_s", hand, hand}, "", 2, "a sweep figure needs --sweep-x"},
+		{[]string{"--html", filepath.Join(t.TempDir(), "r.html"), "--sweep-series", "none", hand, hand}, "", 2, "a sweep figure needs --sweep-x"},
+		{[]string{"--trial", "300", hand}, "", 2, "--trial applies to --by short"},
+		{[]string{"--short-threshold", "300", "--by", "category", hand}, "", 2, "--trial applies to --by short"},
+		{[]string{"--trial", "300", "--by", "short", hand}, "", 0, ""},
 	} {
 		_, errOut, code := run(t, tc.stdin, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.message) {
@@ -1171,5 +1182,97 @@ func TestStrictFormatHint(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestMetricsEveryFormat: --metrics keeps the same metrics in the table,
+// the CSV and the HTML report's tables; input and excluded are metric names
+// (their table sections go with their CSV rows).
+func TestMetricsEveryFormat(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("; MaxProcs: 4\n")
+	for i := 1; i <= 20; i++ {
+		fmt.Fprintf(&in, "%d %d %d 100 1 -1 -1 1 200 -1 1 1 1 -1 1 -1 -1 -1\n", i, i, i)
+	}
+	dir := t.TempDir()
+	trace := filepath.Join(dir, "h.swf")
+	if err := os.WriteFile(trace, []byte(in.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		metrics             string
+		input, excluded, bs bool // sections and rows expected
+	}{
+		{"wait_s", false, false, false},
+		{"wait_s,input", true, false, false},
+		{"excluded,bsld", false, true, true},
+		{"*", true, true, true},
+	} {
+		html := filepath.Join(dir, "r.html")
+		args := []string{"--metrics", tc.metrics, "--skip-first", "2", trace}
+		table, stderr, code := run(t, "", append([]string{"--html", html}, args...)...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.metrics, code, stderr)
+		}
+		csv, _, _ := run(t, "", append([]string{"--format", "csv"}, args...)...)
+		page := readFileString(t, html)
+		for _, c := range []struct {
+			what string
+			has  bool
+			want bool
+		}{
+			{"table input section", strings.Contains(table, "\ninput  file"), tc.input},
+			{"table excluded section", strings.Contains(table, "\nexcluded ("), tc.excluded},
+			{"table bsld rows", strings.Contains(table, "\nbsld "), tc.bs},
+			{"csv input rows", strings.Contains(csv, ",input,jobs_read,"), tc.input},
+			{"csv excluded rows", strings.Contains(csv, ",excluded,"), tc.excluded},
+			{"csv bsld rows", strings.Contains(csv, ",bsld,"), tc.bs},
+			{"html bsld rows", strings.Contains(page, "<td>bsld</td>"), tc.bs},
+			{"html uqos rows", strings.Contains(page, "<td>uqos</td>"), tc.metrics == "*"},
+			{"html wait rows", strings.Contains(page, "<td>wait_s</td>"), strings.Contains(tc.metrics, "wait") || tc.metrics == "*"},
+		} {
+			if c.has != c.want {
+				t.Errorf("--metrics %s: %s: %v, want %v", tc.metrics, c.what, c.has, c.want)
+			}
+		}
+	}
+}
+
+func readFileString(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestPercentileMinusZero: -0 is the 0th percentile, named p0.
+func TestPercentileMinusZero(t *testing.T) {
+	chdirRoot(t)
+	out, errOut, code := run(t, "", "--percentiles", "-0,50", "--metrics", "wait_s", "--format", "csv", hand)
+	if code != 0 || !strings.Contains(out, ",wait_s,p0,") || strings.Contains(out, "p-0") {
+		t.Errorf("exit %d %s\n%s", code, errOut, out)
+	}
+	if _, errOut, code := run(t, "", "--percentiles", "0,-0", hand); code != 2 || !strings.Contains(errOut, "percentile p0 given twice") {
+		t.Errorf("0,-0: exit %d %s", code, errOut)
+	}
+}
+
+// TestTableFileNameControlCharacters: a file name with a line break is
+// quoted in the table's file column, which it would otherwise split.
+func TestTableFileNameControlCharacters(t *testing.T) {
+	chdirRoot(t)
+	name := filepath.Join(t.TempDir(), "nl\nname.swf")
+	data, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, data, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "", "--label", "x", "--metrics", "input", name)
+	if code != 0 || !strings.Contains(out, strconv.Quote(name)) || strings.Contains(out, "nl\nname") {
+		t.Errorf("exit %d %s\n%s", code, errOut, out)
 	}
 }
