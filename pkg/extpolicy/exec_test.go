@@ -423,3 +423,26 @@ func TestExecKill(t *testing.T) {
 		t.Errorf("Kill before the start: error %v, want ErrStart", err)
 	}
 }
+
+// A program that does not exit after the final message is told so, every
+// time: the watchdog that ends the timed-out read kills it, which must not
+// make it look like a program that exited while something it started held
+// its output (that one is told so too: a process outside its group, which
+// the reaping of the group does not end).
+func TestExecEndTimeoutSaysWhichProcess(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid:", err)
+	}
+	fcfs := hello + `read m; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m; `
+	for _, tc := range []struct{ name, tail, want string }{
+		{"lingers", `sleep 5`, "the program did not exit within 300ms of the final message"},
+		{"exits, output held", `setsid sleep 2 & exit 0`, "the program exited, but its output stayed open 300ms after the final message"},
+	} {
+		for i := range 4 {
+			_, _, err := runExec(t, sh(fcfs+tc.tail), tinyJobs(), 300*time.Millisecond, time.Duration(i%2)*extpolicy.DefaultSpin)
+			if !errors.Is(err, extpolicy.ErrTimeout) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s, run %d: %v; want a timeout saying %q", tc.name, i, err, tc.want)
+			}
+		}
+	}
+}

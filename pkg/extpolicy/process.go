@@ -27,13 +27,17 @@ type Process struct {
 	tail   *stderrTail
 	watch  *watchdog // nil where the pipes have deadlines of their own
 
-	done     chan struct{} // closed when the program has exited
-	state    *os.ProcessState
-	waitErr  error
-	killed   atomic.Bool // by us (Stop or the watchdog)
-	stopOnce sync.Once
-	stopped  atomic.Bool // Stop has ended the program and its group
-	exit     string
+	done    chan struct{} // closed when the program has exited
+	state   *os.ProcessState
+	waitErr error
+	killed  atomic.Bool // by us (Stop or the watchdog)
+	// killedAlive: we killed it while it had not exited (the watchdog of
+	// a read past the timeout, Stop), as opposed to reaping the group of
+	// a program that had exited by itself.
+	killedAlive atomic.Bool
+	stopOnce    sync.Once
+	stopped     atomic.Bool // Stop has ended the program and its group
+	exit        string
 }
 
 // StderrTailLines is how many of the program's last stderr lines an error keeps.
@@ -148,6 +152,9 @@ func (p *Process) SetSpin(d time.Duration) { setSpin(p.stdout, d) }
 
 // kill kills the program's process group.
 func (p *Process) kill() {
+	if !p.exited() && !exitedUnwaited(p.cmd.Process.Pid) {
+		p.killedAlive.Store(true)
+	}
 	p.killed.Store(true)
 	killGroup(p.cmd.Process)
 }
@@ -172,6 +179,15 @@ func (p *Process) exited() bool {
 	default:
 		return false
 	}
+}
+
+// exitedByItself reports whether the program exited without being killed
+// by us: a read that timed out may have had the watchdog kill it since
+// (Linux), so that exited alone would blame a process it started; and
+// Wait, which exited waits for, may still be waiting for a pipe such a
+// process holds after the program exited.
+func (p *Process) exitedByItself() bool {
+	return (p.exited() || exitedUnwaited(p.cmd.Process.Pid)) && !p.killedAlive.Load()
 }
 
 // Exited returns a channel closed when the program has exited.

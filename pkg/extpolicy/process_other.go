@@ -13,3 +13,6 @@ func killGroup(p *os.Process) { _ = p.Kill() }
 
 // reapGroup does nothing where the program has no process group of its own.
 func reapGroup(*os.Process) {}
+
+// exitedUnwaited is known on Linux only (/proc).
+func exitedUnwaited(int) bool { return false }

@@ -146,6 +146,41 @@ func TestEveryRound(t *testing.T) {
 	}
 }
 
+// A program that asks for every round and always keeps a timer set (a
+// periodic scheduler) gets the final message once every job has ended, at
+// the last end: the timer still set does not keep the run going.
+func TestEveryRoundTimerEndsWithTheJobs(t *testing.T) {
+	msgs, _, err := runScripted(t, 4, tinyJobs(), func(m map[string]any) string {
+		if m["type"] == "hello" {
+			return `{"protocol":1,"every_round":true}`
+		}
+		var start []int
+		switch num(m, "time") {
+		case 0:
+			start = []int{0}
+		case 10:
+			start = []int{1}
+		case 15:
+			start = []int{2}
+		}
+		b, _ := json.Marshal(start)
+		// A timer far ahead: a run kept going by it reaches swfkit's time
+		// bound in about a hundred rounds and fails, instead of hanging.
+		return fmt.Sprintf(`{"start":%s,"timer":%d}`, b, num(m, "time")+10_000_000_000)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var times []int64
+	for _, m := range msgs[1 : len(msgs)-1] {
+		times = append(times, num(m, "time"))
+	}
+	last := msgs[len(msgs)-1]
+	if fmt.Sprint(times) != "[0 5 10 15 20]" || last["type"] != "end" || num(last, "time") != 20 {
+		t.Errorf("rounds at %v, then %v; want [0 5 10 15 20], then end at 20", times, last)
+	}
+}
+
 // A program that only ever asks for another timer while jobs wait on an
 // empty machine with nothing to arrive is stopped after MaxIdleRounds
 // rounds: from time 5 (the last arrival), one a second.

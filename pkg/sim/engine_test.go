@@ -2,6 +2,7 @@ package sim
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -128,6 +129,23 @@ func TestTimers(t *testing.T) {
 	run(t, 1, false, jobs, p)
 	if len(fired) != 2 || fired[0] != 71 || fired[1] != 203 {
 		t.Errorf("fired %v, want [71 203]", fired)
+	}
+}
+
+// The run ends with the last job: a timer set for later does not fire, and
+// one that sets another each time it fires cannot keep the run going.
+func TestTimersAfterTheLastJob(t *testing.T) {
+	jobs := []Job{{Submit: 0, Runtime: 10, Estimate: 10, Procs: 1}}
+	var fired []int64
+	p := &scripted{}
+	p.arrived = func(s *Sim, j *Job) { s.SetTimer(5, 0) }
+	p.timer = func(s *Sim, id TimerID, tag int64) {
+		fired = append(fired, s.Now())
+		s.SetTimer(s.Now()+5, 0) // at 10 (with the end) and then 15
+	}
+	run(t, 1, false, jobs, p)
+	if fmt.Sprint(fired) != "[5 10]" || jobs[0].End != 10 {
+		t.Errorf("timers fired at %v, job ended at %d; want [5 10] and 10", fired, jobs[0].End)
 	}
 }
 

@@ -11,7 +11,8 @@ type Failer interface {
 	Err() error
 }
 
-// Run simulates until every job is done. It returns an error if the policy
+// Run simulates until every job is done (timers set for later do not fire).
+// It returns an error if the policy
 // leaves jobs waiting with nothing running and no timer or arrival to come (it
 // would never start them), or a Failer policy's error. Run may be called once.
 func (s *Sim) Run(p Policy) error {
@@ -35,6 +36,13 @@ func (s *Sim) Run(p Policy) error {
 		if s.cfg.Progress != nil && s.done/s.cfg.ProgressEvery != s.lastProgress {
 			s.lastProgress = s.done / s.cfg.ProgressEvery
 			s.cfg.Progress(s.done)
+		}
+		if s.done == len(s.jobs) {
+			// Every job is done: a timer still set changes nothing, and a
+			// policy that sets one in each round it is woken for (an
+			// external program asking for every round) would otherwise
+			// keep the run going with no job left.
+			break
 		}
 	}
 	if s.cfg.Progress != nil {
