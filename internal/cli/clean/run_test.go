@@ -224,6 +224,11 @@ func TestCommand(t *testing.T) {
 		{name: "check with set", args: []string{"--check", "--set", "MaxProcs=4", "testdata/dirty.swf"}, code: 2,
 			stderrHas: "--set does not apply to --check, which checks the header as it is and writes no trace: clean with --set, then check the output"},
 		{name: "set MaxProcs 0", args: []string{"--set", "MaxProcs=0"}, code: 2, stderrHas: "MaxProcs is the machine size, at least 1"},
+		// --drop is --filter's alias: both forms in one run are one list, in order.
+		{name: "filter and drop mixed", args: []string{"--filter", "job>100", "--drop=job<2", "--drop", "user=9999", "testdata/dirty.swf"}, code: 0,
+			stderrHas: "  filter job>100 "},
+		{name: "filter and drop mixed, order kept", args: []string{"--drop", "job<2", "--filter", "job>100", "testdata/dirty.swf"}, code: 0,
+			stderrHas: "  filter job<2 "},
 		{name: "flurry window without a flurry search", args: []string{"--flurry-window", "100", "testdata/dirty.swf"}, code: 2,
 			stderrHas: "--flurry-window applies to a flurry search (--flurries, --drop-flurries, or the rule flurries in --rules), and this run makes none"},
 		{name: "flurry share with check", args: []string{"--check", "--flurry-share", "0.5", "testdata/dirty.swf"}, code: 2,

@@ -99,7 +99,7 @@ func Run(app *cli.App, args []string, stderr io.Writer) int {
 	// drops write errors: record them (a full disk, /dev/full) for exit 1.
 	helpOut := &recordingWriter{w: app.Writer}
 	app.Writer = helpOut
-	args = Interspersed(args, app.Flags)
+	args = canonicalListAliases(Interspersed(args, app.Flags), app.Flags)
 	if wantsHelp(args, app.Flags) {
 		// urfave/cli reads the operands after --help as a help topic
 		// ("No help topic for 'trace.swf'", exit 1): the help is the

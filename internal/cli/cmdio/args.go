@@ -106,3 +106,32 @@ func eachFlag(args []string, flags []cli.Flag, visit func(u flagUse) error) erro
 	}
 	return nil
 }
+
+// canonicalListAliases returns args with every list flag given by an alias
+// written under its first name (--drop X as --filter X), in place: the
+// parser refuses a list flag given by two of its names ("Cannot use two
+// forms of the same flag"), while its values, in order, are one list.
+func canonicalListAliases(args []string, flags []cli.Flag) []string {
+	out := args
+	_ = eachFlag(args, flags, func(u flagUse) error {
+		switch u.flag.(type) {
+		case *cli.StringSliceFlag, *cli.IntSliceFlag, *cli.Int64SliceFlag, *cli.Float64SliceFlag:
+		default:
+			return nil
+		}
+		canonical := u.flag.Names()[0]
+		if u.name == canonical {
+			return nil
+		}
+		if &out[0] == &args[0] {
+			out = append([]string(nil), args...)
+		}
+		if u.inline {
+			out[u.at] = "--" + canonical + "=" + u.value
+		} else {
+			out[u.at-1] = "--" + canonical
+		}
+		return nil
+	})
+	return out
+}

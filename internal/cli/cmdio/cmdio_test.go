@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -271,5 +272,24 @@ func TestCollectSooner(t *testing.T) {
 	CollectSooner(ResidentGCPercent)
 	if got := debug.SetGCPercent(100); got != ResidentGCPercent {
 		t.Errorf("with GOGC empty: GC percent %d, want %d", got, ResidentGCPercent)
+	}
+}
+
+// TestCanonicalListAliases: a list flag given by its alias is written under
+// its first name, in place, so that both forms make one list in order;
+// other flags and operands are left as they are.
+func TestCanonicalListAliases(t *testing.T) {
+	flags := []cli.Flag{
+		&cli.StringSliceFlag{Name: "filter", Aliases: []string{"drop"}},
+		&cli.StringFlag{Name: "policy", Aliases: []string{"p"}},
+	}
+	args := []string{"cmd", "--filter", "a", "--drop", "b", "--drop=c", "-p", "x", "--", "--drop"}
+	got := canonicalListAliases(args, flags)
+	want := []string{"cmd", "--filter", "a", "--filter", "b", "--filter=c", "-p", "x", "--", "--drop"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if args[3] != "--drop" {
+		t.Error("the caller's args changed")
 	}
 }
