@@ -54,6 +54,16 @@ if [ -x "$BIN/swfclean" ]; then
   st=${PIPESTATUS[0]}
   [ "$st" = 0 ] && ok || bad "swfclean | head: exit $st, want 0"
   [ -s "$TMP/err" ] && bad "swfclean | head printed on stderr: $(head -c 200 "$TMP/err")" || ok
+  # -o /dev/stdout on a closed standard output is an error, not a run into
+  # the /dev/null the runtime reopened it on; a link to /dev/stdout writes
+  # into the shell's redirection, as /dev/stdout does (appended, not renamed over).
+  "$BIN/swfclean" -q --rules none "$TMP/kth.swf" -o /dev/stdout >&- 2>"$TMP/err"
+  [ $? = 1 ] && ok || bad "swfclean -o /dev/stdout >&-: not exit 1"
+  stderr_has "descriptor 1 is closed" "swfclean -o /dev/stdout >&- says why"
+  ln -sf /dev/stdout "$TMP/to-stdout.swf"
+  echo PREV >"$TMP/appended.swf"
+  "$BIN/swfclean" -q --rules none "$TMP/kth.swf" -o "$TMP/to-stdout.swf" >>"$TMP/appended.swf" 2>/dev/null
+  { echo PREV; cat "$TMP/kth.swf"; } | cmp -s - "$TMP/appended.swf" && ok || bad "swfclean -o LINK-TO-/dev/stdout did not write into the redirection"
   expect 0 "swfclean --check" -- "$BIN/swfclean" --check "$TRACE"
   # Scheduler logs: the real Slurm dump and MetaCentrum's Alea log convert, and
   # the result reads back as SWF.

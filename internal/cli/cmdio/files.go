@@ -1,7 +1,6 @@
 package cmdio
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -137,7 +136,7 @@ func (fs *Files) Check() error {
 func (fs *Files) checkStdinOnce() error {
 	var readers []fileArg
 	for _, in := range fs.inputs {
-		if IsStdio(in.name) {
+		if readsStdin(in.name) {
 			readers = append(readers, in)
 		}
 	}
@@ -145,16 +144,36 @@ func (fs *Files) checkStdinOnce() error {
 		return nil
 	}
 	name := func(a fileArg) string {
-		if a.flag == "" {
+		switch {
+		case a.flag == "" && IsStdio(a.name):
 			return "the input"
+		case a.flag == "":
+			return a.name
+		case IsStdio(a.name):
+			return a.flag + " -"
 		}
-		return a.flag + " -"
+		return a.flag + " " + a.name
 	}
 	a, b := readers[0], readers[1]
 	if a.flag == "" && b.flag != "" {
 		a, b = b, a // the flag first: it is what to change
 	}
 	return Usagef("%s and %s both read standard input: give one of them as a file", name(a), name(b))
+}
+
+// readsStdin reports whether an input reads the process's standard input:
+// "" or "-", or a path to descriptor 0 (/dev/stdin, /dev/fd/0, a symbolic
+// link to one), which two readers of one pipe would split between them.
+func readsStdin(name string) bool {
+	if IsStdio(name) {
+		return true
+	}
+	target, err := resolveLinks(name)
+	if err != nil {
+		return false
+	}
+	fd, ok := stdDescriptor(target)
+	return ok && fd == 0
 }
 
 // unwritable are compressed formats the commands read but do not write: a
@@ -330,7 +349,8 @@ func (fs *Files) Create(name string) (*Output, error) {
 }
 
 // Commit flushes and closes every output, then renames every temporary file
-// into place. If any output fails to close, none is renamed.
+// into place, all or none (commitAll). If any output fails to close, none is
+// renamed.
 func (fs *Files) Commit() error {
 	for _, o := range fs.created {
 		if err := o.close(); err != nil {
@@ -338,14 +358,9 @@ func (fs *Files) Commit() error {
 			return err
 		}
 	}
-	var first error
-	for _, o := range fs.created {
-		if err := o.commit(); err != nil && first == nil {
-			first = fmt.Errorf("%s: %w", o.name, err)
-		}
-	}
+	err := commitAll(fs.created)
 	fs.created = nil
-	return first
+	return err
 }
 
 // Abort closes every output and removes the temporary files: no file named

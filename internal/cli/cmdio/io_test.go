@@ -285,6 +285,10 @@ func TestFilesCheckStandardInputOnce(t *testing.T) {
 		{[][2]string{{"", "-"}, {"--answers", "a.txt"}}, ""},
 		{[][2]string{{"", ""}, {"--answers", "-"}}, "--answers - and the input both read standard input: give one of them as a file"},
 		{[][2]string{{"", "-"}, {"--answers", "-"}}, "--answers - and the input both read standard input"},
+		// A path to descriptor 0 reads standard input too.
+		{[][2]string{{"", "-"}, {"", "/dev/stdin"}}, "the input and /dev/stdin both read standard input"},
+		{[][2]string{{"", "/dev/fd/0"}, {"--checkpoint-from", "/proc/self/fd/0"}}, "--checkpoint-from /proc/self/fd/0 and /dev/fd/0 both read standard input"},
+		{[][2]string{{"", "/dev/stdin"}}, ""},
 	}
 	for _, tt := range tests {
 		fs := NewFiles(nil, nil)
@@ -667,5 +671,100 @@ func TestSameFilesMany(t *testing.T) {
 	unknown := func(os.FileInfo) (fileID, bool) { return fileID{}, false }
 	if got := groupSameFiles(infos, unknown); !reflect.DeepEqual(got, want) {
 		t.Errorf("by os.SameFile: %d groups, want %d; first %v, want %v", len(got), len(want), got[:min(3, len(got))], want[:3])
+	}
+}
+
+// A rename that fails undoes the ones before it: every output keeps its old
+// content (or is not created), no temporary file or second name is left,
+// and the error names the output.
+func TestFilesCommitUndoesOnRenameFailure(t *testing.T) {
+	dir := t.TempDir()
+	a, b, c := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.json"), filepath.Join(dir, "c.csv")
+	os.WriteFile(a, []byte("old a"), 0o644)
+	fs := NewFiles(nil, nil)
+	for _, n := range []string{a, b, c} {
+		fs.Output("--x", n)
+	}
+	for _, n := range []string{a, b, c} {
+		o, err := fs.Create(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(o, "new")
+	}
+	// c's place is taken by a folder while the run runs.
+	if err := os.Mkdir(c, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err := fs.Commit()
+	if err == nil || !strings.HasPrefix(err.Error(), c+": cannot put it in place: ") || strings.Contains(err.Error(), ".tmp-") {
+		t.Errorf("error %v, want one naming %s and not the temporary file", err, c)
+	}
+	if readFile(t, a) != "old a" {
+		t.Errorf("a holds %q, want its old content", readFile(t, a))
+	}
+	if _, err := os.Stat(b); !os.IsNotExist(err) {
+		t.Errorf("b was created: %v", err)
+	}
+	assertOnlyEntries(t, dir, "a.swf", "c.csv")
+}
+
+// An output whose name is near the file system's limit still gets its
+// temporary file beside it (a shorter one); nothing else is left.
+func TestOutputLongName(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, strings.Repeat("f", 250)+".swf")
+	writeOutput(t, name, "first")
+	writeOutput(t, name, "second")
+	if readFile(t, name) != "second" {
+		t.Errorf("holds %q", readFile(t, name))
+	}
+	assertOnlyEntries(t, dir, filepath.Base(name))
+}
+
+// A symbolic link to /dev/stdout is written through the descriptor, as
+// /dev/stdout itself is: into the file the shell opened, never renamed over
+// it.
+func TestOutputLinkToDescriptor(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.CreateTemp(dir, "fd-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString("before;")
+	link := filepath.Join(dir, "out.swf")
+	if err := os.Symlink("/proc/self/fd/"+itoa(int(f.Fd())), link); err != nil {
+		t.Fatal(err)
+	}
+	writeOutput(t, link, "after")
+	if s := readFile(t, f.Name()); s != "before;after" {
+		t.Errorf("through the link to the descriptor: %q", s)
+	}
+	if info, err := os.Lstat(link); err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v", err)
+	}
+}
+
+// A replaced file keeps its setuid and setgid bits also when its owner is
+// given back (root replacing another user's file: a change of owner clears
+// them).
+func TestOutputKeepsSetuidWithOwner(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("needs root to replace another user's file")
+	}
+	dir := t.TempDir()
+	for _, mode := range []fs.FileMode{0o755 | fs.ModeSetuid, 0o750 | fs.ModeSetgid, 0o644 | fs.ModeSticky} {
+		name := filepath.Join(dir, "x")
+		os.WriteFile(name, []byte("old"), 0o644)
+		os.Chown(name, 1234, 5678)
+		os.Chmod(name, mode)
+		writeOutput(t, name, "new")
+		info, _ := os.Stat(name)
+		st := info.Sys().(*syscall.Stat_t)
+		if info.Mode() != mode || st.Uid != 1234 || st.Gid != 5678 {
+			t.Errorf("mode %v owner %d:%d, want %v 1234:5678", info.Mode(), st.Uid, st.Gid, mode)
+		}
+		os.Remove(name)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/klauspost/compress/gzip"
@@ -93,21 +95,128 @@ func (o *Output) close() error {
 	return first
 }
 
-// commit renames the temporary file onto the target.
-func (o *Output) commit() error {
-	if o.done {
-		return nil
+// commit renames the temporary file onto the target (commitAll).
+func (o *Output) commit() error { return commitAll([]*Output{o}) }
+
+// commitMu is held while outputs are renamed into place: a signal that
+// comes then waits for the renames (watchSignals), so that a run ends with
+// all its outputs or none, never some replaced and some old.
+var commitMu sync.Mutex
+
+// signalled is set when SIGINT, SIGTERM or SIGHUP came (watchSignals).
+var signalled atomic.Bool
+
+// commitAll renames the outputs' temporary files onto their targets, all or
+// none: a file about to be replaced is first given a second name (a hard
+// link beside it, .NAME.old-RANDOM), and when a rename fails the ones made
+// before it are undone (each old file is put back, each new one removed).
+// A target that cannot get a second name (a file system without hard links)
+// is renamed last, so that only such targets may stay replaced. The
+// error names the output, not the temporary file.
+func commitAll(outs []*Output) error {
+	commitMu.Lock()
+	defer func() {
+		commitMu.Unlock()
+		if signalled.Load() {
+			// A signal came during the renames: its handler ends the
+			// process by it now (the outputs are all in place); the run
+			// must not end with status 0 first.
+			select {}
+		}
+	}()
+	type step struct {
+		o       *Output
+		backup  string // the old file's second name; "" none
+		existed bool
 	}
-	o.done = true
-	if o.temp == "" {
-		return nil
+	var steps, last []step
+	for _, o := range outs {
+		if o.done {
+			continue
+		}
+		o.done = true
+		if o.temp == "" {
+			continue
+		}
+		st := step{o: o}
+		if _, err := os.Lstat(o.target); err == nil {
+			st.existed = true
+			st.backup = linkBackup(o.target)
+		}
+		if st.existed && st.backup == "" {
+			last = append(last, st)
+		} else {
+			steps = append(steps, st)
+		}
 	}
-	defer forgetTemp(o.temp)
-	if err := os.Rename(o.temp, o.target); err != nil {
-		os.Remove(o.temp)
-		return err
+	steps = append(steps, last...)
+	for i, st := range steps {
+		err := os.Rename(st.o.temp, st.o.target)
+		if err == nil {
+			continue
+		}
+		for _, done := range steps[:i] {
+			switch {
+			case done.backup != "":
+				os.Rename(done.backup, done.o.target)
+			case !done.existed:
+				os.Remove(done.o.target)
+			}
+		}
+		for _, rest := range steps[i:] {
+			os.Remove(rest.o.temp)
+			if rest.backup != "" {
+				os.Remove(rest.backup)
+			}
+		}
+		for _, st := range steps {
+			forgetTemp(st.o.temp)
+		}
+		var le *os.LinkError
+		if errors.As(err, &le) {
+			err = le.Err
+		}
+		return fmt.Errorf("%s: cannot put it in place: %w", st.o.name, err)
+	}
+	for _, st := range steps {
+		if st.backup != "" {
+			os.Remove(st.backup)
+		}
+		forgetTemp(st.o.temp)
 	}
 	return nil
+}
+
+// linkBackup gives the file path a second name beside it and returns that
+// name, or "" when it cannot (no hard links there).
+func linkBackup(path string) string {
+	dir, base := filepath.Dir(path), filepath.Base(path)
+	for try := 0; try < 100; try++ {
+		name := filepath.Join(dir, hiddenName(base, ".old-"))
+		err := os.Link(path, name)
+		if err == nil {
+			return name
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return ""
+		}
+	}
+	return ""
+}
+
+// maxNameBytes is the longest file name most file systems take (NAME_MAX).
+const maxNameBytes = 255
+
+// hiddenName is "." + base + tag + 12 random hex digits, base cut short so
+// that the name fits in maxNameBytes: an output whose own name is near the
+// limit still gets a temporary file beside it.
+func hiddenName(base, tag string) string {
+	if n := maxNameBytes - 1 - len(tag) - 12; len(base) > n {
+		base = base[:n]
+	}
+	var b [6]byte
+	rand.Read(b[:])
+	return "." + base + tag + hex.EncodeToString(b[:])
 }
 
 // Finish ends a single Output made by Create: it commits it when *errp is nil
@@ -144,8 +253,9 @@ func Create(name string, stdout io.Writer) (*Output, error) {
 		return nil, err
 	}
 	o.file = f
-	o.Writer = f
-	o.closers = []func() error{f.Close}
+	nf := &namedFile{f: f, name: name}
+	o.Writer = nf
+	o.closers = []func() error{nf.Close}
 	if err := o.compress(); err != nil {
 		o.Abort()
 		return nil, err
@@ -153,15 +263,38 @@ func Create(name string, stdout io.Writer) (*Output, error) {
 	return o, nil
 }
 
+// namedFile writes f, its errors naming the output as given, not the
+// temporary file the user never named ("x.swf: write: no space left on
+// device").
+type namedFile struct {
+	f    *os.File
+	name string
+}
+
+func (w *namedFile) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	return n, w.named(err)
+}
+
+func (w *namedFile) Close() error { return w.named(w.f.Close()) }
+
+func (w *namedFile) named(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == w.f.Name() {
+		return &fs.PathError{Op: pe.Op, Path: w.name, Err: pe.Err}
+	}
+	return err
+}
+
 // compress puts a compressor in front of the file by the name's extension.
 func (o *Output) compress() error {
 	switch name := strings.ToLower(o.name); {
 	case strings.HasSuffix(name, ".gz"):
-		zw := gzip.NewWriter(o.file)
+		zw := gzip.NewWriter(o.Writer)
 		o.Writer = zw
 		o.closers = append([]func() error{zw.Close}, o.closers...)
 	case strings.HasSuffix(name, ".zst"):
-		zw, err := zstd.NewWriter(o.file, zstd.WithEncoderConcurrency(1))
+		zw, err := zstd.NewWriter(o.Writer, zstd.WithEncoderConcurrency(1))
 		if err != nil {
 			return err
 		}
@@ -179,10 +312,15 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 		return nil, err
 	}
 	info, statErr := os.Stat(target)
+	descriptor := isDescriptorPath(name) || isDescriptorPath(target)
+	if fd, ok := stdDescriptor(target); descriptor && ok && descriptorClosed(fd) {
+		// The runtime reopened the closed descriptor on /dev/null.
+		return nil, fmt.Errorf("%s: descriptor %d is closed: the output would be lost (write it to a file, or redirect it)", name, fd)
+	}
 	switch {
 	case statErr == nil && info.IsDir():
 		return nil, fmt.Errorf("%s: is a directory", name)
-	case statErr == nil && !info.Mode().IsRegular(), isDescriptorPath(name):
+	case statErr == nil && !info.Mode().IsRegular(), descriptor:
 		// A device, FIFO or socket, or a descriptor the caller already
 		// opened: write into it as it is. On a regular file behind a
 		// descriptor, append: the shell's redirection decided truncation.
@@ -198,25 +336,30 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 		// their back, as writing it directly would not be allowed either.
 		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
 	}
-	f, temp, err := createTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-")
+	f, temp, err := createTemp(filepath.Dir(target), filepath.Base(target))
 	if errors.Is(err, fs.ErrNotExist) {
 		// Not the temporary name the system reports, which the user never
 		// gave: the folder the output was to go in is missing.
 		return nil, fmt.Errorf("%s: cannot create it: the folder %s does not exist", name, filepath.Dir(target))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: cannot create a file in %s: %w", name, filepath.Dir(target), err)
 	}
 	if statErr == nil {
-		// Keep the replaced file's mode and, where the system allows it,
-		// its owner and group (root replacing a user's file).
+		// Keep the replaced file's owner and group, where the system
+		// allows it (root replacing a user's file), then its mode: a
+		// change of owner clears the setuid and setgid bits.
+		keepOwner(f, info)
 		if err := f.Chmod(info.Mode().Perm() | info.Mode()&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)); err != nil {
 			f.Close()
 			os.Remove(temp)
 			forgetTemp(temp)
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		keepOwner(f, info)
 	}
 	o.temp, o.target = temp, target
 	return f, nil
@@ -238,11 +381,54 @@ func isDescriptorPath(name string) bool {
 	return false
 }
 
+// stdDescriptor returns the descriptor 0, 1 or 2 a descriptor path names
+// (/dev/stdout, /dev/fd/2, /proc/self/fd/1).
+func stdDescriptor(path string) (int, bool) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return 0, false
+	}
+	switch abs {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return 0, true
+	case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		return 1, true
+	case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
+		return 2, true
+	}
+	return 0, false
+}
+
+// descriptorClosed reports whether descriptor fd (1 or 2) was closed when
+// the process started, as stdoutClosed tells for standard output.
+func descriptorClosed(fd int) bool {
+	// The process's own *os.File: one made here for the descriptor would
+	// close it when collected.
+	f := map[int]*os.File{0: os.Stdin, 1: os.Stdout, 2: os.Stderr}[fd]
+	if f == nil {
+		return false
+	}
+	switch rw, open := openReadWrite(f); {
+	case !open:
+		return true
+	case !rw:
+		return false
+	}
+	info, err1 := f.Stat()
+	null, err2 := os.Stat(os.DevNull)
+	return err1 == nil && err2 == nil && os.SameFile(info, null)
+}
+
 // resolveLinks follows name while it is a symbolic link and returns the path
 // it ends at, which need not exist (a dangling link names the file to create).
 func resolveLinks(name string) (string, error) {
 	p := name
 	for i := 0; i < 40; i++ {
+		if isDescriptorPath(p) {
+			// /dev/stdout leads to what the descriptor is open on: the
+			// caller's redirection, written into as it is, never past.
+			return p, nil
+		}
 		info, err := os.Lstat(p)
 		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
 			return p, nil
@@ -259,14 +445,18 @@ func resolveLinks(name string) (string, error) {
 	return "", fmt.Errorf("%s: too many levels of symbolic links", name)
 }
 
-// createTemp creates a new file dir/prefixRANDOM with mode 0666 less the
-// umask (what the file would get if created directly), registered for
-// removal on SIGINT and SIGTERM.
-func createTemp(dir, prefix string) (*os.File, string, error) {
+// createTemp creates a new file dir/.BASE.tmp-RANDOM (hiddenName) with mode
+// 0666 less the umask (what the file would get if created directly),
+// registered for removal on SIGINT and SIGTERM.
+func createTemp(dir, base string) (*os.File, string, error) {
+	return createFile(dir, func() string { return hiddenName(base, ".tmp-") })
+}
+
+// createFile creates a new file dir/NAME, NAME from name (random: tried
+// again when taken), registered for removal on SIGINT and SIGTERM.
+func createFile(dir string, name func() string) (*os.File, string, error) {
 	for try := 0; ; try++ {
-		var b [6]byte
-		rand.Read(b[:])
-		name := filepath.Join(dir, prefix+hex.EncodeToString(b[:]))
+		name := filepath.Join(dir, name())
 		rememberTemp(name)
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 		if err == nil {
@@ -284,7 +474,11 @@ func createTemp(dir, prefix string) (*os.File, string, error) {
 // SIGINT or SIGTERM, on the way out. Its error is a *TempError; callers pass
 // the errors of writing the file through InTempDir.
 func CreateTemp(prefix string) (*os.File, error) {
-	f, _, err := createTemp(os.TempDir(), prefix)
+	f, _, err := createFile(os.TempDir(), func() string {
+		var b [6]byte
+		rand.Read(b[:])
+		return prefix + hex.EncodeToString(b[:])
+	})
 	return f, InTempDir(err)
 }
 

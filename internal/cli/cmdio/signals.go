@@ -95,6 +95,11 @@ func watchSignals() {
 	signal.Notify(c, watched...)
 	go func() {
 		sig := <-c
+		// Outputs being renamed into place finish first (commitAll):
+		// the run then ends with all of them, never with some, and by
+		// the signal.
+		signalled.Store(true)
+		commitMu.Lock()
 		runStops()
 		removeTemps()
 		signal.Reset(sig)
