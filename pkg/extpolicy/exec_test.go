@@ -437,11 +437,23 @@ func TestExecEndTimeoutSaysWhichProcess(t *testing.T) {
 	for _, tc := range []struct{ name, tail, want string }{
 		{"lingers", `sleep 5`, "the program did not exit within 300ms of the final message"},
 		{"exits, output held", `setsid sleep 2 & exit 0`, "the program exited, but its output stayed open 300ms after the final message"},
+		{"exits 3, output held", `setsid sleep 2 & exit 3`, "the program exited, but its output stayed open"},
 	} {
 		for i := range 4 {
 			_, _, err := runExec(t, sh(fcfs+tc.tail), tinyJobs(), 300*time.Millisecond, time.Duration(i%2)*extpolicy.DefaultSpin)
 			if !errors.Is(err, extpolicy.ErrTimeout) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s, run %d: %v; want a timeout saying %q", tc.name, i, err, tc.want)
+			}
+			// How the program ended: killed only when it was still running.
+			ended := "was killed by swfsim"
+			switch tc.name {
+			case "exits, output held":
+				ended = "exited with status 0"
+			case "exits 3, output held":
+				ended = "exited with status 3"
+			}
+			if err != nil && !strings.Contains(err.Error(), "the program "+ended) {
+				t.Errorf("%s, run %d: %v; want it to say the program %s", tc.name, i, err, ended)
 			}
 		}
 	}

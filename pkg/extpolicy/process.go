@@ -30,7 +30,6 @@ type Process struct {
 	done    chan struct{} // closed when the program has exited
 	state   *os.ProcessState
 	waitErr error
-	killed  atomic.Bool // by us (Stop or the watchdog)
 	// killedAlive: we killed it while it had not exited (the watchdog of
 	// a read past the timeout, Stop), as opposed to reaping the group of
 	// a program that had exited by itself.
@@ -155,7 +154,6 @@ func (p *Process) kill() {
 	if !p.exited() && !exitedUnwaited(p.cmd.Process.Pid) {
 		p.killedAlive.Store(true)
 	}
-	p.killed.Store(true)
 	killGroup(p.cmd.Process)
 }
 
@@ -229,7 +227,7 @@ func (p *Process) Stop(grace time.Duration) string {
 
 func (p *Process) describe() string {
 	switch {
-	case p.killed.Load():
+	case p.killedAlive.Load():
 		return "was killed by swfsim"
 	case p.state == nil:
 		return fmt.Sprintf("could not be waited for: %v", p.waitErr)
@@ -240,7 +238,9 @@ func (p *Process) describe() string {
 }
 
 // Success reports whether the program exited with status 0; valid after Stop.
-func (p *Process) Success() bool { return !p.killed.Load() && p.state != nil && p.state.Success() }
+func (p *Process) Success() bool {
+	return !p.killedAlive.Load() && p.state != nil && p.state.Success()
+}
 
 // StderrTail returns the last lines (at most StderrTailLines) the program
 // wrote on its standard error; complete only after Stop.

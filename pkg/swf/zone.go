@@ -78,9 +78,13 @@ func (h *Header) Zone() (loc *time.Location, ok bool, err error) {
 	if !ok {
 		return time.UTC, false, nil
 	}
-	name := fmt.Sprintf("UTC%+d", off/3600)
-	if m := off % 3600; m != 0 {
-		name = fmt.Sprintf("UTC%+d:%02d", off/3600, max(m, -m)/60)
+	sign, a := "+", off
+	if off < 0 {
+		sign, a = "-", -off
+	}
+	name := fmt.Sprintf("UTC%s%d", sign, a/3600)
+	if a%3600 != 0 {
+		name += fmt.Sprintf(":%02d", a%3600/60)
 	}
 	return time.FixedZone(name, int(off)), true, nil
 }

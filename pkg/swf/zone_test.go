@@ -47,6 +47,8 @@ func TestHeaderZone(t *testing.T) {
 		{"; TimeZone: -25200\n", true, -25200, "UTC-7", ""},
 		{"; TimeZone: 19800 (India)\n", true, 19800, "UTC+5:30", ""},
 		{"; TimeZone: -34200\n", true, -34200, "UTC-9:30", ""},
+		{"; TimeZone: -1800\n", true, -1800, "UTC-0:30", ""},
+		{"; TimeZone: 0\n", true, 0, "UTC+0", ""},
 		{"; TimeZone: 86400\n", true, 86400, "UTC+24", ""},
 		{"; TimeZone: 3600\n; TimeZoneString: Europe/Stockholm\n", true, 7200, "Europe/Stockholm", ""},
 		{"; TimeZone: abc\n; TimeZoneString: UTC\n", true, 0, "UTC", ""}, // TimeZoneString wins

@@ -99,7 +99,9 @@ func Run(app *cli.App, args []string, stderr io.Writer) int {
 	// drops write errors: record them (a full disk, /dev/full) for exit 1.
 	helpOut := &recordingWriter{w: app.Writer}
 	app.Writer = helpOut
-	args = canonicalListAliases(Interspersed(args, app.Flags), app.Flags)
+	args = Interspersed(args, app.Flags)
+	given := args // as typed, for the usage errors' alias notes
+	args = canonicalListAliases(args, app.Flags)
 	if wantsHelp(args, app.Flags) {
 		// urfave/cli reads the operands after --help as a help topic
 		// ("No help topic for 'trace.swf'", exit 1): the help is the
@@ -131,7 +133,7 @@ func Run(app *cli.App, args []string, stderr io.Writer) int {
 	if err != nil && code != 0 {
 		msg := err.Error()
 		if code == 2 {
-			msg += aliasNote(msg, args, app.Flags)
+			msg += aliasNote(msg, given, app.Flags)
 		}
 		fmt.Fprintf(stderr, "%s: %s\n", app.Name, msg)
 		if code == 2 {

@@ -134,9 +134,13 @@ func (fs *Files) Check() error {
 // checkStdinOnce refuses a side input named "-" when another input (the
 // trace, as a rule) reads standard input too.
 func (fs *Files) checkStdinOnce() error {
+	// A path to descriptor 0 opens a regular file anew (at its start), so
+	// it splits standard input with "-" only when that is a pipe or such.
+	info, ok := fs.stat("-", true)
+	regular := ok && info.Mode().IsRegular()
 	var readers []fileArg
 	for _, in := range fs.inputs {
-		if readsStdin(in.name) {
+		if IsStdio(in.name) || !regular && readsStdin(in.name) {
 			readers = append(readers, in)
 		}
 	}

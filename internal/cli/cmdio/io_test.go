@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/swfkit/swfkit/internal/testutil"
 	"github.com/swfkit/swfkit/pkg/swf"
@@ -291,7 +292,7 @@ func TestFilesCheckStandardInputOnce(t *testing.T) {
 		{[][2]string{{"", "/dev/stdin"}}, ""},
 	}
 	for _, tt := range tests {
-		fs := NewFiles(nil, nil)
+		fs := NewFiles(nil, nil) // standard input not a regular file
 		for _, in := range tt.inputs {
 			fs.Input(in[0], in[1])
 		}
@@ -302,6 +303,28 @@ func TestFilesCheckStandardInputOnce(t *testing.T) {
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || ExitCode(err) != 2):
 			t.Errorf("%v: error %v (exit %d), want a usage error %q", tt.inputs, err, ExitCode(err), tt.want)
 		}
+	}
+}
+
+// On a regular file, /dev/stdin opens the file anew: - and /dev/stdin both
+// read all of it, which is no split stream.
+func TestFilesCheckStandardInputRegularFile(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "in-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fs := NewFiles(f, nil)
+	fs.Input("", "-")
+	fs.Input("", "/dev/stdin")
+	if err := fs.Check(); err != nil {
+		t.Errorf("- and /dev/stdin on a regular file: %v", err)
+	}
+	fs = NewFiles(f, nil)
+	fs.Input("", "-")
+	fs.Input("", "-")
+	if err := fs.Check(); err == nil {
+		t.Error("- twice passed")
 	}
 }
 
@@ -741,6 +764,18 @@ func TestOutputLinkToDescriptor(t *testing.T) {
 	if s := readFile(t, f.Name()); s != "before;after" {
 		t.Errorf("through the link to the descriptor: %q", s)
 	}
+	// A link into the rest of /proc names an ordinary file: replaced, not
+	// appended to.
+	real := filepath.Join(dir, "real.swf")
+	os.WriteFile(real, []byte("old"), 0o644)
+	viaProc := filepath.Join(dir, "via-proc.swf")
+	if err := os.Symlink("/proc/self/root"+real, viaProc); err != nil {
+		t.Fatal(err)
+	}
+	writeOutput(t, viaProc, "new")
+	if s := readFile(t, real); s != "new" {
+		t.Errorf("through /proc/self/root: %q, want the file replaced", s)
+	}
 	if info, err := os.Lstat(link); err != nil || info.Mode()&fs.ModeSymlink == 0 {
 		t.Errorf("the link was replaced: %v", err)
 	}
@@ -766,5 +801,75 @@ func TestOutputKeepsSetuidWithOwner(t *testing.T) {
 			t.Errorf("mode %v owner %d:%d, want %v 1234:5678", info.Mode(), st.Uid, st.Gid, mode)
 		}
 		os.Remove(name)
+	}
+}
+
+// Whatever the order of the outputs: the one that fails first in the
+// renames undoes nothing it need not, and an output whose old file could
+// not get a second name is renamed last, so that a failure before it leaves
+// it old too.
+func TestFilesCommitOrderAndNoSecondName(t *testing.T) {
+	dir := t.TempDir()
+	a, b, c := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.json"), filepath.Join(dir, "c.csv")
+	os.WriteFile(b, []byte("old b"), 0o644)
+	os.WriteFile(c, []byte("old c"), 0o644)
+	defer func(orig func(string) string) { makeBackup = orig }(makeBackup)
+	makeBackup = func(path string) string {
+		if path == b {
+			return "" // no hard links for b
+		}
+		return linkBackup(path)
+	}
+	fs := NewFiles(nil, nil)
+	for _, n := range []string{b, a, c} {
+		fs.Output("--x", n)
+	}
+	for _, n := range []string{b, a, c} {
+		o, err := fs.Create(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(o, "new")
+	}
+	// a, given second, cannot be put in place: b (no second name) must not
+	// have been renamed before it, c must get its old content back.
+	defer func(orig func(string, string) error) { rename = orig }(rename)
+	rename = func(from, to string) error {
+		if to == a {
+			return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EXDEV}
+		}
+		return os.Rename(from, to)
+	}
+	err := fs.Commit()
+	if err == nil || !strings.HasPrefix(err.Error(), a+": cannot put it in place: ") || strings.Contains(err.Error(), "could not all be undone") {
+		t.Errorf("error %v", err)
+	}
+	if readFile(t, b) != "old b" || readFile(t, c) != "old c" {
+		t.Errorf("b %q, c %q: want their old content", readFile(t, b), readFile(t, c))
+	}
+	assertOnlyEntries(t, dir, "b.json", "c.csv")
+}
+
+// One output needs no second name: its rename is all or nothing; none is
+// made (a crash then leaves no copy of the old file).
+func TestOutputOneRenameNoSecondName(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "x.swf")
+	os.WriteFile(name, []byte("old"), 0o644)
+	defer func(orig func(string) string) { makeBackup = orig }(makeBackup)
+	made := 0
+	makeBackup = func(path string) string { made++; return linkBackup(path) }
+	writeOutput(t, name, "new")
+	if made != 0 || readFile(t, name) != "new" {
+		t.Errorf("%d second names made; holds %q", made, readFile(t, name))
+	}
+}
+
+// A name cut to fit the limit is cut between characters, not inside one.
+func TestHiddenNameCutsBetweenCharacters(t *testing.T) {
+	base := strings.Repeat("é", 130) // 260 bytes
+	name := hiddenName(base, ".tmp-")
+	if len(name) > maxNameBytes || !utf8.ValidString(name) {
+		t.Errorf("%d bytes, valid UTF-8 %v", len(name), utf8.ValidString(name))
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -107,12 +108,13 @@ var commitMu sync.Mutex
 var signalled atomic.Bool
 
 // commitAll renames the outputs' temporary files onto their targets, all or
-// none: a file about to be replaced is first given a second name (a hard
-// link beside it, .NAME.old-RANDOM), and when a rename fails the ones made
-// before it are undone (each old file is put back, each new one removed).
-// A target that cannot get a second name (a file system without hard links)
-// is renamed last, so that only such targets may stay replaced. The
-// error names the output, not the temporary file.
+// none. With two outputs or more, a file about to be replaced first gets a
+// second name (a hard link beside it, .NAME.old-RANDOM), and when a rename
+// fails the ones made before it are undone (each old file put back, each new
+// one removed); one output's rename is all or nothing by itself. A target
+// that cannot get a second name (a file system without hard links) is
+// renamed last, so that only such targets may stay replaced. The error
+// names the output, not the temporary file.
 func commitAll(outs []*Output) error {
 	commitMu.Lock()
 	defer func() {
@@ -124,59 +126,18 @@ func commitAll(outs []*Output) error {
 			select {}
 		}
 	}()
-	type step struct {
-		o       *Output
-		backup  string // the old file's second name; "" none
-		existed bool
-	}
-	var steps, last []step
-	for _, o := range outs {
-		if o.done {
-			continue
-		}
-		o.done = true
-		if o.temp == "" {
-			continue
-		}
-		st := step{o: o}
-		if _, err := os.Lstat(o.target); err == nil {
-			st.existed = true
-			st.backup = linkBackup(o.target)
-		}
-		if st.existed && st.backup == "" {
-			last = append(last, st)
-		} else {
-			steps = append(steps, st)
+	steps := commitSteps(outs)
+	for _, st := range steps {
+		// A folder that took an output's name would fail its rename:
+		// known before any rename is made.
+		if info, err := os.Lstat(st.o.target); err == nil && info.IsDir() {
+			return undoCommit(steps, 0, st.o.name, errors.New("a folder has its name"))
 		}
 	}
-	steps = append(steps, last...)
 	for i, st := range steps {
-		err := os.Rename(st.o.temp, st.o.target)
-		if err == nil {
-			continue
+		if err := rename(st.o.temp, st.o.target); err != nil {
+			return undoCommit(steps, i, st.o.name, err)
 		}
-		for _, done := range steps[:i] {
-			switch {
-			case done.backup != "":
-				os.Rename(done.backup, done.o.target)
-			case !done.existed:
-				os.Remove(done.o.target)
-			}
-		}
-		for _, rest := range steps[i:] {
-			os.Remove(rest.o.temp)
-			if rest.backup != "" {
-				os.Remove(rest.backup)
-			}
-		}
-		for _, st := range steps {
-			forgetTemp(st.o.temp)
-		}
-		var le *os.LinkError
-		if errors.As(err, &le) {
-			err = le.Err
-		}
-		return fmt.Errorf("%s: cannot put it in place: %w", st.o.name, err)
 	}
 	for _, st := range steps {
 		if st.backup != "" {
@@ -186,6 +147,91 @@ func commitAll(outs []*Output) error {
 	}
 	return nil
 }
+
+// commitStep is one output's rename: the old file's second name ("" none).
+type commitStep struct {
+	o       *Output
+	backup  string
+	existed bool
+}
+
+// commitSteps marks the outputs done and returns the renames to make, in
+// order, the files they replace given second names when there are two
+// renames or more.
+func commitSteps(outs []*Output) []commitStep {
+	var steps, last []commitStep
+	staged := 0
+	for _, o := range outs {
+		if !o.done && o.temp != "" {
+			staged++
+		}
+	}
+	for _, o := range outs {
+		if o.done {
+			continue
+		}
+		o.done = true
+		if o.temp == "" {
+			continue
+		}
+		st := commitStep{o: o}
+		if _, err := os.Lstat(o.target); err == nil {
+			st.existed = true
+			if staged > 1 {
+				st.backup = makeBackup(o.target)
+			}
+		}
+		if st.existed && st.backup == "" && staged > 1 {
+			last = append(last, st)
+		} else {
+			steps = append(steps, st)
+		}
+	}
+	return append(steps, last...)
+}
+
+// undoCommit undoes the renames before steps[failed], removes what is left,
+// and returns the error of output name (err): with any old file that could
+// not be put back and where its content is.
+func undoCommit(steps []commitStep, failed int, name string, err error) error {
+	var lost []string
+	for _, done := range steps[:failed] {
+		switch {
+		case done.backup != "":
+			if rerr := os.Rename(done.backup, done.o.target); rerr != nil {
+				lost = append(lost, fmt.Sprintf("%s holds the new output: its old content is in %s", done.o.name, done.backup))
+			}
+		case !done.existed:
+			os.Remove(done.o.target)
+		default:
+			lost = append(lost, fmt.Sprintf("%s holds the new output (no second name could keep the old one)", done.o.name))
+		}
+	}
+	for _, rest := range steps[failed:] {
+		os.Remove(rest.o.temp)
+		if rest.backup != "" {
+			os.Remove(rest.backup)
+		}
+	}
+	for _, st := range steps {
+		forgetTemp(st.o.temp)
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		err = le.Err
+	}
+	err = fmt.Errorf("%s: cannot put it in place: %w", name, err)
+	if len(lost) > 0 {
+		err = fmt.Errorf("%w; the outputs before it could not all be undone: %s", err, strings.Join(lost, "; "))
+	}
+	return err
+}
+
+// makeBackup is linkBackup and rename os.Rename (tests replace them).
+var (
+	makeBackup = linkBackup
+	rename     = os.Rename
+)
 
 // linkBackup gives the file path a second name beside it and returns that
 // name, or "" when it cannot (no hard links there).
@@ -212,6 +258,9 @@ const maxNameBytes = 255
 // limit still gets a temporary file beside it.
 func hiddenName(base, tag string) string {
 	if n := maxNameBytes - 1 - len(tag) - 12; len(base) > n {
+		for n > 0 && !utf8.RuneStart(base[n]) {
+			n-- // not in the middle of a character
+		}
 		base = base[:n]
 	}
 	var b [6]byte
@@ -375,10 +424,13 @@ func isDescriptorPath(name string) bool {
 	}
 	switch {
 	case abs == "/dev/stdout", abs == "/dev/stderr", abs == "/dev/stdin",
-		strings.HasPrefix(abs, "/dev/fd/"), strings.HasPrefix(abs, "/proc/"):
+		strings.HasPrefix(abs, "/dev/fd/"):
 		return true
 	}
-	return false
+	// /proc/self/fd/N, /proc/PID/fd/N, /proc/thread-self/fd/N; not the
+	// rest of /proc (/proc/self/cwd/x is an ordinary file).
+	parts := strings.Split(abs, "/")
+	return len(parts) == 5 && parts[1] == "proc" && parts[3] == "fd" && parts[4] != ""
 }
 
 // stdDescriptor returns the descriptor 0, 1 or 2 a descriptor path names

@@ -207,9 +207,9 @@ func writeTable(w io.Writer, o *options, traces []*trace, reports []*stats.Repor
 	for _, s := range settings(o) {
 		fmt.Fprintf(w, "# %s\n", s)
 	}
-	fmt.Fprintln(w)
 	// --metrics drops this section as it drops the CSV's input rows.
 	if o.metricSelected("input") {
+		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "input\tfile\tjobs read\tmeasured\tmachine")
 		for i, t := range traces {
