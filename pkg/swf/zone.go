@@ -47,16 +47,27 @@ func (h *Header) TimeZoneOffset() (offset int64, ok bool, err error) {
 	if err != nil || !ok {
 		return 0, ok, err
 	}
-	if v < -maxZoneOffset || v > maxZoneOffset {
-		line := 0
-		for _, l := range h.Lines {
-			if !l.Continuation && strings.EqualFold(l.Label, "TimeZone") {
-				line = l.Line
-				break
-			}
+	line, value := 0, ""
+	for _, l := range h.Lines {
+		if !l.Continuation && strings.EqualFold(l.Label, "TimeZone") {
+			line, value = l.Line, strings.TrimSpace(l.Value)
+			break
 		}
+	}
+	fail := func(format string, a ...any) (int64, bool, error) {
 		return 0, true, &ParseError{File: h.File, Line: line, Err: ErrHeaderValue,
-			Detail: fmt.Sprintf("header label TimeZone: expected an offset from UTC in seconds, within a day (±%d), got %d", maxZoneOffset, v)}
+			Detail: "header label TimeZone: " + fmt.Sprintf(format, a...)}
+	}
+	if v < -maxZoneOffset || v > maxZoneOffset {
+		return fail("expected an offset from UTC in seconds, within a day (±%d), got %d", maxZoneOffset, v)
+	}
+	// Words after the number must say seconds (or comment in
+	// parentheses): "1 hour" read as its leading integer is 1 s.
+	if _, rest, _ := strings.Cut(value, " "); rest != "" {
+		rest = strings.ToLower(strings.TrimSpace(rest))
+		if !strings.HasPrefix(rest, "(") && !strings.HasPrefix(rest, "s") {
+			return fail("expected an offset from UTC in seconds, got %q", value)
+		}
 	}
 	return v, true, nil
 }

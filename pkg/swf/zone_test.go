@@ -55,6 +55,9 @@ func TestHeaderZone(t *testing.T) {
 		{"; MaxProcs: 8\n; TimeZone: abc\n", true, 0, "", `t.swf:2: header label TimeZone: expected an integer, got "abc"`},
 		{"; TimeZone: 86401\n", true, 0, "", "t.swf:1: header label TimeZone: expected an offset from UTC in seconds, within a day (±86400), got 86401"},
 		{"; TimeZone: -99999\n", true, 0, "", "got -99999"},
+		{"; TimeZone: 1 hour\n", true, 0, "", `expected an offset from UTC in seconds, got "1 hour"`},
+		{"; TimeZone: 3600 seconds\n", true, 3600, "UTC+1", ""},
+		{"; TimeZone: 3600 s\n", true, 3600, "UTC+1", ""},
 		{"; TimeZoneString: Local\n; TimeZone: 0\n", true, 0, "", `"Local" is the zone of whichever machine`},
 	} {
 		r := NewReader(strings.NewReader(tc.header + "1 0 1 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"))
