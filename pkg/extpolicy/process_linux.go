@@ -20,7 +20,9 @@ func dieWithParent(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGKILL }
 func exitedUnwaited(pid int) bool {
 	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if errors.Is(err, fs.ErrNotExist) {
-		return true
+		// Reaped, unless there is no /proc to tell (a chroot).
+		_, serr := os.Stat("/proc/self/stat")
+		return serr == nil
 	}
 	if err != nil {
 		return false

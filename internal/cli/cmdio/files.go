@@ -224,28 +224,14 @@ func (fs *Files) stat(name string, input bool) (os.FileInfo, bool) {
 // created at: a symbolic link (even dangling) followed, as Output writes
 // through it, and the directory's symbolic links resolved.
 func canonical(name string) string {
-	abs, err := filepath.Abs(name)
+	target, err := resolveLinks(name)
 	if err != nil {
-		return name
+		target = name
 	}
-	for range 40 {
-		fi, err := os.Lstat(abs)
-		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
-			break
-		}
-		t, err := os.Readlink(abs)
-		if err != nil {
-			break
-		}
-		if !filepath.IsAbs(t) {
-			t = filepath.Join(filepath.Dir(abs), t)
-		}
-		abs = filepath.Clean(t)
+	if abs, err := filepath.Abs(target); err == nil {
+		return abs
 	}
-	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
-		return filepath.Join(dir, filepath.Base(abs))
-	}
-	return abs
+	return target
 }
 
 // SameFiles groups the names that are one file by os.SameFile (a path given

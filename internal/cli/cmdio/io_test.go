@@ -873,3 +873,89 @@ func TestHiddenNameCutsBetweenCharacters(t *testing.T) {
 		t.Errorf("%d bytes, valid UTF-8 %v", len(name), utf8.ValidString(name))
 	}
 }
+
+// A rename that fails after others were made undoes them: old files come
+// back from their second names, a new one is removed, nothing is left.
+func TestFilesCommitUndoesMadeRenames(t *testing.T) {
+	dir := t.TempDir()
+	a, b, n, c := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.json"), filepath.Join(dir, "new.csv"), filepath.Join(dir, "c.txt")
+	os.WriteFile(a, []byte("old a"), 0o644)
+	os.WriteFile(b, []byte("old b"), 0o644)
+	fs := NewFiles(nil, nil)
+	for _, name := range []string{a, b, n, c} {
+		fs.Output("--x", name)
+	}
+	for _, name := range []string{a, b, n, c} {
+		o, err := fs.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(o, "new")
+	}
+	defer func(orig func(string, string) error) { rename = orig }(rename)
+	renamed := 0
+	rename = func(from, to string) error {
+		if to == c {
+			return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EIO}
+		}
+		renamed++
+		return os.Rename(from, to)
+	}
+	err := fs.Commit()
+	if renamed != 3 || err == nil || !strings.HasPrefix(err.Error(), c+": cannot put it in place: ") {
+		t.Fatalf("%d renames before the failure, error %v", renamed, err)
+	}
+	if readFile(t, a) != "old a" || readFile(t, b) != "old b" {
+		t.Errorf("a %q, b %q: want their old content back", readFile(t, a), readFile(t, b))
+	}
+	assertOnlyEntries(t, dir, "a.swf", "b.json")
+}
+
+// A relative link whose target goes up (..) past a linked folder names the
+// file the kernel finds (lnk/../x is the x beside the folder lnk names): an
+// input there is refused as an output, and a file of the same name beside
+// the link is neither the input nor replaced.
+func TestLinkUpPastALinkedFolder(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "real", "sub"), 0o755)
+	os.Symlink("real/sub", filepath.Join(dir, "lnk"))
+	realX, localX := filepath.Join(dir, "real", "x"), filepath.Join(dir, "x")
+	os.WriteFile(realX, []byte("real"), 0o644)
+	os.WriteFile(localX, []byte("local"), 0o644)
+	link := filepath.Join(dir, "a")
+	os.Symlink("lnk/../x", link)
+	fs := NewFiles(nil, nil)
+	fs.Input("", realX)
+	fs.Output("-o", link)
+	if err := fs.Check(); err == nil {
+		t.Error("an output through lnk/../x onto the input real/x passed the check")
+	}
+	fs = NewFiles(nil, nil)
+	fs.Input("", localX)
+	fs.Output("-o", link)
+	if err := fs.Check(); err != nil {
+		t.Fatalf("the output real/x is not the input x: %v", err)
+	}
+	writeOutput(t, link, "new")
+	if readFile(t, realX) != "new" || readFile(t, localX) != "local" {
+		t.Errorf("real/x %q, x %q: want real/x replaced and x untouched", readFile(t, realX), readFile(t, localX))
+	}
+}
+
+// A descriptor reached through a linked folder (d -> /dev/fd) is written
+// into, not renamed over.
+func TestOutputDescriptorThroughLinkedFolder(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.CreateTemp(dir, "fd-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString("before;")
+	d := filepath.Join(dir, "d")
+	os.Symlink("/dev/fd", d)
+	writeOutput(t, filepath.Join(d, itoa(int(f.Fd()))), "after")
+	if s := readFile(t, f.Name()); s != "before;after" {
+		t.Errorf("through d/N: %q", s)
+	}
+}

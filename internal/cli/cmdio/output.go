@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -407,7 +408,11 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 			f.Close()
 			os.Remove(temp)
 			forgetTemp(temp)
-			return nil, fmt.Errorf("%s: %w", name, err)
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("%s: cannot give it the replaced file's mode: %w", name, err)
 		}
 	}
 	o.temp, o.target = temp, target
@@ -427,10 +432,24 @@ func isDescriptorPath(name string) bool {
 		strings.HasPrefix(abs, "/dev/fd/"):
 		return true
 	}
-	// /proc/self/fd/N, /proc/PID/fd/N, /proc/thread-self/fd/N; not the
-	// rest of /proc (/proc/self/cwd/x is an ordinary file).
+	// /proc/self/fd/N, /proc/PID/fd/N, /proc/thread-self/fd/N,
+	// /proc/PID/task/TID/fd/N; not the rest of /proc (/proc/self/cwd/x is
+	// an ordinary file).
+	_, ok := procDescriptor(abs)
+	return ok
+}
+
+// procDescriptor parses /proc/X/fd/N and /proc/X/task/Y/fd/N: the process
+// part X ("self", "thread-self", a number) and whether it is one.
+func procDescriptor(abs string) (proc string, ok bool) {
 	parts := strings.Split(abs, "/")
-	return len(parts) == 5 && parts[1] == "proc" && parts[3] == "fd" && parts[4] != ""
+	switch {
+	case len(parts) == 5 && parts[1] == "proc" && parts[3] == "fd" && parts[4] != "":
+		return parts[2], true
+	case len(parts) == 7 && parts[1] == "proc" && parts[3] == "task" && parts[5] == "fd" && parts[6] != "":
+		return parts[2], true
+	}
+	return "", false
 }
 
 // stdDescriptor returns the descriptor 0, 1 or 2 a descriptor path names
@@ -441,12 +460,22 @@ func stdDescriptor(path string) (int, bool) {
 		return 0, false
 	}
 	switch abs {
-	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+	case "/dev/stdin":
 		return 0, true
-	case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+	case "/dev/stdout":
 		return 1, true
-	case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
+	case "/dev/stderr":
 		return 2, true
+	}
+	n := ""
+	if rest, ok := strings.CutPrefix(abs, "/dev/fd/"); ok {
+		n = rest
+	} else if proc, ok := procDescriptor(abs); ok && (proc == "self" || proc == "thread-self" || proc == strconv.Itoa(os.Getpid())) {
+		n = abs[strings.LastIndexByte(abs, '/')+1:]
+	}
+	switch n {
+	case "0", "1", "2":
+		return int(n[0] - '0'), true
 	}
 	return 0, false
 }
@@ -472,29 +501,62 @@ func descriptorClosed(fd int) bool {
 }
 
 // resolveLinks follows name while it is a symbolic link and returns the path
-// it ends at, which need not exist (a dangling link names the file to create).
+// it ends at, which need not exist (a dangling link names the file to
+// create), its folder resolved as the kernel does (realParent). It stops at
+// a path to a descriptor of the process (/dev/stdout, /proc/PID/fd/N, also
+// reached through a linked folder): that leads to what the descriptor is
+// open on, the caller's redirection, which is written into as it is.
 func resolveLinks(name string) (string, error) {
 	p := name
 	for i := 0; i < 40; i++ {
 		if isDescriptorPath(p) {
-			// /dev/stdout leads to what the descriptor is open on: the
-			// caller's redirection, written into as it is, never past.
 			return p, nil
+		}
+		if real := realParent(p); isDescriptorPath(real) {
+			return real, nil
 		}
 		info, err := os.Lstat(p)
 		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
-			return p, nil
+			return realParent(p), nil
 		}
 		dest, err := os.Readlink(p)
 		if err != nil {
 			return "", err
 		}
 		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(filepath.Dir(p), dest)
+			// Not filepath.Join, which would apply ".." to the text
+			// before the folder's own links are followed.
+			dest = dirPart(p) + "/" + dest
 		}
 		p = dest
 	}
 	return "", fmt.Errorf("%s: too many levels of symbolic links", name)
+}
+
+// dirPart is the folder part of path as written (".", "/"), not cleaned.
+func dirPart(path string) string {
+	i := strings.LastIndexByte(path, '/')
+	switch {
+	case i < 0:
+		return "."
+	case i == 0:
+		return "/"
+	}
+	return path[:i]
+}
+
+// realParent is path with its folder resolved as the kernel resolves it
+// (each symbolic link, then each ".." after it: lnk/../x is the x beside
+// the folder lnk names, not ./x) and its last name kept; path cleaned as
+// it is when the folder cannot be resolved (missing: creating in it fails).
+func realParent(path string) string {
+	i := strings.LastIndexByte(path, '/')
+	base := path[i+1:]
+	dir, err := filepath.EvalSymlinks(dirPart(path))
+	if err != nil || base == "" {
+		return filepath.Clean(path)
+	}
+	return filepath.Join(dir, base)
 }
 
 // createTemp creates a new file dir/.BASE.tmp-RANDOM (hiddenName) with mode
