@@ -959,3 +959,77 @@ func TestOutputDescriptorThroughLinkedFolder(t *testing.T) {
 		t.Errorf("through d/N: %q", s)
 	}
 }
+
+// Spellings the kernel refuses (a trailing slash or /. after a file, a
+// missing folder before .., more than 40 links) pass the check (stat fails
+// on them) but must not be cleaned into the input's own name by the write:
+// they fail as the kernel fails, and the input stays.
+func TestOutputSpellingsTheKernelRefuses(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.swf")
+	prev := filepath.Join(dir, "real")
+	os.Mkdir(prev, 0o755)
+	deepIn := filepath.Join(prev, "in.swf")
+	for i := 1; i <= 45; i++ {
+		l := filepath.Join(dir, "d"+itoa(i))
+		os.Symlink(prev, l)
+		prev = l
+	}
+	os.Symlink("in.swf/", filepath.Join(dir, "lslash"))
+	for _, c := range []struct{ input, output string }{
+		{in, in + "/"},
+		{in, in + "/."},
+		{in, in + "/x/.."},
+		{in, filepath.Join(dir, "nosuchdir") + "/../in.swf"},
+		{in, filepath.Join(dir, "lslash")},
+		{deepIn, prev + "/in.swf"},
+	} {
+		os.WriteFile(c.input, []byte("old"), 0o644)
+		fs := NewFiles(nil, nil)
+		fs.Input("", c.input)
+		fs.Output("-o", c.output)
+		if err := fs.Check(); err != nil {
+			continue // refused: fine
+		}
+		o, err := fs.Create(c.output)
+		if err != nil {
+			continue // refused: fine
+		}
+		io.WriteString(o, "new")
+		var ferr error
+		fs.Finish(&ferr)
+		if readFile(t, c.input) != "old" {
+			t.Errorf("-o %s replaced the input %s (commit error %v)", c.output, c.input, ferr)
+		}
+	}
+}
+
+// A regular file whose path only looks like a descriptor once ".." is
+// applied as text (l/../../../dev/stdout cleans to /dev/stdout, while the
+// kernel, following the link l into a deeper folder first, finds a file
+// two levels down) is a file: replaced, not appended to.
+func TestOutputNotADescriptorByText(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(dir, "a", "b", "c"), 0o755)
+	os.Symlink(filepath.Join(dir, "a", "b", "c"), filepath.Join(dir, "l"))
+	up := strings.Repeat("/..", strings.Count(dir, "/")+1) // from dir/l to / as text
+	name := filepath.Join(dir, "l") + up + "/dev/stdout"
+	if filepath.Clean(name) != "/dev/stdout" {
+		t.Fatalf("%s cleans to %s", name, filepath.Clean(name))
+	}
+	base, err := filepath.EvalSymlinks(filepath.Join(dir, "l") + up)
+	if err != nil || !strings.HasPrefix(dir, base) || base == "/" {
+		t.Skipf("the kernel's folder %q (%v) is not inside the test's", base, err)
+	}
+	stdout := filepath.Join(base, "dev", "stdout")
+	os.MkdirAll(filepath.Dir(stdout), 0o755)
+	defer os.RemoveAll(filepath.Dir(stdout))
+	os.WriteFile(stdout, []byte("old"), 0o644)
+	writeOutput(t, name, "new")
+	if s := readFile(t, stdout); s != "new" {
+		t.Errorf("%s holds %q, want it replaced", stdout, s)
+	}
+}

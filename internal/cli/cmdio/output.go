@@ -362,7 +362,7 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 		return nil, err
 	}
 	info, statErr := os.Stat(target)
-	descriptor := isDescriptorPath(name) || isDescriptorPath(target)
+	descriptor := isDescriptorPath(target) // resolveLinks stopped there
 	if fd, ok := stdDescriptor(target); descriptor && ok && descriptorClosed(fd) {
 		// The runtime reopened the closed descriptor on /dev/null.
 		return nil, fmt.Errorf("%s: descriptor %d is closed: the output would be lost (write it to a file, or redirect it)", name, fd)
@@ -505,18 +505,34 @@ func descriptorClosed(fd int) bool {
 // create), its folder resolved as the kernel does (realParent). It stops at
 // a path to a descriptor of the process (/dev/stdout, /proc/PID/fd/N, also
 // reached through a linked folder): that leads to what the descriptor is
-// open on, the caller's redirection, which is written into as it is.
+// open on, the caller's redirection, which is written into as it is. A
+// spelling the kernel refuses (in.swf/, in.swf/x/.., a missing folder
+// before .., more than 40 links) is an error, never cleaned into a name
+// it would not open.
 func resolveLinks(name string) (string, error) {
 	p := name
 	for i := 0; i < 40; i++ {
-		if isDescriptorPath(p) {
-			return p, nil
-		}
 		if real := realParent(p); isDescriptorPath(real) {
 			return real, nil
 		}
 		info, err := os.Lstat(p)
-		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			// A new file: its folder must be there, as the kernel
+			// finds it.
+			if strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(filepath.Separator)) {
+				return "", fmt.Errorf("%s: no such folder", name)
+			}
+			if _, derr := os.Stat(dirPart(p)); derr != nil {
+				if errors.Is(derr, fs.ErrNotExist) {
+					return "", fmt.Errorf("%s: cannot create it: the folder %s does not exist", name, dirPart(p))
+				}
+				return "", fmt.Errorf("%s: %w", name, derr)
+			}
+			return realParent(p), nil
+		case err != nil:
+			return "", err
+		case info.Mode()&fs.ModeSymlink == 0:
 			return realParent(p), nil
 		}
 		dest, err := os.Readlink(p)
@@ -526,32 +542,44 @@ func resolveLinks(name string) (string, error) {
 		if !filepath.IsAbs(dest) {
 			// Not filepath.Join, which would apply ".." to the text
 			// before the folder's own links are followed.
-			dest = dirPart(p) + "/" + dest
+			dest = dirPart(p) + string(filepath.Separator) + dest
 		}
 		p = dest
 	}
 	return "", fmt.Errorf("%s: too many levels of symbolic links", name)
 }
 
-// dirPart is the folder part of path as written (".", "/"), not cleaned.
-func dirPart(path string) string {
-	i := strings.LastIndexByte(path, '/')
+// splitLast splits path at its last separator, after its volume name
+// (Windows): the folder part as written (not cleaned; "" when there is
+// none) and the last name.
+func splitLast(path string) (dir, base string, ok bool) {
+	vol := filepath.VolumeName(path)
+	rest := path[len(vol):]
+	i := strings.LastIndexFunc(rest, func(r rune) bool { return os.IsPathSeparator(uint8(r)) })
 	switch {
 	case i < 0:
-		return "."
+		return vol, rest, false
 	case i == 0:
-		return "/"
+		return vol + rest[:1], rest[1:], true
 	}
-	return path[:i]
+	return vol + rest[:i], rest[i+1:], true
+}
+
+// dirPart is the folder part of path as written ("." when there is none),
+// not cleaned.
+func dirPart(path string) string {
+	if dir, _, _ := splitLast(path); dir != "" {
+		return dir // a volume alone (C:) is its current folder
+	}
+	return "."
 }
 
 // realParent is path with its folder resolved as the kernel resolves it
 // (each symbolic link, then each ".." after it: lnk/../x is the x beside
 // the folder lnk names, not ./x) and its last name kept; path cleaned as
-// it is when the folder cannot be resolved (missing: creating in it fails).
+// it is when the folder cannot be resolved.
 func realParent(path string) string {
-	i := strings.LastIndexByte(path, '/')
-	base := path[i+1:]
+	_, base, _ := splitLast(path)
 	dir, err := filepath.EvalSymlinks(dirPart(path))
 	if err != nil || base == "" {
 		return filepath.Clean(path)
