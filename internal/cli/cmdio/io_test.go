@@ -704,17 +704,7 @@ func TestFilesCommitUndoesOnRenameFailure(t *testing.T) {
 	dir := t.TempDir()
 	a, b, c := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.json"), filepath.Join(dir, "c.csv")
 	os.WriteFile(a, []byte("old a"), 0o644)
-	fs := NewFiles(nil, nil)
-	for _, n := range []string{a, b, c} {
-		fs.Output("--x", n)
-	}
-	for _, n := range []string{a, b, c} {
-		o, err := fs.Create(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.WriteString(o, "new")
-	}
+	fs := createdAll(t, a, b, c)
 	// c's place is taken by a folder while the run runs.
 	if err := os.Mkdir(c, 0o755); err != nil {
 		t.Fatal(err)
@@ -820,19 +810,10 @@ func TestFilesCommitOrderAndNoSecondName(t *testing.T) {
 		}
 		return linkBackup(path)
 	}
-	fs := NewFiles(nil, nil)
-	for _, n := range []string{b, a, c} {
-		fs.Output("--x", n)
-	}
-	for _, n := range []string{b, a, c} {
-		o, err := fs.Create(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.WriteString(o, "new")
-	}
+	fs := createdAll(t, b, a, c)
 	// a, given second, cannot be put in place: b (no second name) must not
-	// have been renamed before it, c must get its old content back.
+	// have been renamed before it (c, with a second name, is renamed after
+	// a; undoing made renames is TestFilesCommitUndoesMadeRenames').
 	defer func(orig func(string, string) error) { rename = orig }(rename)
 	rename = func(from, to string) error {
 		if to == a {
@@ -881,17 +862,7 @@ func TestFilesCommitUndoesMadeRenames(t *testing.T) {
 	a, b, n, c := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.json"), filepath.Join(dir, "new.csv"), filepath.Join(dir, "c.txt")
 	os.WriteFile(a, []byte("old a"), 0o644)
 	os.WriteFile(b, []byte("old b"), 0o644)
-	fs := NewFiles(nil, nil)
-	for _, name := range []string{a, b, n, c} {
-		fs.Output("--x", name)
-	}
-	for _, name := range []string{a, b, n, c} {
-		o, err := fs.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.WriteString(o, "new")
-	}
+	fs := createdAll(t, a, b, n, c)
 	defer func(orig func(string, string) error) { rename = orig }(rename)
 	renamed := 0
 	rename = func(from, to string) error {
@@ -1032,4 +1003,22 @@ func TestOutputNotADescriptorByText(t *testing.T) {
 	if s := readFile(t, stdout); s != "new" {
 		t.Errorf("%s holds %q, want it replaced", stdout, s)
 	}
+}
+
+// createdAll registers names as outputs of a new Files and creates each,
+// writing "new" into it: a run whose commit comes next.
+func createdAll(t *testing.T, names ...string) *Files {
+	t.Helper()
+	fs := NewFiles(nil, nil)
+	for _, n := range names {
+		fs.Output("--x", n)
+	}
+	for _, n := range names {
+		o, err := fs.Create(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(o, "new")
+	}
+	return fs
 }

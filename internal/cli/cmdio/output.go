@@ -217,11 +217,7 @@ func undoCommit(steps []commitStep, failed int, name string, err error) error {
 	for _, st := range steps {
 		forgetTemp(st.o.temp)
 	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		err = le.Err
-	}
-	err = fmt.Errorf("%s: cannot put it in place: %w", name, err)
+	err = fmt.Errorf("%s: cannot put it in place: %w", name, withoutPath(err))
 	if len(lost) > 0 {
 		err = fmt.Errorf("%w; the outputs before it could not all be undone: %s", err, strings.Join(lost, "; "))
 	}
@@ -313,6 +309,20 @@ func Create(name string, stdout io.Writer) (*Output, error) {
 	return o, nil
 }
 
+// withoutPath is err without the paths a *fs.PathError or *os.LinkError
+// names, which are temporary files the user never gave: the system's cause.
+func withoutPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
 // namedFile writes f, its errors naming the output as given, not the
 // temporary file the user never named ("x.swf: write: no space left on
 // device").
@@ -363,7 +373,7 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 	}
 	info, statErr := os.Stat(target)
 	descriptor := isDescriptorPath(target) // resolveLinks stopped there
-	if fd, ok := stdDescriptor(target); descriptor && ok && descriptorClosed(fd) {
+	if fd, ok := stdDescriptor(target); ok && descriptorClosed(fd) {
 		// The runtime reopened the closed descriptor on /dev/null.
 		return nil, fmt.Errorf("%s: descriptor %d is closed: the output would be lost (write it to a file, or redirect it)", name, fd)
 	}
@@ -393,11 +403,7 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 		return nil, fmt.Errorf("%s: cannot create it: the folder %s does not exist", name, filepath.Dir(target))
 	}
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("%s: cannot create a file in %s: %w", name, filepath.Dir(target), err)
+		return nil, fmt.Errorf("%s: cannot create a file in %s: %w", name, filepath.Dir(target), withoutPath(err))
 	}
 	if statErr == nil {
 		// Keep the replaced file's owner and group, where the system
@@ -408,11 +414,7 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 			f.Close()
 			os.Remove(temp)
 			forgetTemp(temp)
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return nil, fmt.Errorf("%s: cannot give it the replaced file's mode: %w", name, err)
+			return nil, fmt.Errorf("%s: cannot give it the replaced file's mode: %w", name, withoutPath(err))
 		}
 	}
 	o.temp, o.target = temp, target
@@ -486,18 +488,7 @@ func descriptorClosed(fd int) bool {
 	// The process's own *os.File: one made here for the descriptor would
 	// close it when collected.
 	f := map[int]*os.File{0: os.Stdin, 1: os.Stdout, 2: os.Stderr}[fd]
-	if f == nil {
-		return false
-	}
-	switch rw, open := openReadWrite(f); {
-	case !open:
-		return true
-	case !rw:
-		return false
-	}
-	info, err1 := f.Stat()
-	null, err2 := os.Stat(os.DevNull)
-	return err1 == nil && err2 == nil && os.SameFile(info, null)
+	return f != nil && closedOnNull(f)
 }
 
 // resolveLinks follows name while it is a symbolic link and returns the path

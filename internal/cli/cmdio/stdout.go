@@ -39,9 +39,13 @@ func stdoutClosed(w io.Writer) bool {
 		return true
 	}
 	f, ok := w.(*os.File)
-	if !ok || f == nil || f.Fd() != 1 {
-		return false
-	}
+	return ok && f != nil && f.Fd() == 1 && closedOnNull(f)
+}
+
+// closedOnNull reports whether descriptor f (0, 1 or 2) was closed when the
+// process started: not open at all, or the /dev/null opened read-write that
+// the runtime puts in its place.
+func closedOnNull(f *os.File) bool {
 	switch rw, open := openReadWrite(f); {
 	case !open:
 		return true // EBADF: closed (a runtime that does not reopen it)
