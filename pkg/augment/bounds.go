@@ -237,11 +237,17 @@ func (b *Bounds) note(c BoundsConfig) string {
 		case known == 0:
 			return fmt.Sprintf("%s %s..%s%s (no job with %s%s)", name, fmtFloat(lower), fmtFloat(upper), unit, what, extra)
 		}
-		return fmt.Sprintf("%s %s..%s%s (p%s=%s%s)", name, fmtFloat(lower), fmtFloat(upper), unit, pct, fmtFloat(percentile), extra)
+		jobs := "jobs"
+		if known == 1 {
+			jobs = "job"
+		}
+		return fmt.Sprintf("%s %s..%s%s (p%s=%s over %d %s%s)", name, fmtFloat(lower), fmtFloat(upper), unit, pct, fmtFloat(percentile), known, jobs, extra)
 	}
 	shares := fmt.Sprintf("; %s short, %s large", fmtPct(b.ShortShare), fmtPct(b.LargeShare))
-	return fmt.Sprintf("swfaugment bounds (Guim et al. 2007, Tables 3-4): upper=%s x p%s, lower=%s x upper over %d jobs: %s, %s, %s, top %d applications %v",
-		fmtFloat(c.UpperFraction), pct, fmtFloat(c.LowerFraction), b.Jobs,
+	// Each variable's percentile is over the jobs that have it known:
+	// their count goes with it.
+	return fmt.Sprintf("swfaugment bounds (Guim et al. 2007, Tables 3-4): upper=%s x p%s, lower=%s x upper: %s, %s, %s, top %d applications %v",
+		fmtFloat(c.UpperFraction), pct, fmtFloat(c.LowerFraction),
 		variable("runtime", " s", b.RuntimeLower, b.RuntimeUpper, b.RuntimePercentile, b.KnownRuntimes, "a known runtime", shares),
 		variable("processors", "", b.ProcsLower, b.ProcsUpper, b.ProcsPercentile, b.KnownProcs, "known processors", ""),
 		variable("area", " proc-s", b.AreaLower, b.AreaUpper, b.AreaPercentile, b.KnownAreas, "known runtime and processors", ""),

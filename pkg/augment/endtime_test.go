@@ -44,6 +44,28 @@ func TestScaleEndTimeOnKTH(t *testing.T) {
 	if s, _ := h.Get("StartTime"); s != "Mon Sep 23 14:00:31 CEST 1996" {
 		t.Errorf("StartTime changed to %q", s)
 	}
+	// Waits and runtimes are not scaled: a job may end after the new
+	// EndTime, by at most (1 - 1/F) x its wait plus runtime (one second more
+	// for the rounding of its submit time and of EndTime); the jobs that
+	// ended last in the input do, by more than a day for job 27674, which
+	// waited a week (docs/swfaugment.md, Load).
+	var worst, worstJob int64
+	for i := range jobs {
+		j := &jobs[i]
+		if j.WaitTime < 0 || j.RunTime < 0 {
+			continue
+		}
+		over := start + j.SubmitTime + j.WaitTime + j.RunTime - newEnd.Unix()
+		if bound := (1 - 1/1.7) * float64(j.WaitTime+j.RunTime); float64(over) > bound+2 {
+			t.Errorf("job %d ends %d s after the new EndTime, over the bound %.0f s", j.JobNumber, over, bound)
+		}
+		if over > worst {
+			worst, worstJob = over, j.JobNumber
+		}
+	}
+	if worstJob != 27674 || worst < 86400 {
+		t.Errorf("latest end after the new EndTime: job %d by %d s; want job 27674 by more than a day", worstJob, worst)
+	}
 }
 
 // TestScaleEndTimeLeftWhenNotExact: an EndTime that cannot be placed in time

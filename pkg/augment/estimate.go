@@ -76,6 +76,10 @@ type EstimateReport struct {
 	Perfect     int // of which estimated exactly: the value written equals the runtime
 	Floored     int // of which runtime 0 raised to the 1 s floor (counted in Over)
 	Converted   int // qualitative: jobs whose nature was changed
+	// Unshortened counts, qualitative, the large jobs drawn for conversion
+	// that no estimate could make short: the lower runtime bound is at or
+	// below 1 s, the smallest estimate written. They are not converted.
+	Unshortened int
 	Unknown     int // jobs with unknown runtime: untouched
 	Over, Under int // estimate above / below the runtime
 	Target      Target
@@ -98,6 +102,9 @@ func convertedText(r *EstimateReport) string {
 	}
 	if r.Converted > 0 {
 		text += fmt.Sprintf(", %d converted", r.Converted)
+	}
+	if r.Unshortened > 0 {
+		text += fmt.Sprintf(", %d large jobs drawn for conversion left as they are (no estimate of whole seconds, at least 1, is below the lower runtime bound)", r.Unshortened)
 	}
 	if r.Capped > 0 {
 		text += fmt.Sprintf(", %d capped at swfkit's time bound %d s", r.Capped, int64(swf.MaxTime))
@@ -311,11 +318,12 @@ func NewQualitative(b *Bounds, cfg QualConfig, rng *rand.Rand) (*Estimator, erro
 			return
 		}
 		rt := float64(j.RunTime)
-		switch {
-		case rt < b.RuntimeLower && s2l && p > u:
+		if rt < b.RuntimeLower && s2l && p > u {
 			rep.Converted++
 			rep.record(j, rt+b.RuntimeUpper)
-		case rt > b.RuntimeUpper && l2s && p > u:
+			return
+		}
+		if rt > b.RuntimeUpper && l2s && p > u {
 			est := rt - b.RuntimeUpper
 			// The estimate is written in whole seconds: it must be below
 			// the lower bound once rounded (40.5 would become 41 over a
@@ -323,8 +331,16 @@ func NewQualitative(b *Bounds, cfg QualConfig, rng *rand.Rand) (*Estimator, erro
 			if est > b.RuntimeLower || math.Round(est) >= b.RuntimeLower {
 				est = b.RuntimeLower - 1
 			}
-			rep.Converted++
-			rep.record(j, est)
+			if w, _ := roundEstimate(est); float64(w) < b.RuntimeLower {
+				rep.Converted++
+				rep.record(j, est)
+				return
+			}
+			// A lower bound at or below 1 s: no estimate of whole
+			// seconds, at least 1, is short. The job stays what it is.
+			rep.Unshortened++
+		}
+		switch {
 		case cfg.Untouched == UntouchedExact:
 			rep.record(j, rt)
 		case cfg.Target == TargetPrediction:

@@ -74,9 +74,13 @@ func TestBoundsOfUnknownVariables(t *testing.T) {
 		unbounded []string
 		note      string
 	}{
-		{"no job", nil, []string{"runtime", "processors", "area"}, "over 0 jobs: runtime none (no job with a known runtime), processors none (no job with known processors), area none (no job with known runtime and processors), top 10 applications []"},
-		{"no runtime", []swf.Job{job(-1, 4)}, []string{"runtime", "area"}, "runtime none (no job with a known runtime), processors 0.08..2 (p95=4)"},
-		{"no processors", []swf.Job{job(100, -1)}, []string{"processors", "area"}, "runtime 2..50 s (p95=100; 0.00% short, 100.00% large)"},
+		{"no job", nil, []string{"runtime", "processors", "area"}, "x upper: runtime none (no job with a known runtime), processors none (no job with known processors), area none (no job with known runtime and processors), top 10 applications []"},
+		{"no runtime", []swf.Job{job(-1, 4)}, []string{"runtime", "area"}, "runtime none (no job with a known runtime), processors 0.08..2 (p95=4 over 1 job)"},
+		// Each percentile is over the jobs that have its variable known,
+		// and says how many: two processor counts, one runtime, no area.
+		{"counts apart", []swf.Job{job(-1, 4), job(100, -1)}, []string{"area"}, "runtime 2..50 s (p95=100 over 1 job; 0.00% short, 100.00% large), processors 0.08..2 (p95=4 over 1 job)"},
+		{"two processors", []swf.Job{job(-1, 4), job(-1, 4)}, []string{"runtime", "area"}, "processors 0.08..2 (p95=4 over 2 jobs)"},
+		{"no processors", []swf.Job{job(100, -1)}, []string{"processors", "area"}, "runtime 2..50 s (p95=100 over 1 job; 0.00% short, 100.00% large)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -484,6 +488,41 @@ func TestLargeToShortRoundsBelowTheLowerBound(t *testing.T) {
 		}
 		if est := float64(jobs[0].RequestedTime); est >= b.RuntimeLower {
 			t.Errorf("runtime %d: converted to %v s, not below the lower bound %v", rt, est, b.RuntimeLower)
+		}
+	}
+}
+
+// A lower bound at or below 1 s leaves no estimate that makes a large job
+// short (the smallest written is 1 s): the jobs drawn for conversion are
+// left as they are and counted apart, not counted converted. Just above
+// 1 s, 1 s is short.
+func TestLargeToShortUnderASecond(t *testing.T) {
+	for _, tc := range []struct {
+		lower                  float64
+		converted, unshortened int
+		est                    int64
+	}{
+		{0.38, 0, 2, 50},   // left exact (UntouchedExact)
+		{1, 0, 2, 50},      // 1 s is not below 1 s
+		{1.5, 2, 0, 1},     // lower-1 = 0.5, written 1 < 1.5
+		{40.5, 2, 0, 39},   // rt-upper = 40, at or over 40.5 once rounded: lower-1 = 39.5 -> 40? no: 39.5 rounds to 40 < 40.5
+	} {
+		b := &Bounds{RuntimeLower: tc.lower, RuntimeUpper: 10}
+		jobs := []swf.Job{{JobNumber: 1, RunTime: 50, RequestedTime: 5000}, {JobNumber: 2, RunTime: 50, RequestedTime: 5000}}
+		rep, err := QualitativeErrors(jobs, b, QualConfig{Conversion: LargeToShort, Percent: 100}, NewRand(1, StreamEstimate))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Converted != tc.converted || rep.Unshortened != tc.unshortened {
+			t.Errorf("lower %v: %d converted, %d unshortened; want %d and %d", tc.lower, rep.Converted, rep.Unshortened, tc.converted, tc.unshortened)
+		}
+		for _, j := range jobs {
+			if tc.converted > 0 && float64(j.RequestedTime) >= tc.lower {
+				t.Errorf("lower %v: converted to %d s, not short", tc.lower, j.RequestedTime)
+			}
+		}
+		if n := rep.Notes(); tc.unshortened > 0 && !strings.Contains(strings.Join(n, "\n"), "2 large jobs drawn for conversion left as they are") {
+			t.Errorf("lower %v: Notes %q do not say that 2 jobs were left", tc.lower, n)
 		}
 	}
 }
