@@ -70,12 +70,12 @@ type QuantConfig struct {
 
 // EstimateReport is what an estimate transform did.
 type EstimateReport struct {
-	Note        []string
-	Changed     int // jobs whose field 9 was rewritten (est0= kept)
-	Capped      int // of which the estimate was capped at swf.MaxTime
-	Perfect     int // of which estimated exactly: the value written equals the runtime
-	Floored     int // of which runtime 0 raised to the 1 s floor (counted in Over)
-	Converted   int // qualitative: jobs whose nature was changed
+	Note      []string
+	Changed   int // jobs whose field 9 was rewritten (est0= kept)
+	Capped    int // of which the estimate was capped at swf.MaxTime
+	Perfect   int // of which estimated exactly: the value written equals the runtime
+	Floored   int // of which runtime 0 raised to the 1 s floor (counted in Over)
+	Converted int // qualitative: jobs whose nature was changed
 	// Unshortened counts, qualitative, the large jobs drawn for conversion
 	// that no estimate could make short: the lower runtime bound is at or
 	// below 1 s, the smallest estimate written. They are not converted.

@@ -502,10 +502,10 @@ func TestLargeToShortUnderASecond(t *testing.T) {
 		converted, unshortened int
 		est                    int64
 	}{
-		{0.38, 0, 2, 50},   // left exact (UntouchedExact)
-		{1, 0, 2, 50},      // 1 s is not below 1 s
-		{1.5, 2, 0, 1},     // lower-1 = 0.5, written 1 < 1.5
-		{40.5, 2, 0, 39},   // rt-upper = 40, at or over 40.5 once rounded: lower-1 = 39.5 -> 40? no: 39.5 rounds to 40 < 40.5
+		{0.38, 0, 2, 50}, // left exact (UntouchedExact)
+		{1, 0, 2, 50},    // 1 s is not below 1 s
+		{1.5, 2, 0, 1},   // lower-1 = 0.5, written 1 < 1.5
+		{5, 2, 0, 4},     // rt-upper = 40 is not short: lower-1
 	} {
 		b := &Bounds{RuntimeLower: tc.lower, RuntimeUpper: 10}
 		jobs := []swf.Job{{JobNumber: 1, RunTime: 50, RequestedTime: 5000}, {JobNumber: 2, RunTime: 50, RequestedTime: 5000}}
@@ -517,8 +517,8 @@ func TestLargeToShortUnderASecond(t *testing.T) {
 			t.Errorf("lower %v: %d converted, %d unshortened; want %d and %d", tc.lower, rep.Converted, rep.Unshortened, tc.converted, tc.unshortened)
 		}
 		for _, j := range jobs {
-			if tc.converted > 0 && float64(j.RequestedTime) >= tc.lower {
-				t.Errorf("lower %v: converted to %d s, not short", tc.lower, j.RequestedTime)
+			if j.RequestedTime != tc.est {
+				t.Errorf("lower %v: job %d written %d s, want %d", tc.lower, j.JobNumber, j.RequestedTime, tc.est)
 			}
 		}
 		if n := rep.Notes(); tc.unshortened > 0 && !strings.Contains(strings.Join(n, "\n"), "2 large jobs drawn for conversion left as they are") {
