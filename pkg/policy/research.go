@@ -48,8 +48,7 @@ type ResearchParams struct {
 	// user's waiting jobs whenever a job of that user ends; false predicts
 	// once, at submission (the spec's item 2).
 	Repredict bool
-	// NoKill says jobs may outlive their estimates (sim.Config.NoKill): only
-	// then can a job outlive the predictor estimate and a corrector act on it.
+	// NoKill says jobs may outlive their estimates (sim.Config.NoKill).
 	NoKill bool
 
 	// ConservativeStarts, if not nil, is every job's start under conservative
@@ -104,8 +103,11 @@ func newPredictive(p Params, defaultPredictor string, sjbf bool, n int) (sim.Pol
 		switch {
 		case spec == predict.NameExact:
 			return nil, &ParamError{Param: "corrector", Value: name, Msg: "corrects predictions a job outlives; predictor exact is never outlived, so it would change nothing"}
-		case spec == predict.NameEstimate && !r.NoKill:
-			return nil, &ParamError{Param: "corrector", Value: name, Msg: "corrects predictions a job outlives; with predictor estimate only --no-kill lets a job outlive it (it is killed at its estimate), so it would change nothing"}
+		case spec == predict.NameEstimate:
+			// Without --no-kill a job is killed at its estimate; with it, a
+			// job past its estimate is expected to end at any moment, and
+			// every corrector is capped at the estimate.
+			return nil, &ParamError{Param: "corrector", Value: name, Msg: "corrects predictions a job outlives, up to its estimate; with predictor estimate every prediction is the estimate already, so it would change nothing (with or without --no-kill)"}
 		}
 	}
 	e := NewPredictiveEASY(pr, c, sjbf, n)

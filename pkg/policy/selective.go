@@ -130,14 +130,20 @@ type thresholdRule struct {
 // selective-d says: whether it is fixed (numbers, not auto or adaptive), and
 // for a fixed one whether the width of a job can change its threshold
 // (byWidth: SN differs from SW, or LN from LW) and whether its length can
-// (byLength: SN from LN, or SW from LW). ok is false for a spec that does
-// not parse (the policy reports it).
+// (byLength: SN from LN, or SW from LW). Thresholds below 1 count as one:
+// an XFactor is at least 1, so each promotes every job at arrival. ok is
+// false for a spec that does not parse (the policy reports it).
 func FixedThreshold(spec string, diff bool) (fixed, byWidth, byLength, ok bool) {
 	r, err := parseThreshold(spec, diff)
 	if err != nil || r.kind != thrFixed {
 		return false, false, false, err == nil
 	}
 	v := r.values // SN, SW, LN, LW
+	for i := range v {
+		if v[i] < 1 {
+			v[i] = 0
+		}
+	}
 	return true, v[0] != v[1] || v[2] != v[3], v[0] != v[2] || v[1] != v[3], true
 }
 

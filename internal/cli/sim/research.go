@@ -93,6 +93,8 @@ func checkThresholdFlags(c *cli.Context, policyName string) error {
 		}
 	}
 	if policyName == "selective-d" {
+		// Thresholds below 1 all promote every job at arrival: one rule.
+		const belowOne = " (thresholds below 1 count as one: each promotes every job at arrival)"
 		for _, f := range []struct {
 			name, split string
 			matters     bool
@@ -100,9 +102,9 @@ func checkThresholdFlags(c *cli.Context, policyName string) error {
 			switch {
 			case !c.IsSet(f.name) || f.matters:
 			case !byWidth && !byLength:
-				return cmdio.Usagef("--%s sorts jobs into categories for per-category thresholds; --threshold %s is one for every category, so it would change nothing", f.name, th)
+				return cmdio.Usagef("--%s sorts jobs into categories for per-category thresholds; --threshold %s is one for every category%s, so it would change nothing", f.name, th, belowOne)
 			default:
-				return cmdio.Usagef("--%s tells %s apart; --threshold %s gives them the same threshold, so it would change nothing", f.name, f.split, th)
+				return cmdio.Usagef("--%s tells %s apart; --threshold %s gives them the same threshold%s, so it would change nothing", f.name, f.split, th, belowOne)
 			}
 		}
 	}

@@ -299,8 +299,13 @@ func TestFlagsWithoutEffect(t *testing.T) {
 		{[]string{"-p", "selective-d", "--threshold", "3", "--category-procs", "64"}, "--category-procs sorts jobs"},
 		{[]string{"-p", "selective-d", "--threshold", "1,1,2,2", "--category-procs", "3"}, "--category-procs tells narrow and wide jobs (SN and SW, LN and LW) apart; --threshold 1,1,2,2 gives them the same threshold"},
 		{[]string{"-p", "selective-d", "--threshold", "1,2,1,2", "--category-runtime", "30"}, "--category-runtime tells short and long jobs (SN and LN, SW and LW) apart"},
+		// Every threshold below 1 promotes at arrival: 0 and 0.5 are one.
+		{[]string{"-p", "selective-d", "--threshold", "0,0.5,0,0.5", "--category-procs", "8"}, "is one for every category (thresholds below 1 count as one"},
+		{[]string{"-p", "selective-d", "--threshold", "0,0.5,2,2", "--category-procs", "8"}, "--category-procs tells narrow and wide jobs (SN and SW, LN and LW) apart; --threshold 0,0.5,2,2 gives them the same threshold"},
 		{[]string{"-p", "easy-p", "--ladder", "1m,2m"}, "--ladder sets the rungs of --corrector ladder"},
-		{[]string{"-p", "sjbf", "--corrector", "double"}, "only --no-kill lets a job outlive it"},
+		{[]string{"-p", "sjbf", "--corrector", "double"}, "with predictor estimate every prediction is the estimate already"},
+		// Correctors are capped at the estimate: --no-kill does not help.
+		{[]string{"-p", "easy-p", "--predictor", "estimate", "--corrector", "ladder", "--no-kill"}, "with predictor estimate every prediction is the estimate already"},
 		{[]string{"-p", "easy-p", "--predictor", "exact", "--corrector", "ladder"}, "predictor exact is never outlived"},
 	} {
 		_, errOut, code := runSwfsim(t, fig2SWF, append([]string{"--no-progress"}, tc.args...)...)
@@ -313,8 +318,9 @@ func TestFlagsWithoutEffect(t *testing.T) {
 		{"-p", "selective-d", "--threshold", "1,2,3,4", "--category-procs", "64"},
 		{"-p", "selective-d", "--threshold", "1,1,2,2", "--category-runtime", "30"},
 		{"-p", "selective-d", "--threshold", "1,2,1,3", "--category-procs", "3", "--category-runtime", "30"},
+		{"-p", "selective-d", "--threshold", "0.5,1,0.5,1", "--category-procs", "3"}, // 1 is not below 1
 		{"-p", "easy-p", "--corrector", "ladder", "--ladder", "1m,2m"},
-		{"-p", "sjbf", "--corrector", "double", "--no-kill"},
+		{"-p", "sjbf", "--predictor", "last2", "--corrector", "double", "--no-kill"},
 	} {
 		if _, errOut, code := runSwfsim(t, fig2SWF, append([]string{"--no-progress"}, args...)...); code != 0 {
 			t.Errorf("%v: exit %d, %q", args, code, errOut)
