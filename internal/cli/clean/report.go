@@ -20,11 +20,34 @@ var errAnomaly = errors.New("anomalies found (see the report)")
 // is missing; the report names them.
 var errNotReady = errors.New("not ready for submission: required header labels missing (see the report)")
 
-// summaryLabels are the header labels the --check report shows when present.
+// summaryLabels are the header labels the --check report shows when present:
+// the common labels the archive asks for (README: Acknowledge names whom to
+// credit).
 var summaryLabels = []string{
-	"Version", "Computer", "Installation", "MaxJobs", "MaxRecords", "MaxNodes", "MaxProcs",
+	"Version", "Computer", "Installation", "Acknowledge", "Information", "Conversion", "MaxJobs", "MaxRecords", "MaxNodes", "MaxProcs",
 	"MaxRuntime", "Preemption", "UnixStartTime", "TimeZoneString", "StartTime", "EndTime",
 	"MaxQueues", "MaxPartitions",
+}
+
+// continued returns the continuation lines of the first line labelled label
+// (Information's second address), without the empty ones.
+func continued(hdr *swf.Header, label string) []string {
+	var out []string
+	for i, l := range hdr.Lines {
+		if l.Continuation || !strings.EqualFold(l.Label, label) {
+			continue
+		}
+		for _, c := range hdr.Lines[i+1:] {
+			if !c.Continuation {
+				break
+			}
+			if c.Value != "" {
+				out = append(out, c.Value)
+			}
+		}
+		break
+	}
+	return out
 }
 
 // runReport reads the whole input once and prints the --check report and/or
@@ -223,6 +246,9 @@ func writeCheck(b *strings.Builder, file string, hdr *swf.Header, hdrLines int, 
 			continue
 		}
 		fmt.Fprintf(b, "  %-15s %s%s\n", label+":", v, headerComment(label, res))
+		for _, more := range continued(hdr, label) {
+			fmt.Fprintf(b, "  %-15s %s\n", "", more)
+		}
 	}
 	fmt.Fprintf(b, "records: %d", res.Records)
 	if res.Records > 0 {
