@@ -88,6 +88,11 @@ if [ -x "$BIN/swfsim" ] && [ -x "$BIN/swfstat" ]; then
   "$BIN/swfsim" --policy easy "$TRACE" -o "$TMP/b.swf" 2>/dev/null
   cmp -s "$TMP/a.swf" "$TMP/b.swf" && ok || bad "swfsim output is not deterministic"
   expect 0 "swfstat --check-capacity on a simulated schedule" -- "$BIN/swfstat" --check-capacity "$TMP/a.swf"
+  # - and /dev/stdin on a regular standard input both read it whole (README),
+  # labelled apart.
+  "$BIN/swfstat" --format csv - /dev/stdin <"$TMP/a.swf" >"$TMP/out" 2>"$TMP/err"
+  st=$?
+  [ "$st" = 0 ] && grep -q '^-,<stdin>,.*,input,jobs_read,' "$TMP/out" && grep -q '^stdin,/dev/stdin,.*,input,jobs_read,' "$TMP/out" && ok || bad "swfstat - /dev/stdin < file: exit $st, $(head -c 300 "$TMP/err")"
 fi
 
 if [ -x "$BIN/swfaugment" ]; then

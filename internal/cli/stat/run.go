@@ -517,23 +517,34 @@ func (o *options) parseLabels(s string) error {
 		// of the paths given that tell them apart (runs/a/x.swf and
 		// runs/b/x.swf: a/x.swf and b/x.swf), every one of them, so that no
 		// column keeps an ambiguous label; a path given again gets #2, #3, ...
+		// Standard input among them (- and /dev/stdin, or - and a file
+		// named stdin) is labelled as it was given.
 		group := map[string][]int{}
 		for i, l := range o.labels {
-			if count[l] > 1 && !cmdio.IsStdio(o.files[i]) {
+			if count[l] > 1 {
 				group[l] = append(group[l], i)
 			}
 		}
 		for _, idx := range group {
-			paths := make([]string, len(idx))
-			for k, i := range idx {
-				paths[k] = o.files[i]
-			}
+			var paths []string
+			var files []int
 			again := map[string]int{}
-			for k, l := range distinctSuffixes(paths) {
+			label := func(i int, l string) {
 				if again[l]++; again[l] > 1 {
 					l += "#" + strconv.Itoa(again[l])
 				}
-				o.labels[idx[k]] = l
+				o.labels[i] = l
+			}
+			for _, i := range idx {
+				if cmdio.IsStdio(o.files[i]) {
+					label(i, o.files[i])
+					continue
+				}
+				paths = append(paths, o.files[i])
+				files = append(files, i)
+			}
+			for k, l := range distinctSuffixes(paths) {
+				label(files[k], l)
 			}
 		}
 	}

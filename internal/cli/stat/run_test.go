@@ -1276,3 +1276,27 @@ func TestTableFileNameControlCharacters(t *testing.T) {
 		t.Errorf("exit %d %s\n%s", code, errOut, out)
 	}
 }
+
+// TestStdinBesideAFileNamedStdin: standard input and a file whose base name
+// is stdin get labels that tell them apart ("-" as given, and "stdin"),
+// instead of the same default label and a usage error.
+func TestStdinBesideAFileNamedStdin(t *testing.T) {
+	chdirRoot(t)
+	data, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := filepath.Join(t.TempDir(), "stdin")
+	if err := os.WriteFile(named, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, string(data), "--format", "csv", "-", named)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"\n-,", "\nstdin,"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no row labelled %q:\n%s", strings.TrimSpace(want), stdout)
+		}
+	}
+}
