@@ -93,6 +93,7 @@ func TestFlagValues(t *testing.T) {
 		"swfclean": {
 			{"--flurry-share", "NaN"},
 			{"--procs", "0"},
+			{"--from", "alea", "--nodes", "0"},
 			{"--set", "MaxProcs=abc"},
 			{"--set", "MaxJobs=-3"},
 			{"--flurry-window", "1_000"},

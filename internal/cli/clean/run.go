@@ -178,10 +178,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 		return nil, cmdio.Usagef("--anonymize and --skip anonymize contradict each other: give one")
 	case o.submission && !o.check:
 		return nil, cmdio.Usagef("--submission needs --check")
-	case o.nodes > math.MaxInt32:
-		return nil, cmdio.Usagef("--nodes must be at most %d, got %d", math.MaxInt32, o.nodes)
-	case o.nodes < 0:
-		return nil, cmdio.Usagef("--nodes must not be negative, got %d", o.nodes)
+	case o.nodes < 0, c.IsSet("nodes") && o.nodes == 0, o.nodes > math.MaxInt32:
+		return nil, cmdio.Usagef("--nodes must be from 1 to %d, got %d (leave it out to write the largest job's node count as a lower bound)", math.MaxInt32, o.nodes)
 	}
 	if err := o.checkFrom(c); err != nil {
 		return nil, err
