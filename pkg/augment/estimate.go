@@ -281,7 +281,8 @@ type QualConfig struct {
 // QualitativeErrors converts the nature of jobs following the pseudo-code of
 // Guim et al. 3.3.1: per job p ~ Normal(Percent, Stdev) and u ~ U(0, 100); a
 // short job (rt < lower) is converted when the conversion allows it and p > u,
-// to rt + upper; a large job (rt > upper) likewise to rt - upper, or lower - 1
+// to rt + upper (at least the first whole second above upper, so that a
+// runtime of 0 is made large too); a large job (rt > upper) likewise to rt - upper, or lower - 1
 // when that is still above the lower bound. Jobs not converted get the runtime
 // or keep the user's estimate, as cfg.Untouched says.
 func QualitativeErrors(jobs []swf.Job, b *Bounds, cfg QualConfig, rng *rand.Rand) (*EstimateReport, error) {
@@ -305,7 +306,7 @@ func NewQualitative(b *Bounds, cfg QualConfig, rng *rand.Rand) (*Estimator, erro
 	if math.IsNaN(b.RuntimeLower) || math.IsNaN(b.RuntimeUpper) {
 		bounds = "none (no job with a known runtime, so none to convert)"
 	}
-	rep.Note = []string{fmt.Sprintf("swfaugment estimate qualitative (Guim et al. 2007, 3.3.1, Table 5): conversion=%s percent=%s%% stdev=%s%% with runtime bounds %s; short->rt+upper, large->rt-upper (at most lower-1); jobs not converted: %s",
+	rep.Note = []string{fmt.Sprintf("swfaugment estimate qualitative (Guim et al. 2007, 3.3.1, Table 5): conversion=%s percent=%s%% stdev=%s%% with runtime bounds %s; short->rt+upper (above upper), large->rt-upper (at most lower-1); jobs not converted: %s",
 		cfg.Conversion, fmtFloat(cfg.Percent), fmtFloat(cfg.Stdev), bounds, cfg.Untouched)}
 	normal := distuv.Normal{Mu: cfg.Percent, Sigma: cfg.Stdev, Src: rngSource{rng}}
 	s2l := cfg.Conversion == ShortToLarge || cfg.Conversion == BothWays
@@ -319,8 +320,11 @@ func NewQualitative(b *Bounds, cfg QualConfig, rng *rand.Rand) (*Estimator, erro
 		}
 		rt := float64(j.RunTime)
 		if rt < b.RuntimeLower && s2l && p > u {
+			// A job is large above the upper bound: a runtime of 0 would
+			// land on it (and a fractional bound round down onto it), so
+			// the estimate is at least the first whole second above it.
 			rep.Converted++
-			rep.record(j, rt+b.RuntimeUpper)
+			rep.record(j, max(rt+b.RuntimeUpper, math.Floor(b.RuntimeUpper)+1))
 			return
 		}
 		if rt > b.RuntimeUpper && l2s && p > u {

@@ -250,8 +250,8 @@ func TestQualitativeConversions(t *testing.T) {
 				switch {
 				case rt < b.RuntimeLower:
 					shorts++
-					conv, _ = roundEstimate(rt + b.RuntimeUpper)
-					if conv <= int64(b.RuntimeUpper)-1 {
+					conv, _ = roundEstimate(max(rt+b.RuntimeUpper, math.Floor(b.RuntimeUpper)+1))
+					if float64(conv) <= b.RuntimeUpper {
 						t.Fatalf("job %d: short job converted to %d, not large", j.JobNumber, conv)
 					}
 				case rt > b.RuntimeUpper:
@@ -523,6 +523,39 @@ func TestLargeToShortUnderASecond(t *testing.T) {
 		}
 		if n := rep.Notes(); tc.unshortened > 0 && !strings.Contains(strings.Join(n, "\n"), "2 large jobs drawn for conversion left as they are") {
 			t.Errorf("lower %v: Notes %q do not say that 2 jobs were left", tc.lower, n)
+		}
+	}
+}
+
+// A short job made large gets an estimate above the upper bound, once written
+// in whole seconds: rt + upper, but a runtime of 0 would land on the bound
+// (not large) and a fractional bound round down onto it.
+func TestShortToLargeAboveTheUpperBound(t *testing.T) {
+	for _, tc := range []struct {
+		upper float64
+		rt    []int64
+		want  []int64
+	}{
+		{10, []int64{0, 3}, []int64{11, 13}},
+		{10.4, []int64{0, 3}, []int64{11, 13}},
+		{10.6, []int64{0, 1}, []int64{11, 12}},
+	} {
+		b := &Bounds{RuntimeLower: 5, RuntimeUpper: tc.upper}
+		var jobs []swf.Job
+		for i, rt := range tc.rt {
+			jobs = append(jobs, swf.Job{JobNumber: int64(i + 1), RunTime: rt, RequestedTime: 5000})
+		}
+		rep, err := QualitativeErrors(jobs, b, QualConfig{Conversion: ShortToLarge, Percent: 100}, NewRand(1, StreamEstimate))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Converted != len(jobs) {
+			t.Errorf("upper %v: %d converted, want %d", tc.upper, rep.Converted, len(jobs))
+		}
+		for i, j := range jobs {
+			if j.RequestedTime != tc.want[i] || float64(j.RequestedTime) <= tc.upper {
+				t.Errorf("upper %v: runtime %d written %d s, want %d (above the bound)", tc.upper, j.RunTime, j.RequestedTime, tc.want[i])
+			}
 		}
 	}
 }

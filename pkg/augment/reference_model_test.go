@@ -162,7 +162,11 @@ func refQualValue(rt int64, lo, hi float64, conv int) (float64, bool) {
 	r := float64(rt)
 	switch {
 	case r < lo && (conv == 1 || conv == 3):
-		return r + hi, true
+		// Large means above hi once written in whole seconds.
+		if v := r + hi; math.Round(v) > hi {
+			return v, true
+		}
+		return math.Floor(hi) + 1, true
 	case r > hi && (conv == 2 || conv == 3):
 		e := r - hi
 		if e > lo {

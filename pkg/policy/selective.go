@@ -126,25 +126,37 @@ type thresholdRule struct {
 	ready  bool       // auto: computed
 }
 
+// ThresholdSpec is what a threshold spec for selective or selective-d says
+// (FixedThreshold).
+type ThresholdSpec struct {
+	// Fixed: numbers, not auto or adaptive.
+	Fixed bool
+	// ByWidth: for a fixed spec, the width of a job can change its threshold
+	// (SN differs from SW, or LN from LW); ByLength: its length can (SN from
+	// LN, or SW from LW). Thresholds below 1 count as one: an XFactor is at
+	// least 1, so each promotes every job at arrival.
+	ByWidth, ByLength bool
+	// BelowOne: some fixed threshold is below 1.
+	BelowOne bool
+}
+
 // FixedThreshold reports what a threshold spec for selective (diff false) or
-// selective-d says: whether it is fixed (numbers, not auto or adaptive), and
-// for a fixed one whether the width of a job can change its threshold
-// (byWidth: SN differs from SW, or LN from LW) and whether its length can
-// (byLength: SN from LN, or SW from LW). Thresholds below 1 count as one:
-// an XFactor is at least 1, so each promotes every job at arrival. ok is
-// false for a spec that does not parse (the policy reports it).
-func FixedThreshold(spec string, diff bool) (fixed, byWidth, byLength, ok bool) {
+// selective-d says. ok is false for a spec that does not parse (the policy
+// reports it).
+func FixedThreshold(spec string, diff bool) (th ThresholdSpec, ok bool) {
 	r, err := parseThreshold(spec, diff)
 	if err != nil || r.kind != thrFixed {
-		return false, false, false, err == nil
+		return ThresholdSpec{}, err == nil
 	}
 	v := r.values // SN, SW, LN, LW
 	for i := range v {
 		if v[i] < 1 {
-			v[i] = 0
+			v[i], th.BelowOne = 0, true
 		}
 	}
-	return true, v[0] != v[1] || v[2] != v[3], v[0] != v[2] || v[1] != v[3], true
+	th.Fixed = true
+	th.ByWidth, th.ByLength = v[0] != v[1] || v[2] != v[3], v[0] != v[2] || v[1] != v[3]
+	return th, true
 }
 
 // parseThreshold reads --threshold for selective (diff false) or selective-d.

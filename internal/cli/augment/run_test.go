@@ -596,7 +596,7 @@ func TestEmptyOrUnknownTraces(t *testing.T) {
 		{"target load with --procs", noMachine, []string{"--target-load", "0.5", "--procs", "1"}, 0, []string{"offered load (processors x runtime per processor-second of the submit span) 0.4000 -> 0.5000"}, ""},
 		{"load, header only", headerOnly, []string{"--load", "2"}, 0, []string{"F=2 (factor given); no job has a known submit time, so nothing was scaled"}, "no job lines (header only)"},
 		{"target load, header only", headerOnly, []string{"--target-load", "0.5"}, 0, []string{"no factor chosen for target load 0.5; no job has a known submit time"}, "no job lines (header only)"},
-		{"bounds, header only", headerOnly, []string{"--bounds"}, 0, []string{"over 0 jobs: runtime none (no job with a known runtime)"}, "bounds: none for runtime, processors, area"},
+		{"bounds, header only", headerOnly, []string{"--bounds"}, 0, []string{"x upper: runtime none (no job with a known runtime)"}, "bounds: none for runtime, processors, area"},
 		{"error-quant, header only", headerOnly, []string{"--error-quant", "100", "--error-category", "3"}, 0, []string{"rewrote field 9 of 0 jobs"}, "no job lines (header only)"},
 		{"error-qual, header only", headerOnly, []string{"--error-qual", "both", "--error-percent", "50"}, 0, []string{"with runtime bounds none (no job with a known runtime, so none to convert)"}, "no job lines (header only)"},
 		{"load, no runtime", noRuntime, []string{"--load", "2"}, 0, []string{"offered load unknown: the trace spans no time", "\n2 25 0 -1 "}, "--load: submit times scaled, but the offered load is unknown"},

@@ -178,7 +178,7 @@ func parseOptions(c *cli.Context) (*options, error) {
 		return nil, cmdio.Usagef("--anonymize and --skip anonymize contradict each other: give one")
 	case o.submission && !o.check:
 		return nil, cmdio.Usagef("--submission needs --check")
-	case o.nodes < 0, c.IsSet("nodes") && o.nodes == 0, o.nodes > math.MaxInt32:
+	case o.converting() && (o.nodes < 0 || c.IsSet("nodes") && o.nodes == 0 || o.nodes > math.MaxInt32):
 		return nil, cmdio.Usagef("--nodes must be from 1 to %d, got %d (leave it out to write the largest job's node count as a lower bound)", math.MaxInt32, o.nodes)
 	}
 	if err := o.checkFrom(c); err != nil {

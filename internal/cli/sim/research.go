@@ -83,8 +83,9 @@ func checkThresholdFlags(c *cli.Context, policyName string) error {
 		return nil
 	}
 	th := c.String("threshold")
-	fixed, byWidth, byLength, ok := policy.FixedThreshold(th, policyName == "selective-d")
-	if !ok || !fixed {
+	spec, ok := policy.FixedThreshold(th, policyName == "selective-d")
+	byWidth, byLength := spec.ByWidth, spec.ByLength
+	if !ok || !spec.Fixed {
 		return nil // auto and adaptive read them; a bad spec is the policy's to report
 	}
 	for _, f := range []string{"well-estimated", "bsld-threshold"} {
@@ -94,7 +95,10 @@ func checkThresholdFlags(c *cli.Context, policyName string) error {
 	}
 	if policyName == "selective-d" {
 		// Thresholds below 1 all promote every job at arrival: one rule.
-		const belowOne = " (thresholds below 1 count as one: each promotes every job at arrival)"
+		belowOne := ""
+		if spec.BelowOne {
+			belowOne = " (thresholds below 1 count as one: each promotes every job at arrival)"
+		}
 		for _, f := range []struct {
 			name, split string
 			matters     bool

@@ -536,8 +536,11 @@ func (o *options) parseLabels(s string) error {
 				o.labels[i] = l
 			}
 			for _, i := range idx {
-				if cmdio.IsStdio(o.files[i]) {
-					label(i, o.files[i])
+				if f := o.files[i]; cmdio.IsStdio(f) {
+					if f == "" {
+						f = "-" // "" reads standard input too
+					}
+					label(i, f)
 					continue
 				}
 				paths = append(paths, o.files[i])
