@@ -213,8 +213,10 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 }
 
 // aleaBound is the largest magnitude of field n and how error messages say it:
-// the toolkit's bounds for times and processors, and 2^53 for the other fields,
-// which are read through float64 (exact up to 2^53).
+// the toolkit's bounds for times and processors, and below 2^53 for the other
+// fields, which are read through float64: 2^53 + 1 reads as 2^53, so 2^53
+// itself could be another number rounded (a user 9007199254740993 taken for
+// 9007199254740992).
 func aleaBound(n int) (float64, string) {
 	switch n {
 	case swf.FieldSubmitTime, swf.FieldWaitTime, swf.FieldRunTime, swf.FieldAverageCPUTime,
@@ -223,9 +225,9 @@ func aleaBound(n int) (float64, string) {
 	case swf.FieldAllocatedProcs, swf.FieldRequestedProcs:
 		return swf.MaxProcessors, procsBound
 	case swf.FieldUsedMemory:
-		return MaxMemoryKB, memoryBound
+		return MaxMemoryKB - 1, "2^53 - 1 KB (numbers are read through float64, exact below 2^53)"
 	}
-	return 1 << 53, "2^53 (numbers are read through float64, exact up to 2^53)"
+	return 1<<53 - 1, "2^53 - 1 (numbers are read through float64, exact below 2^53)"
 }
 
 // runLength writes "1,1,1,2" as "1*3,2"; ok is false for anything but numbers.

@@ -113,6 +113,12 @@ func TestAleaErrors(t *testing.T) {
 			"log.alea:2: column 1 (job id): job 05 is also on line 1 (as 5)"},
 		{"job twice, as a float", strings.Replace(good, "0 ", "7 ", 1) + strings.Replace(good, "0 ", "7.0 ", 1),
 			"log.alea:2: column 1 (job id): job 7.0 is also on line 1 (as 7)"},
+		// Read through float64, 2^53 + 1 would be 2^53: another user, or
+		// another job taken for this one.
+		{"user past 2^53", strings.Replace(good, " 62 ", " 9007199254740993 ", 1), `column 12 (user): "9007199254740993" is beyond 2^53 - 1`},
+		{"user at 2^53", strings.Replace(good, " 62 ", " 9007199254740992 ", 1), `column 12 (user): "9007199254740992" is beyond 2^53 - 1`},
+		{"job id past 2^53", strings.Replace(good, "0 ", "9007199254740993 ", 1), `column 1 (job id): "9007199254740993" is beyond 2^53 - 1`},
+		{"memory past 2^53", strings.Replace(good, " 1024 ", " 9007199254740993 ", 1), `"9007199254740993" is beyond 2^53 - 1 KB`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
