@@ -330,6 +330,13 @@ func (h *endHeap) Pop() any {
 // BusiestWindow returns the start of the window of the given length, among
 // consecutive windows from the first submit, in which the jobs used the most
 // processor-seconds (the earliest of equals). ok is false without jobs.
+//
+// A job adds a part of a window at each end of its run and whole windows in
+// between, kept as a range (one start and one end event), so that the cost
+// follows the jobs, not the span: a job of 2^40 s covers 12.7 million days.
+// Between events the whole windows' sum is constant and it rises only where
+// a range starts, so the busiest window is a window with a part or the first
+// window of a range.
 func BusiestWindow(jobs []GanttJob, length int64) (from int64, ok bool) {
 	if len(jobs) == 0 || length <= 0 {
 		return 0, false
@@ -338,17 +345,56 @@ func BusiestWindow(jobs []GanttJob, length int64) (from int64, ok bool) {
 	for i := range jobs {
 		origin = min(origin, jobs[i].Submit)
 	}
-	area := map[int64]float64{}
+	// Sums of whole numbers of processor-seconds: exact in float64 below
+	// 2^53, whatever their order.
+	part := map[int64]float64{}
+	type event struct {
+		w    int64
+		area float64 // a whole window's processor-seconds, + from w on, - from w on
+	}
+	var events []event
 	for i := range jobs {
 		j := &jobs[i]
-		for w := (j.Start - origin) / length; w*length+origin < j.End; w++ {
-			lo, hi := max(j.Start, origin+w*length), min(j.End, origin+(w+1)*length)
-			area[w] += float64(hi-lo) * float64(j.Procs)
+		if j.End <= j.Start {
+			if w := (j.Start - origin) / length; origin+w*length < j.End {
+				part[w] += float64(j.End-j.Start) * float64(j.Procs)
+			}
+			continue
+		}
+		first, last := (j.Start-origin)/length, (j.End-1-origin)/length
+		procs := float64(j.Procs)
+		if first == last {
+			part[first] += float64(j.End-j.Start) * procs
+			continue
+		}
+		part[first] += float64(origin+(first+1)*length-j.Start) * procs
+		part[last] += float64(j.End-(origin+last*length)) * procs
+		if first+1 < last {
+			whole := float64(length) * procs
+			events = append(events, event{first + 1, whole}, event{last, -whole})
 		}
 	}
+	cands := make([]int64, 0, len(part)+len(events)/2)
+	for w := range part {
+		cands = append(cands, w)
+	}
+	for _, e := range events {
+		if e.area > 0 {
+			cands = append(cands, e.w)
+		}
+	}
+	if len(cands) == 0 {
+		return origin, true
+	}
+	slices.Sort(cands)
+	slices.SortFunc(events, func(a, b event) int { return cmp.Compare(a.w, b.w) })
 	best, bestArea := int64(0), -1.0
-	for w, a := range area {
-		if a > bestArea || (a == bestArea && w < best) {
+	whole, k := 0.0, 0
+	for _, w := range cands {
+		for ; k < len(events) && events[k].w <= w; k++ {
+			whole += events[k].area
+		}
+		if a := whole + part[w]; a > bestArea {
 			best, bestArea = w, a
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -182,5 +183,54 @@ func TestGanttWaitingMarksCapped(t *testing.T) {
 		if note := fmt.Sprintf("(the first %d to start marked)", maxWaitingMarks); strings.Contains(buf.String(), note) != capped {
 			t.Errorf("%d waiting: legend line %q shown %v, want %v", n, note, !capped, capped)
 		}
+	}
+}
+
+// busiestWindowByDay is BusiestWindow as it was, window by window: the
+// oracle of TestBusiestWindowRandom.
+func busiestWindowByDay(jobs []GanttJob, length int64) int64 {
+	origin := jobs[0].Submit
+	for i := range jobs {
+		origin = min(origin, jobs[i].Submit)
+	}
+	area := map[int64]float64{}
+	for i := range jobs {
+		j := &jobs[i]
+		for w := (j.Start - origin) / length; w*length+origin < j.End; w++ {
+			lo, hi := max(j.Start, origin+w*length), min(j.End, origin+(w+1)*length)
+			area[w] += float64(hi-lo) * float64(j.Procs)
+		}
+	}
+	best, bestArea := int64(0), -1.0
+	for w, a := range area {
+		if a > bestArea || (a == bestArea && w < best) {
+			best, bestArea = w, a
+		}
+	}
+	return origin + best*length
+}
+
+// TestBusiestWindowRandom: the windows found from the jobs' ends and ranges
+// are those a walk over every window finds, on random jobs short and long
+// (ties included: small whole numbers), and a job of 2^40 s is answered at
+// once (the walk would visit 12.7 million days).
+func TestBusiestWindowRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 3000; trial++ {
+		length := int64(1 + rng.IntN(20))
+		jobs := make([]GanttJob, 1+rng.IntN(6))
+		for i := range jobs {
+			submit := int64(rng.IntN(50))
+			start := submit + int64(rng.IntN(30))
+			jobs[i] = GanttJob{Submit: submit, Start: start, End: start + int64(rng.IntN(80)), Procs: int64(1 + rng.IntN(3))}
+		}
+		want := busiestWindowByDay(jobs, length)
+		if got, ok := BusiestWindow(jobs, length); !ok || got != want {
+			t.Fatalf("length %d, jobs %+v: BusiestWindow = %d, want %d", length, jobs, got, want)
+		}
+	}
+	long := []GanttJob{{Submit: 0, Start: 0, End: 1 << 40, Procs: 4}, {Submit: 5, Start: 1 << 39, End: 1<<39 + 10, Procs: 1}}
+	if got, _ := BusiestWindow(long, 86400); got != (1<<39)/86400*86400 {
+		t.Errorf("a job of 2^40 s: BusiestWindow = %d, want the day of the second job, %d", got, (1<<39)/86400*86400)
 	}
 }
