@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/swfkit/swfkit/pkg/sim"
@@ -299,5 +300,40 @@ func BenchmarkRICCCascades(b *testing.B) {
 		b.ReportMetric(float64(big2), "biggest-shape2-moves")
 		b.ReportMetric(float64(w.biggest.runs), "biggest-shape-runs")
 		b.ReportMetric(float64(w.biggest.longest), "biggest-longest-run")
+	}
+}
+
+// burstTrace is n jobs submitted at once on a machine of 1,024 processors,
+// of random widths (1-1,024) and runtimes (1 s to about 28 h), each
+// requesting 1-3 times its runtime: a queue of n jobs of n shapes, which
+// the proofs of conservative's compressions (by shape) rarely settle.
+func burstTrace(n int) *researchTrace {
+	rng := rand.New(rand.NewPCG(1, uint64(n)))
+	tr := &researchTrace{name: fmt.Sprintf("burst of %d", n), procs: 1024}
+	for i := range n {
+		r := int64(1 + rng.IntN(100000))
+		tr.jobs = append(tr.jobs, sim.Job{ID: int32(i), Procs: int32(1 + rng.IntN(1024)), Queue: -1, User: -1,
+			Runtime: r, Estimate: r * int64(1+rng.IntN(3))})
+	}
+	return tr
+}
+
+// BenchmarkBurst times conservative backfilling and selective reservation
+// against EASY on a burst of n jobs of random shapes (burstTrace), whose
+// queue holds every job at first: each early end compresses the whole
+// queue, and each job's search reads the profile of the jobs before it,
+// so the cost grows about as n^3 (docs/swfsim.md, Speed and memory):
+//
+//	go test -run XXX -bench Burst -benchtime 1x ./pkg/policy
+func BenchmarkBurst(b *testing.B) {
+	for _, n := range []int{1000, 2000, 4000} {
+		tr := burstTrace(n)
+		for _, policy := range []string{"easy", "conservative", "selective"} {
+			b.Run(fmt.Sprintf("%s/%d", policy, n), func(b *testing.B) {
+				for range b.N {
+					tr.simulate(b, policy, ResearchParams{}, false)
+				}
+			})
+		}
 	}
 }
