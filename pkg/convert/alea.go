@@ -57,6 +57,7 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 	// A job id is its numeric value (canonicalID), as field 17 finds the
 	// job it names: "5" and "05" are one job, listed twice.
 	seen := map[string]seenID{}
+	queueNames := map[string]string{} // one copy of each queue name
 	lineNo := 0
 	for {
 		line, err := br.ReadString('\n')
@@ -76,6 +77,12 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 		}
 		p, mem, perr := aleaLine(cfg.Name, lineNo, line, err == nil)
 		if perr == nil {
+			if q, ok := queueNames[p.queue]; ok {
+				p.queue = q
+			} else {
+				p.queue = strings.Clone(p.queue)
+				queueNames[p.queue] = p.queue
+			}
 			id := canonicalID(p.id)
 			if prev, dup := seen[id]; dup {
 				as := ""
@@ -180,7 +187,9 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 	if !ok {
 		return p, 0, lineError(file, lineNo, aleaFieldNames[18], ErrValue, "expected node numbers separated by commas, got %q", shortText(list))
 	}
-	p.id, p.line = tokens[0], lineNo
+	// The id and the queue outlive the line: copies, so that the job does
+	// not keep the line's text (the queue names are shared by ReadAlea).
+	p.id, p.line = strings.Clone(tokens[0]), lineNo
 	p.submit = int64(f[1])
 	// Only -1 is unknown: another negative wait or run time is kept, for --check
 	// to report (wait_neg, run_neg) and the cleaning rules to handle.

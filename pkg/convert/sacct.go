@@ -83,6 +83,7 @@ type sacctReader struct {
 	// The value is the skip reason of those steps.
 	skippedRun map[string]string
 	jobLines   map[string]bool
+	names      map[string]string // intern's copies
 	jobCPU     []float64 // TotalCPU of the allocation line, seconds; -1 absent
 	started    []bool
 	alloc      []int64
@@ -114,7 +115,7 @@ type sacctReader struct {
 // did not start: fields 3-6 are -1.
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]int{},
-		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}, stepLines: map[string]int{}, jobLines: map[string]bool{},
+		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}, stepLines: map[string]int{}, jobLines: map[string]bool{}, names: map[string]string{},
 		skippedRun: map[string]string{}}
 	s.acct.Format, s.acct.File = "sacct", cfg.Name
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -316,6 +317,9 @@ func (s *sacctReader) readLine(line string, lineNo int, complete bool) *swf.Pars
 		return lineError(s.cfg.Name, lineNo, "", ErrColumnCount, "%d columns, the header has %d", len(fields), s.cols.n)
 	}
 	id, _ := l.get("JobID")
+	// The id outlives the line (the job, the maps by id): a copy, so that
+	// the line's text is not kept with it.
+	id = strings.Clone(id)
 	base, step, ok := splitJobID(id)
 	if !ok {
 		return l.err("JobID", ErrValue, "expected a Slurm job id (123, 123_4, 123_[1-3], 123+0, optionally .step), got %q", id)
@@ -580,11 +584,24 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 			return p, 0, 0, false, perr
 		}
 	}
-	p.user, _ = l.get("User")
-	p.group, _ = l.get("Group")
-	p.queue, _ = l.get("QOS")
-	p.partition, _ = l.get("Partition")
+	// Names repeat from job to job: one copy of each, so that no job keeps
+	// its line's text.
+	p.user = s.intern(l.get("User"))
+	p.group = s.intern(l.get("Group"))
+	p.queue = s.intern(l.get("QOS"))
+	p.partition = s.intern(l.get("Partition"))
 	return p, cpu, alloc, started, nil
+}
+
+// intern returns the one copy of name that the jobs share (name as get
+// returns it; "" when absent).
+func (s *sacctReader) intern(name string, _ bool) string {
+	if v, ok := s.names[name]; ok {
+		return v
+	}
+	v := strings.Clone(name)
+	s.names[v] = v
+	return v
 }
 
 // readStep adds a step line's CPU time and memory to its job; a malformed step
