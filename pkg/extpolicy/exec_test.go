@@ -460,3 +460,49 @@ func TestExecEndTimeoutSaysWhichProcess(t *testing.T) {
 		}
 	}
 }
+
+// A program that exits mid-run while a process it started holds its output
+// open: the run ends about exitGrace after the exit, saying the program
+// exited without replying and how, not at the timeout, blamed on a reply
+// written without a flush.
+func TestExecExitWhileOutputHeld(t *testing.T) {
+	marker := fmt.Sprintf("%d.%d", os.Getpid(), time.Now().UnixNano()%1000000)
+	start := time.Now()
+	_, _, err := runExec(t, sh(hello+`read m; sleep 5`+marker+` & exit 3`), tinyJobs(), 30*time.Second)
+	if !errors.Is(err, extpolicy.ErrExited) {
+		t.Fatalf("error %v, want the program's exit", err)
+	}
+	for _, want := range []string{"round 1 at time 0", "it exited without replying; a process it started kept its output open (killed)", "exited with status 3"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message lacks %q: %v", want, err)
+		}
+	}
+	// Wait's 1 s for the stderr the sleep holds, 2 s of grace, the
+	// watchdog's ticks; without it, the 30 s timeout.
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v: the run waited for the process holding the output", d)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if out, _ := exec.Command("pgrep", "-f", "sleep 5"+marker).Output(); len(out) > 0 {
+		exec.Command("pkill", "-f", "sleep 5"+marker).Run()
+		t.Errorf("the background process outlived the run: pid %s", out)
+	}
+}
+
+// A program that reads a message slowly, past the timeout, is not said to
+// have read nothing: the error says how much of the message it read.
+func TestExecSlowReaderTimeout(t *testing.T) {
+	jobs := make([]sim.Job, 3000)
+	for i := range jobs {
+		jobs[i] = sim.Job{Procs: 1, Submit: 0, Runtime: 10, Estimate: 10}
+	}
+	// Reads 64 bytes every 10 ms: a round message of 3,000 arrivals takes
+	// seconds, and the pipe holds 64 KB.
+	_, _, err := runExec(t, sh(hello+`while :; do dd bs=64 count=1 status=none >/dev/null; sleep 0.01; done`), jobs, 500*time.Millisecond)
+	if !errors.Is(err, extpolicy.ErrTimeout) {
+		t.Fatalf("error %v, want a timeout", err)
+	}
+	if !strings.Contains(err.Error(), "the program did not read the whole message within 500ms (--exec-timeout): ") || strings.Contains(err.Error(), "read nothing") {
+		t.Errorf("message: %v", err)
+	}
+}

@@ -27,8 +27,10 @@ func newPipes() (childIn, childOut *os.File, engineIn io.WriteCloser, engineOut 
 // watchdog is not needed where pipes have deadlines.
 type watchdog struct{}
 
-func (*watchdog) run(func()) {}
+func (*watchdog) run(func(), <-chan struct{}) {}
 func (*watchdog) Stop()      {}
+
+func (*watchdog) exitFired() bool { return false }
 
 // setSpin does nothing: waits sleep in Go's network poller.
 func setSpin(io.Reader, time.Duration) {}
