@@ -84,7 +84,7 @@ type sacctReader struct {
 	skippedRun map[string]string
 	jobLines   map[string]bool
 	names      map[string]string // intern's copies
-	jobCPU     []float64 // TotalCPU of the allocation line, seconds; -1 absent
+	jobCPU     []float64         // TotalCPU of the allocation line, seconds; -1 absent
 	started    []bool
 	alloc      []int64
 	trailing   bool // --parsable: every line ends with '|'

@@ -30,7 +30,7 @@ func (p *Policy) send() error {
 	if n, err := p.w.Write(p.buf); err != nil {
 		switch {
 		case errors.Is(err, os.ErrDeadlineExceeded) && p.outlived():
-			return fmt.Errorf("%w: %w: it exited without reading this message; a process it started kept its input open (killed)", ErrExited, errOutlived)
+			return fmt.Errorf("%w: it exited without reading this message; %w", ErrExited, errOutlived)
 		case errors.Is(err, os.ErrDeadlineExceeded) && n > 0:
 			return fmt.Errorf("%w: the program did not read the whole message within %v (--exec-timeout): %d of %d bytes read", ErrTimeout, p.timeout, n, len(p.buf))
 		case errors.Is(err, os.ErrDeadlineExceeded):
@@ -50,7 +50,7 @@ func (p *Policy) outlived() bool { return p.proc != nil && p.proc.outlived() }
 
 // errOutlived: the program exited while a process it started kept its
 // output (or input) open, and the engine's call was ended for it.
-var errOutlived = errors.New("the program exited, its pipe held by a process it started")
+var errOutlived = errors.New("a process it started kept its pipe open (killed)")
 
 // inputClosedError: the engine's write found the program's input closed
 // (EPIPE). It is an ErrExited, and it does not unwrap to the write's EPIPE:
@@ -158,7 +158,7 @@ func (p *Policy) readLine() ([]byte, error) {
 	case err == nil:
 		return line, nil
 	case errors.Is(err, os.ErrDeadlineExceeded) && p.outlived():
-		return nil, fmt.Errorf("%w: %w: it exited without replying; a process it started kept its output open (killed)", ErrExited, errOutlived)
+		return nil, fmt.Errorf("%w: it exited without replying; %w", ErrExited, errOutlived)
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return nil, fmt.Errorf("%w: no reply within %v (--exec-timeout); a reply the program wrote without flushing its output looks the same (Python: print(..., flush=True))", ErrTimeout, p.timeout)
 	case err == io.EOF && len(line) > 0:

@@ -472,7 +472,7 @@ func TestExecExitWhileOutputHeld(t *testing.T) {
 	if !errors.Is(err, extpolicy.ErrExited) {
 		t.Fatalf("error %v, want the program's exit", err)
 	}
-	for _, want := range []string{"round 1 at time 0", "it exited without replying; a process it started kept its output open (killed)", "exited with status 3"} {
+	for _, want := range []string{"round 1 at time 0", "it exited without replying; a process it started kept its pipe open (killed)", "exited with status 3"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("message lacks %q: %v", want, err)
 		}

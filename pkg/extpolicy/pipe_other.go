@@ -28,7 +28,7 @@ func newPipes() (childIn, childOut *os.File, engineIn io.WriteCloser, engineOut 
 type watchdog struct{}
 
 func (*watchdog) run(func(), <-chan struct{}) {}
-func (*watchdog) Stop()      {}
+func (*watchdog) Stop()                       {}
 
 func (*watchdog) exitFired() bool { return false }
 
