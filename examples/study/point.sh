@@ -81,7 +81,9 @@ if $locked; then
 fi
 # A failed point says which it is: the tools' messages name the trace and
 # the option, not the grid point, and a sweep's runs interleave them.
-"$SWFKIT_BIN/swfaugment" --estimate "$ESTIMATE" --target-load "$load" --seed "$seed" "$trace" |
+est=()
+[ -z "$ESTIMATE" ] || est=(--estimate "$ESTIMATE") # empty: the users' estimates
+"$SWFKIT_BIN/swfaugment" "${est[@]}" --target-load "$load" --seed "$seed" "$trace" |
   "$SWFKIT_BIN/swfsim" --policy "$policy" --seed "$seed" --no-progress -o "$tmp" || {
   status=$?
   echo "point.sh: point $trace $policy load $load seed $seed failed (exit status $status; the messages above say why); nothing written" >&2

@@ -16,7 +16,7 @@ command -v parallel >/dev/null || { echo "run-parallel.sh: GNU parallel is not i
 # it is: no table set aside, no aggregation of points that were not made.
 dry=0
 for a in "$@"; do
-  case $a in --dry-run | --dryrun) dry=1 ;; esac
+  case $a in --dry*) dry=1 ;; esac # parallel takes --dry, --dry-r, ... too
 done
 mkdir -p "$RUNS" "$LOGS"
 [ $dry = 1 ] || set_aside_table
@@ -25,9 +25,24 @@ status=0
 # blank in RUNS (a study folder such as "my study", the default RUNS being
 # $PWD/runs) or in this folder's path would split the word and every point
 # would fail with point.sh's usage line.
+# In the background, so that SIGTERM or SIGHUP to this script reaches it
+# (Ctrl-C reaches every process of the group): parallel then starts no new
+# point, lets the running ones end and exits, and the sweep is stopped.
 parallel -q --joblog "$LOGS/joblog" -j "${JOBS:-100%}" "$@" \
   "$here/point.sh" "$RUNS" {1} {2} {3} {4} \
-  ::: "${traces_a[@]}" ::: "${policies_a[@]}" ::: "${loads_a[@]}" ::: "${seeds_a[@]}" || status=$?
+  ::: "${traces_a[@]}" ::: "${policies_a[@]}" ::: "${loads_a[@]}" ::: "${seeds_a[@]}" </dev/null &
+pid=$!
+stopped=0
+trap 'stopped=1; kill -TERM $pid 2>/dev/null' TERM HUP
+while :; do
+  status=0
+  wait $pid || status=$?
+  # A trapped signal ends the wait early (status above 128): wait again
+  # until parallel itself has ended.
+  kill -0 $pid 2>/dev/null || break
+done
+trap - TERM HUP
+[ $stopped = 0 ] || status=255
 if [ $status -ne 0 ]; then
   # parallel's exit status: the number of failed jobs up to 100, 101 for more,
   # 255 when it was stopped (Ctrl-C) or failed itself.
