@@ -776,24 +776,27 @@ func TestIntegrationStudyDryRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	script := filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-parallel.sh")
-	cmd := exec.Command("bash", script, "--dry-run")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), g.env(bin, runs, csvPath)...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("--dry-run: %v\n%s", err, out)
-	}
-	if n := strings.Count(string(out), "point.sh"); n != len(g.points()) {
-		t.Errorf("--dry-run printed %d point commands, want %d:\n%s", n, len(g.points()), out)
-	}
-	if got, err := os.ReadFile(csvPath); err != nil || string(got) != "an earlier table\n" {
-		t.Errorf("study.csv after --dry-run: %q, %v; want it as it was", got, err)
-	}
-	if _, err := os.Stat(csvPath + ".stale"); err == nil {
-		t.Error("--dry-run set the table aside as stale")
-	}
-	if points, _ := filepath.Glob(filepath.Join(runs, "*")); len(points) != 0 {
-		t.Errorf("--dry-run made points: %v", points)
+	// parallel takes --dry for --dry-run: so does the script.
+	for _, flag := range []string{"--dry-run", "--dry"} {
+		cmd := exec.Command("bash", script, flag)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), g.env(bin, runs, csvPath)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", flag, err, out)
+		}
+		if n := strings.Count(string(out), "point.sh"); n != len(g.points()) {
+			t.Errorf("--dry-run printed %d point commands, want %d:\n%s", n, len(g.points()), out)
+		}
+		if got, err := os.ReadFile(csvPath); err != nil || string(got) != "an earlier table\n" {
+			t.Errorf("study.csv after --dry-run: %q, %v; want it as it was", got, err)
+		}
+		if _, err := os.Stat(csvPath + ".stale"); err == nil {
+			t.Error("--dry-run set the table aside as stale")
+		}
+		if points, _ := filepath.Glob(filepath.Join(runs, "*")); len(points) != 0 {
+			t.Errorf("--dry-run made points: %v", points)
+		}
 	}
 }
 
@@ -850,4 +853,80 @@ func TestStudyFailedPointNamed(t *testing.T) {
 	if points, _ := filepath.Glob(filepath.Join(runs, "*")); len(points) != 0 {
 		t.Errorf("a failed point left files: %v", points)
 	}
+}
+
+// TestStudyResumeOddHeaders: a point made from a trace with CRLF line
+// endings, or with a blank line in its header, is found finished when the
+// sweep runs again (the tools keep both; the scripts read past them), and
+// ESTIMATE= (set, empty) runs the users' own estimates, a study of its own.
+func TestStudyResumeOddHeaders(t *testing.T) {
+	bin := binaries(t)
+	dir := t.TempDir()
+	traces := smallTraces(t, bin, dir)
+	data, err := os.ReadFile(traces[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if strings.HasSuffix(traces[0], ".gz") {
+		t.Fatalf("smallTraces gave a compressed trace: %s", traces[0])
+	}
+	crlf := filepath.Join(dir, "crlf.swf")
+	os.WriteFile(crlf, []byte(strings.ReplaceAll(text, "\n", "\r\n")), 0o644)
+	blank := filepath.Join(dir, "blank.swf")
+	first, rest, _ := strings.Cut(text, "\n")
+	os.WriteFile(blank, []byte(first+"\n\n"+rest), 0o644)
+	point := filepath.Join(testutil.RepoRoot(t), "examples", "study", "point.sh")
+	runs := filepath.Join(dir, "runs")
+	for _, c := range []struct{ trace, estimate string }{{crlf, "uniform:1,3"}, {blank, "uniform:1,3"}, {traces[0], ""}} {
+		env := []string{"SWFKIT_BIN=" + bin, "ESTIMATE=" + c.estimate}
+		run(t, env, point, runs, c.trace, "easy", "0.8", "1")
+		if out := run(t, env, point, runs, c.trace, "easy", "0.8", "1"); !strings.Contains(out, "finished already") {
+			t.Errorf("%s, ESTIMATE=%q, again: not found finished:\n%s", c.trace, c.estimate, out)
+		}
+	}
+	// The users' estimates' point is not another model's.
+	cmd := exec.Command(point, runs, traces[0], "easy", "0.8", "1")
+	cmd.Env = append(os.Environ(), "SWFKIT_BIN="+bin, "ESTIMATE=uniform:1,3")
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "is not this point's") {
+		t.Errorf("ESTIMATE=uniform:1,3 over the users' estimates' point: %v, want a refusal:\n%s", err, out)
+	}
+}
+
+// TestIntegrationStudyLinkedTable: a study.csv that is a symbolic link (to a
+// paper's folder) stays a link across a sweep, and the table it names is
+// the new one: the sweep does not rename it aside, and swfstat writes
+// through it.
+func TestIntegrationStudyLinkedTable(t *testing.T) {
+	testutil.Component(t, "parallel", "parallel")
+	bin := binaries(t)
+	dir := t.TempDir()
+	g := grid{traces: smallTraces(t, bin, dir), policies: []string{"fcfs"}, loads: []string{"0.7"}, seeds: []string{"1"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	script := filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-parallel.sh")
+	sweep := func() string {
+		cmd := exec.Command("bash", script)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), g.env(bin, runs, csvPath)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("sweep: %v\n%s", err, out)
+		}
+		return string(out)
+	}
+	sweep()
+	paper := filepath.Join(dir, "paper", "study.csv")
+	os.Mkdir(filepath.Dir(paper), 0o755)
+	if err := os.Rename(csvPath, paper); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("paper/study.csv", csvPath); err != nil {
+		t.Fatal(err)
+	}
+	g.seeds = []string{"1", "2"}
+	sweep()
+	if fi, err := os.Lstat(csvPath); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("study.csv after the sweep: %v, %v; want the link kept", fi, err)
+	}
+	checkStudy(t, paper, g)
 }
