@@ -121,7 +121,7 @@ func jsonKeys(v any) []string {
 func parseHello(line []byte) (helloReply, error) {
 	var h helloReply
 	if err := decodeStrict(line, &h); err != nil {
-		return h, fmt.Errorf("%w: %v: %s", ErrMalformed, err, quoteLine(line))
+		return h, malformed(err, line)
 	}
 	if h.Protocol == nil {
 		return h, fmt.Errorf("%w: the first reply must give the protocol version the program speaks, e.g. {\"protocol\":%d}: %s",
@@ -167,9 +167,19 @@ func parseReply(line []byte, r *reply) error {
 	}
 	r.Start, r.Timer, r.QuietEnds = r.Start[:0], nil, r.QuietEnds[:0]
 	if err := decodeStrict(line, r); err != nil {
-		return fmt.Errorf("%w: %v: %s", ErrMalformed, err, quoteLine(line))
+		return malformed(err, line)
 	}
 	return nil
+}
+
+// malformed is the error of a reply that is not the JSON asked for: the
+// decoder's error and the line, and what a UTF-8 byte order mark before
+// it is (the decoder calls it "invalid character 'ï'").
+func malformed(err error, line []byte) error {
+	if bytes.HasPrefix(line, []byte("\xef\xbb\xbf")) {
+		return fmt.Errorf("%w: the line begins with a UTF-8 byte order mark (write replies without one; Python: encoding 'utf-8', not 'utf-8-sig'): %s", ErrMalformed, quoteLine(line))
+	}
+	return fmt.Errorf("%w: %v: %s", ErrMalformed, err, quoteLine(line))
 }
 
 // parseReplyFast parses {"start":[ids],"timer":T,"quiet_ends":[ids]} with

@@ -165,3 +165,17 @@ func TestReplyLineBounded(t *testing.T) {
 		t.Fatalf("%q, %v", line, err)
 	}
 }
+
+// A reply that begins with a UTF-8 byte order mark is malformed, and the
+// error says so rather than quote the decoder's "invalid character 'ï'".
+func TestReplyWithByteOrderMark(t *testing.T) {
+	const bom = "\xef\xbb\xbf"
+	_, err := parseHello([]byte(bom + `{"protocol":1}`))
+	var r reply
+	err2 := parseReply([]byte(bom+`{"start":[]}`), &r)
+	for _, e := range []error{err, err2} {
+		if !errors.Is(e, ErrMalformed) || (e == nil || !strings.Contains(e.Error(), "byte order mark")) {
+			t.Errorf("%v; want a malformed reply naming the byte order mark", e)
+		}
+	}
+}

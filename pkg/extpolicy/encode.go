@@ -77,6 +77,18 @@ func appendRound(b []byte, s *sim.Sim, round, timer int64, recs *Records, arrive
 	b = strconv.AppendInt(b, int64(len(s.Running())), 10)
 	b = append(b, `,"timer":`...)
 	b = strconv.AppendInt(b, timer, 10)
+	b = appendArrived(b, s, recs, arrived)
+	if begun != nil {
+		b = appendEvents(b, `,"started":`, begun)
+	}
+	b = appendEvents(b, `,"ended":`, ended)
+	b = appendEvents(b, `,"killed":`, killed)
+	return append(b, "}\n"...)
+}
+
+// appendArrived writes the "arrived" list: the jobs' ids, submit times,
+// processors, estimates and records.
+func appendArrived(b []byte, s *sim.Sim, recs *Records, arrived []int32) []byte {
 	b = append(b, `,"arrived":[`...)
 	for i, id := range arrived {
 		if i > 0 {
@@ -95,13 +107,7 @@ func appendRound(b []byte, s *sim.Sim, round, timer int64, recs *Records, arrive
 		b = append(b, recs.record(id)...)
 		b = append(b, '}')
 	}
-	b = append(b, ']')
-	if begun != nil {
-		b = appendEvents(b, `,"started":`, begun)
-	}
-	b = appendEvents(b, `,"ended":`, ended)
-	b = appendEvents(b, `,"killed":`, killed)
-	return append(b, "}\n"...)
+	return append(b, ']')
 }
 
 // totals are the run's figures in the final message.
@@ -111,10 +117,15 @@ type totals struct {
 	lastEnd, waitSum        int64
 }
 
-func appendEnd(b []byte, now int64, begun, ended, killed []event, t totals) []byte {
+// appendEnd writes the final message. With start_head, begun (non-nil) is
+// the "started" list, written after "arrived": jobs that arrived since the
+// last round message, which the engine started, so that every job a program
+// is told of in "started" or "ended" has come in an "arrived" list.
+func appendEnd(b []byte, s *sim.Sim, recs *Records, arrived []int32, begun, ended, killed []event, t totals) []byte {
 	b = append(b, `{"type":"end","time":`...)
-	b = strconv.AppendInt(b, now, 10)
+	b = strconv.AppendInt(b, now(s), 10)
 	if begun != nil {
+		b = appendArrived(b, s, recs, arrived)
 		b = appendEvents(b, `,"started":`, begun)
 	}
 	b = appendEvents(b, `,"ended":`, ended)

@@ -4,11 +4,13 @@ package extpolicy_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -504,5 +506,50 @@ func TestExecSlowReaderTimeout(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "the program did not read the whole message within 500ms (--exec-timeout): ") || strings.Contains(err.Error(), "read nothing") {
 		t.Errorf("message: %v", err)
+	}
+}
+
+// With start_head, every job the messages name in "started", "ended" or
+// "killed" has come in an "arrived" list first, the final message's
+// included: jobs the engine started after the last round message arrive in
+// the end's "arrived".
+func TestExecStartHeadEndArrivals(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "messages")
+	script := `read m; echo '{"protocol":1,"start_head":true}'; while read m; do printf '%s\n' "$m" >>` + log + `; case $m in *'"type":"end"'*) exit 0;; esac; echo '{"start":[]}'; done`
+	// Both fit when they arrive: the engine starts them, and no round
+	// message is needed.
+	jobs := []sim.Job{{Procs: 2, Submit: 0, Runtime: 100, Estimate: 100}, {Procs: 1, Submit: 10, Runtime: 50, Estimate: 60}}
+	if _, _, err := runExec(t, sh(script), jobs, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arrived := map[int]bool{}
+	named := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var m struct {
+			Type                   string
+			Arrived                []struct{ ID int }
+			Started, Ended, Killed []struct{ ID int }
+		}
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		for _, a := range m.Arrived {
+			arrived[a.ID] = true
+		}
+		for _, list := range [][]struct{ ID int }{m.Started, m.Ended, m.Killed} {
+			for _, e := range list {
+				named++
+				if !arrived[e.ID] {
+					t.Errorf("%s message names job %d, which no arrived list gave before: %s", m.Type, e.ID, line)
+				}
+			}
+		}
+	}
+	if named == 0 {
+		t.Errorf("no job started or ended in the messages:\n%s", data)
 	}
 }

@@ -487,7 +487,7 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 		p.fail(s, StageEnd, -1, err)
 		return p.err
 	}
-	p.buf = appendEnd(p.buf[:0], now(s), p.begunList(), p.ended, p.killed, t)
+	p.buf = appendEnd(p.buf[:0], s, p.opt.Records, p.arrived, p.begunList(), p.ended, p.killed, t)
 	// A program that closed its input (exited) after its last reply, without
 	// reading the final message, missed nothing it needed: its exit status
 	// decides, as when the message reached its pipe before it went.
