@@ -8,6 +8,7 @@ import (
 	"github.com/swfkit/swfkit/internal/cli/replay"
 	"io"
 	"math"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -50,6 +51,7 @@ func flags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the summary to `FILE` (.gz/.zst compress) instead of standard output"},
 		&cli.StringFlag{Name: "format", Value: "table", Usage: "summary `FORMAT`: table (aligned for a terminal), csv or json (long form, stable column names)"},
+		&cli.StringFlag{Name: "files-from", Usage: "read more input paths from `FILE`, one a line (after those given as arguments): a study's thousands of runs, past the system's limit on a command line"},
 		&cli.StringFlag{Name: "label", Usage: "comma-separated column `LABELS`, one per input (default: file names)"},
 		&cli.StringFlag{Name: "baseline", Usage: "add each number's change in percent relative to the input with this `LABEL` (as Srinivasan et al.'s Fig. 1 compares with conservative backfilling)"},
 		&cli.Float64Flag{Name: "bsld-threshold", Value: 10, Usage: "runtime floor of bounded slowdown, `SECONDS` (1 to 2^40: SWF times are whole seconds)"},
@@ -138,11 +140,36 @@ type options struct {
 	csvFile    string              // --csv
 	jsonFile   string              // --json
 	jobsFile   string              // --jobs
+	filesFrom  string              // --files-from: the list of inputs
 	killWarn   cmdio.KillWarn      // --kill-warn
 	provenance provenance.Record   // this run's configuration (JSON "provenance")
 	// uqosNoteUnused lists the inputs whose bounds Note another input's shared
 	// bounds replaced.
 	uqosNoteUnused []string
+}
+
+// readFileList reads --files-from: one input path a line, as given (a
+// carriage return before the newline dropped), blank lines skipped.
+func readFileList(list string) ([]string, error) {
+	if cmdio.IsStdio(list) {
+		return nil, cmdio.Usagef("--files-from %q: give the list in a file (standard input may be an input)", list)
+	}
+	data, err := os.ReadFile(list)
+	if err != nil {
+		return nil, fmt.Errorf("--files-from: %w", err)
+	}
+	var files []string
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		switch {
+		case strings.TrimSpace(line) == "":
+			continue
+		case strings.ContainsRune(line, 0):
+			return nil, fmt.Errorf("--files-from %s:%d: a path with a NUL byte: want one path a line", list, i+1)
+		}
+		files = append(files, line)
+	}
+	return files, nil
 }
 
 func parseOptions(c *cli.Context) (*options, error) {
@@ -180,8 +207,19 @@ func parseOptions(c *cli.Context) (*options, error) {
 	}
 	o.tags = tags
 	o.files = c.Args().Slice()
-	if len(o.files) == 0 {
+	if list := c.String("files-from"); c.IsSet("files-from") {
+		more, err := readFileList(list)
+		if err != nil {
+			return nil, err
+		}
+		o.filesFrom = list
+		o.files = append(o.files, more...)
+	}
+	if len(o.files) == 0 && o.filesFrom == "" {
 		o.files = []string{"-"}
+	}
+	if len(o.files) == 0 {
+		return nil, cmdio.Usagef("--files-from %s names no input", o.filesFrom)
 	}
 	stdinCount := 0
 	for _, f := range o.files {
@@ -592,6 +630,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	files := cmdio.NewFiles(stdin, stdout)
 	for _, f := range o.files {
 		files.Input("", f)
+	}
+	if o.filesFrom != "" {
+		files.Input("--files-from", o.filesFrom) // no output may replace it
 	}
 	files.Output("-o", o.output)
 	files.Output("--plot", o.plotFile)

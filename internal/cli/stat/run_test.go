@@ -1300,3 +1300,47 @@ func TestStdinBesideAFileNamedStdin(t *testing.T) {
 		}
 	}
 }
+
+// TestFilesFrom: --files-from reads input paths from a file, one a line
+// (blank lines and a carriage return before the newline ignored), after
+// those given as arguments, and gives the table the arguments would; the
+// list is an input that no output may replace; an empty list is an error.
+func TestFilesFrom(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.swf")
+	data, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(a, data, 0o644)
+	os.WriteFile(b, data, 0o644)
+	list := filepath.Join(dir, "list")
+	os.WriteFile(list, []byte(b+"\r\n\n"), 0o644)
+	want, _, code := run(t, "", "--format", "csv", a, b)
+	if code != 0 {
+		t.Fatal("arguments: exit", code)
+	}
+	got, stderr, code := run(t, "", "--format", "csv", "--files-from", list, a)
+	// The Provenance line differs (it records --files-from); the rows not.
+	rows := func(s string) string {
+		var out []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.HasPrefix(l, "#") {
+				out = append(out, l)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	if code != 0 || rows(got) != rows(want) {
+		t.Errorf("--files-from: exit %d %s\n%s\nwant the rows of\n%s", code, stderr, got, want)
+	}
+	if _, stderr, code := run(t, "", "--files-from", list, "-o", list); code != 2 || !strings.Contains(stderr, "would overwrite the input --files-from") {
+		t.Errorf("-o onto the list: exit %d, %s", code, stderr)
+	}
+	empty := filepath.Join(dir, "empty")
+	os.WriteFile(empty, []byte("\n\n"), 0o644)
+	if _, stderr, code := run(t, "", "--files-from", empty); code != 2 || !strings.Contains(stderr, "names no input") {
+		t.Errorf("an empty list: exit %d, %s", code, stderr)
+	}
+}
