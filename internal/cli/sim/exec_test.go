@@ -386,3 +386,19 @@ func TestExecGoClientRandom(t *testing.T) {
 		}
 	}
 }
+
+// A program whose timer takes the simulation to the time bound, 2^40 s, and
+// then queues a job behind another: the job's wait is past the bound, which
+// the error blames on the trace's times or the program's timers, not on the
+// trace alone.
+func TestExecTimerToTheBound(t *testing.T) {
+	const trace = "; MaxProcs: 4\n1 0 -1 100 4 -1 -1 4 100 -1 1 1 1 -1 1 -1 -1 -1\n2 0 -1 100 4 -1 -1 4 100 -1 1 1 1 -1 1 -1 -1 -1\n"
+	program := `read m; echo '{"protocol":1}'; read m; echo '{"start":[],"timer":1099511627776}'; read m; echo '{"start":[0]}'; read m; echo '{"start":[1]}'; read m`
+	_, errOut, code := runSwfsim(t, trace, "--no-progress", "-p", "exec", "--exec", "sh -c "+shellQuote(program))
+	if code != 1 || !strings.Contains(errOut, "job 2: its simulated wait (field 3), 1099511627876 s, is beyond") || !strings.Contains(errOut, "or the program's timers took the simulation there") {
+		t.Errorf("exit %d:\n%s", code, errOut)
+	}
+}
+
+// shellQuote quotes s as one word of --exec's command line.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

@@ -261,7 +261,13 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		// The input was read to its end (load holds it all): its hash is known.
 		provenance.AddTo(hdr, cmdio.WithInputSHA256(*opt.Provenance, opt.InputDigest))
 	}
-	return write(data, name, hdr, jobs, which, fairStart, opt.Lenient, out)
+	// An exec program's timers may take the simulation past any time the
+	// trace gives: checkBound says so.
+	cause := "the trace's times come too close to the bound"
+	if info.Name == "exec" {
+		cause += ", or the program's timers took the simulation there"
+	}
+	return write(data, name, hdr, jobs, which, fairStart, opt.Lenient, cause, out)
 }
 
 // machineSize applies DESIGN.md: --procs, else MaxProcs, else MaxNodes. The
@@ -387,7 +393,7 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 // when not made tokens already) its fairstart= token last; skipped records
 // are left out (their comment lines are kept).
 // lenient must be what load used, so that both reads see the same records.
-func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []int32, fair []int64, lenient bool, out io.Writer) error {
+func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []int32, fair []int64, lenient bool, cause string, out io.Writer) error {
 	rd := swf.NewReader(data.reader())
 	rd.Name = name
 	rd.ReuseRecord = true
@@ -432,7 +438,7 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 			extra = setToken(extra, fairStartKey+strconv.FormatInt(fair[which[k]], 10), len(fairStartKey)-1)
 		}
 		sj.Extra = extra
-		if err := checkBound(name, &sj); err != nil {
+		if err := checkBound(name, &sj, cause); err != nil {
 			return err
 		}
 		if err := w.Write(&sj); err != nil {
@@ -446,8 +452,8 @@ func write(data chunks, name string, hdr *swf.Header, jobs []sim.Job, which []in
 // checkBound refuses an output record that no swfkit tool could read back: a
 // schedule that pushes a wait, a run or a fair-start time past swf.MaxTime,
 // which only a trace whose times come within a queue's length of the bound
-// can do.
-func checkBound(name string, sj *swf.Job) error {
+// can do (or an exec program's timers); cause says which.
+func checkBound(name string, sj *swf.Job, cause string) error {
 	what, v := "", int64(0)
 	switch {
 	case sj.WaitTime > swf.MaxTime:
@@ -466,7 +472,7 @@ func checkBound(name string, sj *swf.Job) error {
 	if what == "" {
 		return nil
 	}
-	return fmt.Errorf("%s:%d: job %d: its simulated %s, %d s, is beyond swfkit's time bound of %d s, so no tool could read the schedule back; the trace's times come too close to the bound", name, sj.Line, sj.JobNumber, what, v, int64(swf.MaxTime))
+	return fmt.Errorf("%s:%d: job %d: its simulated %s, %d s, is beyond swfkit's time bound of %d s, so no tool could read the schedule back; %s", name, sj.Line, sj.JobNumber, what, v, int64(swf.MaxTime), cause)
 }
 
 // jobExtra appends to dst the extension tokens of j's output line: extra (the
