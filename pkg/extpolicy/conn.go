@@ -29,12 +29,12 @@ func (p *Policy) send() error {
 	}
 	if n, err := p.w.Write(p.buf); err != nil {
 		switch {
-		case errors.Is(err, os.ErrDeadlineExceeded) && p.outlived():
-			return fmt.Errorf("%w: it exited without reading this message; %w", ErrExited, errOutlived)
-		case errors.Is(err, os.ErrDeadlineExceeded) && n > 0:
-			return fmt.Errorf("%w: the program did not read the whole message within %v (--exec-timeout): %d of %d bytes read", ErrTimeout, p.timeout, n, len(p.buf))
+		case errors.Is(err, os.ErrDeadlineExceeded) && p.exitedByItself():
+			return fmt.Errorf("%w: the message was not read within %v (--exec-timeout): the program had exited, and a process it started kept its input open", ErrTimeout, p.timeout)
 		case errors.Is(err, os.ErrDeadlineExceeded):
-			return fmt.Errorf("%w: the program read nothing for %v (--exec-timeout)", ErrTimeout, p.timeout)
+			// What went into the pipe is not what the program read: the
+			// pipe holds up to 64 KiB unread.
+			return fmt.Errorf("%w: the program did not read the message within %v (--exec-timeout): %d of its %d bytes went into the program's input, whose pipe holds 64 KiB unread", ErrTimeout, p.timeout, n, len(p.buf))
 		}
 		if errors.Is(err, syscall.EPIPE) {
 			return &inputClosedError{write: err}
@@ -44,13 +44,10 @@ func (p *Policy) send() error {
 	return nil
 }
 
-// outlived reports whether the engine's last call on the pipes was ended
-// because the program had exited while a process it started held them.
-func (p *Policy) outlived() bool { return p.proc != nil && p.proc.outlived() }
-
-// errOutlived: the program exited while a process it started kept its
-// output (or input) open, and the engine's call was ended for it.
-var errOutlived = errors.New("a process it started kept its pipe open (killed)")
+// exitedByItself reports whether the program (not an in-process client)
+// had exited by itself when a call on its pipes timed out: what blocked
+// the call was a process it started, holding the pipe.
+func (p *Policy) exitedByItself() bool { return p.proc != nil && p.proc.exitedByItself() }
 
 // inputClosedError: the engine's write found the program's input closed
 // (EPIPE). It is an ErrExited, and it does not unwrap to the write's EPIPE:
@@ -157,8 +154,9 @@ func (p *Policy) readLine() ([]byte, error) {
 	switch {
 	case err == nil:
 		return line, nil
-	case errors.Is(err, os.ErrDeadlineExceeded) && p.outlived():
-		return nil, fmt.Errorf("%w: it exited without replying; %w", ErrExited, errOutlived)
+	case errors.Is(err, os.ErrDeadlineExceeded) && p.exitedByItself():
+		// Not a reply held in a buffer: the program is gone.
+		return nil, fmt.Errorf("%w: no reply within %v (--exec-timeout): the program had exited, and a process it started kept its output open", ErrTimeout, p.timeout)
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return nil, fmt.Errorf("%w: no reply within %v (--exec-timeout); a reply the program wrote without flushing its output looks the same (Python: print(..., flush=True))", ErrTimeout, p.timeout)
 	case err == io.EOF && len(line) > 0:

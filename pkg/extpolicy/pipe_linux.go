@@ -367,15 +367,8 @@ type watchdog struct {
 	busy     atomic.Pointer[rawPipe] // the end blocked in a call, nil: none
 	deadline atomic.Int64            // that call's deadline, unix nanoseconds; 0: none
 	fired    atomic.Bool
-	// outlived: it fired because a call was still blocked exitGrace after
-	// the program exited (run), not at the call's deadline.
-	outlived atomic.Bool
 	stop     chan struct{}
 }
-
-// exitFired reports whether the watchdog fired for a call blocked past the
-// program's exit (outlived).
-func (w *watchdog) exitFired() bool { return w.outlived.Load() }
 
 func (w *watchdog) enter(p *rawPipe) {
 	w.deadline.Store(p.deadline)
@@ -387,34 +380,19 @@ func (w *watchdog) leave() { w.busy.Store(nil) }
 // idleCheck is how often the watchdog looks when no call has a deadline.
 const idleCheck = 50 * time.Millisecond
 
-// run watches until Stop or until it fires, then calls kill once. exited
-// is closed when the program has exited: a call still blocked exitGrace
-// after that waits on something the program started and left holding its
-// pipe, which may never read or write it, so it fires then rather than at
-// the call's deadline (the program's end of the conversation is over).
-func (w *watchdog) run(kill func(), exited <-chan struct{}) {
+// run watches until Stop or until it fires, then calls kill once.
+func (w *watchdog) run(kill func()) {
 	t := time.NewTimer(idleCheck)
 	defer t.Stop()
-	var exitDeadline int64 // unix nanoseconds: exitGrace after the exit; 0 before
 	for {
 		select {
 		case <-w.stop:
 			return
-		case <-exited:
-			exitDeadline = time.Now().Add(exitGrace).UnixNano()
-			exited = nil
-			t.Reset(exitGrace)
-			continue
 		case <-t.C:
 		}
 		p, d := w.busy.Load(), w.deadline.Load()
 		now := time.Now().UnixNano()
-		byExit := false
-		if exitDeadline != 0 && (d == 0 || exitDeadline < d) {
-			d, byExit = exitDeadline, true
-		}
 		if p != nil && d != 0 && now >= d && w.busy.Load() == p {
-			w.outlived.Store(byExit)
 			w.fired.Store(true)
 			kill()
 			w.unblock(p)

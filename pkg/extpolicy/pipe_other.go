@@ -27,10 +27,8 @@ func newPipes() (childIn, childOut *os.File, engineIn io.WriteCloser, engineOut 
 // watchdog is not needed where pipes have deadlines.
 type watchdog struct{}
 
-func (*watchdog) run(func(), <-chan struct{}) {}
-func (*watchdog) Stop()                       {}
-
-func (*watchdog) exitFired() bool { return false }
+func (*watchdog) run(func()) {}
+func (*watchdog) Stop()      {}
 
 // setSpin does nothing: waits sleep in Go's network poller.
 func setSpin(io.Reader, time.Duration) {}

@@ -522,9 +522,6 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 	case err == nil || errors.Is(err, errPartial):
 		p.fail(s, StageEnd, -1, fmt.Errorf("%w: the program wrote after the final message: %s", ErrProtocol, quoteLine(line)))
 		return p.err
-	case errors.Is(err, errOutlived):
-		p.fail(s, StageEnd, -1, fmt.Errorf("%w: the program exited, but its output stayed open after the final message: a process it started holds it; end those before exiting, or start them with their output elsewhere", ErrTimeout))
-		return p.err
 	case errors.Is(err, ErrTimeout):
 		if p.proc != nil && p.proc.exitedByItself() {
 			p.fail(s, StageEnd, -1, fmt.Errorf("%w: the program exited, but its output stayed open %v after the final message (--exec-timeout): a process it started holds it; end those before exiting, or start them with their output elsewhere", ErrTimeout, p.timeout))

@@ -79,7 +79,7 @@ func StartProcess(argv []string, stderr io.Writer, prefix string) (*Process, err
 		return nil, fmt.Errorf("%w: %v", ErrStart, err)
 	}
 	if watch != nil {
-		go watch.run(p.kill, p.done)
+		go watch.run(p.kill)
 	}
 	go func() {
 		p.waitErr = cmd.Wait()
@@ -187,11 +187,6 @@ func (p *Process) exited() bool {
 func (p *Process) exitedByItself() bool {
 	return (p.exited() || exitedUnwaited(p.cmd.Process.Pid)) && !p.killedAlive.Load()
 }
-
-// outlived reports whether a read or write of the engine's was ended
-// because the program had exited while a process it started kept the pipe
-// open (Linux's watchdog; elsewhere the call's own deadline ends it).
-func (p *Process) outlived() bool { return p.watch != nil && p.watch.exitFired() }
 
 // Exited returns a channel closed when the program has exited.
 func (p *Process) Exited() <-chan struct{} { return p.done }
