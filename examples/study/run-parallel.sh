@@ -16,7 +16,7 @@ command -v parallel >/dev/null || { echo "run-parallel.sh: GNU parallel is not i
 # it is: no table set aside, no aggregation of points that were not made.
 dry=0
 for a in "$@"; do
-  case $a in --dry*) dry=1 ;; esac # parallel takes --dry, --dry-r, ... too
+  case $a in --dr*) dry=1 ;; esac # parallel takes --dr, --dry, --dry-r, ... too
 done
 mkdir -p "$RUNS" "$LOGS"
 [ $dry = 1 ] || set_aside_table
@@ -26,8 +26,9 @@ status=0
 # $PWD/runs) or in this folder's path would split the word and every point
 # would fail with point.sh's usage line.
 # In the background, so that SIGTERM or SIGHUP to this script reaches it
-# (Ctrl-C reaches every process of the group): parallel then starts no new
-# point, lets the running ones end and exits, and the sweep is stopped.
+# (Ctrl-C reaches every process of the group): parallel then ends the
+# running points (which leave nothing a rerun takes for finished), starts
+# no other and exits, and the sweep is stopped.
 parallel -q --joblog "$LOGS/joblog" -j "${JOBS:-100%}" "$@" \
   "$here/point.sh" "$RUNS" {1} {2} {3} {4} \
   ::: "${traces_a[@]}" ::: "${policies_a[@]}" ::: "${loads_a[@]}" ::: "${seeds_a[@]}" </dev/null &

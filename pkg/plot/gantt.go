@@ -327,6 +327,15 @@ func (h *endHeap) Pop() any {
 	return x
 }
 
+// floorDiv is a/b rounded down (b > 0).
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
 // BusiestWindow returns the start of the window of the given length, among
 // consecutive windows from the first submit, in which the jobs used the most
 // processor-seconds (the earliest of equals). ok is false without jobs.
@@ -361,13 +370,22 @@ func BusiestWindow(jobs []GanttJob, length int64) (from int64, ok bool) {
 			}
 			continue
 		}
-		first, last := (j.Start-origin)/length, (j.End-1-origin)/length
-		procs := float64(j.Procs)
-		if first == last {
-			part[first] += float64(j.End-j.Start) * procs
+		// The windows from the one holding the start (divided toward zero:
+		// a start before the first submit counts from window 0 or -1 on,
+		// the time before that window's start left out) to the last that
+		// starts before the end.
+		first := (j.Start - origin) / length
+		start := max(j.Start, origin+first*length)
+		last := floorDiv(j.End-1-origin, length)
+		if last < first {
 			continue
 		}
-		part[first] += float64(origin+(first+1)*length-j.Start) * procs
+		procs := float64(j.Procs)
+		if first == last {
+			part[first] += float64(j.End-start) * procs
+			continue
+		}
+		part[first] += float64(origin+(first+1)*length-start) * procs
 		part[last] += float64(j.End-(origin+last*length)) * procs
 		if first+1 < last {
 			whole := float64(length) * procs

@@ -221,7 +221,7 @@ func TestBusiestWindowRandom(t *testing.T) {
 		jobs := make([]GanttJob, 1+rng.IntN(6))
 		for i := range jobs {
 			submit := int64(rng.IntN(50))
-			start := submit + int64(rng.IntN(30))
+			start := submit + int64(rng.IntN(30)) - 10 // some before their submit, and before the first
 			jobs[i] = GanttJob{Submit: submit, Start: start, End: start + int64(rng.IntN(80)), Procs: int64(1 + rng.IntN(3))}
 		}
 		want := busiestWindowByDay(jobs, length)

@@ -18,7 +18,8 @@ import (
 var notConfiguration = map[string]bool{"help": true, "version": true, "output": true,
 	"csv": true, "json": true, "jobs": true, "plot": true, "html": true, "report": true, "anonymize-map": true,
 	"no-progress": true, "quiet": true, "verbose": true, "ga-workers": true, "exec-spin": true,
-	"list-policies": true, "list-rules": true, "replay": true, "sha256": true} // lists instead of a run: never in an output
+	"list-policies": true, "list-rules": true, "replay": true, "sha256": true, // lists instead of a run: never in an output
+	"files-from": true} // swfstat: the inputs it lists are recorded one by one (input=)
 
 // Provenance returns the run's complete effective configuration: the tool
 // name, version=, then every flag of the command by its long name with its

@@ -214,6 +214,18 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 		o.filesFrom = list
 		o.files = append(o.files, more...)
+		// Every input is recorded, as if given as an argument: the list
+		// itself may be gone (the study's is a temporary file).
+		fields := o.provenance.Fields[:0]
+		for _, f := range o.provenance.Fields {
+			if f.Key != "input" {
+				fields = append(fields, f)
+			}
+		}
+		o.provenance.Fields = fields
+		for _, f := range o.files {
+			o.provenance.Add("input", f)
+		}
 	}
 	if len(o.files) == 0 && o.filesFrom == "" {
 		o.files = []string{"-"}
