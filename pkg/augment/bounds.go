@@ -69,7 +69,6 @@ type Bounds struct {
 	// (runtime > upper) jobs, as Table 4 reports them.
 	RuntimePercentile, ProcsPercentile, AreaPercentile float64
 	ShortShare, LargeShare                             float64
-	Jobs                                               int // jobs with known runtime
 	// How many jobs had each variable known; a 0 means that variable's
 	// bounds are NaN unless given in Config.
 	KnownRuntimes, KnownProcs, KnownAreas int
@@ -124,7 +123,7 @@ func (s *BoundsSurvey) Bounds(cfg BoundsConfig) (*Bounds, error) {
 		return nil, fmt.Errorf("bounds: percentile must be in (0, 1] and fractions positive")
 	}
 	rt, procs, area, apps := s.rt, s.procs, s.area, s.apps
-	b := &Bounds{Config: cfg, Jobs: len(rt), KnownRuntimes: len(rt), KnownProcs: len(procs), KnownAreas: len(area)}
+	b := &Bounds{Config: cfg, KnownRuntimes: len(rt), KnownProcs: len(procs), KnownAreas: len(area)}
 	q := func(x []float64) float64 {
 		if len(x) == 0 {
 			return math.NaN() // no bounds: NaN matches no job

@@ -344,11 +344,7 @@ func TestExecExitReapsOutputHolders(t *testing.T) {
 	if d := time.Since(start); d > 6*time.Second {
 		t.Errorf("took %v: the run waited for the background process", d)
 	}
-	time.Sleep(100 * time.Millisecond)
-	if out, _ := exec.Command("pgrep", "-f", "sleep 3"+marker).Output(); len(out) > 0 {
-		exec.Command("pkill", "-f", "sleep 3"+marker).Run()
-		t.Errorf("the background process outlived the run: pid %s", out)
-	}
+	noSurvivor(t, "sleep 3"+marker)
 }
 
 // A timeout while a process outside the program's group (setsid) still holds
@@ -481,11 +477,7 @@ func TestExecExitWhileOutputHeld(t *testing.T) {
 	if strings.Contains(err.Error(), "flush") {
 		t.Errorf("message blames an unflushed reply: %v", err)
 	}
-	time.Sleep(100 * time.Millisecond)
-	if out, _ := exec.Command("pgrep", "-f", "sleep 5"+marker).Output(); len(out) > 0 {
-		exec.Command("pkill", "-f", "sleep 5"+marker).Run()
-		t.Errorf("the background process outlived the run: pid %s", out)
-	}
+	noSurvivor(t, "sleep 5"+marker)
 }
 
 // A program that reads a message slowly, past the timeout, is not said to
@@ -562,5 +554,16 @@ func TestExecWrapperExitsPolicyAnswers(t *testing.T) {
 	fcfs := hello + `read m; sleep 4; echo '{"start":[0]}'; read m; echo '{"start":[2]}'; read m; echo '{"start":[1]}'; read m`
 	if _, _, err := runExec(t, append([]string{"setsid"}, sh(fcfs)...), tinyJobs(), 10*time.Second); err != nil {
 		t.Errorf("a policy started through setsid: %v", err)
+	}
+}
+
+// noSurvivor fails the test, and kills them, if processes whose command line
+// holds pattern (a background sleep with a marker) outlived the run.
+func noSurvivor(t *testing.T, pattern string) {
+	t.Helper()
+	time.Sleep(100 * time.Millisecond)
+	if out, _ := exec.Command("pgrep", "-f", pattern).Output(); len(out) > 0 {
+		exec.Command("pkill", "-f", pattern).Run()
+		t.Errorf("the background process outlived the run: pid %s", out)
 	}
 }

@@ -84,7 +84,6 @@ func checkThresholdFlags(c *cli.Context, policyName string) error {
 	}
 	th := c.String("threshold")
 	spec, ok := policy.FixedThreshold(th, policyName == "selective-d")
-	byWidth, byLength := spec.ByWidth, spec.ByLength
 	if !ok || !spec.Fixed {
 		return nil // auto and adaptive read them; a bad spec is the policy's to report
 	}
@@ -102,10 +101,10 @@ func checkThresholdFlags(c *cli.Context, policyName string) error {
 		for _, f := range []struct {
 			name, split string
 			matters     bool
-		}{{"category-runtime", "short and long jobs (SN and LN, SW and LW)", byLength}, {"category-procs", "narrow and wide jobs (SN and SW, LN and LW)", byWidth}} {
+		}{{"category-runtime", "short and long jobs (SN and LN, SW and LW)", spec.ByLength}, {"category-procs", "narrow and wide jobs (SN and SW, LN and LW)", spec.ByWidth}} {
 			switch {
 			case !c.IsSet(f.name) || f.matters:
-			case !byWidth && !byLength:
+			case !spec.ByWidth && !spec.ByLength:
 				return cmdio.Usagef("--%s sorts jobs into categories for per-category thresholds; --threshold %s is one for every category%s, so it would change nothing", f.name, th, belowOne)
 			default:
 				return cmdio.Usagef("--%s tells %s apart; --threshold %s gives them the same threshold%s, so it would change nothing", f.name, f.split, th, belowOne)
