@@ -42,7 +42,10 @@ var SubmissionLabels = []SubmissionLabel{
 type LabelStatus struct {
 	SubmissionLabel
 	Present bool
-	Value   string // the first value, "" when absent
+	// LowerBound: present, but a Note says the value is only the most the
+	// log's jobs show (swf.MachineLowerBound), not the machine's size.
+	LowerBound bool
+	Value      string // the first value, "" when absent
 }
 
 // IDSequence is what a SubmissionChecker found about one kind of id (user or
@@ -140,8 +143,14 @@ func (s *SubmissionChecker) Result() *Submission {
 				v, ok = s.hdr.Get("Partition")
 			}
 		}
-		r.Labels = append(r.Labels, LabelStatus{SubmissionLabel: l, Present: ok, Value: v})
+		// A machine size a conversion wrote as the most its jobs show
+		// (swf.MachineLowerBound) is not the machine's: the archive
+		// needs the real one.
+		bound := ok && (l.Label == "MaxProcs" || l.Label == "MaxNodes") && s.hdr.LowerBound(l.Label)
+		r.Labels = append(r.Labels, LabelStatus{SubmissionLabel: l, Present: ok, Value: v, LowerBound: bound})
 		switch {
+		case bound:
+			r.MissingLabels = append(r.MissingLabels, l.Label+" (only a lower bound)")
 		case !ok && l.Required:
 			r.MissingLabels = append(r.MissingLabels, l.Label)
 		case !ok:

@@ -58,6 +58,7 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 	// job it names: "5" and "05" are one job, listed twice.
 	seen := map[string]seenID{}
 	queueNames := map[string]string{} // one copy of each queue name
+	named := map[string]struct{}{}    // the node numbers the node lists name
 	lineNo := 0
 	for {
 		line, err := br.ReadString('\n')
@@ -114,10 +115,12 @@ func ReadAlea(r io.Reader, cfg Config) (*Result, error) {
 			}
 			mismatched++
 		}
-		p.order = len(jobs)
+		p.order = int64(len(jobs))
 		jobs = append(jobs, p)
 		memory = append(memory, mem)
+		nameNodes(named, p.job.Extra)
 	}
+	cfg.nodesNamed = int64(len(named))
 	var notes []string
 	var warnings []string
 	if mismatched > 0 {
@@ -193,12 +196,16 @@ func aleaLine(file string, lineNo int, line string, complete bool) (pending, flo
 	p.submit = int64(f[1])
 	// Only -1 is unknown: another negative wait or run time is kept, for --check
 	// to report (wait_neg, run_neg) and the cleaning rules to handle.
+	// The two are independent fields: a known run time beside an unknown
+	// wait is kept (the archive has logs without waits).
 	p.start, p.end = -1, -1
 	if f[2] != -1 {
 		p.start = p.submit + int64(f[2])
 		if f[3] != -1 {
 			p.end = p.start + int64(f[3])
 		}
+	} else if f[3] != -1 {
+		p.run, p.runSet = int64(f[3]), true
 	}
 	p.nodes = -1 // unknown without a node list
 	if inner := list[1 : len(list)-1]; inner != "" {
@@ -264,6 +271,26 @@ func runLength(list string) (string, bool) {
 		i += n
 	}
 	return b.String(), true
+}
+
+// nameNodes adds the node numbers of a job's nodes= token (ID or ID*COUNT,
+// comma-separated) to named, leading zeros dropped.
+func nameNodes(named map[string]struct{}, extra []string) {
+	for _, tok := range extra {
+		list, ok := strings.CutPrefix(tok, "nodes=")
+		if !ok {
+			continue
+		}
+		for _, item := range strings.Split(list, ",") {
+			id, _, _ := strings.Cut(item, "*")
+			if id = strings.TrimLeft(id, "0"); id == "" {
+				id = "0"
+			}
+			if _, ok := named[id]; !ok {
+				named[strings.Clone(id)] = struct{}{}
+			}
+		}
+	}
 }
 
 // aleaMemory decides field 10's unit, writes it in KB per processor, and returns

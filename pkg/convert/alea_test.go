@@ -68,10 +68,11 @@ func TestAleaFields(t *testing.T) {
 	if v, _ := res.Header.Get("UnixStartTime"); v != "900" {
 		t.Errorf("UnixStartTime %s", v)
 	}
-	// The node lists give each job's nodes: MaxNodes is the largest job's (two
-	// nodes, 11 and 12), a lower bound with a warning, as for MaxProcs.
-	if v, _ := res.Header.Get("MaxNodes"); v != "2" || len(res.Warnings) != 2 {
-		t.Errorf("MaxNodes %q, warnings %q; want 2 and a warning for MaxNodes and MaxProcs", v, res.Warnings)
+	// The node lists name nodes 11, 12 and 13: MaxNodes is 3, more than the
+	// largest job's two, a lower bound with a warning, as for MaxProcs.
+	if v, _ := res.Header.Get("MaxNodes"); v != "3" || len(res.Warnings) != 2 ||
+		!strings.Contains(res.Warnings[0], "MaxNodes 3 is the number of nodes the node lists name (the largest job's: 2)") {
+		t.Errorf("MaxNodes %q, warnings %q; want 3 and a warning for MaxNodes and MaxProcs", v, res.Warnings)
 	}
 }
 
@@ -399,5 +400,48 @@ func TestAleaPrecedingJob(t *testing.T) {
 	}
 	if w := strings.Join(res.Warnings, "\n"); !strings.Contains(w, note) {
 		t.Errorf("warnings lack %q:\n%s", note, w)
+	}
+}
+
+// TestAleaRunTimeWithoutWait: fields 3 and 4 are independent; a known run
+// time beside an unknown wait is kept (it was written -1, and the default
+// rules then dropped the job as of unknown run time).
+func TestAleaRunTimeWithoutWait(t *testing.T) {
+	text := "0 1000 -1 500 2 -1 -1 2 3600 2048 1 1 1 -1 -1 -1 -1 -1 {1,1} q x\n" +
+		"1 1100 5 200 2 -1 -1 2 3600 2048 1 1 1 -1 -1 -1 -1 -1 {1,1} q x\n" +
+		"2 1200 -1 -1 2 -1 -1 2 3600 2048 1 1 1 -1 -1 -1 -1 -1 {1,1} q x\n"
+	res, err := ReadAlea(strings.NewReader(text), Config{Name: "log.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range [][2]int64{{-1, 500}, {5, 200}, {-1, -1}} {
+		if j := res.Jobs[i]; j.WaitTime != want[0] || j.RunTime != want[1] {
+			t.Errorf("job %d: wait %d run %d, want %d and %d", i+1, j.WaitTime, j.RunTime, want[0], want[1])
+		}
+	}
+}
+
+// TestMachineLowerBoundPeak: without --procs, MaxProcs is at least the most
+// processors the jobs held at once, not only the largest job's (a log of
+// serial jobs converted to MaxProcs 1 made every tool downstream see a
+// machine the log overfills); a job ending at t frees its processors at t.
+func TestMachineLowerBoundPeak(t *testing.T) {
+	text := "0 0 0 100 2 -1 -1 2 3600 -1 1 1 1 -1 -1 -1 -1 -1 {1,1} q x\n" +
+		"1 0 10 100 3 -1 -1 3 3600 -1 1 1 1 -1 -1 -1 -1 -1 {2,2,2} q x\n" + // 10-110: 5 with job 0
+		"2 0 100 50 4 -1 -1 4 3600 -1 1 1 1 -1 -1 -1 -1 -1 {3,3,3,3} q x\n" + // 100-150: 3+4 = 7, job 0 ended at 100
+		"3 0 150 10 1 -1 -1 1 3600 -1 1 1 1 -1 -1 -1 -1 -1 {1} q x\n"
+	res, err := ReadAlea(strings.NewReader(text), Config{Name: "log.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := res.Header.Get("MaxProcs"); v != "7" {
+		t.Errorf("MaxProcs %s, want 7", v)
+	}
+	res, err = ReadAlea(strings.NewReader(text), Config{Name: "log.txt", Procs: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := res.Header.Get("MaxProcs"); v != "16" {
+		t.Errorf("MaxProcs %s with --procs 16, want 16", v)
 	}
 }

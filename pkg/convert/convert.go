@@ -68,6 +68,10 @@ type Config struct {
 	// Tool names the converting program and options for the Conversion label,
 	// e.g. "swfclean 0.2 --from sacct --timezone Europe/Prague".
 	Tool string
+
+	// nodesNamed is the number of distinct nodes the log's node lists name
+	// (Alea), a lower bound on the machine's nodes; 0 unknown.
+	nodesNamed int64
 }
 
 func (c Config) location() *time.Location {
@@ -180,11 +184,30 @@ type pending struct {
 	submit, start, end int64
 	user, group        string
 	queue, partition   string
-	nodes              int64 // nodes used, for the MaxNodes lower bound; -1 unknown
-	listLen            int64 // entries of Alea's node list (one per processor); 0 none
-	job                swf.Job
-	order              int // input order, for ties
-	line               int // the line of the log it came from, for errors
+	// run is the run time of a job whose start is unknown (Alea: an
+	// unknown wait beside a known run time), valid when runSet.
+	run     int64
+	runSet  bool
+	nodes   int64 // nodes used, for the MaxNodes lower bound; -1 unknown
+	listLen int64 // entries of Alea's node list (one per processor); 0 none
+	job     swf.Job
+	order   int64 // input order, for ties
+	line    int   // the line of the log it came from, for errors
+}
+
+// waitRun returns the job's SWF wait and run time (-1 unknown).
+func (p *pending) waitRun() (wait, run int64) {
+	wait, run = -1, -1
+	switch {
+	case p.start != -1:
+		wait = p.start - p.submit
+		if p.end != -1 {
+			run = p.end - p.start
+		}
+	case p.runSet:
+		run = p.run
+	}
+	return wait, run
 }
 
 // names numbers names 1..n in order of first use.
@@ -224,8 +247,8 @@ func (n *names) mappings() []NameMapping {
 func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []string, columns *[swf.NumFields]string) (*Result, error) {
 	if len(jobs) == 0 {
 		if acct.Lines == 0 {
-			return nil, &swf.ParseError{File: cfg.Name, Line: acct.Lines, Err: ErrNoJobs,
-				Detail: fmt.Sprintf("no job could be converted (%s)", acct.String())}
+			return nil, &swf.ParseError{File: cfg.Name, Line: 1, Err: ErrNoJobs,
+				Detail: fmt.Sprintf("empty input: no job could be converted (%s)", acct.String())}
 		}
 		return noJobs(format, cfg, acct, notes), nil
 	}
@@ -248,13 +271,7 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 		j.JobNumber = int64(i + 1)
 		refs.rewrite(&j, p)
 		j.SubmitTime = p.submit - first
-		j.WaitTime, j.RunTime = -1, -1
-		if p.start != -1 {
-			j.WaitTime = p.start - p.submit
-			if p.end != -1 {
-				j.RunTime = p.end - p.start
-			}
-		}
+		j.WaitTime, j.RunTime = p.waitRun()
 		mapName(&j.UserID, users, p.user)
 		mapName(&j.GroupID, groups, p.group)
 		mapName(&j.Queue, queues, p.queue)
@@ -273,7 +290,7 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 	for _, n := range []*names{users, groups, queues, partitions} {
 		res.Names = append(res.Names, n.mappings()...)
 	}
-	res.Header = header(format, cfg, first, last, maxProcs, maxNodes, queues, partitions, res)
+	res.Header = header(format, cfg, first, last, machineSeen{maxProcs, peakProcs(jobs), maxNodes}, queues, partitions, res)
 	for _, n := range notes {
 		res.Header.AddNote(n)
 	}
@@ -294,7 +311,7 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 // every tool, without the dates no job gives, and a warning.
 func noJobs(format string, cfg Config, acct Accounting, notes []string) *Result {
 	res := &Result{Accounting: acct}
-	h := header(format, cfg, 0, 0, 0, 0, newNames("queue"), newNames("partition"), res)
+	h := header(format, cfg, 0, 0, machineSeen{}, newNames("queue"), newNames("partition"), res)
 	kept := h.Lines[:0]
 	for _, l := range h.Lines {
 		switch l.Label {
@@ -406,13 +423,8 @@ func dropOutOfBounds(format string, cfg Config, jobs []pending, acct Accounting,
 		p := &jobs[i]
 		perLine[p.line]++
 		j := p.job
-		j.SubmitTime, j.WaitTime, j.RunTime = p.submit-first, -1, -1
-		if p.start != -1 {
-			j.WaitTime = p.start - p.submit
-			if p.end != -1 {
-				j.RunTime = p.end - p.start
-			}
-		}
+		j.SubmitTime = p.submit - first
+		j.WaitTime, j.RunTime = p.waitRun()
 		n := outOfBounds(&j)
 		if n == 0 || bad[p.line] != nil {
 			continue
@@ -453,7 +465,7 @@ func boundOf(field int) int64 {
 
 // header builds the SWF header of a converted log; it records the machine-size
 // warnings in res.
-func header(format string, cfg Config, first, last, maxProcs, maxNodes int64, queues, partitions *names, res *Result) *swf.Header {
+func header(format string, cfg Config, first, last int64, seen machineSeen, queues, partitions *names, res *Result) *swf.Header {
 	h := &swf.Header{File: cfg.Name}
 	loc := cfg.location()
 	const dateLayout = "Mon Jan _2 15:04:05 MST 2006" // date(1), as the archive writes
@@ -470,21 +482,30 @@ func header(format string, cfg Config, first, last, maxProcs, maxNodes int64, qu
 	set("StartTime", time.Unix(first, 0).In(loc).Format(dateLayout))
 	set("EndTime", time.Unix(last, 0).In(loc).Format(dateLayout))
 	h.SetCounts(len(res.Jobs), len(res.Jobs))
-	machine := func(label string, given, largest int64, flag string) {
+	// Without the machine size, the most the log shows: the largest job, or
+	// more when its jobs held more at once (or its node lists name more
+	// nodes), so that the tools downstream never see a machine the log
+	// itself overfills.
+	machine := func(label string, given, largest, more int64, why, flag string) {
 		if given > 0 {
 			set(label, strconv.FormatInt(given, 10))
 			return
 		}
-		if largest <= 0 {
+		bound := max(largest, more)
+		if bound <= 0 {
 			return
 		}
-		set(label, strconv.FormatInt(largest, 10))
-		msg := fmt.Sprintf("%s %d is the largest job's, a lower bound: the machine size was not given (%s)", label, largest, flag)
+		set(label, strconv.FormatInt(bound, 10))
+		what := "the largest job's"
+		if more > largest {
+			what = fmt.Sprintf("%s (the largest job's: %d)", why, largest)
+		}
+		msg := fmt.Sprintf("%s %d is %s, %s (%s)", label, bound, what, swf.MachineLowerBound, flag)
 		h.AddNote(msg)
 		res.Warnings = append(res.Warnings, msg)
 	}
-	machine("MaxNodes", cfg.Nodes, largestOr(maxNodes), "--nodes")
-	machine("MaxProcs", cfg.Procs, maxProcs, "--procs")
+	machine("MaxNodes", cfg.Nodes, largestOr(seen.largestNodes), cfg.nodesNamed, "the number of nodes the node lists name", "--nodes")
+	machine("MaxProcs", cfg.Procs, seen.largestProcs, seen.peakProcs, "the most processors the jobs held at once", "--procs")
 	if len(queues.list) > 0 {
 		set("MaxQueues", strconv.Itoa(len(queues.list)))
 		for i, q := range queues.list {
@@ -498,6 +519,38 @@ func header(format string, cfg Config, first, last, maxProcs, maxNodes int64, qu
 		}
 	}
 	return h
+}
+
+// machineSeen is what the converted jobs show of the machine's size.
+type machineSeen struct {
+	largestProcs int64 // the largest job's processors (field 5 or 8)
+	peakProcs    int64 // the most processors (field 5) jobs held at once
+	largestNodes int64 // the largest job's nodes; -1 unknown
+}
+
+// peakProcs returns the most processors (field 5) that jobs with a known
+// start and end held at once; a job ending at t no longer holds them at t.
+func peakProcs(jobs []pending) int64 {
+	type change struct{ t, procs int64 }
+	var changes []change
+	for i := range jobs {
+		p := &jobs[i]
+		if n := p.job.AllocatedProcs; n > 0 && p.start != -1 && p.end > p.start {
+			changes = append(changes, change{p.start, n}, change{p.end, -n})
+		}
+	}
+	sort.Slice(changes, func(a, b int) bool {
+		if changes[a].t != changes[b].t {
+			return changes[a].t < changes[b].t
+		}
+		return changes[a].procs < changes[b].procs // ends first
+	})
+	var held, peak int64
+	for _, c := range changes {
+		held += c.procs
+		peak = max(peak, held)
+	}
+	return peak
 }
 
 func mapName(field *int64, n *names, name string) {

@@ -13,7 +13,7 @@ import (
 // counted, however the readers let it through.
 func TestFinishOutOfBounds(t *testing.T) {
 	job := func(id string, line int, cpu float64) pending {
-		return pending{id: id, line: line, order: line, submit: 100, start: 110, end: 120, nodes: -1,
+		return pending{id: id, line: line, order: int64(line), submit: 100, start: 110, end: 120, nodes: -1,
 			job: swf.Job{AllocatedProcs: 1, AverageCPUTime: cpu, UsedMemory: -1, RequestedProcs: 1, RequestedTime: -1,
 				RequestedMemory: -1, Status: 1, UserID: -1, GroupID: -1, Executable: -1, Queue: -1, Partition: -1,
 				PrecedingJob: -1, ThinkTime: -1}}

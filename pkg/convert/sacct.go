@@ -418,7 +418,8 @@ type arrayLine struct {
 
 func (s *sacctReader) add(p pending, id string, cpu float64, alloc int64, started bool, line, k int) {
 	p.id, p.line = id, line
-	p.order = line<<21 + k // file order, then task order within a line
+	// File order, then task order within a line (k < MaxArrayTasks).
+	p.order = int64(line)*MaxArrayTasks + int64(k)
 	s.jobs = append(s.jobs, p)
 	s.jobCPU = append(s.jobCPU, cpu)
 	s.started = append(s.started, started)

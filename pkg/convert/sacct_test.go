@@ -66,13 +66,15 @@ func TestSacctFields(t *testing.T) {
 		t.Errorf("accounting summary %q", got)
 	}
 	h := res.Header
-	for label, value := range map[string]string{"UnixStartTime": "1709287140", "MaxJobs": "3", "MaxProcs": "8", "MaxNodes": "2",
+	for label, value := range map[string]string{"UnixStartTime": "1709287140", "MaxJobs": "3", "MaxProcs": "12", "MaxNodes": "2",
 		"TimeZoneString": "UTC", "StartTime": "Fri Mar  1 09:59:00 UTC 2024", "EndTime": "Fri Mar  1 11:00:00 UTC 2024"} {
 		if got, _ := h.Get(label); got != value {
 			t.Errorf("header %s = %q, want %q", label, got, value)
 		}
 	}
-	if len(res.Warnings) != 2 {
+	// MaxProcs: 9_3 (8 processors, 10:00-11:00) and 10 (4, from 10:00:30)
+	// held 12 at once, more than the largest job's 8.
+	if len(res.Warnings) != 2 || !strings.Contains(res.Warnings[1], "MaxProcs 12 is the most processors the jobs held at once (the largest job's: 8), a lower bound") {
 		t.Errorf("warnings %q, want the two lower bounds", res.Warnings)
 	}
 	var names []string
@@ -783,5 +785,21 @@ func TestSacctNoJobs(t *testing.T) {
 	}
 	if _, err := sacct(t, "", Config{Location: time.UTC}); err == nil {
 		t.Error("an empty file converted")
+	}
+}
+
+// TestSacctOrderPastManyTasks: ties in submit time keep file order, then
+// task order, however many tasks a line has (the order was line<<21 + task,
+// so a task past 2^21 of one line sorted after the next line's job; a line
+// of MaxArrayTasks tasks is too slow for a test, so add is called directly).
+func TestSacctOrderPastManyTasks(t *testing.T) {
+	var s sacctReader
+	s.add(pending{}, "10_2097152", 0, 1, false, 2, 1<<21)
+	s.add(pending{}, "10_4000000", 0, 1, false, 2, MaxArrayTasks-1)
+	s.add(pending{}, "11", 0, 1, true, 3, 0)
+	for i := 1; i < len(s.jobs); i++ {
+		if s.jobs[i-1].order >= s.jobs[i].order {
+			t.Errorf("%s (order %d) sorts after %s (order %d)", s.jobs[i-1].id, s.jobs[i-1].order, s.jobs[i].id, s.jobs[i].order)
+		}
 	}
 }

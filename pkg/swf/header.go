@@ -202,6 +202,28 @@ func (h *Header) Preemption() string {
 	return v
 }
 
+// MachineLowerBound ends the Note of a converted log whose MaxProcs or
+// MaxNodes is the most its jobs show, not the machine's size ("MaxProcs 256
+// is the largest job's, " + MachineLowerBound + " (--procs)"); the
+// submission check reads it.
+const MachineLowerBound = "a lower bound: the machine size was not given"
+
+// LowerBound reports whether a Note says that label's value is only a
+// lower bound on the machine's size (MachineLowerBound).
+func (h *Header) LowerBound(label string) bool {
+	v, ok := h.Get(label)
+	if !ok {
+		return false
+	}
+	prefix := label + " " + strings.TrimSpace(v) + " is "
+	for _, n := range h.GetAll("Note") {
+		if strings.HasPrefix(n, prefix) && strings.Contains(n, MachineLowerBound) {
+			return true
+		}
+	}
+	return false
+}
+
 // QueueLine is one "; Queue: number name details" line.
 type QueueLine struct {
 	Number  int64

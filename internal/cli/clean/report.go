@@ -186,12 +186,14 @@ func writeSubmission(b *strings.Builder, s *clean.Submission) {
 	for _, l := range s.Labels {
 		mark, value := "present", l.Value
 		switch {
+		case l.LowerBound:
+			mark, value = "BOUND", l.Value+": a lower bound from the jobs; give the machine's size (--procs/--nodes or --set)"
 		case !l.Present && l.Required:
 			mark, value = "MISSING", l.Why
 		case !l.Present:
 			mark, value = "absent ", l.Why+" (recommended)"
 		}
-		if len(value) > 60 {
+		if len(value) > 60 && !l.LowerBound {
 			value = value[:57] + "..."
 		}
 		fmt.Fprintf(b, "  %-7s %-15s %s\n", mark, l.Label, value)
@@ -201,9 +203,10 @@ func writeSubmission(b *strings.Builder, s *clean.Submission) {
 }
 
 type submissionLabelJSON struct {
-	Label    string `json:"label"`
-	Required bool   `json:"required"`
-	Present  bool   `json:"present"`
+	Label      string `json:"label"`
+	Required   bool   `json:"required"`
+	Present    bool   `json:"present"`
+	LowerBound bool   `json:"lower_bound,omitempty"`
 }
 
 type idJSON struct {
@@ -231,7 +234,7 @@ func submissionJSON(s *clean.Submission) *submissionReport {
 	rep := &submissionReport{Ready: s.Ready(), Missing: append([]string{}, s.MissingLabels...),
 		Users: ids(s.Users), Groups: ids(s.Groups)}
 	for _, l := range s.Labels {
-		rep.Labels = append(rep.Labels, submissionLabelJSON{l.Label, l.Required, l.Present})
+		rep.Labels = append(rep.Labels, submissionLabelJSON{l.Label, l.Required, l.Present, l.LowerBound})
 	}
 	return rep
 }

@@ -255,7 +255,7 @@ func TestCommand(t *testing.T) {
 		{name: "quiet", args: []string{"-q", "testdata/dirty.swf"}, code: 0, stderrNone: true},
 		// -q silences the tables, not the warnings (the conversion's too).
 		{name: "quiet keeps warnings", args: []string{"-q", "--from", "alea", "testdata/metacentrum-head.alea"}, code: 0,
-			stderrHas: "swfclean: warning: MaxProcs 64 is the largest job's, a lower bound: the machine size was not given (--procs)\n"},
+			stderrHas: "swfclean: warning: MaxProcs 460 is the most processors the jobs held at once (the largest job's: 64), a lower bound: the machine size was not given (--procs)\n"},
 		{name: "unknown format", args: []string{"--from", "pbs", "x"}, code: 2, stderrHas: `--from "pbs": expected swf, sacct or alea`},
 		{name: "sacct without timezone", args: []string{"--from", "sacct", sacctDump}, code: 2, stderrHas: "--from sacct needs --timezone"},
 		{name: "bad timezone", args: []string{"--from", "sacct", "--timezone", "Mars/Olympus", sacctDump}, code: 2, stderrHas: `--timezone "Mars/Olympus"`},
