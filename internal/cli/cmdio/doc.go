@@ -1,7 +1,8 @@
 // Package cmdio is the plumbing every swfkit command shares: the common
 // urfave/cli application setup, the mapping of errors to exit codes (0
 // success, 1 bad input or I/O error, 2 usage; a closed pipe ends quietly with
-// 0), and every file a command reads or writes.
+// 0 unless files the run was to write are left unwritten), and every file a
+// command reads or writes.
 //
 // Inputs: Open detects gzip, zstd, bzip2 and xz from the first bytes; a
 // compressed stream that is truncated, fails a check or is followed by bytes

@@ -1,10 +1,14 @@
 package cmdio
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 )
 
 // Files is the set of files one run of a command reads and writes. A command
@@ -92,6 +96,11 @@ func (fs *Files) Check() error {
 			return err
 		}
 	}
+	for _, out := range fs.outputs {
+		if err := checkDescriptorOutput(out); err != nil {
+			return err
+		}
+	}
 	for i, out := range fs.outputs {
 		oi, ok := fs.stat(out.name, false)
 		if !ok {
@@ -129,6 +138,63 @@ func (fs *Files) Check() error {
 		return Usagef("more than one output goes to standard output")
 	}
 	return nil
+}
+
+// checkDescriptorOutput refuses an output to one of the process's own
+// descriptors from 3 on (/dev/fd/N, /proc/self/fd/N) that the caller did
+// not open for writing: one not open now would be whatever the run opens as
+// N later (its input: the output would be appended to it), one open for
+// reading only (N<file) would be opened anew for writing, and one of the
+// runtime's own is no file at all.
+func checkDescriptorOutput(out fileArg) error {
+	if IsStdio(out.name) {
+		return nil
+	}
+	target, err := resolveLinks(out.name)
+	if err != nil {
+		return nil // the open reports it
+	}
+	fd, ok := ownDescriptor(target)
+	if !ok || fd < 3 {
+		return nil
+	}
+	open, writes, own, on := descriptorState(fd)
+	if on != "" {
+		on = " (on " + on + ")"
+	}
+	switch {
+	case !open, own:
+		return Usagef("%s: descriptor %d is not open for this run's output%s: the run would write into whatever it opens as descriptor %d (its input); open it for writing (%d>FILE) or give the file's name", out, fd, on, fd, fd)
+	case !writes:
+		return Usagef("%s: descriptor %d is open for reading only%s, by a redirection such as %d<FILE or by the program itself: writing to it would reopen that file for writing; give the output's own name", out, fd, on, fd)
+	}
+	return nil
+}
+
+// ownDescriptor returns N for a path to the process's own descriptor N
+// (/dev/fd/N, /proc/self/fd/N, /proc/thread-self/fd/N, /proc/PID/fd/N
+// with its own PID, and the /task/TID/ forms).
+func ownDescriptor(path string) (int, bool) {
+	if fd, ok := stdDescriptor(path); ok {
+		return fd, true
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return 0, false
+	}
+	n, ok := strings.CutPrefix(abs, "/dev/fd/")
+	if !ok {
+		proc, isProc := procDescriptor(abs)
+		if !isProc || proc != "self" && proc != "thread-self" && proc != strconv.Itoa(os.Getpid()) {
+			return 0, false
+		}
+		n = abs[strings.LastIndexByte(abs, '/')+1:]
+	}
+	fd, err := strconv.Atoi(n)
+	if err != nil || fd < 0 || strconv.Itoa(fd) != n {
+		return 0, false
+	}
+	return fd, true
 }
 
 // checkStdinOnce refuses a side input named "-" when another input (the
@@ -367,10 +433,40 @@ func (fs *Files) Abort() {
 // *errp, and aborts them all otherwise:
 //
 //	defer files.Finish(&err)
+//
+// A closed standard output (EPIPE: `| head`) ends a run quietly with status
+// 0, but not when the run was also to write files: they are not written, and
+// a file of an earlier run under the same name would be taken for this
+// run's, so the error names them (status 1).
 func (fs *Files) Finish(errp *error) {
 	if *errp != nil {
 		fs.Abort()
+		if errors.Is(*errp, syscall.EPIPE) {
+			if lost := fs.fileOutputs(); len(lost) > 0 {
+				*errp = fmt.Errorf("standard output was closed before the run ended (its reader, such as head, quit): %s not written, and any file of that name left as it was; read the output to its end, or write it with -o FILE",
+					strings.Join(lost, ", "))
+			}
+		}
 		return
 	}
 	*errp = fs.Commit()
+}
+
+// fileOutputs returns the outputs that are files of their own (not
+// standard output, a descriptor or a device), as the flags name them.
+func (fs *Files) fileOutputs() []string {
+	var names []string
+	for _, out := range fs.outputs {
+		if IsStdio(out.name) {
+			continue
+		}
+		if target, err := resolveLinks(out.name); err == nil && isDescriptorPath(target) {
+			continue
+		}
+		if info, err := os.Stat(out.name); err == nil && !info.Mode().IsRegular() {
+			continue
+		}
+		names = append(names, out.String())
+	}
+	return names
 }

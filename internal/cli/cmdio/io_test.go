@@ -1024,3 +1024,82 @@ func createdAll(t *testing.T, names ...string) *Files {
 	}
 	return fs
 }
+
+// TestFilesCheckDescriptorOutputs: an output to one of the process's own
+// descriptors must be one the caller opened for writing. One not open when
+// Check runs would be whatever the command opens next as that number, its
+// input (swfclean in.swf -o /dev/fd/5 appended the output to in.swf, exit
+// 0); one open for reading only (5<file) would be reopened for writing.
+func TestFilesCheckDescriptorOutputs(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.swf")
+	os.WriteFile(in, []byte(smallText), 0o644)
+	ro, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	w, err := os.Create(filepath.Join(dir, "out.swf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	// A descriptor number nothing has open: the next free ones after w.
+	free := int(w.Fd()) + 50
+	for _, tt := range []struct {
+		out, want string
+	}{
+		{fmt.Sprintf("/dev/fd/%d", free), "is not open for this run's output"},
+		{fmt.Sprintf("/proc/self/fd/%d", free), "is not open for this run's output"},
+		{fmt.Sprintf("/proc/%d/fd/%d", os.Getpid(), free), "is not open for this run's output"},
+		{fmt.Sprintf("/dev/fd/%d", ro.Fd()), "is open for reading only"},
+		{fmt.Sprintf("/dev/fd/%d", w.Fd()), ""},
+		{fmt.Sprintf("/proc/self/fd/%d", w.Fd()), ""},
+	} {
+		fs := NewFiles(nil, nil)
+		fs.Input("", in)
+		fs.Output("-o", tt.out)
+		err := fs.Check()
+		var usage *UsageError
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("-o %s (open for writing): %v", tt.out, err)
+		case tt.want != "" && (!errors.As(err, &usage) || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("-o %s: Check() = %v, want a usage error saying %q", tt.out, err, tt.want)
+		}
+	}
+}
+
+// TestFinishClosedPipeWithFiles: a closed standard output ends a run with
+// status 0 unless the run was to write files too: those are not written,
+// and the old file of that name must not pass for this run's (swfstat
+// --csv c.csv | head left the old c.csv with status 0 and no word).
+func TestFinishClosedPipeWithFiles(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "c.csv")
+	os.WriteFile(csv, []byte("old"), 0o644)
+	for _, tt := range []struct {
+		outputs  []string
+		wantCode int
+	}{
+		{[]string{"-", csv}, 1},
+		{[]string{"-", "/dev/null"}, 0},
+		{[]string{"-"}, 0},
+	} {
+		fs := NewFiles(nil, nil)
+		for i, name := range tt.outputs {
+			fs.Output([]string{"-o", "--csv"}[i], name)
+		}
+		err := fmt.Errorf("write standard output: %w", syscall.EPIPE)
+		fs.Finish(&err)
+		if got := ExitCode(err); got != tt.wantCode {
+			t.Errorf("outputs %v: exit %d (%v), want %d", tt.outputs, got, err, tt.wantCode)
+		}
+		if tt.wantCode == 1 && !strings.Contains(err.Error(), "--csv "+csv+" not written") {
+			t.Errorf("outputs %v: %v, want it to name --csv %s", tt.outputs, err, csv)
+		}
+	}
+	if b, _ := os.ReadFile(csv); string(b) != "old" {
+		t.Errorf("c.csv holds %q, want the old file kept", b)
+	}
+}

@@ -5,6 +5,8 @@ package cmdio
 import (
 	"io/fs"
 	"os"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -31,6 +33,20 @@ func openReadWrite(f *os.File) (rw, open bool) {
 		return false, false
 	}
 	return flags&unix.O_ACCMODE == unix.O_RDWR, true
+}
+
+// descriptorState says how the process's descriptor fd is open: whether it
+// is, whether for writing, and whether it is one the Go runtime made for
+// itself (an anonymous inode: epoll, eventfd, pidfd), which no redirection
+// gives;
+// target is what it is open on, where the system says (Linux), else "".
+func descriptorState(fd int) (open, writes, own bool, target string) {
+	flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	if err != nil {
+		return false, false, false, ""
+	}
+	target, _ = os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	return true, flags&unix.O_ACCMODE != unix.O_RDONLY, strings.HasPrefix(target, "anon_inode:"), target
 }
 
 // fileID identifies a file: its device and inode number.
