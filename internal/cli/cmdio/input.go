@@ -156,6 +156,40 @@ func (c *checkedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// xzTail passes an xz file through and keeps its last two bytes before any
+// stream padding (zero bytes), for xzFooter.
+type xzTail struct {
+	r    io.Reader
+	last [2]byte
+}
+
+func (t *xzTail) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	for _, b := range p[:n] {
+		if b != 0 {
+			t.last[0], t.last[1] = t.last[1], b
+		}
+	}
+	return n, err
+}
+
+// xzFooter ends an xz stream with an error unless its file ended with a
+// stream footer (whose last bytes are "YZ", before any padding): the
+// decompressor takes a file cut right after its last block, before the
+// index and footer, for a whole one (every block checked, the end lost).
+type xzFooter struct {
+	r    io.Reader
+	tail *xzTail
+}
+
+func (x *xzFooter) Read(p []byte) (int, error) {
+	n, err := x.r.Read(p)
+	if err == io.EOF && x.tail.last != [2]byte{'Y', 'Z'} {
+		err = errors.New("unexpected end of input: the stream's index and footer are missing (a file cut short)")
+	}
+	return n, err
+}
+
 type readCloser struct {
 	io.Reader
 	closers []func() error
@@ -217,7 +251,11 @@ func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 		zr = bzip2.NewReader(br)
 	case bytes.HasPrefix(magic, magicXz):
 		format = "xz"
-		zr, err = xz.NewReader(br)
+		tail := &xzTail{r: br}
+		var xr io.Reader
+		if xr, err = xz.NewReader(tail); err == nil {
+			zr = &xzFooter{r: xr, tail: tail}
+		}
 	default:
 		rc.Reader = br
 		return rc, nil
