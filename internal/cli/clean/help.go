@@ -6,7 +6,8 @@ import (
 )
 
 var help = cmdio.Help{
-	Docs: "docs/swfclean.md",
+	Docs:       "docs/swfclean.md",
+	ExitStatus: "with --check --fail-on-anomaly an anomaly (or with --submission a log not ready)",
 	Examples: []cmdio.Example{
 		{Command: "swfclean --check trace.swf.gz", Explanation: "Report every anomaly of a raw archive log (counts and first lines); writes no trace."},
 		{Command: "swfclean trace.swf.gz -o clean.swf", Explanation: "Clean with the default rules; the accounting (read = written + dropped, per rule) goes to stderr."},

@@ -17,6 +17,10 @@ type Help struct {
 	Docs string
 	// Choices lists the values a flag accepts, by flag name, for completion.
 	Choices map[string][]string
+	// ExitStatus is what status 1 means beyond bad input and I/O errors
+	// (swfclean's --fail-on-anomaly, swfstat's capacity check), for the man
+	// page; "" when nothing more.
+	ExitStatus string
 }
 
 // Example is one command line and what it does.

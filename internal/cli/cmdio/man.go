@@ -66,7 +66,11 @@ func ManPage(app *cli.App, others []string) string {
 			fmt.Fprintf(&b, ".PP\n%s\n.PP\n.RS\n.nf\n%s\n.fi\n.RE\n", roffLine(e.Explanation), roffLine(e.Command))
 		}
 	}
-	b.WriteString(".SH EXIT STATUS\n0 success, 1 bad input or I/O error, 2 usage error. A closed output pipe ends quietly with 0.\n")
+	one := "bad input or I/O error"
+	if h.ExitStatus != "" {
+		one = "bad input, I/O error, or " + h.ExitStatus
+	}
+	fmt.Fprintf(&b, ".SH EXIT STATUS\n0 success, 1 %s, 2 usage error. A closed output pipe ends quietly with 0, unless files the run was to write are left unwritten (1, naming them).\n", roff(one))
 	b.WriteString(".SH SEE ALSO\n")
 	var refs []string
 	for _, o := range others {

@@ -7,7 +7,8 @@ import (
 )
 
 var help = cmdio.Help{
-	Docs: "docs/swfstat.md",
+	Docs:       "docs/swfstat.md",
+	ExitStatus: "a failed --check-capacity",
 	Examples: []cmdio.Example{
 		{Command: "swfstat --label easy,cons --baseline cons easy.swf cons.swf", Explanation: "Two schedules side by side, with each number's change against conservative backfilling in percent."},
 		{Command: "swfstat --format csv --by category easy.swf cons.swf > summary.csv", Explanation: "Long-form CSV (stable column names) for pandas or R, with the SN/SW/LN/LW breakdown."},
