@@ -111,7 +111,7 @@ func (fs *Files) Check() error {
 			}
 			path := canonical(out.name)
 			for _, prev := range fs.outputs[:i] {
-				if !IsStdio(prev.name) && canonical(prev.name) == path {
+				if !IsStdio(prev.name) && sameNewPath(canonical(prev.name), path) {
 					return Usagef("%s and %s are the same file", out, prev)
 				}
 			}
@@ -298,6 +298,21 @@ func canonical(name string) string {
 		return abs
 	}
 	return target
+}
+
+// sameNewPath reports whether two resolved paths of files not there yet
+// name one file: the same name in the same folder, however the folder is
+// reached (a bind mount, /proc/self/cwd, a linked folder).
+func sameNewPath(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if filepath.Base(a) != filepath.Base(b) {
+		return false
+	}
+	da, errA := os.Stat(filepath.Dir(a))
+	db, errB := os.Stat(filepath.Dir(b))
+	return errA == nil && errB == nil && os.SameFile(da, db)
 }
 
 // SameFiles groups the names that are one file by os.SameFile (a path given
