@@ -7,9 +7,9 @@ package convert_test
 //
 // Readings the model takes where the docs are silent (the tests say where
 // one mattered):
-//   - field 10's "processors" are field 5, else field 8 (a job that never
-//     started has no allocation), and KB per processor is rounded to the
-//     nearest integer: the page says "/ processors" only.
+//   - field 10's "processors" are field 8 (the page says per requested
+//     processor), else AllocCPUS when field 8 is 0, and KB per processor is
+//     rounded to the nearest integer.
 //   - field 6 "to the millisecond" is rounded half away from zero.
 //   - MaxRSS units K, M, G, T are powers of 1024 (a bare number is KB);
 //     ReqMem units likewise, a bare size is MB (the page says so).
@@ -329,9 +329,9 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 			f[7] = a.rss
 		}
 		f[8] = a.req
-		procs := f[5]
+		procs := f[8]
 		if procs <= 0 {
-			procs = f[8]
+			procs = a.alloc
 		}
 		if rm := a.reqMem; rm != "" && procs > 0 {
 			switch rm[len(rm)-1] {

@@ -108,7 +108,8 @@ type sacctReader struct {
 // Fields: 3 and 4 from Submit, Start, End (ElapsedRaw when End is unknown); 5
 // AllocCPUS (or NCPUS) when the job started, else -1; 6 TotalCPU (the job's, or
 // its steps' sum) / processors; 7 the largest MaxRSS of its steps in KB; 8
-// ReqCPUS (else AllocCPUS); 9 Timelimit; 10 ReqMem in KB per processor; 11 State
+// ReqCPUS (else AllocCPUS); 9 Timelimit; 10 ReqMem in KB per requested
+// processor (field 8, else AllocCPUS); 11 State
 // (SacctStatus); 12, 13, 15, 16 User, Group, QOS, Partition names numbered in
 // order of first appearance. A job that ended while pending (Start None, or
 // Start = End with NodeList "None assigned": cancelled, or past its deadline)
@@ -174,7 +175,7 @@ func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	s.skipOrphanSteps()
 	s.fillFromSteps()
 	notes := []string{fmt.Sprintf("sacct times read as local time in %s; field 6 = TotalCPU / processors; "+
-		"field 7 = the largest MaxRSS of the job's steps; field 10 = ReqMem per processor; "+
+		"field 7 = the largest MaxRSS of the job's steps; field 10 = ReqMem per requested processor (field 8); "+
 		"queue numbers are QOS names, partition numbers partition names (Queue and Partition lines); "+
 		"user and group numbers are names in order of first appearance", s.loc)}
 	var warnings []string
@@ -557,9 +558,11 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		}
 	}
 	if v, ok := l.get("ReqMem"); ok && v != "" {
-		procs := alloc
+		// Per requested processor (field 8), as Alea's field 10 is: the
+		// request is the user's, whatever the allocation turned out to be.
+		procs := p.job.RequestedProcs
 		if procs <= 0 {
-			procs = p.job.RequestedProcs
+			procs = alloc
 		}
 		if p.job.RequestedMemory, err = l.reqMem(v, procs, nodes); err != nil {
 			return p, 0, 0, false, err

@@ -803,3 +803,35 @@ func TestSacctOrderPastManyTasks(t *testing.T) {
 		}
 	}
 }
+
+// Field 10 is the request per requested processor (field 8) in both
+// converters: a 16 GB job that asked for 8 processors and got 16 requested
+// 2 GB per processor, from sacct as from Alea (sacct divided by the 16
+// allocated ones and wrote 1 GB).
+func TestSacctRequestedMemoryPerRequestedProcessor(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|AllocCPUS|ReqCPUS|NNodes|ReqMem\n" +
+		"1|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|COMPLETED|16|8|1|16G\n" +
+		"2|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|COMPLETED|16|8|2|8Gn\n" +
+		"3|2024-01-01T00:00:00|None|2024-01-01T00:01:10|CANCELLED|16|8|2|16G\n" +
+		"4|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|COMPLETED|16|0|1|16G\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 16 GB / 8; 8 GB per node on 2 nodes / 8; never started: still / 8;
+	// ReqCPUS 0 (no request): / the 16 allocated.
+	want := []int64{2097152, 2097152, 2097152, 1048576}
+	for i, w := range want {
+		if got := res.Jobs[i].RequestedMemory; got != w {
+			t.Errorf("job %d: field 10 = %d KB, want %d", i+1, got, w)
+		}
+	}
+	// The same job in Alea's format: 16 GB in KB, 8 requested, 16 allocated.
+	ares, err := alea(t, "0 1000 10 60 16 -1 -1 8 -1 16777216 1 1 1 -1 -1 1 -1 -1 {1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1} q p\n", Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ares.Jobs[0].RequestedMemory; got != want[0] {
+		t.Errorf("Alea: field 10 = %d KB, sacct %d: the converters disagree", got, want[0])
+	}
+}
