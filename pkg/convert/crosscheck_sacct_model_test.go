@@ -199,6 +199,7 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 	var jobs []*acc
 	byID := map[string]*acc{}
 	skippedJob := map[string]bool{}
+	firstSubmit := map[string]int64{} // the earliest Submit of an id's REQUEUED lines
 	for _, l := range lines {
 		id := get(l.v, "JobID")
 		if i := strings.Index(id, "."); i >= 0 {
@@ -221,6 +222,17 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 			continue
 		}
 		state := strings.Fields(get(l.v, "State"))[0]
+		if state == "REQUEUED" {
+			// A run before a requeue (sacct -D): its Submit is the job's.
+			m.Skipped["REQUEUED (an earlier run of a requeued job)"]++
+			skippedJob[id] = true
+			if sub := occurrences(get(l.v, "Submit"))[0]; sub >= 0 {
+				if prev, ok := firstSubmit[id]; !ok || sub < prev {
+					firstSubmit[id] = sub
+				}
+			}
+			continue
+		}
 		if sacctUnfinished[state] {
 			m.Skipped[state+" (not finished)"]++
 			skippedJob[id] = true
@@ -299,6 +311,11 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 			}
 			jobs = append(jobs, a)
 			byID[jid] = a
+		}
+	}
+	for _, a := range jobs {
+		if sub, ok := firstSubmit[a.job.id]; ok && sub < a.job.submit {
+			a.job.submit = sub
 		}
 	}
 	for _, a := range jobs {

@@ -69,8 +69,11 @@ type sacctReader struct {
 	explicit map[string]int // job ids that have a line of their own: that line
 	// arrayLines are lines for several never-started array tasks, added last.
 	arrayLines []arrayLine
-	stepCPU    map[string]float64
-	stepRSS    map[string]int64
+	// requeuedSubmit is the earliest Submit of each job id's REQUEUED
+	// lines (sacct --duplicates): the job's real submit time.
+	requeuedSubmit map[string]int64
+	stepCPU        map[string]float64
+	stepRSS        map[string]int64
 	// stepLines counts the step lines of each job id, jobLines the job ids
 	// with a line of their own (any state): a step whose job has none is
 	// skipped as a step without its job.
@@ -117,7 +120,7 @@ type sacctReader struct {
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]int{},
 		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}, stepLines: map[string]int{}, jobLines: map[string]bool{}, names: map[string]string{},
-		skippedRun: map[string]string{}}
+		skippedRun: map[string]string{}, requeuedSubmit: map[string]int64{}}
 	s.acct.Format, s.acct.File = "sacct", cfg.Name
 	br := bufio.NewReaderSize(r, 64<<10)
 	lineNo := 0
@@ -174,10 +177,16 @@ func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	}
 	s.skipOrphanSteps()
 	s.fillFromSteps()
+	requeued := s.applyRequeuedSubmits()
 	notes := []string{fmt.Sprintf("sacct times read as local time in %s; field 6 = TotalCPU / processors; "+
 		"field 7 = the largest MaxRSS of the job's steps; field 10 = ReqMem per requested processor (field 8); "+
 		"queue numbers are QOS names, partition numbers partition names (Queue and Partition lines); "+
 		"user and group numbers are names in order of first appearance", s.loc)}
+	if requeued > 0 {
+		notes = append(notes, fmt.Sprintf("requeued jobs: %d; their submit time is their first run's (the Submit of "+
+			"their first REQUEUED line: Slurm resets it at a requeue), so their wait includes the earlier runs, "+
+			"which are counted as skipped, not written", requeued))
+	}
 	var warnings []string
 	for _, w := range []struct {
 		n, line int
@@ -356,8 +365,11 @@ func (s *sacctReader) readJobLine(l *sacctLine, id, base string) *swf.ParseError
 		if !containsString(SacctUnfinished, word) {
 			return l.err("State", ErrState, "unknown Slurm job state %q (expected one of COMPLETED, FAILED, TIMEOUT, CANCELLED, NODE_FAIL, OUT_OF_MEMORY, BOOT_FAIL, DEADLINE, PREEMPTED, or an unfinished state such as PENDING, RUNNING)", state)
 		}
-		s.acct.skip(word + " (not finished)")
 		s.skippedRun[base] = stepOfSkipped
+		if word == "REQUEUED" {
+			return s.readRequeuedRun(l, id)
+		}
+		s.acct.skip(word + " (not finished)")
 		return nil
 	}
 	delete(s.skippedRun, base)
@@ -388,6 +400,43 @@ func (s *sacctReader) readJobLine(l *sacctLine, id, base string) *swf.ParseError
 	s.explicit[id] = lineNo
 	s.add(p, id, cpu, alloc, started, lineNo, 0)
 	return nil
+}
+
+// SkipRequeuedRun is the skip reason of a REQUEUED job line: with
+// --duplicates, a run that ended in a requeue (its job's later run is the one
+// written).
+const SkipRequeuedRun = "REQUEUED (an earlier run of a requeued job)"
+
+// readRequeuedRun skips a REQUEUED line and keeps its Submit: Slurm resets a
+// requeued job's submit time to the requeue, and only this line (sacct
+// --duplicates) still has the time the user submitted the job.
+func (s *sacctReader) readRequeuedRun(l *sacctLine, id string) *swf.ParseError {
+	submit, _, perr := l.times("Submit")
+	if perr != nil {
+		return perr
+	}
+	if prev, ok := s.requeuedSubmit[id]; submit >= 0 && (!ok || submit < prev) {
+		s.requeuedSubmit[id] = submit
+	}
+	s.acct.skip(SkipRequeuedRun)
+	return nil
+}
+
+// applyRequeuedSubmits gives each written job that has earlier REQUEUED runs
+// the submit time of the first of them, so its wait counts from the real
+// submit; it returns how many jobs it changed. A job id names one job in a
+// dump (two finished lines of an id are an error), so a REQUEUED line of the
+// id is an earlier run of that job, whichever line sacct printed first.
+func (s *sacctReader) applyRequeuedSubmits() int {
+	n := 0
+	for i := range s.jobs {
+		p := &s.jobs[i]
+		if submit, ok := s.requeuedSubmit[p.id]; ok && submit < p.submit {
+			p.submit = submit
+			n++
+		}
+	}
+	return n
 }
 
 // countOutOfOrder counts a job line, read without an error, whose Start is

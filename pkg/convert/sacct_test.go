@@ -122,7 +122,11 @@ func TestSacctStates(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", state, err)
 		}
-		if len(res.Jobs) != 1 || len(res.Accounting.Skipped) != 1 || res.Accounting.Skipped[0].Reason != state+" (not finished)" {
+		reason := state + " (not finished)"
+		if state == "REQUEUED" {
+			reason = SkipRequeuedRun
+		}
+		if len(res.Jobs) != 1 || len(res.Accounting.Skipped) != 1 || res.Accounting.Skipped[0].Reason != reason {
 			t.Errorf("%s: %d jobs, skipped %+v", state, len(res.Jobs), res.Accounting.Skipped)
 		}
 	}
@@ -420,6 +424,62 @@ func TestSacctRequeuedRunKeepsItsSteps(t *testing.T) {
 	// 180 s of CPU over 2 processors for a 180 s run; 100 KB of memory.
 	if j := res.Jobs[0]; j.AverageCPUTime != 90 || j.UsedMemory != 100 {
 		t.Errorf("job %s: want average CPU 90 s and 100 KB, the final run's steps alone", j.AppendCanonical(nil))
+	}
+}
+
+// sacctRequeueDump is `sacct -D` on a real Slurm 22.05: job 1, submitted with
+// --requeue at 17:16:48, was requeued after 6 s of running; Slurm reset its
+// submit time to 17:16:54 and rewrote its UNLIMITED limit to 365-00:00:00.
+const sacctRequeueDump = "JobID|JobIDRaw|User|Group|Account|Partition|QOS|Submit|Eligible|Start|End|Elapsed|ElapsedRaw|Timelimit|State|ExitCode|AllocCPUS|ReqCPUS|NCPUS|NNodes|NodeList|ReqMem|MaxRSS|TotalCPU\n" +
+	"1|1|swfalice|swfphys|swfkit|debug|normal|2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:54|00:00:06|6|UNLIMITED|REQUEUED|0:0|1|1|1|1|node1|1000M||00:00.006\n" +
+	"1.batch|1.batch|||swfkit|||2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:54|00:00:06|6||CANCELLED|0:15|1|1|1|1|node1||3060K|00:00.006\n" +
+	"2|2|swfbob|swfphys|swfkit|debug|normal|2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:53|00:00:05|5|UNLIMITED|COMPLETED|0:0|4|4|4|1|node1|4000M||00:00.415\n" +
+	"2.batch|2.batch|||swfkit|||2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:53|00:00:05|5||COMPLETED|0:0|4|4|4|1|node1||316548K|00:00.415\n" +
+	"1|1|swfalice|swfphys|swfkit|debug|normal|2026-12-07T17:16:54|2026-12-07T17:18:55|2026-12-07T17:18:59|2026-12-07T17:19:19|00:00:20|20|365-00:00:00|COMPLETED|0:0|1|1|1|1|node1|1000M||00:00.003\n" +
+	"1.batch|1.batch|||swfkit|||2026-12-07T17:18:59|2026-12-07T17:18:59|2026-12-07T17:18:59|2026-12-07T17:19:19|00:00:20|20||COMPLETED|0:0|1|1|1|1|node1||3000K|00:00.003\n"
+
+// A requeued job is written once, with the submit time of its first run (the
+// REQUEUED line's Submit): Slurm resets the submit time at a requeue, which
+// understated the wait by the 6 s before it. The earlier run is counted.
+func TestSacctRequeuedJobKeepsFirstSubmit(t *testing.T) {
+	res, err := sacct(t, sacctRequeueDump, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Jobs) != 2 {
+		t.Fatalf("%d jobs, want 2", len(res.Jobs))
+	}
+	// Job 1 submitted 17:16:48 with job 2, started 17:18:59: a wait of 131 s
+	// (the 6 s run and the requeue included), run 20 s, the final run's
+	// steps and limit (Slurm's 365-00:00:00, converted as it is).
+	j := res.Jobs[1]
+	if id, _ := j.ExtraValue("jobid"); id != "1" || j.SubmitTime != 0 || j.WaitTime != 131 || j.RunTime != 20 ||
+		j.UsedMemory != 3000 || j.RequestedTime != 31536000 {
+		t.Errorf("requeued job: %s", j.AppendCanonical(nil))
+	}
+	a := res.Accounting.String()
+	if !strings.Contains(a, SkipRequeuedRun+": 1") || !strings.Contains(a, "step of a skipped job line: 1") {
+		t.Errorf("accounting %s", a)
+	}
+	if !strings.Contains(strings.Join(res.Header.GetAll("Note"), "\n"), "requeued jobs: 1;") {
+		t.Errorf("no Note on the requeued job: %v", res.Header.GetAll("Note"))
+	}
+	// The run line may come first: the first submit is kept all the same;
+	// and a REQUEUED line with a malformed Submit is an error naming it.
+	lines := strings.SplitAfter(sacctRequeueDump, "\n")
+	swapped := lines[0] + lines[5] + lines[6] + lines[3] + lines[4] + lines[1] + lines[2]
+	res, err = sacct(t, swapped, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range res.Jobs {
+		if id, _ := j.ExtraValue("jobid"); id == "1" && (j.SubmitTime != 0 || j.WaitTime != 131) {
+			t.Errorf("run line first: %s", j.AppendCanonical(nil))
+		}
+	}
+	bad := strings.Replace(sacctRequeueDump, "normal|2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:54|00:00:06", "normal|yesterday|2026-12-07T17:16:48|2026-12-07T17:16:48|2026-12-07T17:16:54|00:00:06", 1)
+	if _, err := sacct(t, bad, Config{}); err == nil || !strings.Contains(err.Error(), "dump.txt:2: column Submit") {
+		t.Errorf("malformed Submit of a REQUEUED line: %v", err)
 	}
 }
 
