@@ -10,7 +10,8 @@ package convert_test
 //   - field 10's "processors" are field 8 (the page says per requested
 //     processor), else AllocCPUS when field 8 is 0, and KB per processor is
 //     rounded to the nearest integer.
-//   - field 6 "to the millisecond" is rounded half away from zero.
+//   - field 6 "to the millisecond" is rounded half away from zero; field 7's
+//     MaxRSS x NTasks / processors is rounded to the nearest KB.
 //   - MaxRSS units K, M, G, T are powers of 1024 (a bare number is KB);
 //     ReqMem units likewise, a bare size is MB (the page says so).
 //   - an empty User, Group, QOS or Partition is -1, not a name.
@@ -122,6 +123,21 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 		}
 		return ""
 	}
+	// rssPerProc is a line's MaxRSS per processor: x NTasks / its CPUs when
+	// the line has both, else as it is (the page: one task per processor).
+	rssPerProc := func(r []string) (float64, bool) {
+		kb, ok := sizeKB(get(r, "MaxRSS"), 1)
+		tasks, err1 := strconv.ParseFloat(get(r, "NTasks"), 64)
+		cpus := get(r, "AllocCPUS")
+		if _, has := col["AllocCPUS"]; !has {
+			cpus = get(r, "NCPUS")
+		}
+		n, err2 := strconv.ParseFloat(cpus, 64)
+		if ok && err1 == nil && err2 == nil && tasks > 0 && n > 0 {
+			kb = math.Round(kb * tasks / n)
+		}
+		return kb, ok
+	}
 	var lines []raw
 	n := 1
 	for sc.Scan() {
@@ -211,7 +227,7 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 					a.stepCPU += v
 					a.stepKnown = true
 				}
-				if r, ok := sizeKB(get(l.v, "MaxRSS"), 1); ok && (!a.rssKnown || r > a.rss) {
+				if r, ok := rssPerProc(l.v); ok && (!a.rssKnown || r > a.rss) {
 					a.rss, a.rssKnown = r, true
 				}
 			} else if skippedJob[parent] {
@@ -299,7 +315,7 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 				a.cpu, _ = sacctDuration(c, false)
 				a.cpuKnown = true
 			}
-			if r, ok := sizeKB(get(l.v, "MaxRSS"), 1); ok {
+			if r, ok := rssPerProc(l.v); ok {
 				a.rss, a.rssKnown = r, true
 			}
 			j.fields[9] = -1

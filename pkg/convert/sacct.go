@@ -18,7 +18,7 @@ import (
 var (
 	SacctRequired = []string{"JobID", "Submit", "Start", "End", "State"}
 	SacctOptional = []string{"JobIDRaw", "ReqCPUS", "NNodes", "Timelimit", "User", "Group",
-		"Partition", "QOS", "ReqMem", "MaxRSS", "TotalCPU", "ElapsedRaw", "ExitCode", "NodeList"}
+		"Partition", "QOS", "ReqMem", "MaxRSS", "NTasks", "TotalCPU", "ElapsedRaw", "ExitCode", "NodeList"}
 )
 
 // SacctStatus maps the Slurm job states of finished jobs to SWF status (field 11).
@@ -110,7 +110,8 @@ type sacctReader struct {
 //
 // Fields: 3 and 4 from Submit, Start, End (ElapsedRaw when End is unknown); 5
 // AllocCPUS (or NCPUS) when the job started, else -1; 6 TotalCPU (the job's, or
-// its steps' sum) / processors; 7 the largest MaxRSS of its steps in KB; 8
+// its steps' sum) / processors; 7 the largest MaxRSS x NTasks / AllocCPUS of
+// its lines in KB per processor (MaxRSS alone without NTasks); 8
 // ReqCPUS (else AllocCPUS); 9 Timelimit; 10 ReqMem in KB per requested
 // processor (field 8, else AllocCPUS); 11 State
 // (SacctStatus); 12, 13, 15, 16 User, Group, QOS, Partition names numbered in
@@ -179,7 +180,7 @@ func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	s.fillFromSteps()
 	requeued := s.applyRequeuedSubmits()
 	notes := []string{fmt.Sprintf("sacct times read as local time in %s; field 6 = TotalCPU / processors; "+
-		"field 7 = the largest MaxRSS of the job's steps; field 10 = ReqMem per requested processor (field 8); "+
+		"field 7 = the largest MaxRSS x NTasks / AllocCPUS of the job's lines (MaxRSS alone on a line without NTasks); field 10 = ReqMem per requested processor (field 8); "+
 		"queue numbers are QOS names, partition numbers partition names (Queue and Partition lines); "+
 		"user and group numbers are names in order of first appearance", s.loc)}
 	if requeued > 0 {
@@ -630,7 +631,9 @@ func (s *sacctReader) readJob(l *sacctLine, id string, status int64, state strin
 		if perr != nil {
 			return p, 0, 0, false, perr
 		}
-		p.job.UsedMemory = kb
+		if p.job.UsedMemory, perr = l.rssPerProcessor(kb); perr != nil {
+			return p, 0, 0, false, perr
+		}
 	}
 	if v, ok := l.get("ExitCode"); ok && v != "" {
 		if perr := l.exitCode(v); perr != nil {
@@ -681,7 +684,9 @@ func (s *sacctReader) readStep(l *sacctLine, base string) *swf.ParseError {
 		if err != nil {
 			return err
 		}
-		rss = kb
+		if rss, err = l.rssPerProcessor(kb); err != nil {
+			return err
+		}
 	}
 	if hasCPU {
 		s.stepCPU[base] = cpu
@@ -1065,6 +1070,41 @@ func (l *sacctLine) reqMem(text string, procs, nodes int64) (int64, *swf.ParseEr
 		return 0, l.err("ReqMem", ErrRange, "%q is %.0f KB per processor on %d nodes and %d processors, beyond %s", text, kb, nodes, procs, memoryBound)
 	}
 	return int64(math.Round(kb)), nil
+}
+
+// rssPerProcessor turns a line's MaxRSS (KB, the largest of its tasks) into
+// KB per processor, SWF's field 7: MaxRSS x NTasks / the line's AllocCPUS (else
+// NCPUS), as a step of 1 task on 4 CPUs (`sbatch -n1 -c4`, an OpenMP job)
+// used its MaxRSS over 4 processors, not on each. Without NTasks, or a
+// processor count, on the line, one task per processor is assumed: MaxRSS as
+// it is.
+func (l *sacctLine) rssPerProcessor(kb int64) (int64, *swf.ParseError) {
+	v, ok := l.get("NTasks")
+	if !ok || v == "" {
+		return kb, nil
+	}
+	tasks, perr := l.int("NTasks", v, swf.MaxProcessors, procsBound)
+	if perr != nil {
+		return 0, perr
+	}
+	col := "AllocCPUS"
+	c, ok := l.get(col)
+	if !ok {
+		col = "NCPUS"
+		c, _ = l.get(col)
+	}
+	if c == "" {
+		return kb, nil
+	}
+	cpus, perr := l.int(col, c, swf.MaxProcessors, procsBound)
+	if perr != nil || cpus == 0 || tasks == 0 {
+		return kb, perr
+	}
+	perProc := math.Round(float64(kb) * float64(tasks) / float64(cpus))
+	if perProc > MaxMemoryKB {
+		return 0, l.err("MaxRSS", ErrRange, "%d KB x %d tasks / %d processors is %.0f KB per processor, beyond %s", kb, tasks, cpus, perProc, memoryBound)
+	}
+	return int64(perProc), nil
 }
 
 // exitCode checks ExitCode's form CODE:SIGNAL, each 0 to 255. The state already says how the job

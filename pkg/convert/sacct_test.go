@@ -895,3 +895,45 @@ func TestSacctRequestedMemoryPerRequestedProcessor(t *testing.T) {
 		t.Errorf("Alea: field 10 = %d KB, sacct %d: the converters disagree", got, want[0])
 	}
 }
+
+// Field 7 is KB per processor: MaxRSS is the largest task's, so a step's use
+// per processor is MaxRSS x NTasks / its CPUs. An OpenMP job (`sbatch -n1
+// -c8`) with 6 GB in its one task used 768 MB per processor, not 6 GB on each
+// (which also made --check report got_more_mem against its 1 GB per processor).
+func TestSacctUsedMemoryPerProcessor(t *testing.T) {
+	head := "JobID|Submit|Start|End|State|AllocCPUS|ReqMem|MaxRSS|NTasks\n"
+	run := "|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T01:00:10|"
+	text := head +
+		// One task on 8 CPUs: 6 GB / 8.
+		"1" + run + "COMPLETED|8|8G||\n" +
+		"1.batch" + run + "COMPLETED|8||6G|1\n" +
+		// The largest over the steps: 4 tasks of 300 MB on 4 CPUs beats a
+		// batch step of 1 GB in one task on 8.
+		"2" + run + "COMPLETED|8|8G||\n" +
+		"2.batch" + run + "COMPLETED|8||1G|1\n" +
+		"2.0" + run + "COMPLETED|4||300M|4\n" +
+		// No NTasks on the step: one task per processor, as before.
+		"3" + run + "COMPLETED|8|8G||\n" +
+		"3.batch" + run + "COMPLETED|8||6G|\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int64{786432, 307200, 6291456}
+	for i, w := range want {
+		if got := res.Jobs[i].UsedMemory; got != w {
+			t.Errorf("job %d: field 7 = %d KB, want %d", i+1, got, w)
+		}
+	}
+	// A dump without the NTasks column keeps MaxRSS as it is.
+	noTasks := "JobID|Submit|Start|End|State|AllocCPUS|ReqMem|MaxRSS\n" +
+		"1" + run + "COMPLETED|8|8G|\n" + "1.batch" + run + "COMPLETED|8||6G\n"
+	if res, err = sacct(t, noTasks, Config{}); err != nil || res.Jobs[0].UsedMemory != 6291456 {
+		t.Errorf("without NTasks: %v, %+v", err, res)
+	}
+	// A malformed NTasks is an error naming it.
+	bad := strings.Replace(text, "6G|1\n", "6G|one\n", 1)
+	if _, err := sacct(t, bad, Config{}); err == nil || !strings.Contains(err.Error(), "dump.txt:3: column NTasks") {
+		t.Errorf("malformed NTasks: %v", err)
+	}
+}
