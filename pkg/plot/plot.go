@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/swfkit/swfkit/pkg/printable"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
@@ -84,9 +85,12 @@ var Categories = []string{"SN", "SW", "LN", "LW"}
 // would run past the figure's edge (the tables keep it whole).
 const maxLabel = 40
 
-// ShortLabel cuts a label longer than maxLabel in its middle, where paths
+// ShortLabel is a label as a figure draws it: printable (a byte of a file
+// name that is not UTF-8, or a control character, as \xNN: package
+// printable), and cut in its middle when longer than maxLabel, where paths
 // differ least: "runs/LANL..._seed2.swf.gz" keeps both ends.
 func ShortLabel(s string) string {
+	s = printable.Label(s)
 	r := []rune(s)
 	if len(r) <= maxLabel {
 		return s

@@ -442,3 +442,40 @@ func TestCountTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestUnprintableLabels: a label from a file name that is not UTF-8, or
+// with a control character, is drawn as \xNN, so that the SVG is XML
+// (a raw \xff or \x1b made it one no parser reads) and no label is lost.
+func TestUnprintableLabels(t *testing.T) {
+	const raw, shown = "inv\xffname\x1b.swf", `inv\xffname\x1b.swf`
+	for _, kind := range Kinds {
+		t.Run(string(kind), func(t *testing.T) {
+			var p Drawer
+			var err error
+			switch kind {
+			case Gantt:
+				p, err = NewGantt(Schedule{Label: raw, Machine: 4, From: 0, To: 3600, Start: "t=0 s", ColorBy: "user",
+					Jobs: []GanttJob{{Start: 0, End: 600, Procs: 2, Group: "cons"}}})
+			case MetricSweep:
+				s := sweepOf(2, 3)
+				s.Series[0].Name = raw
+				p, err = NewSweep(s)
+			default:
+				in := inputs()
+				in[0].Label = raw
+				p, err = New(kind, in)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := Write(p, "svg", Size{}, &buf); err != nil {
+				t.Fatal(err)
+			}
+			checkValid(t, "svg", buf.Bytes())
+			if !bytes.Contains(buf.Bytes(), []byte(shown)) {
+				t.Errorf("the label is not drawn as %q", shown)
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/swfkit/swfkit/pkg/printable"
 	"github.com/swfkit/swfkit/pkg/stats"
 )
 
@@ -70,7 +71,7 @@ func SweepFigure(s Sweep) (Drawer, error) {
 
 func newSweep(s Sweep) (*plot.Plot, error) {
 	p := plot.New()
-	p.X.Label.Text = s.Parameter
+	p.X.Label.Text = printable.Label(s.Parameter)
 	pos := map[string]float64{}
 	if s.Numeric {
 		for _, x := range s.Xs {
@@ -84,7 +85,11 @@ func newSweep(s Sweep) (*plot.Plot, error) {
 		for i, x := range s.Xs {
 			pos[x] = float64(i)
 		}
-		p.NominalX(s.Xs...)
+		names := make([]string, len(s.Xs))
+		for i, x := range s.Xs {
+			names[i] = printable.Label(x) // a Provenance value: a file name, say
+		}
+		p.NominalX(names...)
 		p.X.Min, p.X.Max = -0.5, float64(len(s.Xs))-0.5
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -108,14 +113,14 @@ func newSweep(s Sweep) (*plot.Plot, error) {
 	case nmax > 1:
 		runs = fmt.Sprintf("mean of %d to %d runs a point, bars from the least to the greatest", nmin, nmax)
 	}
-	p.Title.Text = s.Metric + " (" + runs
+	p.Title.Text = printable.Label(s.Metric) + " (" + runs
 	if logY {
 		p.Title.Text += "; log scale"
 	}
 	p.Title.Text += ")"
-	p.Y.Label.Text = s.Metric
+	p.Y.Label.Text = printable.Label(s.Metric)
 	if s.Legend != "" {
-		p.Legend.Add(s.Legend + ":")
+		p.Legend.Add(printable.Label(s.Legend) + ":")
 	}
 	for i, ser := range s.Series {
 		var pts plotter.XYs
@@ -131,7 +136,7 @@ func newSweep(s Sweep) (*plot.Plot, error) {
 		}
 		label := ShortLabel(ser.Name)
 		if label == "" {
-			label = s.Metric
+			label = printable.Label(s.Metric)
 		}
 		switch {
 		case missing == 1:

@@ -5,7 +5,10 @@
 // Conventions: the page loads nothing: styles and figures (SVG, from
 // pkg/plot's InlineSVG) are inline, the figures' font is embedded once
 // (Report.FontCSS), and there is no script. Every string is escaped except
-// Figure.SVG, which must be an <svg> element from a trusted writer. The
+// Figure.SVG, which must be an <svg> element from a trusted writer, and
+// made printable first (package printable: a byte that is not UTF-8 or a
+// control character as \xNN; tabs and line breaks kept in text), so that
+// the page is valid UTF-8 whatever the file names and header lines hold. The
 // output depends only on the Report, so the same Report gives the same
 // bytes. Callers build the Report (the numbers are formatted by them) and
 // own its slices.

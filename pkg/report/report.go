@@ -88,6 +88,7 @@ var ErrNotSVG = errors.New("report: figure is not an <svg> element")
 
 // Write writes r as an HTML page to w.
 func Write(w io.Writer, r *Report) error {
+	r = printableCopy(r)
 	type figure struct {
 		Figure
 		Inline template.HTML

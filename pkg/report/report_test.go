@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func sample() *Report {
@@ -100,5 +102,37 @@ func TestWriteRefusesNonSVG(t *testing.T) {
 	r.Figures[0].SVG = []byte("<script>alert(1)</script>")
 	if err := Write(&bytes.Buffer{}, r); !errors.Is(err, ErrNotSVG) {
 		t.Errorf("non-SVG figure: %v, want ErrNotSVG", err)
+	}
+}
+
+// TestWriteUnprintable: a file name that is not UTF-8 and header lines with
+// escape sequences or other control characters make a page that is UTF-8,
+// as it says, with the bytes shown as \xNN.
+func TestWriteUnprintable(t *testing.T) {
+	r := sample()
+	r.Title = "swfstat: inv\xffname.swf vs cons"
+	in := &r.Inputs[0]
+	in.Label, in.File = "inv\xffname.swf", "runs/inv\xffname.swf"
+	in.Provenance = append(in.Provenance, "; Note: \x1b[31mred\x1b[0m\x01", "; Computer: caf\xe9\tIBM")
+	r.Tables[0].Head[2] = "inv\xffname.swf"
+	r.Figures[0].Title = "Schedule of inv\xffname.swf"
+	var buf bytes.Buffer
+	if err := Write(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	if !utf8.ValidString(page) {
+		t.Error("the page is not valid UTF-8")
+	}
+	if i := strings.IndexFunc(page, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }); i >= 0 {
+		t.Errorf("the page holds control character %q: ...%s...", page[i], page[max(0, i-30):i])
+	}
+	for _, want := range []string{`swfstat: inv\xffname.swf vs cons`, `runs/inv\xffname.swf`, `; Note: \x1b[31mred\x1b[0m\x01`, "; Computer: caf\\xe9\tIBM", `Schedule of inv\xffname.swf`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if r.Inputs[0].Label != "inv\xffname.swf" {
+		t.Error("Write changed the caller's Report")
 	}
 }
