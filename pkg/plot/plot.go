@@ -102,8 +102,9 @@ func ShortLabel(s string) string {
 // ErrNoData is returned when no input has anything to draw.
 var ErrNoData = errors.New("plot: no input has data for this figure")
 
-// ErrNoMachine is returned for a utilization figure of a trace whose machine
-// size is unknown.
+// ErrNoMachine is returned for a utilization figure when no input with a
+// schedule has a known machine size; an input without one among others that
+// have it is named in the legend, not drawn.
 var ErrNoMachine = errors.New("machine size unknown (give --procs)")
 
 // New draws a figure of the given kind; a Gantt chart is drawn by NewGantt,
@@ -252,12 +253,19 @@ func utilizationSeries(in Input) ([]float64, error) {
 // machine) and each legend entry states the machine size.
 func addTimelines(p *plot.Plot, inputs []Input, series func(Input) ([]float64, error), percent bool) error {
 	drawn, top := 0, 1.0
+	var noMachine []string
 	for i, in := range inputs {
 		if len(in.Timeline.Times) == 0 {
 			p.Legend.Add(fmt.Sprintf("%s (no job with a known schedule: not drawn)", in.Label))
 			continue
 		}
 		ys, err := series(in)
+		if errors.Is(err, ErrNoMachine) {
+			// As an input without jobs: the others are still drawn.
+			p.Legend.Add(fmt.Sprintf("%s (machine size unknown: not drawn)", in.Label))
+			noMachine = append(noMachine, in.Label)
+			continue
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", in.Label, err)
 		}
@@ -278,6 +286,9 @@ func addTimelines(p *plot.Plot, inputs []Input, series func(Input) ([]float64, e
 		}
 		p.Legend.Add(label, line)
 		drawn++
+	}
+	if drawn == 0 && len(noMachine) > 0 {
+		return fmt.Errorf("%s: %w", strings.Join(noMachine, ", "), ErrNoMachine)
 	}
 	if drawn == 0 {
 		return ErrNoData

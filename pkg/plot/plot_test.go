@@ -479,3 +479,31 @@ func TestUnprintableLabels(t *testing.T) {
 		})
 	}
 }
+
+// TestUtilizationWithoutMachine: an input without a machine size is named in
+// the utilization figure's legend and the others are drawn, as the CDFs do
+// with an input without jobs (it failed the whole figure); with no input
+// that has one, the figure cannot be drawn and the error names them.
+func TestUtilizationWithoutMachine(t *testing.T) {
+	in := inputs()
+	in[1].Label = "nomax"
+	in[1].Timeline.Machine = 0
+	p, err := New(Utilization, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var svg bytes.Buffer
+	if err := Write(p, "svg", Size{}, &svg); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"easy (4 processors)", "nomax (machine size unknown: not drawn)"} {
+		if !strings.Contains(svg.String(), want) {
+			t.Errorf("legend lacks %q", want)
+		}
+	}
+	in[0].Timeline.Machine = 0
+	_, err = New(Utilization, in)
+	if !errors.Is(err, ErrNoMachine) || !strings.Contains(err.Error(), "easy, nomax") {
+		t.Errorf("no input with a machine size: %v, want ErrNoMachine naming both", err)
+	}
+}

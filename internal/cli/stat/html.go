@@ -184,7 +184,9 @@ func htmlInput(t *trace, rep *stats.Report, oversub []string) report.Input {
 		in.Warnings = append(in.Warnings, t.headerOnly)
 	}
 	if t.machine.Procs <= 0 {
-		in.Warnings = append(in.Warnings, "machine size unknown: no utilization, queue or capacity figures (give --procs)")
+		// What needs the machine size, and only that: the queue length
+		// and the Gantt chart's jobs do not.
+		in.Warnings = append(in.Warnings, "machine size unknown (give --procs): no machine_procs, utilization_pct or offered_load, no curve in the utilization figure, no machine line in the Gantt chart")
 	}
 	// Every input has the killed column, so that the Inputs table's cells
 	// stay under the heads the first input gives.

@@ -465,3 +465,48 @@ func TestCategoryWarningOnce(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestNoMachineLeavesOthersDrawn: one input without a machine size leaves
+// the utilization figure to the others, its legend naming it (both --plot
+// and --html failed or left the figure out for every input), and the
+// report's warning names what is left out, not the queue figure, which is
+// drawn.
+func TestNoMachineLeavesOthersDrawn(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	nomax := filepath.Join(dir, "nomax.swf")
+	if err := os.WriteFile(nomax, []byte("1 0 5 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	svg, html := filepath.Join(dir, "util.svg"), filepath.Join(dir, "report.html")
+	_, errOut, code := run(t, "", "--plot", svg, "--plot-kind", "utilization", "--html", html, "--label", "h,n", hand, nomax)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	fig, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(fig), "h (") || !strings.Contains(string(fig), "n (machine size unknown: not drawn)") {
+		t.Error("the utilization figure does not draw h and name n as not drawn")
+	}
+	data, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	i := strings.Index(page, `<figure id="fig-utilization">`)
+	if i < 0 || !strings.Contains(page[i:i+strings.Index(page[i:], "</figure>")], "<svg") {
+		t.Error("the report's utilization figure is not drawn")
+	}
+	const warning = "machine size unknown (give --procs): no machine_procs, utilization_pct or offered_load, no curve in the utilization figure, no machine line in the Gantt chart"
+	rowN := regexp.MustCompile(`(?s)<tr><td class="label">n</td>.*?</tr>`).FindString(page)
+	if !strings.Contains(rowN, warning) {
+		t.Errorf("input n's row lacks %q:\n%s", warning, rowN)
+	}
+	// With no input that has a machine size, --plot fails naming them.
+	_, errOut, code = run(t, "", "--plot", svg, "--plot-kind", "utilization", nomax)
+	if code != 1 || !strings.Contains(errOut, "machine size unknown") {
+		t.Errorf("no machine size: exit %d, %s", code, errOut)
+	}
+}
