@@ -75,7 +75,7 @@ func NewGantt(g Schedule) (Drawer, error) {
 	}
 	segs := layout(g.Jobs, g.From, g.To)
 	if len(segs) == 0 {
-		return nil, fmt.Errorf("%w (no job runs in the window)", ErrNoData)
+		return nil, fmt.Errorf("%w (no job runs in the window, %d to %d s; a job of runtime 0 holds no processor)", ErrNoData, g.From, g.To)
 	}
 	colors, legend := groupColors(g, segs)
 

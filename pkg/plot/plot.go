@@ -99,8 +99,9 @@ func ShortLabel(s string) string {
 	return string(r[:keep]) + "…" + string(r[len(r)-(maxLabel-1-keep):])
 }
 
-// ErrNoData is returned when no input has anything to draw.
-var ErrNoData = errors.New("plot: no input has data for this figure")
+// ErrNoData is returned when no input has anything to draw. The caller
+// names the figure's file and inputs.
+var ErrNoData = errors.New("no input has data for this figure")
 
 // ErrNoMachine is returned for a utilization figure when no input with a
 // schedule has a known machine size; an input without one among others that

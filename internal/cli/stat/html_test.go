@@ -510,3 +510,29 @@ func TestNoMachineLeavesOthersDrawn(t *testing.T) {
 		t.Errorf("no machine size: exit %d, %s", code, errOut)
 	}
 }
+
+// TestPlotErrorsNameFiles: a figure with nothing to draw names its file and
+// its inputs (and a Gantt chart its window); the message named neither.
+func TestPlotErrorsNameFiles(t *testing.T) {
+	dir := t.TempDir()
+	empty, zero := filepath.Join(dir, "empty.swf"), filepath.Join(dir, "zero.swf")
+	if err := os.WriteFile(empty, []byte("; MaxProcs: 8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(zero, []byte("; MaxProcs: 8\n1 0 5 0 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n2 3 5 0 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	svg := filepath.Join(dir, "x.svg")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{empty}, "swfstat: " + svg + ": no input has data for this figure (wait-cdf of " + empty + ")\n"},
+		{[]string{"--plot-kind", "gantt", zero}, "swfstat: " + svg + ": " + zero + ": no input has data for this figure (no job runs in the window, 0 to 8 s; a job of runtime 0 holds no processor)\n"},
+	} {
+		_, errOut, code := run(t, "", append([]string{"--plot", svg}, c.args...)...)
+		if code != 1 || !strings.HasSuffix(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr:\n%s\nwant it to end %q", c.args, code, errOut, c.want)
+		}
+	}
+}

@@ -2,9 +2,11 @@ package statcli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/swfkit/swfkit/internal/cli/cmdio"
 	"github.com/swfkit/swfkit/pkg/plot"
@@ -45,6 +47,13 @@ func figure(o *options, kind plot.Kind, traces []*trace) (plot.Drawer, error) {
 		inputs[i] = in
 	}
 	p, err := plot.New(kind, inputs)
+	if errors.Is(err, plot.ErrNoData) {
+		names := make([]string, len(traces))
+		for i, t := range traces {
+			names[i] = t.display
+		}
+		return nil, fmt.Errorf("%w (%s of %s)", err, kind, strings.Join(names, ", "))
+	}
 	if err != nil {
 		return nil, err // not a nil *plot.Plot in a non-nil Drawer
 	}
@@ -140,7 +149,11 @@ func gantt(o *options, t *trace, from, to int64, start string) (plot.Drawer, err
 		// of partial executions; each keeps its color in every chart.
 		g.Groups = []string{"1", "0", "5", "2", "3", "4", stats.Unknown}
 	}
-	return plot.NewGantt(g)
+	p, err := plot.NewGantt(g)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.display, err)
+	}
+	return p, nil
 }
 
 func ganttGroup(key string, s stats.Span) string {
@@ -172,11 +185,15 @@ func writePlot(o *options, traces []*trace, sw *sweep, files *cmdio.Files) error
 	var err error
 	if o.plotKind == plot.MetricSweep {
 		p, err = plot.SweepFigure(sw.fig)
+		if errors.Is(err, plot.ErrNoData) {
+			err = fmt.Errorf("%w (sweep of %d inputs: every run's %s undefined)", err, len(traces), sw.fig.Metric)
+		}
 	} else {
 		p, err = figure(o, o.plotKind, traces)
 	}
 	if err != nil {
-		return err
+		// The figure's file, as every error of an output names it.
+		return fmt.Errorf("%s: %w", o.plotFile, err)
 	}
 	out, err := files.Create(o.plotFile)
 	if err != nil {
