@@ -1,6 +1,7 @@
 package cmdio
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +31,10 @@ import (
 // Names "" and "-" are standard input or output. The zero value is not usable:
 // use NewFiles.
 type Files struct {
+	// MainOutput names, in messages, what -o writes ("the summary");
+	// "" is "the output".
+	MainOutput string
+
 	stdin   io.Reader
 	stdout  io.Writer
 	inputs  []fileArg
@@ -91,6 +96,11 @@ func (fs *Files) Check() error {
 	if err := fs.checkStdinOnce(); err != nil {
 		return err
 	}
+	// Before the same-file checks: when standard output is a regular file,
+	// they would call two of these "standard output and standard output".
+	if err := fs.checkStdoutOnce(); err != nil {
+		return err
+	}
 	for _, out := range fs.outputs {
 		if err := checkCompression(out); err != nil {
 			return err
@@ -128,16 +138,44 @@ func (fs *Files) Check() error {
 			}
 		}
 	}
-	stdoutUses := 0
+	return nil
+}
+
+// checkStdoutOnce refuses two outputs to standard output, naming them and
+// how to part them: -o, the default, is the main output.
+func (fs *Files) checkStdoutOnce() error {
+	main := fs.MainOutput
+	if main == "" {
+		main = "the output"
+	}
+	var names []string
+	mainThere := false
 	for _, out := range fs.outputs {
-		if IsStdio(out.name) {
-			stdoutUses++
+		switch {
+		case !IsStdio(out.name):
+		case out.flag == "-o":
+			names = append([]string{main}, names...)
+			mainThere = true
+		default:
+			names = append(names, out.flag+" "+cmp.Or(out.name, "-"))
 		}
 	}
-	if stdoutUses > 1 {
-		return Usagef("more than one output goes to standard output")
+	if len(names) < 2 {
+		return nil
 	}
-	return nil
+	hint := "give all but one of them a file"
+	switch {
+	case mainThere && len(names) == 2:
+		hint = "write " + main + " to a file with -o FILE, or give " + strings.Fields(names[1])[0] + " a file"
+	case mainThere:
+		hint = "write " + main + " to a file with -o FILE, or give the others files"
+	}
+	both := "both"
+	if len(names) > 2 {
+		both = "all"
+	}
+	return Usagef("%s and %s %s go to standard output, which can carry one: %s",
+		strings.Join(names[:len(names)-1], ", "), names[len(names)-1], both, hint)
 }
 
 // checkDescriptorOutput refuses an output to one of the process's own

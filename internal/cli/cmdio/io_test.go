@@ -1105,3 +1105,34 @@ func TestFinishClosedPipeWithFiles(t *testing.T) {
 		t.Errorf("c.csv holds %q, want the old file kept", b)
 	}
 }
+// TestStdoutOnce: two outputs to standard output are refused with a message
+// that names them, the main output by what it is, and says how to part them,
+// whether standard output is a pipe or a regular file (then the same-file
+// check called them "standard output and standard output").
+func TestStdoutOnce(t *testing.T) {
+	regular, err := os.Create(filepath.Join(t.TempDir(), "out.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer regular.Close()
+	for _, stdout := range []io.Writer{nil, regular} {
+		for _, c := range []struct {
+			outputs [][2]string
+			want    string
+		}{
+			{[][2]string{{"-o", ""}, {"--html", "-"}}, "the summary and --html - both go to standard output, which can carry one: write the summary to a file with -o FILE, or give --html a file"},
+			{[][2]string{{"-o", ""}, {"--csv", "-"}, {"--json", "-"}}, "the summary, --csv - and --json - all go to standard output, which can carry one: write the summary to a file with -o FILE, or give the others files"},
+			{[][2]string{{"-o", "s.txt"}, {"--csv", "-"}, {"--json", "-"}}, "--csv - and --json - both go to standard output, which can carry one: give all but one of them a file"},
+		} {
+			fs := NewFiles(nil, stdout)
+			fs.MainOutput = "the summary"
+			for _, o := range c.outputs {
+				fs.Output(o[0], o[1])
+			}
+			err := fs.Check()
+			if err == nil || err.Error() != c.want || ExitCode(err) != 2 {
+				t.Errorf("stdout %T, outputs %v: %v, want %q (exit 2)", stdout, c.outputs, err, c.want)
+			}
+		}
+	}
+}

@@ -640,6 +640,7 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		return err
 	}
 	files := cmdio.NewFiles(stdin, stdout)
+	files.MainOutput = "the summary"
 	for _, f := range o.files {
 		files.Input("", f)
 	}
