@@ -4,14 +4,18 @@ import (
 	"golang.org/x/image/font/sfnt"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
+
+	"github.com/swfkit/swfkit/pkg/printable"
 )
 
 // Undrawable returns, once each and in order, the characters of s that the
 // figures' font (plot.DefaultFont, Liberation) has no glyph for: a PNG or
 // PDF figure draws nothing in their place, so two labels made of them can
 // look alike. (An SVG names the font, and a browser draws such characters
-// from another one.)
+// from another one.) s is taken as a figure draws it: a byte that is not
+// UTF-8 is the text \xNN (package printable), which the font has.
 func Undrawable(s string) []rune {
+	s = printable.Label(s)
 	face := font.DefaultCache.Lookup(plot.DefaultFont, 12)
 	var buf sfnt.Buffer
 	var out []rune

@@ -16,6 +16,8 @@ func TestUndrawable(t *testing.T) {
 		{"Ωμέγα Жук", nil},
 		{"日本語 run 日", []rune{'日', '本', '語'}},
 		{"☃ snow", []rune{'☃'}},
+		// Drawn as the text \xff, not as U+FFFD, which the font lacks.
+		{"inv\xffname.swf", nil},
 	} {
 		if got := Undrawable(c.in); !slices.Equal(got, c.want) {
 			t.Errorf("Undrawable(%q) = %q, want %q", c.in, string(got), string(c.want))
