@@ -140,7 +140,7 @@ func Write(p Drawer, format string, size Size, w io.Writer) error {
 		})
 		pc := vgpdf.New(size.Width, size.Height)
 		pc.EmbedFonts(true)
-		c = pc
+		c = winAnsiPDF{pc}
 	case "png":
 		if err := size.CheckPNG(); err != nil {
 			return fmt.Errorf("plot: %w", err)

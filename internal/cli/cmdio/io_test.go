@@ -1105,6 +1105,7 @@ func TestFinishClosedPipeWithFiles(t *testing.T) {
 		t.Errorf("c.csv holds %q, want the old file kept", b)
 	}
 }
+
 // TestStdoutOnce: two outputs to standard output are refused with a message
 // that names them, the main output by what it is, and says how to part them,
 // whether standard output is a pipe or a regular file (then the same-file

@@ -816,9 +816,14 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 		if o.plotFmt == "png" || o.plotFmt == "pdf" {
 			for _, t := range traces {
-				if miss := plot.Undrawable(t.label); len(miss) > 0 {
-					fmt.Fprintf(stderr, "swfstat: warning: %s: label %q has characters the figure's font cannot draw (%s), left out of the figure; give --label, or an .svg figure, which a browser draws with another font\n",
-						o.plotFile, t.label, string(miss))
+				if miss := plot.UndrawableIn(o.plotFmt, t.label); len(miss) > 0 {
+					why, instead := "the figure's font cannot draw", "an .svg figure, which a browser draws with another font"
+					if o.plotFmt == "pdf" {
+						// winAnsiPDF: Windows-1252 only.
+						why, instead = "a PDF figure cannot draw (its font is embedded for Western European text only)", "an .svg or .png figure"
+					}
+					fmt.Fprintf(stderr, "swfstat: warning: %s: label %q has characters %s (%s), left out of the figure; give --label, or %s\n",
+						o.plotFile, t.label, why, string(miss), instead)
 				}
 			}
 		}
