@@ -258,8 +258,16 @@ func (g *GA) Stats() GAStats { return g.stats }
 // Note describes the run for the output header.
 func (g *GA) Note() string {
 	c := g.cfg
-	s := fmt.Sprintf("GA population %d, generations %d, mutation %g, elitism %v, seeds %s, warm start %v, seed %d; %d searches in %d passes, %d fitness evaluations",
-		c.Population, c.Generations, c.Mutation, c.Elitism, strings.Join(c.Seeds, ","), c.WarmStart, c.Seed,
+	seeds := strings.Join(c.Seeds, ",")
+	if seeds == "" {
+		seeds = "none"
+	}
+	mutation := fmt.Sprint(c.Mutation)
+	if c.Generations == 0 {
+		mutation = "none (0 generations)" // no generation mutates
+	}
+	s := fmt.Sprintf("GA population %d, generations %d, mutation %s, elitism %v, seeds %s, warm start %v, seed %d; %d searches in %d passes, %d fitness evaluations",
+		c.Population, c.Generations, mutation, c.Elitism, seeds, c.WarmStart, c.Seed,
 		g.stats.Searches, g.stats.Passes, g.stats.Evaluations)
 	if g.ckpt {
 		limit := fmt.Sprint(c.BumpLimit)

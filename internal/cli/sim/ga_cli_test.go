@@ -2,6 +2,8 @@ package simcli
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -239,5 +241,25 @@ func TestCLIFairStartTokenOrder(t *testing.T) {
 		if got := jobLines(out); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 			t.Errorf("%v: output\n%s\nwant\n%s", tc.args, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 		}
+	}
+}
+
+// TestCLIGANoteAndNoUtility: the Note says "seeds none" for --ga-seeds none
+// (it said "seeds ,") and no mutation rate when no generation mutates; a
+// trace without u= tokens is an error naming it.
+func TestCLIGANoteAndNoUtility(t *testing.T) {
+	out, errs, code := runSim(t, tinyTrace, "--policy", "ga", "--ga-seeds", "none", "--ga-generations", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "mutation none (0 generations), elitism false, seeds none,") {
+		t.Errorf("Note:\n%s", out)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "nou.swf")
+	os.WriteFile(file, []byte("; MaxProcs: 8\n1 0 -1 10 1 -1 -1 1 10 -1 1 1 -1 -1 -1 -1 -1 -1\n"), 0o644)
+	_, errs, code = runSim(t, "", "--policy", "ga", file)
+	if code != 1 || !strings.Contains(errs, file+": policy ga: no job carries a utility function") {
+		t.Errorf("exit %d: %s", code, errs)
 	}
 }

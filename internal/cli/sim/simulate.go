@@ -170,6 +170,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	params := opt.Params
 	fair := startFairStarts(opt.FairStart, info, &params.Research, sim.Config{Procs: procs, NoKill: opt.NoKill}, jobs)
 	pol, err := info.New(params, len(jobs))
+	if errors.Is(err, policy.ErrNoUtility) {
+		return fmt.Errorf("%s: %w", name, err) // the input's fault: name it
+	}
 	if err != nil {
 		return err
 	}
