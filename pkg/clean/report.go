@@ -122,6 +122,10 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 			}
 			h.Set("MaxProcs", size)
 			h.AddNote(fmt.Sprintf("%s --procs %s: MaxProcs was %s", c.cfg.Tool, size, was))
+		} else if h.LowerBound("MaxProcs") {
+			// The size a conversion wrote as the most its jobs showed is
+			// the machine's: say so, or --check --submission keeps it a bound.
+			h.AddNote(fmt.Sprintf("%s --procs %s: MaxProcs %s %s", c.cfg.Tool, size, size, swf.MachineConfirmed))
 		}
 	}
 	for _, label := range machineLabels {
@@ -129,7 +133,9 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 		if !ok {
 			continue
 		}
-		if old, had := h.Get(label); !had || strings.TrimSpace(old) != strings.TrimSpace(set.Value) {
+		if old, had := h.Get(label); had && strings.TrimSpace(old) == strings.TrimSpace(set.Value) && h.LowerBound(label) {
+			h.AddNote(fmt.Sprintf("%s --set %s=%s: %s %s %s", c.cfg.Tool, label, strings.TrimSpace(set.Value), label, strings.TrimSpace(set.Value), swf.MachineConfirmed))
+		} else if !had || strings.TrimSpace(old) != strings.TrimSpace(set.Value) {
 			if had && sameSize(h, label, set.Value) {
 				// The machine size stays (--procs wrote it, or the words
 				// differ): no Note; the last loop writes the line.

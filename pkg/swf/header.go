@@ -208,20 +208,30 @@ func (h *Header) Preemption() string {
 // submission check reads it.
 const MachineLowerBound = "a lower bound: the machine size was not given"
 
+// MachineConfirmed follows "Label N " in the Note that swfclean --procs or
+// --set adds when it gives the machine's size as the value a lower-bound
+// Note gave (MachineLowerBound): the value stands, and is no longer a bound.
+const MachineConfirmed = "is the machine's size, not only a lower bound"
+
 // LowerBound reports whether a Note says that label's value is only a
-// lower bound on the machine's size (MachineLowerBound).
+// lower bound on the machine's size (MachineLowerBound), and no later one
+// confirms it (MachineConfirmed).
 func (h *Header) LowerBound(label string) bool {
 	v, ok := h.Get(label)
 	if !ok {
 		return false
 	}
-	prefix := label + " " + strings.TrimSpace(v) + " is "
+	named := label + " " + strings.TrimSpace(v) + " "
+	bound := false
 	for _, n := range h.GetAll("Note") {
-		if strings.HasPrefix(n, prefix) && strings.Contains(n, MachineLowerBound) {
-			return true
+		switch {
+		case strings.HasPrefix(n, named+"is ") && strings.Contains(n, MachineLowerBound):
+			bound = true
+		case strings.Contains(n, named+MachineConfirmed):
+			bound = false
 		}
 	}
-	return false
+	return bound
 }
 
 // QueueLine is one "; Queue: number name details" line.

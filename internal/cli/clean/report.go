@@ -187,7 +187,11 @@ func writeSubmission(b *strings.Builder, s *clean.Submission) {
 		mark, value := "present", l.Value
 		switch {
 		case l.LowerBound:
-			mark, value = "BOUND", l.Value+": a lower bound from the jobs; give the machine's size (--procs/--nodes or --set)"
+			give := "--procs N or --set MaxProcs=N"
+			if l.Label == "MaxNodes" {
+				give = "--set MaxNodes=N, or --nodes N with --from"
+			}
+			mark, value = "BOUND", l.Value+": a lower bound from the jobs; give the machine's size ("+give+")"
 		case !l.Present && l.Required:
 			mark, value = "MISSING", l.Why
 		case !l.Present:

@@ -40,6 +40,9 @@ type Files struct {
 	inputs  []fileArg
 	outputs []fileArg
 	created []*Output
+	// sideDone: every output but standard output is written whole
+	// (SideFilesDone).
+	sideDone bool
 }
 
 // fileArg is a file named on the command line and the flag that named it
@@ -491,19 +494,47 @@ func (fs *Files) Abort() {
 // 0, but not when the run was also to write files: they are not written, and
 // a file of an earlier run under the same name would be taken for this
 // run's, so the error names them (status 1).
+//
+// After SideFilesDone (every file written whole, standard output still to
+// come), a closed standard output commits the files and keeps status 0.
 func (fs *Files) Finish(errp *error) {
+	if *errp != nil && errors.Is(*errp, syscall.EPIPE) && fs.sideDone {
+		var staged []*Output
+		for _, o := range fs.created {
+			if o.Staged() {
+				staged = append(staged, o)
+			} else {
+				o.Abort() // the closed pipe; what reached it stays
+			}
+		}
+		fs.created = staged
+		if err := fs.Commit(); err != nil {
+			*errp = err
+		}
+		return
+	}
 	if *errp != nil {
 		fs.Abort()
 		if errors.Is(*errp, syscall.EPIPE) {
 			if lost := fs.fileOutputs(); len(lost) > 0 {
-				*errp = fmt.Errorf("standard output was closed before the run ended (its reader, such as head, quit): %s not written, and any file of that name left as it was; read the output to its end, or write it with -o FILE",
-					strings.Join(lost, ", "))
+				closed, hint := "standard output", "; read the output to its end, or write it with -o FILE"
+				var pathErr *os.PathError
+				if errors.As(*errp, &pathErr) && !IsStdio(pathErr.Path) && pathErr.Path != "/dev/stdout" {
+					closed, hint = pathErr.Path, ""
+				}
+				*errp = fmt.Errorf("%s was closed before the run ended (its reader, such as head, quit): %s not written, and any file of that name left as it was%s",
+					closed, strings.Join(lost, ", "), hint)
 			}
 		}
 		return
 	}
 	*errp = fs.Commit()
 }
+
+// SideFilesDone tells Finish that every output but standard output is
+// written whole, so that a reader of standard output that quits early (|
+// head) does not cost the run its files (swfstat writes its summary last).
+func (fs *Files) SideFilesDone() { fs.sideDone = true }
 
 // fileOutputs returns the outputs that are files of their own (not
 // standard output, a descriptor or a device), as the flags name them.

@@ -1137,3 +1137,30 @@ func TestStdoutOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestFinishClosedPipeAfterSideFiles: once every file is written whole
+// (SideFilesDone, as swfstat does before its summary), a closed standard
+// output commits them and the run ends with 0: the same command must not
+// fail or succeed by how long its summary is.
+func TestFinishClosedPipeAfterSideFiles(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "c.csv")
+	os.WriteFile(csv, []byte("old"), 0o644)
+	fs := NewFiles(nil, io.Discard)
+	fs.Output("-o", "-")
+	fs.Output("--csv", csv)
+	o, err := fs.Create(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(o, "new")
+	fs.SideFilesDone()
+	err = fmt.Errorf("write standard output: %w", syscall.EPIPE)
+	fs.Finish(&err)
+	if ExitCode(err) != 0 {
+		t.Errorf("exit %d: %v, want 0", ExitCode(err), err)
+	}
+	if b, _ := os.ReadFile(csv); string(b) != "new" {
+		t.Errorf("c.csv holds %q, want the run's", b)
+	}
+}

@@ -858,6 +858,11 @@ func writeOutputs(files *cmdio.Files, outs []output) error {
 		return cmp.Compare(b2i(cmdio.IsStdio(a.name)), b2i(cmdio.IsStdio(b.name)))
 	})
 	for _, out := range outs {
+		if cmdio.IsStdio(out.name) {
+			// Every file is whole: a reader of the summary that quits
+			// early (| head) leaves them to be committed.
+			files.SideFilesDone()
+		}
 		f, err := files.Create(out.name)
 		if err != nil {
 			return err
