@@ -94,28 +94,11 @@ func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, 
 		doc.Notes = append(doc.Notes, fmt.Sprintf("%d inputs: %s", len(traces), left))
 		return writeReportFile(doc, o, files)
 	}
-	// Every input's chart shows the same window: --window, else the busiest
-	// day of the --baseline input (else the first).
-	ref := traces[max(o.baseline, 0)]
-	var from, to int64
-	var start string
-	if jobs, err := ganttJobs(o, ref); err == nil {
-		if from, to, start, err = ganttWindow(o, ref, jobs); err != nil {
-			return err
-		}
+	gantts, err := ganttFigures(o, traces)
+	if err != nil {
+		return err
 	}
-	for i, t := range traces {
-		title := start
-		if o.window == "" && t != ref && start != "" {
-			title += " of " + plot.ShortLabel(ref.label) // the window is ref's busiest day (or span), not t's
-		}
-		p, err := gantt(o, t, from, to, title)
-		caption := fmt.Sprintf("Jobs of %s colored by %s; processors are assigned first fit in start order, since SWF records no processor ids.", t.label, o.ganttColor)
-		doc.Figures = append(doc.Figures, htmlFigure("gantt-"+strconv.Itoa(i+1), "Schedule of "+t.label, caption, p, err, o.plotSize))
-		if err != nil && !errors.Is(err, plot.ErrNoData) {
-			return err
-		}
-	}
+	doc.Figures = append(doc.Figures, gantts...)
 	return writeReportFile(doc, o, files)
 }
 

@@ -1,0 +1,113 @@
+package statcli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	simcli "github.com/swfkit/swfkit/internal/cli/sim"
+	"github.com/swfkit/swfkit/internal/testutil"
+)
+
+// ganttCharts returns, per Gantt figure of the report at path in page
+// order, the chart's start as its title gives it ("1997-02-15 11:38 CET,
+// the busiest day") or the figure's "Not drawn" note.
+func ganttCharts(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	figure := regexp.MustCompile(`(?s)<figure id="fig-gantt-\d+">(.*?)</figure>`)
+	start := regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d [A-Z]+, the busiest day[^<(]*`)
+	missing := regexp.MustCompile(`<p class="missing">([^<]*)`)
+	var charts []string
+	for _, f := range figure.FindAllStringSubmatch(string(data), -1) {
+		switch {
+		case missing.MatchString(f[1]):
+			charts = append(charts, missing.FindStringSubmatch(f[1])[1])
+		case strings.Contains(f[1], "<svg"):
+			charts = append(charts, strings.TrimSpace(start.FindString(f[1])))
+		default:
+			t.Fatalf("a Gantt figure with neither a chart nor a note: %.300s", f[1])
+		}
+	}
+	return charts
+}
+
+// Inputs of different workloads share no time: each gets the Gantt chart of
+// its own busiest day (the one --plot-kind gantt draws for it alone), and a
+// --window that misses one of them leaves a note naming it and the window,
+// not a usage error; one that misses every input still is.
+func TestGanttWindowPerWorkload(t *testing.T) {
+	kth := testutil.Trace(t, "KTH-SP2-1996-2.1-cln.swf.gz")
+	hpc2n := testutil.Trace(t, "HPC2N-2002-2-first3170.swf.gz")
+	path := filepath.Join(t.TempDir(), "two.html")
+
+	if _, errOut, code := run(t, "", "--html", path, kth, hpc2n); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := []string{"1997-02-15 11:38 CET, the busiest day", "2002-09-19 09:04 CEST, the busiest day"}
+	if got := ganttCharts(t, path); !slices.Equal(got, want) {
+		t.Errorf("Gantt charts: %q, want %q", got, want)
+	}
+
+	if _, errOut, code := run(t, "", "--html", path, "--window", "2002-09-19:2002-09-20", kth, hpc2n); code != 0 {
+		t.Fatalf("--window inside HPC2N only: exit %d: %s", code, errOut)
+	}
+	got := ganttCharts(t, path)
+	if len(got) != 2 || !strings.HasPrefix(got[0], "Not drawn: --window 2002-09-19:2002-09-20: the jobs of KTH-SP2-1996-2.1-cln.swf.gz run from") ||
+		!strings.Contains(got[0], "lies outside them") || strings.HasPrefix(got[1], "Not drawn") {
+		t.Errorf("--window inside HPC2N only: %q, want KTH's chart not drawn, naming it and the window, and HPC2N's drawn", got)
+	}
+
+	_, errOut, code := run(t, "", "--html", path, "--window", "2012-09-19:2012-09-20", kth, hpc2n)
+	if code != 2 || !strings.Contains(errOut, "it misses the jobs of every input") {
+		t.Errorf("--window outside both: exit %d, %q; want a usage error", code, errOut)
+	}
+}
+
+// The schedules of one workload under two policies are compared over one
+// window, the busiest day of the first (or --baseline) input.
+func TestGanttWindowSharedByWorkload(t *testing.T) {
+	root := testutil.RepoRoot(t)
+	kth, err := os.ReadFile(filepath.Join(root, "testdata", "KTH-SP2-1996-2.1-cln.swf.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	var schedules []string
+	for _, policy := range []string{"fcfs", "easy"} {
+		var out, errb bytes.Buffer
+		if code := simcli.Run([]string{"swfsim", "--no-progress", "-p", policy}, bytes.NewReader(kth), &out, &errb); code != 0 {
+			t.Fatalf("swfsim -p %s: %s", policy, errb.String())
+		}
+		schedules = append(schedules, write(policy+".swf", out.Bytes()))
+	}
+	path := filepath.Join(dir, "policies.html")
+	if _, errOut, code := run(t, "", append([]string{"--html", path, "--label", "fcfs,easy"}, schedules...)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := []string{"1997-01-04 11:38 CET, the busiest day", "1997-01-04 11:38 CET, the busiest day of fcfs"}
+	if got := ganttCharts(t, path); !slices.Equal(got, want) {
+		t.Errorf("two policies: %q, want %q", got, want)
+	}
+	if _, errOut, code := run(t, "", append([]string{"--html", path, "--label", "fcfs,easy", "--baseline", "easy"}, schedules...)...); code != 0 {
+		t.Fatalf("--baseline easy: exit %d: %s", code, errOut)
+	}
+	if got := ganttCharts(t, path); len(got) != 2 || !strings.HasSuffix(got[0], " of easy") || strings.TrimSuffix(got[0], " of easy") != got[1] {
+		t.Errorf("--baseline easy: %q, want easy's busiest day for both", got)
+	}
+
+}

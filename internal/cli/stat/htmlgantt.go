@@ -1,0 +1,76 @@
+package statcli
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/swfkit/swfkit/internal/cli/cmdio"
+	"github.com/swfkit/swfkit/pkg/plot"
+	"github.com/swfkit/swfkit/pkg/report"
+)
+
+// sharedWindow is the window the Gantt charts of one workload share, or why
+// it cannot be drawn.
+type sharedWindow struct {
+	from, to int64
+	start    string // how the charts' titles name its start
+	err      error
+}
+
+// ganttFigures are the report's Gantt charts, one per input. Inputs of one
+// workload (workloadOf: schedules of one trace under several policies) show
+// the same window, so that they compare: --window, else the busiest day of
+// the workload's --baseline input, else of its first. Inputs of different
+// workloads share no time: each workload gets its own window, and a --window
+// that misses one workload's jobs leaves its charts undrawn with a note; it
+// is a usage error only when it misses every workload's, as with one input.
+func ganttFigures(o *options, traces []*trace) ([]report.Figure, error) {
+	refOf := workloadRefs(o, traces)
+	windows := map[int]sharedWindow{}
+	var firstErr error
+	drawable := false // some workload's window has jobs
+	for _, r := range refOf {
+		if _, done := windows[r]; done {
+			continue
+		}
+		var w sharedWindow
+		// A reference without jobs to draw leaves each input its own
+		// window (gantt's default) and the reason in its own place.
+		if jobs, err := ganttJobs(o, traces[r]); err == nil {
+			w.from, w.to, w.start, w.err = ganttWindow(o, traces[r], jobs)
+		}
+		if w.err == nil {
+			drawable = true
+		} else if firstErr == nil {
+			firstErr = w.err
+		}
+		windows[r] = w
+	}
+	if firstErr != nil && !drawable {
+		if len(windows) > 1 {
+			return nil, cmdio.Usagef("%v; it misses the jobs of every input", firstErr)
+		}
+		return nil, firstErr
+	}
+	var figures []report.Figure
+	for i, t := range traces {
+		ref, w := traces[refOf[i]], windows[refOf[i]]
+		caption := fmt.Sprintf("Jobs of %s colored by %s; processors are assigned first fit in start order, since SWF records no processor ids.", t.label, o.ganttColor)
+		id, heading := "gantt-"+strconv.Itoa(i+1), "Schedule of "+t.label
+		if w.err != nil { // --window misses this workload, not every one
+			figures = append(figures, htmlFigure(id, heading, caption, nil, w.err, o.plotSize))
+			continue
+		}
+		title := w.start
+		if o.window == "" && t != ref && title != "" {
+			title += " of " + plot.ShortLabel(ref.label) // the window is ref's busiest day (or span), not t's
+		}
+		p, err := gantt(o, t, w.from, w.to, title)
+		figures = append(figures, htmlFigure(id, heading, caption, p, err, o.plotSize))
+		if err != nil && !errors.Is(err, plot.ErrNoData) {
+			return nil, err
+		}
+	}
+	return figures, nil
+}
