@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	cleancli "github.com/swfkit/swfkit/internal/cli/clean"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
 	"github.com/swfkit/swfkit/internal/testutil"
 )
@@ -72,7 +73,9 @@ func TestGanttWindowPerWorkload(t *testing.T) {
 }
 
 // The schedules of one workload under two policies are compared over one
-// window, the busiest day of the first (or --baseline) input.
+// window, the busiest day of the first (or --baseline) input; windows cut
+// from one log are one workload too, and a cut that has no job in the
+// shared window says so and how to draw it over its own.
 func TestGanttWindowSharedByWorkload(t *testing.T) {
 	root := testutil.RepoRoot(t)
 	kth, err := os.ReadFile(filepath.Join(root, "testdata", "KTH-SP2-1996-2.1-cln.swf.gz"))
@@ -110,4 +113,19 @@ func TestGanttWindowSharedByWorkload(t *testing.T) {
 		t.Errorf("--baseline easy: %q, want easy's busiest day for both", got)
 	}
 
+	var cuts []string
+	for _, keep := range []string{"job<=5000", "job>20000"} {
+		var out, errb bytes.Buffer
+		if code := cleancli.Run([]string{"swfclean", "--rules", "none", "--keep", keep}, bytes.NewReader(kth), &out, &errb); code != 0 {
+			t.Fatalf("swfclean --keep %s: %s", keep, errb.String())
+		}
+		cuts = append(cuts, write(strings.NewReplacer("<=", "-to-", ">", "-from-").Replace(keep)+".swf", out.Bytes()))
+	}
+	if _, errOut, code := run(t, "", append([]string{"--html", path, "--label", "first,last"}, cuts...)...); code != 0 {
+		t.Fatalf("cuts: exit %d: %s", code, errOut)
+	}
+	if got := ganttCharts(t, path); len(got) != 2 || got[0] != "1996-12-07 11:38 CET, the busiest day" ||
+		got[1] != "Not drawn: last: no job runs in the window (1996-12-07 11:38 CET to 1996-12-08 11:38 CET), which is that of first, an input of the same workload (the same Computer, Installation and UnixStartTime header lines); give last its own Computer line (swfclean --rules none --set Computer=NAME) to draw it over its own busiest day" {
+		t.Errorf("cuts of one log: %q", got)
+	}
 }

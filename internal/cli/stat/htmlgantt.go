@@ -66,11 +66,38 @@ func ganttFigures(o *options, traces []*trace) ([]report.Figure, error) {
 		if o.window == "" && t != ref && title != "" {
 			title += " of " + plot.ShortLabel(ref.label) // the window is ref's busiest day (or span), not t's
 		}
-		p, err := gantt(o, t, w.from, w.to, title)
+		jobs, err := ganttJobs(o, t)
+		var p plot.Drawer
+		if err == nil {
+			p, err = ganttOf(o, t, jobs, w.from, w.to, title)
+			if errors.Is(err, plot.ErrNoData) { // no job of t runs in the window
+				err = emptyWindow(o, t, ref, w)
+			}
+		}
 		figures = append(figures, htmlFigure(id, heading, caption, p, err, o.plotSize))
-		if err != nil && !errors.Is(err, plot.ErrNoData) {
+		if err != nil && !errors.Is(err, plot.ErrNoData) && !errors.Is(err, errEmptyWindow) {
 			return nil, err
 		}
 	}
 	return figures, nil
+}
+
+// errEmptyWindow is a Gantt chart of the report with no job in its window.
+var errEmptyWindow = errors.New("no job runs in the window")
+
+// emptyWindow says that no job of t runs in the window w of ref's workload,
+// naming both; when the window is another input's, how to draw t over its
+// own (windows cut from one log are one workload). Without a shared window
+// (ref has no job to draw) t's chart was over its own --window.
+func emptyWindow(o *options, t, ref *trace, w sharedWindow) error {
+	if w.from >= w.to {
+		return fmt.Errorf("%s: %w (--window %s)", t.label, errEmptyWindow, o.window)
+	}
+	c := clockOf(ref.hdr)
+	span := fmt.Sprintf("%s to %s", c.describe(w.from), c.describe(w.to))
+	if t == ref {
+		return fmt.Errorf("%s: %w (%s)", t.label, errEmptyWindow, span)
+	}
+	return fmt.Errorf("%s: %w (%s), which is that of %s, an input of the same workload (the same Computer, Installation and UnixStartTime header lines); give %s its own Computer line (swfclean --rules none --set Computer=NAME) to draw it over its own busiest day",
+		t.label, errEmptyWindow, span, ref.label, t.label)
 }

@@ -133,7 +133,13 @@ func gantt(o *options, t *trace, from, to int64, start string) (plot.Drawer, err
 	if err != nil {
 		return nil, err
 	}
+	return ganttOf(o, t, jobs, from, to, start)
+}
+
+// ganttOf draws the schedule of jobs, those of t, as gantt does.
+func ganttOf(o *options, t *trace, jobs []plot.GanttJob, from, to int64, start string) (plot.Drawer, error) {
 	if to <= from {
+		var err error
 		if from, to, start, err = ganttWindow(o, t, jobs); err != nil {
 			return nil, err
 		}
