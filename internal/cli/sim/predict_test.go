@@ -70,3 +70,42 @@ func TestPredictorTokenCommand(t *testing.T) {
 		t.Errorf("easy++ --repredict: exit %d, %s", code, errs)
 	}
 }
+
+// TestUnreadPredictionsWarn: pred= tokens that the run does not read (no
+// --predictor token) are said on stderr and in the header, counted, with the
+// flag that reads them; a run that reads them, or exec (whose program gets
+// every token), says nothing.
+func TestUnreadPredictionsWarn(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // "" : no warning
+	}{
+		{[]string{"-p", "easy-p"}, "3 simulated jobs carry a pred= token (runtime predictions, swfaugment --as-prediction), which this run does not read: easy-p predicts with predictor last2; --predictor token reads them"},
+		{[]string{"-p", "sjbf"}, "sjbf predicts with predictor estimate; --predictor token reads them"},
+		{[]string{"-p", "easy++", "--predictor", "exact"}, "easy++ predicts with predictor exact; --predictor token reads them"},
+		{[]string{"-p", "easy"}, "3 simulated jobs carry a pred= token (runtime predictions, swfaugment --as-prediction), which policy easy does not read; only --predictor token reads them (-p easy-p, sjbf or easy++)"},
+		{[]string{"-p", "fcfs"}, "which policy fcfs does not read"},
+		{[]string{"-p", "easy-p", "--predictor", "token"}, ""},
+	} {
+		out, errs, code := runCmd(t, predTrace, tc.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errs)
+		}
+		if tc.want == "" {
+			if strings.Contains(errs+out, "does not read") {
+				t.Errorf("%v: warned of unread pred= tokens:\n%s\n%s", tc.args, errs, out)
+			}
+			continue
+		}
+		if !strings.Contains(errs, "swfsim: warning: <stdin>: ") || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: stderr %q, want a warning with %q", tc.args, errs, tc.want)
+		}
+		if !strings.Contains(out, "; Note: swfsim ") || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: no header Note with %q in\n%s", tc.args, tc.want, out)
+		}
+	}
+	// Without a pred= token, nothing to say.
+	if out, errs, _ := runCmd(t, tiny, "-p", "easy"); strings.Contains(errs+out, "pred=") {
+		t.Errorf("tiny: %s\n%s", errs, out)
+	}
+}

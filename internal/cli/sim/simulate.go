@@ -134,6 +134,13 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		partialText = fmt.Sprintf("%d records are parts of partially executed jobs (status 2, 3 or 4), each simulated as a job of its own (more jobs and work than the log's); to simulate each job once, merge them first: swfclean --rules default,merge_partial", w.partial)
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, partialText)
 	}
+	// pred= tokens are what swfaugment --as-prediction writes for Guim et
+	// al.'s setup; a run that does not read them would pass for that
+	// experiment with the users' estimates in place of the errors.
+	unreadPred := unreadPredictions(info, opt, w.predicted)
+	if unreadPred != "" {
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, unreadPred)
+	}
 	// --no-kill where no job outlives its estimate is the run with kills:
 	// a kill/no-kill comparison would show nothing without a word why.
 	const noKillText = "--no-kill changes nothing here: no job runs past its requested time (an estimate model such as uniform:1,3 never underestimates; user estimates or uniform:0.5,3 do)"
@@ -222,6 +229,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if noKillIdle {
 		headerNotes = append(headerNotes, "swfsim "+noKillText)
 	}
+	if unreadPred != "" {
+		headerNotes = append(headerNotes, "swfsim "+unreadPred)
+	}
 	if partialText != "" {
 		headerNotes = append(headerNotes, "swfsim "+partialText)
 	}
@@ -309,6 +319,33 @@ func refreshCounts(hdr *swf.Header, records, distinct, dropped int) string {
 	hdr.SetCounts(distinct, records)
 	return fmt.Sprintf("swfsim MaxJobs %d and MaxRecords %d count the output, %d records left out (input header: MaxJobs %s, MaxRecords %s)",
 		distinct, records, dropped, oldJobs, oldRecords)
+}
+
+// unreadPredictions says, when predicted simulated jobs carry a pred= token
+// and the run does not read them, how many and which flag reads them; ""
+// otherwise. Only --predictor token reads pred=, and exec hands every token
+// to its program, which may.
+func unreadPredictions(info policy.Info, opt Options, predicted int) string {
+	if predicted == 0 || info.Name == "exec" {
+		return ""
+	}
+	jobs := fmt.Sprintf("%d simulated jobs carry", predicted)
+	if predicted == 1 {
+		jobs = "1 simulated job carries"
+	}
+	if slices.Contains(info.Params, "predictor") {
+		if opt.Params.Research.Predictor == predict.NameToken {
+			return ""
+		}
+		predictor := opt.Params.Research.Predictor
+		if predictor == "" {
+			predictor = policy.DefaultPredictor(info.Name)
+		}
+		return fmt.Sprintf("%s a %s= token (runtime predictions, swfaugment --as-prediction), which this run does not read: %s predicts with predictor %s; --predictor token reads them",
+			jobs, policy.KeyPrediction, info.Name, predictor)
+	}
+	return fmt.Sprintf("%s a %s= token (runtime predictions, swfaugment --as-prediction), which policy %s does not read; only --predictor token reads them (-p easy-p, sjbf or easy++)",
+		jobs, policy.KeyPrediction, info.Name)
 }
 
 // queuesWithoutJobs lists the queues of order that no job is in.
@@ -584,7 +621,10 @@ type workload struct {
 	// partial counts the simulated records that are parts of a partially
 	// executed job (status 2, 3 or 4): each is simulated as a job of its own.
 	partial int
-	numbers []int64 // job numbers (field 1) of the simulated jobs
+	// predicted counts the simulated jobs that carry a pred= token, read
+	// or not: a run that does not read them says so (unreadPredictions).
+	predicted int
+	numbers   []int64 // job numbers (field 1) of the simulated jobs
 
 	malformed      int // lines skipped by --lenient
 	firstMalformed []*swf.ParseError
@@ -683,6 +723,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		}
 		if sj.Status >= 2 && sj.Status <= 4 {
 			w.partial++
+		}
+		if _, ok := sj.ExtraValue(policy.KeyPrediction); ok {
+			w.predicted++
 		}
 		w.which = append(w.which, int32(len(w.jobs)))
 		w.jobs = append(w.jobs, j)
