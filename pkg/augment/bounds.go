@@ -286,6 +286,38 @@ func (c Category) String() string {
 	return fmt.Sprintf("category %d", int(c))
 }
 
+// condition is category c's rule (1-9) with the bounds, for messages.
+// A bound no job gave (NaN) reads "none", as in the bounds Note.
+func (b *Bounds) condition(c Category) string {
+	f := func(v float64) string {
+		if math.IsNaN(v) {
+			return "none"
+		}
+		return fmtFloat(v)
+	}
+	switch c {
+	case CatHighProcs:
+		return "processors > " + f(b.ProcsUpper)
+	case CatLowProcs:
+		return "processors < " + f(b.ProcsLower)
+	case CatShort:
+		return "runtime < " + f(b.RuntimeLower) + " s"
+	case CatLarge:
+		return "runtime > " + f(b.RuntimeUpper) + " s"
+	case CatHighArea:
+		return "area > " + f(b.AreaUpper) + " proc-s"
+	case CatLowArea:
+		return "area < " + f(b.AreaLower) + " proc-s"
+	case CatTopApps:
+		return fmt.Sprintf("field 14 among the %d most executed applications %v", b.Config.TopApps, b.TopApps)
+	case CatShortNarrow:
+		return "runtime < " + f(b.RuntimeLower) + " s and processors < " + f(b.ProcsLower)
+	case CatNotSmall:
+		return "runtime > " + f(b.RuntimeLower) + " s or processors > " + f(b.ProcsLower)
+	}
+	return c.String()
+}
+
 // Matches reports whether the job is in a category 1-9 (and so is estimated
 // perfectly). It is false for 10 and 11, whose exemptions are not by kind.
 func (b *Bounds) Matches(j *swf.Job, c Category) bool {

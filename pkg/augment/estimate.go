@@ -83,6 +83,13 @@ type EstimateReport struct {
 	Unknown     int // jobs with unknown runtime: untouched
 	Over, Under int // estimate above / below the runtime
 	Target      Target
+	// Category is the quantitative category (0 for the other transforms);
+	// Exempt counts, of the jobs changed, those it estimated exactly
+	// because they are in the category (1-9) or in the perfect share (11):
+	// the others, Changed - Exempt, got the error.
+	Category Category
+	Exempt   int
+	bounds   *Bounds // the category's bounds, for CategoryWarning
 }
 
 // Notes returns the header Note lines.
@@ -91,8 +98,43 @@ func (r *EstimateReport) Notes() []string {
 	if r.Target == TargetPrediction {
 		what = "wrote pred= on %d jobs as runtime predictions (field 9, the kill time, unchanged; use swfsim --predictor token)"
 	}
-	return append(r.Note, fmt.Sprintf("swfaugment estimate: "+what+": %d exact, %d over and %d under the runtime%s; %d jobs with unknown runtime untouched",
-		r.Changed, r.Perfect, r.Over, r.Under, convertedText(r), r.Unknown))
+	exempt := ""
+	if r.Category != 0 {
+		exempt = fmt.Sprintf("%d exempt by category %d (estimated exactly) and %d given the error; ", r.Exempt, int(r.Category), r.Changed-r.Exempt)
+	}
+	notes := append(r.Note, fmt.Sprintf("swfaugment estimate: "+what+": %s%d exact, %d over and %d under the runtime%s; %d jobs with unknown runtime untouched",
+		r.Changed, exempt, r.Perfect, r.Over, r.Under, convertedText(r), r.Unknown))
+	if w := r.CategoryWarning(); w != "" {
+		notes = append(notes, "swfaugment estimate: "+w)
+	}
+	return notes
+}
+
+// CategoryWarning says why, when a category 1-9 exempts none or every one of
+// the jobs of known runtime, the run is another experiment than its number
+// says: none is category 10's (every job gets the error), every one a run
+// without errors. "" otherwise, and for the other transforms.
+func (r *EstimateReport) CategoryWarning() string {
+	c := r.Category
+	if c < minCat || c > CatNotSmall || r.Changed == 0 || r.bounds == nil || (r.Exempt > 0 && r.Exempt < r.Changed) {
+		return ""
+	}
+	cond := r.bounds.condition(c)
+	what := fmt.Sprintf("--error-category %d (%s: %s)", int(c), c, cond)
+	if r.Exempt == 0 {
+		why := "see the bounds Note; the --rt-*-bound, --procs-* and --area-* flags set the bounds"
+		if strings.Contains(cond, "none") {
+			why = "a bound the category needs is none: no job has that variable known; " + why
+		}
+		if c == CatTopApps {
+			why = "see the bounds Note"
+			if len(r.bounds.TopApps) == 0 {
+				why = "no job has an application number: field 14 is -1 in every job"
+			}
+		}
+		return fmt.Sprintf("%s exempts none of the %d jobs of known runtime: every job gets the error, as with category 10 (pure equal) (%s)", what, r.Changed, why)
+	}
+	return fmt.Sprintf("%s exempts all %d jobs of known runtime: every job is estimated exactly and none gets the error, whatever --error-quant (see the bounds Note; the --rt-*-bound, --procs-* and --area-* flags set the bounds)", what, r.Changed)
 }
 
 func convertedText(r *EstimateReport) string {
@@ -190,7 +232,7 @@ func NewQuantitative(b *Bounds, cfg QuantConfig, rng *rand.Rand) (*Estimator, er
 	if cfg.PerfectShare < 0 || cfg.PerfectShare > 1 {
 		return nil, errors.New("estimate: perfect share must be in [0, 1]")
 	}
-	rep := &EstimateReport{Target: cfg.Target}
+	rep := &EstimateReport{Target: cfg.Target, Category: cfg.Category, bounds: b}
 	rep.Note = []string{fmt.Sprintf("swfaugment estimate quantitative (Guim et al. 2007, 3.2.2, Table 2): error=%s%% stdev=%s%% category=%d (%s)%s; an erroneous estimate is rt+E*rt or |rt-E*rt| with probability 1/2 each, E~N(error,stdev)/100; rounded, at least 1 s",
 		fmtFloat(cfg.Error), fmtFloat(cfg.Stdev), int(cfg.Category), cfg.Category, exemptText(cfg))}
 	normal := distuv.Normal{Mu: cfg.Error, Sigma: cfg.Stdev, Src: rngSource{rng}}
@@ -208,6 +250,7 @@ func NewQuantitative(b *Bounds, cfg QuantConfig, rng *rand.Rand) (*Estimator, er
 		}
 		if exempt {
 			e = 0
+			rep.Exempt++
 		}
 		rt := float64(j.RunTime)
 		var est float64

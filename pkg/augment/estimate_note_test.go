@@ -1,6 +1,7 @@
 package augment
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,5 +110,57 @@ func TestModelExactCountsFlooredJobsOver(t *testing.T) {
 	rep := ApplyModel(jobs, Model{Kind: "exact"}, NewRand(1, StreamEstimate))
 	if rep.Perfect != 1 || rep.Over != 1 || rep.Floored != 1 || jobs[0].RequestedTime != 1 {
 		t.Errorf("report %+v, estimates %d %d; want 1 exact, 1 over (runtime 0 at 1 s)", rep, jobs[0].RequestedTime, jobs[1].RequestedTime)
+	}
+}
+
+// TestQuantitativeNoteCountsExempt: the Note counts the jobs the category
+// exempts and those given the error, and a category that exempts none of
+// the jobs of known runtime (category 7 without application numbers, a
+// processor bound below every job) or every one of them is warned about,
+// with the reason, since the run is then category 10's or one without
+// errors.
+func TestQuantitativeNoteCountsExempt(t *testing.T) {
+	// Runtimes 10, 100, 1000, 10000 s on 1, 2, 4, 8 processors; no
+	// application numbers (field 14 is -1); one job of unknown runtime.
+	const trace = "1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n" +
+		"2 1 0 100 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1\n" +
+		"3 2 0 1000 4 -1 -1 4 2000 -1 1 1 1 -1 -1 -1 -1 -1\n" +
+		"4 3 0 10000 8 -1 -1 8 20000 -1 1 1 1 -1 -1 -1 -1 -1\n" +
+		"5 4 0 -1 8 -1 -1 8 20000 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	given := BoundsConfig{RuntimeLower: 50, RuntimeUpper: 5000, ProcsLower: 1.5, ProcsUpper: 6}
+	below := BoundsConfig{RuntimeLower: 5, RuntimeUpper: 5000, ProcsLower: 0.5, ProcsUpper: 6}
+	tests := []struct {
+		cat          Category
+		cfg          BoundsConfig
+		exempt, errs int
+		warning      string // "" : none
+	}{
+		{CatTopApps, given, 0, 4, "--error-category 7 (most executed applications: field 14 among the 10 most executed applications []) exempts none of the 4 jobs of known runtime: every job gets the error, as with category 10 (pure equal) (no job has an application number: field 14 is -1 in every job)"},
+		{CatNotSmall, given, 3, 1, ""},
+		{CatNotSmall, below, 4, 0, "--error-category 9 (not small: runtime > 5 s or processors > 0.5) exempts all 4 jobs of known runtime: every job is estimated exactly and none gets the error"},
+		{CatLowProcs, below, 0, 4, "--error-category 2 (low processors: processors < 0.5) exempts none of the 4 jobs of known runtime: every job gets the error, as with category 10"},
+		{CatShortNarrow, given, 1, 3, ""},
+		{CatPureEqual, given, 0, 4, ""},
+	}
+	for _, tc := range tests {
+		_, jobs := parseJobs(t, trace)
+		b, err := ComputeBounds(jobs, tc.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := QuantitativeErrors(jobs, b, QuantConfig{Error: 400, Category: tc.cat}, NewRand(1, StreamEstimate))
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := strings.Join(rep.Notes(), "\n")
+		want := fmt.Sprintf("%d exempt by category %d (estimated exactly) and %d given the error", tc.exempt, int(tc.cat), tc.errs)
+		if rep.Exempt != tc.exempt || !strings.Contains(notes, want) {
+			t.Errorf("category %d: %d exempt; Note does not say %q:\n%s", int(tc.cat), rep.Exempt, want, notes)
+		}
+		if got := rep.CategoryWarning(); (tc.warning == "") != (got == "") || !strings.Contains(got, tc.warning) {
+			t.Errorf("category %d: warning %q, want %q", int(tc.cat), got, tc.warning)
+		} else if got != "" && !strings.Contains(notes, "swfaugment estimate: "+got) {
+			t.Errorf("category %d: the warning is not in the Notes:\n%s", int(tc.cat), notes)
+		}
 	}
 }

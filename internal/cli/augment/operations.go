@@ -174,6 +174,9 @@ func (o *operations) prepare() error {
 	if est != nil {
 		o.step(func(j *swf.Job) error { est.Apply(j); return nil }, func() ([]string, error) {
 			rep := est.Report()
+			if w := rep.CategoryWarning(); w != "" {
+				p.warnings = append(p.warnings, w)
+			}
 			if n := rep.Unshortened; n > 0 {
 				p.warnings = append(p.warnings, fmt.Sprintf("--error-qual: %d large jobs drawn for conversion were left as they are: the lower runtime bound %s s is at or below 1 s, the smallest estimate written, so no estimate makes them short (see the bounds Note; --rt-lower-bound sets the bound)", n, strconv.FormatFloat(bounds.RuntimeLower, 'f', -1, 64)))
 			}

@@ -651,3 +651,29 @@ func TestStrictFormatHint(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorCategoryExemptingNoneWarns: a category that exempts no job (7
+// on a trace without application numbers) is category 10 under another
+// number: said on stderr and in the Note, which counts the exempt jobs.
+func TestErrorCategoryExemptingNoneWarns(t *testing.T) {
+	const trace = "; MaxProcs: 8\n" +
+		"1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n" +
+		"2 1 0 100 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1\n" +
+		"3 2 0 1000 4 -1 -1 4 2000 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	out, errs, code := runCmd(t, trace, "--error-quant", "100", "--error-category", "7")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	const want = "--error-category 7 (most executed applications: field 14 among the 10 most executed applications []) exempts none of the 3 jobs of known runtime"
+	if !strings.Contains(errs, "swfaugment: warning: <stdin>: "+want) || !strings.Contains(errs, "no job has an application number") {
+		t.Errorf("stderr %q, want a warning with %q", errs, want)
+	}
+	if !strings.Contains(out, "; Note: swfaugment estimate: "+want) || !strings.Contains(out, "0 exempt by category 7 (estimated exactly) and 3 given the error") {
+		t.Errorf("the Note does not count the exempt jobs or warn:\n%s", out)
+	}
+	// Category 3 exempts job 1 of 3: counted, no warning.
+	out, errs, _ = runCmd(t, trace, "--error-quant", "100", "--error-category", "3", "--rt-lower-bound", "50")
+	if strings.Contains(errs, "exempts") || !strings.Contains(out, "1 exempt by category 3 (estimated exactly) and 2 given the error") {
+		t.Errorf("category 3: stderr %q\n%s", errs, out)
+	}
+}
