@@ -78,7 +78,7 @@ func flags() []cli.Flag {
 		&cli.BoolFlag{Name: "expand", Category: catCheckpoint, Usage: "with --checkpoint-from: fill unanswered jobs from the answers of jobs with the same user and processors"},
 
 		&cli.StringFlag{Name: "estimate", Category: catEstimate, Usage: "estimate `MODEL`: exact, scale:R or uniform:A,B"},
-		&cli.Float64Flag{Name: "error-quant", Category: catEstimate, Usage: "quantitative error, `PCT` of the runtime (0-100 in Guim 3.2.2; more is accepted)"},
+		&cli.Float64Flag{Name: "error-quant", Category: catEstimate, Usage: "quantitative error, `PCT` of the runtime, 0 or more (Guim 3.2.3 used 5..10000: 5, 100, 200, 400, 600, 700, 800, 1000 and 10000)"},
 		&cli.IntFlag{Name: "error-category", Category: catEstimate, Usage: "required with --error-quant: job category `N` of Guim et al.'s Table 2 (1-11): 1-9 the category's jobs estimated exactly, 10 none, 11 a random --perfect-share"},
 		&cli.Float64Flag{Name: "perfect-share", Value: 0.5, Category: catEstimate, Usage: "category 11 (equal): `SHARE` of jobs estimated exactly (0..1], 0 excluded"},
 		&cli.StringFlag{Name: "error-qual", Category: catEstimate, Usage: "qualitative conversion `TYPE`: s2l, l2s or both (Guim 3.3.1, Table 5)"},

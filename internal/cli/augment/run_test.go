@@ -677,3 +677,31 @@ func TestErrorCategoryExemptingNoneWarns(t *testing.T) {
 		t.Errorf("category 3: stderr %q\n%s", errs, out)
 	}
 }
+
+// TestHelpFollowsGuim: --help gives Guim et al.'s error values (3.2.3), and
+// an example that feeds estimate errors to swfsim uses the setup the docs
+// call Guim's (--as-prediction, read by --predictor token), not the kill
+// at field 9.
+func TestHelpFollowsGuim(t *testing.T) {
+	out, errs, code := runCmd(t, "", "--help")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	flat := strings.Join(strings.Fields(out), " ") // help wraps lines
+	if strings.Contains(flat, "0-100 in Guim") || !strings.Contains(flat, "Guim 3.2.3 used 5..10000: 5, 100, 200, 400, 600, 700, 800, 1000 and 10000") {
+		t.Errorf("--error-quant's help does not give Guim's errors:\n%s", out)
+	}
+	examples := 0
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.Contains(line, "swfaugment --") || !strings.Contains(line, "--error-") || !strings.Contains(line, "swfsim") {
+			continue
+		}
+		examples++
+		if !strings.Contains(line, "--as-prediction") || !strings.Contains(line, "--policy easy-p --predictor token") {
+			t.Errorf("example not in Guim's setup: %s", line)
+		}
+	}
+	if examples == 0 {
+		t.Errorf("no example feeds estimate errors to swfsim:\n%s", out)
+	}
+}
