@@ -42,9 +42,11 @@ const (
 	TargetEstimate Target = iota
 	// TargetPrediction writes the value as a pred= token and leaves field 9
 	// alone: a runtime prediction the scheduler uses while the user's request
-	// stays the kill time (swfsim --predictor token). This is Guim et al.'s
-	// setup: their "fake estimator" fed a predictor slot of Tsafrir et al.'s
-	// simulator (section 3.1).
+	// stays the kill time (swfsim --predictor token). This is our reading of
+	// Guim et al.'s setup, not their words: their "fake estimator" gave the
+	// scheduler its estimates in Tsafrir et al.'s simulator, which "allows
+	// adding predictors modules" (section 3.1); docs/swfaugment.md quotes
+	// what the paper says.
 	TargetPrediction
 )
 
