@@ -331,7 +331,14 @@ func BenchmarkBurst(b *testing.B) {
 		for _, policy := range []string{"easy", "conservative", "selective"} {
 			b.Run(fmt.Sprintf("%s/%d", policy, n), func(b *testing.B) {
 				for range b.N {
-					tr.simulate(b, policy, ResearchParams{}, false)
+					_, p := tr.simulate(b, policy, ResearchParams{}, false)
+					if c, ok := p.(*Conservative); ok {
+						// Nearly every look moves its job: the moves, not
+						// only the searches, grow as n^2 (docs/swfsim.md).
+						b.ReportMetric(float64(c.Compressions.Runs), "compressions")
+						b.ReportMetric(float64(c.Compressions.Visits), "looks")
+						b.ReportMetric(float64(c.Compressions.Moves), "moves")
+					}
 				}
 			})
 		}
