@@ -2,6 +2,8 @@ package statcli
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -127,5 +129,36 @@ func TestGanttWindowSharedByWorkload(t *testing.T) {
 	if got := ganttCharts(t, path); len(got) != 2 || got[0] != "1996-12-07 11:38 CET, the busiest day" ||
 		got[1] != "Not drawn: last: no job runs in the window (1996-12-07 11:38 CET to 1996-12-08 11:38 CET), which is that of first, an input of the same workload (the same Computer, Installation and UnixStartTime header lines); give last its own Computer line (swfclean --rules none --set Computer=NAME) to draw it over its own busiest day" {
 		t.Errorf("cuts of one log: %q", got)
+	}
+}
+
+// TestGanttWindowSharedWithoutHeader: two schedules of one trace without
+// workload header lines, one simulated from a file and one from standard
+// input, count as two workloads (their Provenance inputs differ), yet the
+// second has jobs in the first's busiest day: both are drawn over it, as
+// before charts got windows per workload.
+func TestGanttWindowSharedWithoutHeader(t *testing.T) {
+	dir := t.TempDir()
+	trace := "; MaxProcs: 4\n"
+	for i := range 40 {
+		trace += fmt.Sprintf("%d %d -1 %d 2 -1 -1 2 %d -1 1 1 1 -1 1 -1 -1 -1\n", i+1, i*3000, 5000, 6000)
+	}
+	in := filepath.Join(dir, "hl.swf")
+	os.WriteFile(in, []byte(trace), 0o644)
+	a, b := filepath.Join(dir, "a.swf"), filepath.Join(dir, "b.swf")
+	if code := simcli.Run([]string{"swfsim", "-p", "easy", in, "-o", a}, nil, io.Discard, io.Discard); code != 0 {
+		t.Fatal("swfsim easy failed")
+	}
+	if code := simcli.Run([]string{"swfsim", "-p", "fcfs", "-o", b}, strings.NewReader(trace), io.Discard, io.Discard); code != 0 {
+		t.Fatal("swfsim fcfs failed")
+	}
+	html := filepath.Join(dir, "r.html")
+	var stderr strings.Builder
+	if code := Run([]string{"swfstat", "--html", html, a, b}, nil, io.Discard, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	page, _ := os.ReadFile(html)
+	if !strings.Contains(string(page), "the busiest day of a.swf") {
+		t.Errorf("b.swf's chart is not over a.swf's window:\n%s", regexp.MustCompile(`>Schedule of [^<]*<`).FindAllString(string(page), -1))
 	}
 }

@@ -18,13 +18,13 @@ type sharedWindow struct {
 	err      error
 }
 
-// ganttFigures are the report's Gantt charts, one per input. Inputs of one
-// workload (workloadOf: schedules of one trace under several policies) show
-// the same window, so that they compare: --window, else the busiest day of
-// the workload's --baseline input, else of its first. Inputs of different
-// workloads share no time: each workload gets its own window, and a --window
-// that misses one workload's jobs leaves its charts undrawn with a note; it
-// is a usage error only when it misses every workload's, as with one input.
+// ganttFigures are the report's Gantt charts, one per input. Every input is
+// drawn over the same window where it has jobs in it, so that they compare:
+// --window, else the busiest day of the --baseline input, else of the first.
+// An input of another workload (workloadOf) with no job in that window gets
+// its workload's own window instead, and a --window that misses one
+// workload's jobs leaves its charts undrawn with a note; it is a usage error
+// only when it misses every workload's, as with one input.
 func ganttFigures(o *options, traces []*trace) ([]report.Figure, error) {
 	refOf := workloadRefs(o, traces)
 	windows := map[int]sharedWindow{}
@@ -53,11 +53,33 @@ func ganttFigures(o *options, traces []*trace) ([]report.Figure, error) {
 		}
 		return nil, firstErr
 	}
+	// The main workload is the first input's, or --baseline's: its window
+	// stays the one every input is drawn over where it has jobs there (two
+	// schedules of one trace can count as two workloads: a trace without
+	// workload header lines read from a file and from standard input), and
+	// another workload gets its own only where that window misses it.
+	main := 0
+	if o.baseline >= 0 {
+		main = o.baseline
+	}
+	mainRef := refOf[main]
 	var figures []report.Figure
 	for i, t := range traces {
 		ref, w := traces[refOf[i]], windows[refOf[i]]
 		caption := fmt.Sprintf("Jobs of %s colored by %s; processors are assigned first fit in start order, since SWF records no processor ids.", t.label, o.ganttColor)
 		id, heading := "gantt-"+strconv.Itoa(i+1), "Schedule of "+t.label
+		if mw := windows[mainRef]; refOf[i] != mainRef && mw.err == nil {
+			if jobs, err := ganttJobs(o, t); err == nil {
+				title := mw.start
+				if o.window == "" && title != "" {
+					title += " of " + plot.ShortLabel(traces[mainRef].label)
+				}
+				if p, err := ganttOf(o, t, jobs, mw.from, mw.to, title); err == nil {
+					figures = append(figures, htmlFigure(id, heading, caption, p, nil, o.plotSize))
+					continue
+				}
+			}
+		}
 		if w.err != nil { // --window misses this workload, not every one
 			figures = append(figures, htmlFigure(id, heading, caption, nil, w.err, o.plotSize))
 			continue
