@@ -92,6 +92,9 @@ type EstimateReport struct {
 	Category Category
 	Exempt   int
 	bounds   *Bounds // the category's bounds, for CategoryWarning
+	// erredUnrunnable counts the jobs given the error that have no
+	// processor count, which a simulator skips (CategoryWarning).
+	erredUnrunnable int
 }
 
 // Notes returns the header Note lines.
@@ -118,7 +121,14 @@ func (r *EstimateReport) Notes() []string {
 // without errors. "" otherwise, and for the other transforms.
 func (r *EstimateReport) CategoryWarning() string {
 	c := r.Category
-	if c < minCat || c > CatNotSmall || r.Changed == 0 || r.bounds == nil || (r.Exempt > 0 && r.Exempt < r.Changed) {
+	if c < minCat || c > CatNotSmall || r.Changed == 0 || r.bounds == nil {
+		return ""
+	}
+	if r.Exempt > 0 && r.Exempt < r.Changed && r.Exempt+r.erredUnrunnable == r.Changed {
+		return fmt.Sprintf("--error-category %d (%s: %s) exempts %d of the %d jobs of known runtime, and the other %d have no processor count, which swfsim skips: no simulated job gets the error, whatever --error-quant",
+			int(c), c, r.bounds.condition(c), r.Exempt, r.Changed, r.erredUnrunnable)
+	}
+	if r.Exempt > 0 && r.Exempt < r.Changed {
 		return ""
 	}
 	cond := r.bounds.condition(c)
@@ -253,6 +263,8 @@ func NewQuantitative(b *Bounds, cfg QuantConfig, rng *rand.Rand) (*Estimator, er
 		if exempt {
 			e = 0
 			rep.Exempt++
+		} else if Procs(j) < 1 {
+			rep.erredUnrunnable++
 		}
 		rt := float64(j.RunTime)
 		var est float64

@@ -676,6 +676,13 @@ func TestErrorCategoryExemptingNoneWarns(t *testing.T) {
 	if strings.Contains(errs, "exempts") || !strings.Contains(out, "1 exempt by category 3 (estimated exactly) and 2 given the error") {
 		t.Errorf("category 3: stderr %q\n%s", errs, out)
 	}
+	// Category 3 exempting jobs 1 and 2, the third without processors
+	// (swfsim skips it): no simulated job gets the error (KTH's category 9).
+	noProcs := strings.Replace(trace, "3 2 0 1000 4 -1 -1 4", "3 2 0 1000 -1 -1 -1 -1", 1)
+	_, errs, _ = runCmd(t, noProcs, "--error-quant", "100", "--error-category", "3", "--rt-lower-bound", "500")
+	if !strings.Contains(errs, "exempts 2 of the 3 jobs of known runtime, and the other 1 have no processor count, which swfsim skips") {
+		t.Errorf("category 3 with the erred job unrunnable: stderr %q", errs)
+	}
 }
 
 // TestHelpFollowsGuim: --help gives Guim et al.'s error values (3.2.3), and
