@@ -817,13 +817,13 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		if o.plotFmt == "png" || o.plotFmt == "pdf" {
 			for _, t := range traces {
 				if miss := plot.UndrawableIn(o.plotFmt, t.label); len(miss) > 0 {
-					why, instead := "the figure's font cannot draw", "an .svg figure, which a browser draws with another font"
+					why, fate, instead := "the figure's font cannot draw", "left out of the figure", "an .svg figure, which a browser draws with another font"
 					if o.plotFmt == "pdf" {
 						// winAnsiPDF: Windows-1252 only.
-						why, instead = "a PDF figure cannot draw (its font is embedded for Western European text only)", "an .svg or .png figure"
+						why, fate, instead = "a PDF figure cannot draw (its font is embedded for Western European text)", "drawn as ?", "an .svg or .png figure"
 					}
-					fmt.Fprintf(stderr, "swfstat: warning: %s: label %q has characters %s (%s), left out of the figure; give --label, or %s\n",
-						o.plotFile, t.label, why, string(miss), instead)
+					fmt.Fprintf(stderr, "swfstat: warning: %s: label %q has characters %s (%s), %s; give --label, or %s\n",
+						o.plotFile, t.label, why, string(miss), fate, instead)
 				}
 			}
 		}
