@@ -54,6 +54,8 @@ type fileArg struct {
 
 func (a fileArg) String() string {
 	switch {
+	case IsStdio(a.name) && a.output && a.flag != "-o" && a.flag != "":
+		return a.flag + " - (standard output)"
 	case IsStdio(a.name) && a.output:
 		return "standard output"
 	case IsStdio(a.name):
