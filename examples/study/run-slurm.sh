@@ -20,12 +20,29 @@ if [[ $max =~ ^[0-9]+$ ]] && [ "$n" -gt "$max" ]; then
   exit 2
 fi
 mkdir -p "$RUNS" "$LOGS/slurm"
-set_aside_table
 export STUDY_DIR=$here # sbatch runs a copy of the script: it finds study.env here
+# sbatch expands % in --output (%u is the user): a % of the folder's own is %%.
+logs=${LOGS//%/%%}
 array=$(sbatch --parsable --export=ALL --job-name=swfkit-study --array="0-$((n - 1))" \
-  --output="$LOGS/slurm/point-%A_%a.out" "$@" "$here/slurm-point.sh")
+  --output="$logs/slurm/point-%A_%a.out" "$@" "$here/slurm-point.sh")
 array=${array%%;*}
+# An option such as --test-only, --version or --help makes sbatch submit
+# nothing: the earlier table stays current, and no id is printed.
+if ! [[ $array =~ ^[0-9]+$ ]]; then
+  echo "run-slurm.sh: sbatch submitted no job array (it printed: ${array:-nothing}); nothing was set aside" >&2
+  exit 1
+fi
+# The array's tasks write points only: the table is set aside now, before
+# the aggregation job that writes it again is submitted.
+if ! set_aside_table; then
+  scancel "$array" || true
+  exit 1
+fi
 aggregate=$(sbatch --parsable --export=ALL --job-name=swfkit-study-aggregate --dependency="afterok:$array" --kill-on-invalid-dep=yes \
-  --output="$LOGS/slurm/aggregate-%j.out" "$@" "$here/slurm-aggregate.sh")
+  --output="$logs/slurm/aggregate-%j.out" "$@" "$here/slurm-aggregate.sh")
 aggregate=${aggregate%%;*}
+if ! [[ $aggregate =~ ^[0-9]+$ ]]; then
+  echo "run-slurm.sh: the job array $array was submitted, but sbatch submitted no aggregation job (it printed: ${aggregate:-nothing}); once the array is done, aggregate with: STUDY_DIR=$here bash $here/slurm-aggregate.sh" >&2
+  exit 1
+fi
 echo "$array $aggregate"

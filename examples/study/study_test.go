@@ -930,3 +930,49 @@ func TestIntegrationStudyLinkedTable(t *testing.T) {
 	}
 	checkStudy(t, paper, g)
 }
+
+// TestStudySlurmNothingSubmitted: an sbatch option that submits nothing
+// (--version, --help, --test-only) left the earlier table set aside as
+// stale, with nothing to write it again, and printed sbatch's text as the
+// job ids; and a % in the study's folder reached sbatch's --output, which
+// expands it (%u: the user), so no task could open its log. Fake sbatch
+// and scontrol record what they are given.
+func TestStudySlurmNothingSubmitted(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "load%u")
+	os.Mkdir(dir, 0o755)
+	fake := filepath.Join(dir, "fake-slurm")
+	os.Mkdir(fake, 0o755)
+	calls := filepath.Join(dir, "sbatch-calls")
+	os.WriteFile(filepath.Join(fake, "scontrol"), []byte("#!/bin/sh\necho 'MaxArraySize            = 1001'\n"), 0o755)
+	trace := filepath.Join(dir, "t.swf")
+	os.WriteFile(trace, []byte("; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"), 0o644)
+	g := grid{traces: []string{trace}, policies: []string{"fcfs"}, loads: []string{"0.7"}, seeds: []string{"1"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	run := func(sbatch string) (string, error) {
+		os.WriteFile(filepath.Join(fake, "sbatch"), []byte("#!/bin/sh\nprintf '%s\\n' \"$*\" >> "+calls+"\n"+sbatch), 0o755)
+		os.WriteFile(csvPath, []byte("an earlier table\n"), 0o644)
+		cmd := exec.Command("bash", filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-slurm.sh"))
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), append(g.env(binaries(t), runs, csvPath), "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"))...)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	out, err := run("echo 'slurm-wlm 22.05.8'\n") // as sbatch --version does
+	if err == nil || !strings.Contains(out, "sbatch submitted no job array (it printed: slurm-wlm 22.05.8)") {
+		t.Errorf("sbatch --version: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(csvPath); err != nil {
+		t.Errorf("the earlier table was set aside though nothing was submitted: %v", err)
+	}
+	out, err = run("echo 42\n")
+	if err != nil || strings.TrimSpace(out[strings.LastIndex(strings.TrimSpace(out), "\n")+1:]) != "42 42" {
+		t.Errorf("a submitted sweep: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(csvPath + ".stale"); err != nil {
+		t.Errorf("a submitted sweep left the earlier table current: %v", err)
+	}
+	b, _ := os.ReadFile(calls)
+	if !strings.Contains(string(b), "--output="+strings.ReplaceAll(dir, "%", "%%")+"/logs/slurm/point-%A_%a.out") {
+		t.Errorf("sbatch was given:\n%s\nwant the folder's %% written %%%%", b)
+	}
+}
