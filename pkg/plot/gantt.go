@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/swfkit/swfkit/pkg/printable"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -67,6 +68,21 @@ type segment struct {
 	lo, hi int64
 }
 
+// EmptyWindowError is NewGantt's error when no job of the schedule runs in
+// its window. It is an ErrNoData (errors.Is), with a message that names the
+// one schedule rather than every input.
+type EmptyWindowError struct {
+	Label    string
+	From, To int64
+}
+
+func (e *EmptyWindowError) Error() string {
+	return fmt.Sprintf("no job of %s runs in the window, %d to %d s (a job of runtime 0 holds no processor)", printable.Label(e.Label), e.From, e.To)
+}
+
+// Is makes an EmptyWindowError an ErrNoData.
+func (e *EmptyWindowError) Is(target error) bool { return target == ErrNoData }
+
 // NewGantt draws the Gantt chart of a Schedule. Jobs outside the window and jobs of runtime 0
 // (they hold no processor) are not drawn.
 func NewGantt(g Schedule) (Drawer, error) {
@@ -75,7 +91,7 @@ func NewGantt(g Schedule) (Drawer, error) {
 	}
 	segs := layout(g.Jobs, g.From, g.To)
 	if len(segs) == 0 {
-		return nil, fmt.Errorf("%w (no job runs in the window, %d to %d s; a job of runtime 0 holds no processor)", ErrNoData, g.From, g.To)
+		return nil, &EmptyWindowError{Label: g.Label, From: g.From, To: g.To}
 	}
 	colors, legend := groupColors(g, segs)
 

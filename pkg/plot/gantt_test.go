@@ -108,8 +108,10 @@ func TestGantt(t *testing.T) {
 	if !strings.Contains(buf.String(), "waiting at the start: 2 jobs") {
 		t.Error("no waiting-jobs legend entry with the count")
 	}
-	if _, err := NewGantt(Schedule{Label: "x", From: 50000, To: 60000, Jobs: jobs}); !errors.Is(err, ErrNoData) {
-		t.Errorf("empty window: %v, want ErrNoData", err)
+	// One schedule: the message names it, not "no input has data".
+	if _, err := NewGantt(Schedule{Label: "x.swf", From: 50000, To: 60000, Jobs: jobs}); !errors.Is(err, ErrNoData) ||
+		err.Error() != "no job of x.swf runs in the window, 50000 to 60000 s (a job of runtime 0 holds no processor)" {
+		t.Errorf("empty window: %v, want ErrNoData naming x.swf", err)
 	}
 	if _, err := NewGantt(Schedule{Label: "x", From: 10, To: 10, Jobs: jobs}); err == nil {
 		t.Error("window of length 0: no error")

@@ -528,7 +528,8 @@ func TestPlotErrorsNameFiles(t *testing.T) {
 		want string
 	}{
 		{[]string{empty}, "swfstat: " + svg + ": no input has data for this figure (wait-cdf of " + empty + ")\n"},
-		{[]string{"--plot-kind", "gantt", zero}, "swfstat: " + svg + ": " + zero + ": no input has data for this figure (no job runs in the window, 0 to 8 s; a job of runtime 0 holds no processor)\n"},
+		{[]string{"--plot-kind", "gantt", zero}, "swfstat: " + svg + ": " + zero + ": no job of zero.swf runs in the window, 0 to 8 s (a job of runtime 0 holds no processor)\n"},
+		{[]string{"--plot-kind", "gantt", "--label", "zero", zero}, "swfstat: " + svg + ": " + zero + ": no job of zero runs in the window, 0 to 8 s (a job of runtime 0 holds no processor)\n"},
 	} {
 		_, errOut, code := run(t, "", append([]string{"--plot", svg}, c.args...)...)
 		if code != 1 || !strings.HasSuffix(errOut, c.want) {
