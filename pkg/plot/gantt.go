@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/swfkit/swfkit/pkg/printable"
 	"gonum.org/v1/plot"
@@ -97,7 +98,8 @@ func NewGantt(g Schedule) (Drawer, error) {
 
 	p := plot.New()
 	hours := float64(g.To-g.From) / 3600
-	p.Title.Text = fmt.Sprintf("Schedule of %s from %s (%s)", ShortLabel(g.Label), g.Start, formatHours(hours))
+	title := []string{"Schedule of " + ShortLabel(g.Label), fmt.Sprintf("from %s (%s)", g.Start, formatHours(hours))}
+	p.Title.Text = strings.Join(title, " ")
 	p.X.Label.Text = "time since the window's start (h)"
 	p.Y.Label.Text = "processors (first fit)"
 	bars := &rects{list: make([]rect, 0, len(segs))}
@@ -140,7 +142,9 @@ func NewGantt(g Schedule) (Drawer, error) {
 	}
 	p.X.Min, p.X.Max = 0, hours
 	p.Y.Min, p.Y.Max = 0, math.Max(1, top)
-	return besideLegend(p), nil
+	f := besideLegend(p)
+	f.titleParts = title
+	return f, nil
 }
 
 func formatHours(h float64) string {

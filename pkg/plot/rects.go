@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -158,10 +159,13 @@ type Drawer interface{ Draw(draw.Canvas) }
 type legendBeside struct {
 	plot   *plot.Plot
 	legend plot.Legend
+	// titleParts are the title's text split where it is best broken
+	// (titleLines); nil is the plot's title as one part.
+	titleParts []string
 }
 
 // besideLegend moves p's legend to a strip on its right.
-func besideLegend(p *plot.Plot) Drawer {
+func besideLegend(p *plot.Plot) *legendBeside {
 	f := &legendBeside{plot: p, legend: p.Legend}
 	f.legend.Top, f.legend.Left = true, true
 	f.legend.TextStyle.Font.Size = 10
@@ -169,14 +173,20 @@ func besideLegend(p *plot.Plot) Drawer {
 	return f
 }
 
-// Draw implements Drawer. The title spans the whole width.
+// Draw implements Drawer. The title spans the whole width, in as many lines
+// as it needs to stay inside it (a Gantt chart's names a file).
 func (f *legendBeside) Draw(c draw.Canvas) {
 	p := *f.plot // a shallow copy drawn without its title
 	p.Title.Text = ""
 	top := vg.Length(0)
 	if t := f.plot.Title; t.Text != "" {
-		c.FillText(t.TextStyle, vg.Point{X: c.Center().X, Y: c.Max.Y + t.TextStyle.FontExtents().Descent}, t.Text)
-		top = t.TextStyle.Rectangle(t.Text).Size().Y + t.Padding + vg.Points(4)
+		parts := f.titleParts
+		if parts == nil {
+			parts = []string{t.Text}
+		}
+		text := strings.Join(titleLines(t.TextStyle, parts, c.Size().X), "\n")
+		c.FillText(t.TextStyle, vg.Point{X: c.Center().X, Y: c.Max.Y + t.TextStyle.FontExtents().Descent}, text)
+		top = t.TextStyle.Rectangle(text).Size().Y + t.Padding + vg.Points(4)
 	}
 	width := f.legend.Rectangle(c).Size().X + vg.Points(12)
 	p.Draw(draw.Crop(c, 0, -width, 0, -top))
