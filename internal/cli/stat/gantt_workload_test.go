@@ -14,6 +14,8 @@ import (
 	cleancli "github.com/swfkit/swfkit/internal/cli/clean"
 	simcli "github.com/swfkit/swfkit/internal/cli/sim"
 	"github.com/swfkit/swfkit/internal/testutil"
+	"github.com/swfkit/swfkit/pkg/stats"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // ganttCharts returns, per Gantt figure of the report at path in page
@@ -160,5 +162,53 @@ func TestGanttWindowSharedWithoutHeader(t *testing.T) {
 	page, _ := os.ReadFile(html)
 	if !strings.Contains(string(page), "the busiest day of a.swf") {
 		t.Errorf("b.swf's chart is not over a.swf's window:\n%s", regexp.MustCompile(`>Schedule of [^<]*<`).FindAllString(string(page), -1))
+	}
+}
+
+// A workload's own window (its busiest day) is computed only for an input
+// the main window misses, and each input's jobs once: the report's charts of
+// 8 runs of one long log would otherwise find each run's busiest day.
+func TestGanttWindowsComputedWhenNeeded(t *testing.T) {
+	const day = 86400
+	input := func(label, workload string, first int64) *trace {
+		c := stats.NewCollector(stats.Config{}, stats.Machine{Procs: 8})
+		for k := int64(0); k < 30; k++ {
+			// Three days of jobs, the third the busiest.
+			j := &swf.Job{JobNumber: k + 1, SubmitTime: first + k*day/10, WaitTime: 0, RunTime: 3600 * (1 + k/20),
+				AllocatedProcs: 2, RequestedProcs: 2, RequestedTime: 7200 * 3, Status: 1, UserID: 1, GroupID: -1, Executable: -1,
+				Queue: -1, Partition: -1, PrecedingJob: -1, ThinkTime: -1, UsedMemory: -1, RequestedMemory: -1, AverageCPUTime: -1}
+			if err := c.Add(j); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return &trace{label: label, display: label, workload: workload, hdr: &swf.Header{}, collector: c, machine: stats.Machine{Procs: 8}}
+	}
+	o := &options{baseline: -1, ganttColor: "category"}
+	traces := []*trace{input("main", "a", 0), input("other", "b", day), input("far", "c", 1000*day)}
+	g := newGanttPlan(o, traces)
+	figures, err := g.figures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(figures) != 3 {
+		t.Fatalf("%d figures, want 3", len(figures))
+	}
+	for i, want := range []string{"the busiest day (", "the busiest day of main (", "the busiest day ("} {
+		if f := figures[i]; f.Missing != "" || !bytes.Contains(f.SVG, []byte(want)) {
+			t.Errorf("%s: missing %q, want a chart titled %q", f.Title, f.Missing, want)
+		}
+	}
+	// "other" has jobs in main's window: its workload's window is not
+	// needed; "far" has none there and gets its own.
+	var computed []int
+	for r := range g.windows {
+		computed = append(computed, r)
+	}
+	slices.Sort(computed)
+	if !slices.Equal(computed, []int{0, 2}) {
+		t.Errorf("windows computed for inputs %v, want [0 2] (main's and far's)", computed)
+	}
+	if len(g.jobs) != 3 {
+		t.Errorf("jobs computed for %d inputs, want 3", len(g.jobs))
 	}
 }
