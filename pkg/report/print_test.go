@@ -111,3 +111,38 @@ func TestWriteSplitsWideTablesForPrint(t *testing.T) {
 		t.Errorf("%d titles of the wide table, want 3 (whole and two parts)", n)
 	}
 }
+
+// A number never has to break between its digits: a table's paper and parts
+// allow for its longest number (16 mean waits of 10336.4719 s fit a dense
+// landscape page; 11 characters do not, and cut the table in two).
+func TestPrintPartsFitLongNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		values int
+		number string
+		parts  []int
+		paper  string
+	}{
+		{8, "10336.4719", []int{8}, ""},
+		{8, "123456.7891", []int{8}, "wide"},
+		{16, "10336.4719", []int{16}, "wide dense"},
+		{16, "123456.7891", []int{8, 8}, "wide"},
+		{15, "123456.7891", []int{15}, "wide dense"},
+		{31, "-1234.5678", []int{16, 15}, "wide dense"},
+	} {
+		t.Run(fmt.Sprintf("%d of %s", tc.values, tc.number), func(t *testing.T) {
+			table := wideTable(tc.values)
+			table.Rows[1][2] = tc.number
+			table.Rows[2][len(table.Head)-1] = tc.number
+			var got []int
+			for i, p := range printParts(table) {
+				got = append(got, len(p.Head)-p.Numeric)
+				if p.Paper != tc.paper {
+					t.Errorf("part %d: paper %q, want %q", i, p.Paper, tc.paper)
+				}
+			}
+			if !slices.Equal(got, tc.parts) {
+				t.Errorf("parts of %v value columns, want %v", got, tc.parts)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,7 +23,8 @@ const printMargin = 14 / 25.4 * 72
 // pdftotext, which keeps only the text inside the page: every input's column
 // must be there in every table (its makespan, a number no other input has,
 // and each "X vs baseline" header once per table), and every word must be
-// inside the page's margins, figures included. Before the print styles let
+// inside the page's margins, figures included, and every mean wait (10
+// characters) one word, not broken over two lines of its cell. Before the print styles let
 // wide tables shrink and turn, Chromium cut them at the page's edge.
 func TestIntegrationHTMLReportPrintsWholeTables(t *testing.T) {
 	browser := testutil.Component(t, "chromium", "chromium")
@@ -30,7 +32,7 @@ func TestIntegrationHTMLReportPrintsWholeTables(t *testing.T) {
 	for _, n := range []int{1, 12, 16} {
 		t.Run(fmt.Sprintf("%d inputs", n), func(t *testing.T) {
 			dir := t.TempDir()
-			var labels, inputs, makespans []string
+			var labels, inputs, makespans, means []string
 			for i := 0; i < n; i++ {
 				label := fmt.Sprintf("run-number-%010d", i)
 				if i == 5 {
@@ -38,10 +40,15 @@ func TestIntegrationHTMLReportPrintsWholeTables(t *testing.T) {
 				}
 				// The first job runs alone for a makespan that is this input's marker.
 				makespan := strconv.Itoa(7100000 + i)
+				// The third job's wait makes a mean wait of 10 characters,
+				// 1033N.3333, as a busy log's are.
+				wait := strconv.Itoa(31009 + 3*i)
+				means = append(means, fmt.Sprintf("%d.3333", 10336+i))
 				path := filepath.Join(dir, fmt.Sprintf("in%02d.swf", i))
 				swf := "; MaxProcs: 32\n" +
 					"1 0 0 " + makespan + " 2 -1 -1 2 9000000 -1 1 1 1 -1 1 -1 -1 -1\n" +
-					"2 10 5 100 4 -1 -1 4 200 -1 1 2 1 -1 1 -1 -1 -1\n"
+					"2 10 0 100 4 -1 -1 4 200 -1 1 2 1 -1 1 -1 -1 -1\n" +
+					"3 20 " + wait + " 100 4 -1 -1 4 200 -1 1 2 1 -1 1 -1 -1 -1\n"
 				if err := os.WriteFile(path, []byte(swf), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -67,8 +74,16 @@ func TestIntegrationHTMLReportPrintsWholeTables(t *testing.T) {
 			if err != nil {
 				t.Fatalf("pdftotext: %v", err)
 			}
+			// A number is one word: not broken over two lines of its cell
+			// (16 inputs' 10-character means were, at 7.5 pt).
+			words := strings.Fields(string(raw))
+			for i, mean := range means {
+				if !slices.Contains(words, mean) {
+					t.Errorf("the mean wait of input %d (%s) is not a word of the pages: broken over lines", i, mean)
+				}
+			}
 			// A header broken over lines is still its letters in order.
-			text := strings.Join(strings.Fields(string(raw)), "")
+			text := strings.Join(words, "")
 			for i, label := range labels {
 				if !strings.Contains(text, makespans[i]) {
 					t.Errorf("the makespan of input %d (%s) is not on any page: its column is cut", i, makespans[i])
