@@ -529,6 +529,7 @@ func TestPlotErrorsNameFiles(t *testing.T) {
 	}{
 		{[]string{empty}, "swfstat: " + svg + ": no input has data for this figure (wait-cdf of " + empty + ")\n"},
 		{[]string{"--plot-kind", "gantt", zero}, "swfstat: " + svg + ": " + zero + ": no job of zero.swf runs in the window, 0 to 8 s (a job of runtime 0 holds no processor)\n"},
+		{[]string{"--plot-kind", "gantt", empty}, "swfstat: " + svg + ": " + empty + ": no job to draw (none has a known submit time, wait, runtime and processor count)\n"},
 		{[]string{"--plot-kind", "gantt", "--label", "zero", zero}, "swfstat: " + svg + ": " + zero + ": no job of zero runs in the window, 0 to 8 s (a job of runtime 0 holds no processor)\n"},
 	} {
 		_, errOut, code := run(t, "", append([]string{"--plot", svg}, c.args...)...)

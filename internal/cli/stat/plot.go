@@ -60,11 +60,21 @@ func figure(o *options, kind plot.Kind, traces []*trace) (plot.Drawer, error) {
 	return p, nil
 }
 
+// noSpansError is a Gantt chart's input without a job to draw: an
+// ErrNoData that speaks of its one input, not of "no input".
+type noSpansError struct{ display string }
+
+func (e noSpansError) Error() string {
+	return e.display + ": no job to draw (none has a known submit time, wait, runtime and processor count)"
+}
+
+func (e noSpansError) Is(target error) bool { return target == plot.ErrNoData }
+
 // ganttJobs are the jobs of t for a Gantt chart, grouped by --gantt-color.
 func ganttJobs(o *options, t *trace) ([]plot.GanttJob, error) {
 	spans := t.collector.Spans()
 	if len(spans) == 0 {
-		return nil, fmt.Errorf("%s: %w (no job with known submit, wait, runtime and processors)", t.display, plot.ErrNoData)
+		return nil, noSpansError{t.display}
 	}
 	jobs := make([]plot.GanttJob, len(spans))
 	for i, s := range spans {
