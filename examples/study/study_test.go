@@ -323,12 +323,16 @@ func TestIntegrationStudySlurm(t *testing.T) {
 		loads: []string{"0.8"}, seeds: []string{"1", "2"}}
 	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
 	script := filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-slurm.sh")
-	cmd := exec.Command("bash", script)
+	// --export=NONE passed only Slurm's variables, and the tasks could not
+	// find the study; --throttle caps the array alone.
+	cmd := exec.Command("bash", script, "--export=NONE", "--throttle", "2")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), g.env(bin, runs, csvPath)...)
-	out, err := cmd.CombinedOutput()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("run-slurm.sh: %v\n%s", err, out)
+		t.Fatalf("run-slurm.sh: %v\n%s%s", err, out, stderr.String())
 	}
 	ids := strings.Fields(string(out))
 	if len(ids) != 2 {
@@ -974,5 +978,67 @@ func TestStudySlurmNothingSubmitted(t *testing.T) {
 	b, _ := os.ReadFile(calls)
 	if !strings.Contains(string(b), "--output="+strings.ReplaceAll(dir, "%", "%%")+"/logs/slurm/point-%A_%a.out") {
 		t.Errorf("sbatch was given:\n%s\nwant the folder's %% written %%%%", b)
+	}
+}
+
+// TestStudySlurmOptions: the user's sbatch options went to both sbatch
+// calls, so --array=0-3%2 made the aggregation job an array too (each task
+// rewriting study.csv), and --export=NONE dropped STUDY_DIR, so every task
+// failed. --array is refused (the script makes the array; --throttle N gives
+// its %N, on the array call only), and the study's variables are added to an
+// --export list. Fake sbatch and scontrol record what they are given.
+func TestStudySlurmOptions(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "fake-slurm")
+	os.Mkdir(fake, 0o755)
+	calls := filepath.Join(dir, "sbatch-calls")
+	os.WriteFile(filepath.Join(fake, "scontrol"), []byte("#!/bin/sh\necho 'MaxArraySize            = 1001'\n"), 0o755)
+	os.WriteFile(filepath.Join(fake, "sbatch"), []byte("#!/bin/sh\nprintf '%s\\n' \"$*\" >> "+calls+"\necho 42\n"), 0o755)
+	trace := filepath.Join(dir, "t.swf")
+	os.WriteFile(trace, []byte("; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"), 0o644)
+	g := grid{traces: []string{trace}, policies: []string{"fcfs"}, loads: []string{"0.7"}, seeds: []string{"1", "2"}}
+	runs, csvPath := filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv")
+	submit := func(args ...string) (sbatch []string, out string, err error) {
+		os.Remove(calls)
+		cmd := exec.Command("bash", append([]string{filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-slurm.sh")}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), append(g.env(binaries(t), runs, csvPath), "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"))...)
+		b, err := cmd.CombinedOutput()
+		c, _ := os.ReadFile(calls)
+		return strings.Split(strings.TrimSpace(string(c)), "\n"), string(b), err
+	}
+	for _, arg := range []string{"--array=0-3%2", "--arr=0-1", "-a0-1", "-a"} {
+		sb, out, err := submit("--partition=debug", arg)
+		if err == nil || !strings.Contains(out, "the script makes the job array itself") || !strings.Contains(out, "--throttle N") {
+			t.Errorf("%s: %v, want a refusal naming --throttle:\n%s", arg, err, out)
+		}
+		if sb[0] != "" {
+			t.Errorf("%s: sbatch was called: %q", arg, sb)
+		}
+	}
+	vars := "STUDY_DIR,TRACES,POLICIES,LOADS,SEEDS,ESTIMATE,RUNS,LOGS,STUDY_CSV,STUDY_FIGURE,SWFKIT_BIN"
+	sb, out, err := submit("--throttle", "2", "--export=NONE", "--partition=debug")
+	if err != nil || len(sb) != 2 {
+		t.Fatalf("--throttle 2 --export=NONE: %v, sbatch calls %q\n%s", err, sb, out)
+	}
+	if !strings.Contains(sb[0], "--array=0-1%2 ") || strings.Contains(sb[1], "--array") {
+		t.Errorf("--throttle 2: sbatch was given\n%s\nwant --array=0-1%%2 on the array call only", strings.Join(sb, "\n"))
+	}
+	for _, c := range sb {
+		if !strings.Contains(c, "--export="+vars+" ") || strings.Contains(c, "NONE") || !strings.Contains(c, "--partition=debug") {
+			t.Errorf("--export=NONE: sbatch was given %q, want --export=%s and the user's --partition", c, vars)
+		}
+	}
+	if !strings.Contains(out, "sacct -j 42,42") || !strings.Contains(out, filepath.Join(dir, "logs", "slurm", "point-42_N.out")) {
+		t.Errorf("no word on where to find what failed:\n%s", out)
+	}
+	sb, out, err = submit("--export=HOME,OMP_NUM_THREADS=1")
+	if err != nil || len(sb) != 2 || !strings.Contains(sb[0], "--export=HOME,OMP_NUM_THREADS=1,"+vars+" ") || !strings.Contains(sb[1], "--export=HOME,OMP_NUM_THREADS=1,"+vars+" ") {
+		t.Errorf("--export=HOME,OMP_NUM_THREADS=1: %v, sbatch was given %q\n%s", err, sb, out)
+	}
+	for _, bad := range []string{"0", "x", "-1"} {
+		if _, out, err := submit("--throttle=" + bad); err == nil || !strings.Contains(out, "expected a number of tasks") {
+			t.Errorf("--throttle=%s: %v\n%s", bad, err, out)
+		}
 	}
 }
