@@ -91,6 +91,8 @@ type Skip struct {
 // JobLines + StepLines + the skipped counts + Malformed; Jobs (the SWF records
 // written) is JobLines plus the extra jobs of lines that stand for several
 // (sacct's one line for the never-started tasks of an array: ExpandedLines).
+// Parts of those records are partial executions (status 2) of a job written
+// on several lines (sacct's runs before a requeue): Jobs - Parts jobs.
 type Accounting struct {
 	Format      string   `json:"format"`
 	File        string   `json:"file"`
@@ -105,6 +107,9 @@ type Accounting struct {
 	Jobs        int      `json:"jobs_written"`
 	// ExpandedLines counts job lines that stood for more than one job.
 	ExpandedLines int `json:"expanded_lines,omitempty"`
+	// Parts counts the records written as earlier partial executions
+	// (status 2) of a job whose last part is another record.
+	Parts int `json:"partial_records,omitempty"`
 }
 
 // SkippedTotal is the number of lines skipped for a reason (not malformed).
@@ -149,7 +154,11 @@ func (a *Accounting) String() string {
 		}
 		fmt.Fprintf(&b, " (%s)", strings.Join(parts, "; "))
 	}
-	fmt.Fprintf(&b, "; %d jobs written", a.Jobs)
+	if a.Parts > 0 {
+		fmt.Fprintf(&b, "; %d records written: %d jobs, and %d earlier runs of them as partial executions", a.Jobs, a.Jobs-a.Parts, a.Parts)
+	} else {
+		fmt.Fprintf(&b, "; %d jobs written", a.Jobs)
+	}
 	if a.ExpandedLines > 0 {
 		fmt.Fprintf(&b, " (%d of the job lines stood for several never-started array tasks each)", a.ExpandedLines)
 	}
@@ -193,6 +202,10 @@ type pending struct {
 	job     swf.Job
 	order   int64 // input order, for ties
 	line    int   // the line of the log it came from, for errors
+	// parts are the job's earlier partial executions (status 2), in the
+	// order they ran, each with its own start, end and fields: written
+	// before the job's record, with its number and submit time.
+	parts []pending
 }
 
 // waitRun returns the job's SWF wait and run time (-1 unknown).
@@ -263,7 +276,7 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 	first := jobs[0].submit
 	last := first
 	var maxProcs, maxNodes int64
-	out := make([]swf.Job, len(jobs))
+	out := make([]swf.Job, 0, len(jobs))
 	refs := precedingRefs{numbers: map[string]int64{}}
 	for i := range jobs {
 		p := &jobs[i]
@@ -280,7 +293,24 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 			return dropOutOfBounds(format, cfg, jobs, acct, notes, columns)
 		}
 		j.Extra = append([]string{"jobid=" + p.id}, j.Extra...)
-		out[i] = j
+		// The parts' fields are bounded where read, as the job's are, and
+		// their waits count from the job's submit, as its own does.
+		for k := range p.parts {
+			part := &p.parts[k]
+			pj := part.job
+			pj.JobNumber, pj.SubmitTime = j.JobNumber, j.SubmitTime
+			pj.WaitTime, pj.RunTime = part.start-p.submit, -1
+			if part.end != -1 {
+				pj.RunTime = part.end - part.start
+			}
+			pj.UserID, pj.GroupID, pj.Queue, pj.Partition = j.UserID, j.GroupID, j.Queue, j.Partition
+			pj.Extra = append([]string{"jobid=" + p.id}, pj.Extra...)
+			out = append(out, pj)
+			last = max(last, part.start, part.end)
+			maxProcs = max(maxProcs, pj.AllocatedProcs, pj.RequestedProcs)
+			maxNodes = max(maxNodes, part.nodes)
+		}
+		out = append(out, j)
 		last = max(last, p.submit, p.start, p.end)
 		maxProcs = max(maxProcs, j.AllocatedProcs, j.RequestedProcs)
 		maxNodes = max(maxNodes, p.nodes)
@@ -291,6 +321,11 @@ func finish(format string, cfg Config, jobs []pending, acct Accounting, notes []
 		res.Names = append(res.Names, n.mappings()...)
 	}
 	res.Header = header(format, cfg, first, last, machineSeen{maxProcs, peakProcs(jobs), maxNodes}, queues, partitions, res)
+	if acct.Parts > 0 {
+		// A job on several lines (SWF's partial executions).
+		res.Header.Set("Preemption", "Yes")
+		res.Header.SetCounts(len(jobs), len(out))
+	}
 	for _, n := range notes {
 		res.Header.AddNote(n)
 	}
@@ -533,10 +568,15 @@ type machineSeen struct {
 func peakProcs(jobs []pending) int64 {
 	type change struct{ t, procs int64 }
 	var changes []change
-	for i := range jobs {
-		p := &jobs[i]
+	hold := func(p *pending) {
 		if n := p.job.AllocatedProcs; n > 0 && p.start != -1 && p.end > p.start {
 			changes = append(changes, change{p.start, n}, change{p.end, -n})
+		}
+	}
+	for i := range jobs {
+		hold(&jobs[i])
+		for k := range jobs[i].parts {
+			hold(&jobs[i].parts[k])
 		}
 	}
 	sort.Slice(changes, func(a, b int) bool {

@@ -211,17 +211,22 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 		started   bool
 		state     string
 		elapsed   string
+		steps     int    // step lines credited to this line's run
+		parts     []*acc // a job's runs before its requeues (REQUEUED lines)
 	}
 	var jobs []*acc
-	byID := map[string]*acc{}
+	byID := map[string]*acc{} // the latest written line (or REQUEUED run) of an id: its steps follow it
 	skippedJob := map[string]bool{}
 	firstSubmit := map[string]int64{} // the earliest Submit of an id's REQUEUED lines
+	runs := map[string][]*acc{}       // an id's REQUEUED lines
+	var runIDs []string               // ids with REQUEUED lines, in file order
 	for _, l := range lines {
 		id := get(l.v, "JobID")
 		if i := strings.Index(id, "."); i >= 0 {
 			parent := id[:i]
 			if a := byID[parent]; a != nil {
 				m.Steps++
+				a.steps++
 				if c := get(l.v, "TotalCPU"); c != "" {
 					v, _ := sacctDuration(c, false)
 					a.stepCPU += v
@@ -238,23 +243,26 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 			continue
 		}
 		state := strings.Fields(get(l.v, "State"))[0]
-		if state == "REQUEUED" {
-			// A run before a requeue (sacct -D): its Submit is the job's.
-			m.Skipped["REQUEUED (an earlier run of a requeued job)"]++
-			skippedJob[id] = true
+		requeued := state == "REQUEUED"
+		if requeued {
+			// A run before a requeue (sacct -D): its Submit is the job's,
+			// and it is a partial execution of the job, with its steps.
 			if sub := occurrences(get(l.v, "Submit"))[0]; sub >= 0 {
 				if prev, ok := firstSubmit[id]; !ok || sub < prev {
 					firstSubmit[id] = sub
 				}
 			}
-			continue
-		}
-		if sacctUnfinished[state] {
+			if len(runs[id]) == 0 {
+				runIDs = append(runIDs, id)
+			}
+		} else if sacctUnfinished[state] {
 			m.Skipped[state+" (not finished)"]++
 			skippedJob[id] = true
+			delete(byID, id)
 			continue
+		} else {
+			m.JobLns++
 		}
-		m.JobLns++
 		ids := []string{id}
 		if i := strings.Index(id, "_["); i >= 0 {
 			base := id[:i]
@@ -325,16 +333,36 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 				v, _ := sacctDuration(tl, true)
 				j.fields[9] = v
 			}
-			jobs = append(jobs, a)
 			byID[jid] = a
+			if requeued {
+				runs[jid] = append(runs[jid], a)
+			} else {
+				jobs = append(jobs, a)
+			}
 		}
 	}
+	written := map[string]bool{}
 	for _, a := range jobs {
 		if sub, ok := firstSubmit[a.job.id]; ok && sub < a.job.submit {
 			a.job.submit = sub
 		}
+		written[a.job.id] = true
 	}
-	for _, a := range jobs {
+	skipRun := func(r *acc, reason string) {
+		m.Skipped[reason]++
+		m.Steps -= r.steps
+		if r.steps > 0 {
+			m.Skipped["step of a skipped job line"] += r.steps
+		}
+	}
+	for _, id := range runIDs {
+		for _, r := range runs[id] {
+			if !written[id] {
+				skipRun(r, "REQUEUED (an earlier run of a job not written)")
+			}
+		}
+	}
+	fill := func(a *acc, submit int64) {
 		j := a.job
 		f := &j.fields
 		for i := range f {
@@ -343,7 +371,7 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 			}
 		}
 		if a.started {
-			f[3] = float64(j.start - j.submit)
+			f[3] = float64(j.start - submit)
 			if j.end >= 0 {
 				f[4] = float64(j.end - j.start)
 			} else if e, err := strconv.ParseFloat(a.elapsed, 64); err == nil {
@@ -381,6 +409,27 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 		}
 		f[11] = sacctStatusModel[a.state]
 	}
+	for _, a := range jobs {
+		fill(a, a.job.submit)
+		for _, r := range runs[a.job.id] {
+			if !r.started {
+				skipRun(r, "REQUEUED (an earlier run of a requeued job that did not start)")
+				continue
+			}
+			m.JobLns++
+			fill(r, a.job.submit)
+			r.job.fields[11] = 2
+			a.parts = append(a.parts, r)
+		}
+		sort.SliceStable(a.parts, func(x, y int) bool { return a.parts[x].job.start < a.parts[y].job.start })
+		if len(a.parts) > 0 {
+			if a.job.fields[11] == 1 {
+				a.job.fields[11] = 3
+			} else {
+				a.job.fields[11] = 4
+			}
+		}
+	}
 	sort.SliceStable(jobs, func(x, y int) bool { return jobs[x].job.submit < jobs[y].job.submit })
 	names := [4]map[string]float64{{}, {}, {}, {}}
 	nameID := func(k int, s string) float64 {
@@ -404,6 +453,15 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 		j.fields[13] = nameID(1, j.group)
 		j.fields[15] = nameID(2, j.qos)
 		j.fields[16] = nameID(3, j.partition)
+		// The parts first, with the job's number, submit time and names.
+		for _, r := range a.parts {
+			pj := *r.job
+			pj.id = j.id
+			for _, k := range []int{1, 2, 12, 13, 15, 16} {
+				pj.fields[k] = j.fields[k]
+			}
+			m.Jobs = append(m.Jobs, pj)
+		}
 		m.Jobs = append(m.Jobs, *j)
 	}
 	return m

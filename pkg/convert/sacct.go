@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -32,8 +33,9 @@ var SacctStatus = map[string]int64{
 	"CANCELLED": swf.StatusCancelled,
 }
 
-// SacctUnfinished are the states of jobs that had not finished when sacct was run
-// (or, with --duplicates, a run that was requeued): they are not jobs of the log.
+// SacctUnfinished are the states of jobs that had not finished when sacct was run:
+// they are not jobs of the log. REQUEUED (with --duplicates, a run that was
+// requeued) is a partial execution of its job when that job is written.
 var SacctUnfinished = []string{"PENDING", "RUNNING", "REQUEUED", "SUSPENDED", "RESIZING",
 	"REQUEUE_HOLD", "REQUEUE_FED", "SPECIAL_EXIT", "REVOKED", "CONFIGURING", "COMPLETING",
 	"STOPPED", "SIGNALING", "STAGE_OUT", "RESV_DEL_HOLD"}
@@ -72,8 +74,16 @@ type sacctReader struct {
 	// requeuedSubmit is the earliest Submit of each job id's REQUEUED
 	// lines (sacct --duplicates): the job's real submit time.
 	requeuedSubmit map[string]int64
-	stepCPU        map[string]float64
-	stepRSS        map[string]int64
+	// requeuedRuns are each job id's REQUEUED lines, the runs before a
+	// requeue (in requeuedOrder, the order their ids first came in), and
+	// runKey the key under which the step lines that follow a job line
+	// are credited: its id, or for a REQUEUED line the run's own key, so
+	// that each run gets its own steps.
+	requeuedRuns  map[string][]requeuedRun
+	requeuedOrder []string
+	runKey        map[string]string
+	stepCPU       map[string]float64
+	stepRSS       map[string]int64
 	// stepLines counts the step lines of each job id, jobLines the job ids
 	// with a line of their own (any state): a step whose job has none is
 	// skipped as a step without its job.
@@ -107,6 +117,10 @@ type sacctReader struct {
 // never-started array tasks (ID_[2-4%1]) stands for each of them that has no
 // line of its own (Slurm may still list a task that started). Jobs not
 // finished at dump time (SacctUnfinished) are skipped and counted per state.
+// A requeued job's earlier runs (REQUEUED lines, sacct --duplicates) that
+// started are its partial executions (status 2, then 3 or 4 for its last
+// run; Preemption: Yes), each a record with the job's number and submit
+// time (applyRequeuedRuns).
 //
 // Fields: 3 and 4 from Submit, Start, End (ElapsedRaw when End is unknown); 5
 // AllocCPUS (or NCPUS) when the job started, else -1; 6 TotalCPU (the job's, or
@@ -121,7 +135,8 @@ type sacctReader struct {
 func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	s := &sacctReader{cfg: cfg, loc: cfg.location(), explicit: map[string]int{},
 		stepCPU: map[string]float64{}, stepRSS: map[string]int64{}, stepLines: map[string]int{}, jobLines: map[string]bool{}, names: map[string]string{},
-		skippedRun: map[string]string{}, requeuedSubmit: map[string]int64{}}
+		skippedRun: map[string]string{}, requeuedSubmit: map[string]int64{}, requeuedRuns: map[string][]requeuedRun{},
+		runKey: map[string]string{}}
 	s.acct.Format, s.acct.File = "sacct", cfg.Name
 	br := bufio.NewReaderSize(r, 64<<10)
 	lineNo := 0
@@ -178,15 +193,18 @@ func ReadSacct(r io.Reader, cfg Config) (*Result, error) {
 	}
 	s.skipOrphanSteps()
 	s.fillFromSteps()
-	requeued := s.applyRequeuedSubmits()
+	requeued, parts := s.applyRequeuedRuns()
 	notes := []string{fmt.Sprintf("sacct times read as local time in %s; field 6 = TotalCPU / processors; "+
 		"field 7 = the largest MaxRSS x NTasks / AllocCPUS of the job's lines (MaxRSS alone on a line without NTasks); field 10 = ReqMem per requested processor (field 8); "+
 		"queue numbers are QOS names, partition numbers partition names (Queue and Partition lines); "+
 		"user and group numbers are names in order of first appearance", s.loc)}
 	if requeued > 0 {
 		notes = append(notes, fmt.Sprintf("requeued jobs: %d; their submit time is their first run's (the Submit of "+
-			"their first REQUEUED line: Slurm resets it at a requeue), so their wait includes the earlier runs, "+
-			"which are counted as skipped, not written", requeued))
+			"their first REQUEUED line: Slurm resets it at a requeue); each run that ended in a requeue (a REQUEUED line "+
+			"of sacct --duplicates that started: %d) is written as a partial execution, status 2, with its job's number "+
+			"and submit time (Preemption: Yes), and the job's last run with status 3 when it completed, else 4 (failed, "+
+			"timed out or cancelled); each part's wait counts from the job's submit; swfclean --rules default,merge_partial "+
+			"makes one record of each job", requeued, parts))
 	}
 	var warnings []string
 	for _, w := range []struct {
@@ -366,14 +384,16 @@ func (s *sacctReader) readJobLine(l *sacctLine, id, base string) *swf.ParseError
 		if !containsString(SacctUnfinished, word) {
 			return l.err("State", ErrState, "unknown Slurm job state %q (expected one of COMPLETED, FAILED, TIMEOUT, CANCELLED, NODE_FAIL, OUT_OF_MEMORY, BOOT_FAIL, DEADLINE, PREEMPTED, or an unfinished state such as PENDING, RUNNING)", state)
 		}
-		s.skippedRun[base] = stepOfSkipped
 		if word == "REQUEUED" {
+			delete(s.skippedRun, base)
 			return s.readRequeuedRun(l, id)
 		}
+		s.skippedRun[base] = stepOfSkipped
 		s.acct.skip(word + " (not finished)")
 		return nil
 	}
 	delete(s.skippedRun, base)
+	delete(s.runKey, base)
 	if prev := s.explicit[id]; prev > 0 {
 		return l.err("JobID", ErrValue, "job %s is also on line %d: sacct prints a job once (two dumps of overlapping periods put together?)", id, prev)
 	}
@@ -403,41 +423,111 @@ func (s *sacctReader) readJobLine(l *sacctLine, id, base string) *swf.ParseError
 	return nil
 }
 
-// SkipRequeuedRun is the skip reason of a REQUEUED job line: with
-// --duplicates, a run that ended in a requeue (its job's later run is the one
-// written).
-const SkipRequeuedRun = "REQUEUED (an earlier run of a requeued job)"
+// Skip reasons of REQUEUED job lines (sacct --duplicates: a run that ended
+// in a requeue) that are not written as partial executions.
+const (
+	// SkipRequeuedRun: the job's last run is not written (not finished at
+	// dump time, or not in the dump).
+	SkipRequeuedRun = "REQUEUED (an earlier run of a job not written)"
+	// SkipRequeuedUnstarted: the run never started.
+	SkipRequeuedUnstarted = "REQUEUED (an earlier run of a requeued job that did not start)"
+)
 
-// readRequeuedRun skips a REQUEUED line and keeps its Submit: Slurm resets a
-// requeued job's submit time to the requeue, and only this line (sacct
-// --duplicates) still has the time the user submitted the job.
+// requeuedRun is one REQUEUED line: a run of a job before Slurm requeued it.
+type requeuedRun struct {
+	job     pending
+	cpu     float64
+	alloc   int64
+	started bool
+	key     string // the key of its steps (runKey)
+}
+
+// readRequeuedRun reads a REQUEUED line, a run of its job before a requeue,
+// to be written as a partial execution of that job (applyRequeuedRuns) and
+// to give the job its submit time: Slurm resets a requeued job's submit
+// time to the requeue, and only this line (sacct --duplicates) still has the
+// time the user submitted the job. The steps after it are this run's.
 func (s *sacctReader) readRequeuedRun(l *sacctLine, id string) *swf.ParseError {
-	submit, _, perr := l.times("Submit")
+	p, cpu, alloc, started, perr := s.readJob(l, id, swf.StatusPartial, "REQUEUED")
 	if perr != nil {
 		return perr
 	}
-	if prev, ok := s.requeuedSubmit[id]; submit >= 0 && (!ok || submit < prev) {
-		s.requeuedSubmit[id] = submit
+	if prev, ok := s.requeuedSubmit[id]; !ok || p.submit < prev {
+		s.requeuedSubmit[id] = p.submit
 	}
-	s.acct.skip(SkipRequeuedRun)
+	runs := s.requeuedRuns[id]
+	if len(runs) == 0 {
+		s.requeuedOrder = append(s.requeuedOrder, id)
+	}
+	key := id + "#" + strconv.Itoa(len(runs)) // no job id holds '#'
+	p.id, p.line = id, l.lineNo
+	s.requeuedRuns[id] = append(runs, requeuedRun{job: p, cpu: cpu, alloc: alloc, started: started, key: key})
+	s.runKey[id] = key
+	s.jobLines[key] = true
 	return nil
 }
 
-// applyRequeuedSubmits gives each written job that has earlier REQUEUED runs
+// applyRequeuedRuns gives each written job that has earlier REQUEUED runs
 // the submit time of the first of them, so its wait counts from the real
-// submit; it returns how many jobs it changed. A job id names one job in a
-// dump (two finished lines of an id are an error), so a REQUEUED line of the
-// id is an earlier run of that job, whichever line sacct printed first.
-func (s *sacctReader) applyRequeuedSubmits() int {
-	n := 0
+// submit, and those of the runs that started as its parts (partial
+// executions, status 2, in the order they started); the job's own line is
+// its last part: status 3 when it completed, else 4. It returns how many
+// written jobs had REQUEUED runs, and how many parts it added. A job id
+// names one job in a dump (two finished lines of an id are an error), so a
+// REQUEUED line of the id is an earlier run of that job, whichever line
+// sacct printed first. The REQUEUED lines of a job not written, and those
+// that never started, are skipped and counted, with their steps.
+func (s *sacctReader) applyRequeuedRuns() (requeued, parts int) {
+	written := map[string]bool{}
 	for i := range s.jobs {
 		p := &s.jobs[i]
-		if submit, ok := s.requeuedSubmit[p.id]; ok && submit < p.submit {
-			p.submit = submit
-			n++
+		runs, ok := s.requeuedRuns[p.id]
+		if !ok {
+			continue
+		}
+		written[p.id] = true
+		requeued++
+		p.submit = min(p.submit, s.requeuedSubmit[p.id])
+		for _, r := range runs {
+			if !r.started {
+				s.skipRun(r, SkipRequeuedUnstarted)
+				continue
+			}
+			s.fillFields(&r.job, r.cpu, r.alloc, true, r.key)
+			p.parts = append(p.parts, r.job)
+			s.acct.JobLines++
+		}
+		if len(p.parts) == 0 {
+			continue
+		}
+		sort.SliceStable(p.parts, func(a, b int) bool { return p.parts[a].start < p.parts[b].start })
+		parts += len(p.parts)
+		if p.job.Status == swf.StatusCompleted {
+			p.job.Status = swf.StatusLastOK
+		} else {
+			p.job.Status = swf.StatusLastFail
 		}
 	}
-	return n
+	for _, id := range s.requeuedOrder {
+		if written[id] {
+			continue
+		}
+		for _, r := range s.requeuedRuns[id] {
+			s.skipRun(r, SkipRequeuedRun)
+		}
+	}
+	s.acct.Parts = parts
+	return requeued, parts
+}
+
+// skipRun counts a REQUEUED line that is not written, and its steps.
+func (s *sacctReader) skipRun(r requeuedRun, reason string) {
+	s.acct.skip(reason)
+	n := s.stepLines[r.key]
+	s.acct.StepLines -= n
+	for range n {
+		s.acct.skip(stepOfSkipped)
+	}
 }
 
 // countOutOfOrder counts a job line, read without an error, whose Start is
@@ -667,6 +757,9 @@ func (s *sacctReader) readStep(l *sacctLine, base string) *swf.ParseError {
 		s.acct.skip(reason)
 		return nil
 	}
+	if key, ok := s.runKey[base]; ok {
+		base = key // a step of a run before a requeue
+	}
 	var cpu float64
 	v, hasCPU := l.get("TotalCPU")
 	if hasCPU = hasCPU && v != ""; hasCPU {
@@ -717,21 +810,25 @@ func (s *sacctReader) skipOrphanSteps() {
 // fillFromSteps completes fields 6 and 7 from the step lines.
 func (s *sacctReader) fillFromSteps() {
 	for i := range s.jobs {
-		p := &s.jobs[i]
-		if !s.started[i] {
-			p.job.AverageCPUTime, p.job.UsedMemory = -1, -1
-			continue
-		}
-		cpu := s.jobCPU[i]
-		if steps, ok := s.stepCPU[p.id]; ok && cpu <= 0 {
-			cpu = steps
-		}
-		if cpu >= 0 && s.alloc[i] > 0 {
-			p.job.AverageCPUTime = math.Round(cpu/float64(s.alloc[i])*1000) / 1000
-		}
-		if rss, ok := s.stepRSS[p.id]; ok {
-			p.job.UsedMemory = max(p.job.UsedMemory, rss)
-		}
+		s.fillFields(&s.jobs[i], s.jobCPU[i], s.alloc[i], s.started[i], s.jobs[i].id)
+	}
+}
+
+// fillFields completes fields 6 and 7 of one run from its line's TotalCPU
+// (cpu, -1 absent) and the steps credited to key.
+func (s *sacctReader) fillFields(p *pending, cpu float64, alloc int64, started bool, key string) {
+	if !started {
+		p.job.AverageCPUTime, p.job.UsedMemory = -1, -1
+		return
+	}
+	if steps, ok := s.stepCPU[key]; ok && cpu <= 0 {
+		cpu = steps
+	}
+	if cpu >= 0 && alloc > 0 {
+		p.job.AverageCPUTime = math.Round(cpu/float64(alloc)*1000) / 1000
+	}
+	if rss, ok := s.stepRSS[key]; ok {
+		p.job.UsedMemory = max(p.job.UsedMemory, rss)
 	}
 }
 

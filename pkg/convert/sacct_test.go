@@ -403,8 +403,9 @@ func TestSacctOrphanStep(t *testing.T) {
 }
 
 // With --duplicates sacct prints each run of a requeued job with its steps
-// after it: the steps of a skipped run are skipped with it, not credited to
-// the run that is written (its memory and CPU time are its own).
+// after it: each run's steps are credited to that run (a partial execution),
+// not to the run that completed (its memory and CPU time are its own), and
+// the steps of a run whose job is not written are skipped with it.
 func TestSacctRequeuedRunKeepsItsSteps(t *testing.T) {
 	text := "JobID|Submit|Start|End|State|AllocCPUS|TotalCPU|MaxRSS\n" +
 		"400|2024-01-01T00:00:00|2024-01-01T00:01:00|2024-01-01T00:05:00|REQUEUED|2||\n" +
@@ -418,12 +419,17 @@ func TestSacctRequeuedRunKeepsItsSteps(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := res.Accounting
-	if len(res.Jobs) != 1 || a.StepLines != 1 || !a.Balanced() || !strings.Contains(a.String(), "step of a skipped job line: 2") {
+	if len(res.Jobs) != 2 || a.JobLines != 2 || a.StepLines != 2 || a.Parts != 1 || !a.Balanced() ||
+		!strings.Contains(a.String(), SkipRequeuedRun+": 1; step of a skipped job line: 1") {
 		t.Fatalf("accounting %s", a.String())
 	}
-	// 180 s of CPU over 2 processors for a 180 s run; 100 KB of memory.
-	if j := res.Jobs[0]; j.AverageCPUTime != 90 || j.UsedMemory != 100 {
-		t.Errorf("job %s: want average CPU 90 s and 100 KB, the final run's steps alone", j.AppendCanonical(nil))
+	// The first run: 240 s of CPU over 2 processors, 9000000 KB; the
+	// final one: 180 s over 2 for a 180 s run, 100 KB.
+	if j := res.Jobs[0]; j.JobNumber != 1 || j.Status != 2 || j.WaitTime != 60 || j.RunTime != 240 || j.AverageCPUTime != 120 || j.UsedMemory != 9000000 {
+		t.Errorf("first run %s: want part of job 1, wait 60, run 240, CPU 120 s and 9000000 KB, its own steps", j.AppendCanonical(nil))
+	}
+	if j := res.Jobs[1]; j.JobNumber != 1 || j.Status != 3 || j.WaitTime != 420 || j.RunTime != 180 || j.AverageCPUTime != 90 || j.UsedMemory != 100 {
+		t.Errorf("final run %s: want last part of job 1, wait 420, run 180, CPU 90 s and 100 KB, the final run's steps alone", j.AppendCanonical(nil))
 	}
 }
 
@@ -446,20 +452,44 @@ func TestSacctRequeuedJobKeepsFirstSubmit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Jobs) != 2 {
-		t.Fatalf("%d jobs, want 2", len(res.Jobs))
+	if len(res.Jobs) != 3 {
+		t.Fatalf("%d records, want 3 (job 2; job 1's requeued run and its last run)", len(res.Jobs))
 	}
-	// Job 1 submitted 17:16:48 with job 2, started 17:18:59: a wait of 131 s
-	// (the 6 s run and the requeue included), run 20 s, the final run's
+	// Job 1 submitted 17:16:48 with job 2 (ties in file order: its last
+	// line comes after job 2's): its first run, a partial execution (status
+	// 2), started at once and ran 6 s; its last part started 17:18:59, a
+	// wait of 131 s from the submit (the first run and the requeue
+	// included), ran 20 s and completed (status 3), with the final run's
 	// steps and limit (Slurm's 365-00:00:00, converted as it is).
-	j := res.Jobs[1]
-	if id, _ := j.ExtraValue("jobid"); id != "1" || j.SubmitTime != 0 || j.WaitTime != 131 || j.RunTime != 20 ||
-		j.UsedMemory != 3000 || j.RequestedTime != 31536000 {
-		t.Errorf("requeued job: %s", j.AppendCanonical(nil))
+	want := []struct {
+		id                        string
+		number, status, wait, run int64
+		memory                    float64
+	}{{"2", 1, 1, 0, 5, 316548}, {"1", 2, 2, 0, 6, 3060}, {"1", 2, 3, 131, 20, 3000}}
+	for i, w := range want {
+		j := res.Jobs[i]
+		if id, _ := j.ExtraValue("jobid"); id != w.id || j.JobNumber != w.number || j.Status != w.status || j.SubmitTime != 0 ||
+			j.WaitTime != w.wait || j.RunTime != w.run || float64(j.UsedMemory) != w.memory {
+			t.Errorf("record %d: %s, want jobid=%s number %d status %d wait %d run %d memory %v", i+1, j.AppendCanonical(nil),
+				w.id, w.number, w.status, w.wait, w.run, w.memory)
+		}
 	}
-	a := res.Accounting.String()
-	if !strings.Contains(a, SkipRequeuedRun+": 1") || !strings.Contains(a, "step of a skipped job line: 1") {
-		t.Errorf("accounting %s", a)
+	if j := res.Jobs[2]; j.RequestedTime != 31536000 {
+		t.Errorf("requeued job's last part: %s, want Slurm's limit 31536000", j.AppendCanonical(nil))
+	}
+	a := res.Accounting
+	if a.JobLines != 3 || a.Parts != 1 || a.SkippedTotal() != 0 || !a.Balanced() ||
+		!strings.Contains(a.String(), "3 records written: 2 jobs, and 1 earlier runs of them as partial executions") {
+		t.Errorf("accounting %s", a.String())
+	}
+	if v, _ := res.Header.Get("Preemption"); v != "Yes" {
+		t.Errorf("Preemption %q, want Yes: a job spans several lines", v)
+	}
+	if v, _ := res.Header.Get("MaxJobs"); v != "2" {
+		t.Errorf("MaxJobs %q, want 2", v)
+	}
+	if v, _ := res.Header.Get("MaxRecords"); v != "3" {
+		t.Errorf("MaxRecords %q, want 3", v)
 	}
 	if !strings.Contains(strings.Join(res.Header.GetAll("Note"), "\n"), "requeued jobs: 1;") {
 		t.Errorf("no Note on the requeued job: %v", res.Header.GetAll("Note"))
@@ -473,7 +503,7 @@ func TestSacctRequeuedJobKeepsFirstSubmit(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, j := range res.Jobs {
-		if id, _ := j.ExtraValue("jobid"); id == "1" && (j.SubmitTime != 0 || j.WaitTime != 131) {
+		if id, _ := j.ExtraValue("jobid"); id == "1" && (j.SubmitTime != 0 || j.Status == 3 && j.WaitTime != 131 || j.Status == 2 && j.WaitTime != 0) {
 			t.Errorf("run line first: %s", j.AppendCanonical(nil))
 		}
 	}
@@ -612,13 +642,15 @@ func TestSplitJobID(t *testing.T) {
 }
 
 // FuzzReadSacct: any input either fails with a ParseError or converts with every
-// line accounted for and jobs numbered 1..n in submit order.
+// line accounted for and jobs numbered 1..n in submit order, a requeued job's
+// parts sharing its number.
 func FuzzReadSacct(f *testing.F) {
 	f.Add(sacctHead + "10|2024-03-01T10:00:00|2024-03-01T10:00:30|2024-03-01T10:10:30|COMPLETED|4|4|1|00:20:00|4000M|00:08:00||ann|phys|batch|normal\n")
 	f.Add("JobID|Submit|Start|End|State|AllocCPUS\n81_[2-4%1]|2024-01-01T00:00:00|None|2024-01-01T00:00:05|CANCELLED by 7|1\n")
 	f.Add("JobID|Submit|Start|End|State|NCPUS|\n1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:09|TIMEOUT|1|\n1.0|||||1|\n")
 	f.Add("JobID|Submit|Start|End|State|AllocCPUS|ReqCPUS|Timelimit|ElapsedRaw|TotalCPU|MaxRSS|ReqMem\n" +
 		"1|2024-01-01T00:00:00|2024-01-01T00:00:00|Unknown|COMPLETED|99999999999|99999999999|4294967295-00:00:00|9223372036854775807|4294967295-00:00:00|99999999999P|99999999999P\n")
+	f.Add(sacctRequeueDump)
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, lenient := range []bool{false, true} {
 			res, err := ReadSacct(strings.NewReader(text), Config{Name: "f", Lenient: lenient})
@@ -632,10 +664,27 @@ func FuzzReadSacct(f *testing.F) {
 			if !res.Accounting.Balanced() || res.Accounting.Jobs != len(res.Jobs) {
 				t.Fatalf("accounting %+v for %d jobs", res.Accounting, len(res.Jobs))
 			}
+			// A job number on several records: the parts of a requeued
+			// job, status 2 but the last (3 or 4), with one submit time.
+			number, parts := int64(0), 0
 			for i := range res.Jobs {
-				if res.Jobs[i].JobNumber != int64(i+1) || i > 0 && res.Jobs[i].SubmitTime < res.Jobs[i-1].SubmitTime {
-					t.Fatalf("job %d: number %d submit %d", i, res.Jobs[i].JobNumber, res.Jobs[i].SubmitTime)
+				j := &res.Jobs[i]
+				partOfPrevious := i > 0 && res.Jobs[i-1].Status == swf.StatusPartial
+				switch {
+				case partOfPrevious && (j.JobNumber != number || j.SubmitTime != res.Jobs[i-1].SubmitTime):
+					t.Fatalf("record %d: number %d submit %d after a part of job %d", i, j.JobNumber, j.SubmitTime, number)
+				case !partOfPrevious && (j.JobNumber != number+1 || i > 0 && j.SubmitTime < res.Jobs[i-1].SubmitTime):
+					t.Fatalf("record %d: number %d submit %d", i, j.JobNumber, j.SubmitTime)
+				case partOfPrevious && j.Status != swf.StatusPartial && j.Status != swf.StatusLastOK && j.Status != swf.StatusLastFail:
+					t.Fatalf("record %d: status %d after a part", i, j.Status)
 				}
+				if j.Status == swf.StatusPartial {
+					parts++
+				}
+				number = j.JobNumber
+			}
+			if parts != res.Accounting.Parts || int(number) != len(res.Jobs)-parts {
+				t.Fatalf("%d parts (accounting %d), %d jobs, %d records", parts, res.Accounting.Parts, number, len(res.Jobs))
 			}
 			readsBack(t, res)
 		}

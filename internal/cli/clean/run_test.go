@@ -280,6 +280,22 @@ func TestCommand(t *testing.T) {
 			stdin: "JobID|Submit|Start|End|State|AllocCPUS\n7|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|EXPLODED|4\n" +
 				"8|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|FAILED|4\n",
 			code: 0, stderrHas: "3 lines read = 1 header + 1 job lines + 0 step lines + 0 skipped + 1 malformed (--lenient)"},
+		// A requeued job (sacct --duplicates): its first run a partial
+		// execution, its last run the last part, both job 1, in a log
+		// whose header says so, which --check finds no fault with.
+		{name: "sacct requeued job's runs are partial executions", args: []string{"--check", "--from", "sacct", "--timezone", "UTC", "--procs", "4", "-q"},
+			stdin: "JobID|Submit|Start|End|State|AllocCPUS\n7|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|REQUEUED|4\n" +
+				"7|2024-01-01T00:01:10|2024-01-01T00:03:00|2024-01-01T00:04:00|COMPLETED|4\n",
+			code: 0, stdoutHas: "anomalies: 0 checks fired"},
+		{name: "sacct requeued job's records", args: []string{"--from", "sacct", "--timezone", "UTC", "--procs", "4", "-q"},
+			stdin: "JobID|Submit|Start|End|State|AllocCPUS\n7|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|REQUEUED|4\n" +
+				"7|2024-01-01T00:01:10|2024-01-01T00:03:00|2024-01-01T00:04:00|COMPLETED|4\n",
+			code: 0, stdoutHas: "; Preemption: Yes\n; UnixStartTime: 1704067200\n; TimeZoneString: UTC\n; StartTime: Mon Jan  1 00:00:00 UTC 2024\n" +
+				"; EndTime: Mon Jan  1 00:04:00 UTC 2024\n; MaxJobs: 1\n; MaxRecords: 2\n"},
+		{name: "sacct requeued job's parts", args: []string{"--from", "sacct", "--timezone", "UTC", "--procs", "4", "-q"},
+			stdin: "JobID|Submit|Start|End|State|AllocCPUS\n7|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:10|REQUEUED|4\n" +
+				"7|2024-01-01T00:01:10|2024-01-01T00:03:00|2024-01-01T00:04:00|COMPLETED|4\n",
+			code: 0, stdoutHas: ";\n1 0 10 60 4 -1 -1 4 -1 -1 2 -1 -1 -1 -1 -1 -1 -1 jobid=7\n1 0 180 60 4 -1 -1 4 -1 -1 3 -1 -1 -1 -1 -1 -1 -1 jobid=7\n"},
 		{name: "sacct anonymize map", args: []string{"--from", "sacct", "--timezone", "Europe/Prague", "--anonymize-map", "/dev/null", "-q", sacctDump},
 			code: 0, stdoutHas: "jobid="},
 		{name: "lenient conversion fails --fail-on-anomaly", args: []string{"--check", "--fail-on-anomaly", "--lenient", "--from", "alea"},
