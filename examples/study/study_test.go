@@ -509,10 +509,19 @@ func TestIntegrationStudySlurmFailedPoint(t *testing.T) {
 	cmd := exec.Command("bash", filepath.Join(testutil.RepoRoot(t), "examples", "study", "run-slurm.sh"))
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), g.env(broken, filepath.Join(dir, "runs"), filepath.Join(dir, "study.csv"))...)
-	out, err := cmd.CombinedOutput()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	ids := strings.Fields(string(out))
 	if err != nil || len(ids) != 2 {
-		t.Fatalf("run-slurm.sh: %v\n%s", err, out)
+		t.Fatalf("run-slurm.sh: %v\n%s%s", err, out, stderr.String())
+	}
+	// The study's folder shows only that nothing was written: the script
+	// says where to look, and what it says finds the failed task.
+	hint := "sacct -j " + ids[0] + "," + ids[1] + " -X --format=JobID,State,ExitCode"
+	taskLog := filepath.Join(dir, "logs", "slurm", "point-"+ids[0]+"_0.out")
+	if !strings.Contains(stderr.String(), hint) || !strings.Contains(stderr.String(), filepath.Join(dir, "logs", "slurm", "point-"+ids[0]+"_N.out")) {
+		t.Errorf("run-slurm.sh does not say how to find what failed:\n%s", stderr.String())
 	}
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
@@ -525,6 +534,22 @@ func TestIntegrationStudySlurmFailedPoint(t *testing.T) {
 			t.Fatalf("still queued 2 minutes after its point failed:\n%s", q)
 		}
 		time.Sleep(2 * time.Second)
+	}
+	// Accounting may lag behind the queue.
+	var states string
+	for {
+		b, _ := exec.Command("sacct", "-n", "-P", "-j", ids[0]+","+ids[1], "-X", "--format=JobID,State,ExitCode").CombinedOutput()
+		states = string(b)
+		if strings.Contains(states, ids[0]+"_0|FAILED|1:0") || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	if !strings.Contains(states, ids[0]+"_0|FAILED|1:0") {
+		t.Errorf("the hint's sacct command does not name the failed task %s_0:\n%s", ids[0], states)
+	}
+	if b, err := os.ReadFile(taskLog); err != nil || !strings.Contains(string(b), "refused") || !strings.Contains(string(b), "point.sh: point ") {
+		t.Errorf("the failed task's log %s: %v\n%s", taskLog, err, b)
 	}
 }
 
