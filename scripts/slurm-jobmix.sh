@@ -4,8 +4,9 @@
 #
 #   scripts/slurm-jobmix.sh OUTDIR
 #
-# writes OUTDIR/sacct.txt     `sacct --parsable2 --allusers` with the full column list
-#                             (the command is the one docs/swfclean.md gives), printed
+# writes OUTDIR/sacct.txt     `sacct --parsable2 --allusers --duplicates` with the full
+#                             column list, NTasks included (the command is the one
+#                             docs/swfclean.md gives), printed
 #                             in the time zone Europe/Prague so the conversion's
 #                             --timezone is exercised
 #        OUTDIR/truth.tsv     the ground truth: one row per job (array task,
@@ -18,9 +19,12 @@
 # (TIMEOUT, 60-90 s); cancelled while running; cancelled while pending (held, too wide
 # for the machine, a dependency that can never be satisfied, throttled array tasks);
 # a missed deadline (DEADLINE); multi-node jobs; job steps (srun), one of them failing
-# inside a job that completes; arrays, one with a failing task; a heterogeneous job;
-# memory and CPU use; and a job still pending and one still running at dump time.
-# Slurm must be running (scripts/slurm.sh start). About 2 minutes.
+# inside a job that completes; a step of 2 tasks of 2 CPUs each holding memory (NTasks);
+# a job requeued while running (scontrol requeue: a REQUEUED run, then the run that
+# completes, which Slurm lets start about 2 minutes after the requeue); arrays, one
+# with a failing task; a heterogeneous job; memory and CPU use; and a job still
+# pending and one still running at dump time.
+# Slurm must be running (scripts/slurm.sh start). About 3 minutes.
 set -uo pipefail
 
 OUT=${1:?usage: $0 OUTDIR}
@@ -33,7 +37,7 @@ cd "$WORK" || { echo "jobmix: $WORK is missing: run scripts/slurm.sh start" >&2;
 scontrol ping >/dev/null 2>&1 || { echo "jobmix: no Slurm controller answers: run scripts/slurm.sh start" >&2; exit 1; }
 
 # The columns the converter reads, and others a site's dump carries (it must ignore them).
-FORMAT=JobID,JobIDRaw,JobName,User,Group,Account,Partition,QOS,Submit,Eligible,Start,End,Elapsed,ElapsedRaw,Timelimit,State,ExitCode,DerivedExitCode,AllocCPUS,ReqCPUS,NCPUS,NNodes,NodeList,ReqMem,MaxRSS,AveRSS,TotalCPU,UserCPU,SystemCPU,CPUTimeRAW,ReqTRES,AllocTRES
+FORMAT=JobID,JobIDRaw,JobName,User,Group,Account,Partition,QOS,Submit,Eligible,Start,End,Elapsed,ElapsedRaw,Timelimit,State,ExitCode,DerivedExitCode,AllocCPUS,ReqCPUS,NCPUS,NNodes,NodeList,ReqMem,MaxRSS,AveRSS,NTasks,TotalCPU,UserCPU,SystemCPU,CPUTimeRAW,ReqTRES,AllocTRES
 
 die() { echo "jobmix: $*" >&2; exit 1; }
 
@@ -122,7 +126,11 @@ wait_state() {
 
 A=swfalice B=swfbob C=swfcarol
 
-# The 1-minute limit first: it takes longest (Slurm enforces it 60-90 s after start).
+# The requeued job first: it takes longest (Slurm lets a requeued job start again
+# about 2 minutes after the requeue). Its first run is requeued a few seconds in
+# (below); min/max are the run that completes.
+sub requeued $B debug normal - 2 5 - COMPLETED 6 16 'sleep 6' --requeue
+# The 1-minute limit next (Slurm enforces it 60-90 s after start).
 sub timeout $A batch normal - 1 1 - TIMEOUT 60 150 'sleep 300'
 # Still running when sacct is dumped (so not finished, skipped by the conversion).
 sub dump-running $C debug normal - 1 - - RUNNING -1 -1 'sleep 600'
@@ -157,6 +165,16 @@ sub steps $B debug normal - 2 - - COMPLETED 2 12 'srun -n 2 true; srun -n 1 slee
 sub step-fails $C batch normal - 1 5 - COMPLETED 1 11 'srun false; sleep 1; true'
 sub two-nodes $A debug normal 2 4 - - COMPLETED 2 12 'srun sleep 2'
 sub two-nodes-b $B batch high 2 6 5 mem=600M COMPLETED 3 13 'srun -n 6 sleep 1; srun -n 2 sleep 2'
+# A step of 2 tasks with 2 CPUs each, each task holding about 50 MB: sacct's MaxRSS
+# is one task's, NTasks 2 and AllocCPUS 4, so field 7 is MaxRSS x 2 / 4 per processor.
+cat >"$WORK/hold-memory.sh" <<'EOF2'
+#!/bin/sh
+x=$(head -c 50M /dev/zero | tr "\0" a)
+sleep 3
+echo ${#x}
+EOF2
+chmod 755 "$WORK/hold-memory.sh"
+sub ntasks $C debug normal 1 4 5 - COMPLETED 3 13 "srun -n 2 -c 2 $WORK/hold-memory.sh"
 
 # Arrays: every task a job of its own.
 arr() { # arr TAG USER PARTITION QOS RANGE DO [sbatch options...]
@@ -196,6 +214,11 @@ truth het "${ID[het]}+1" $A debug normal 2 - - - 'srun --het-group=0,1 sleep 2' 
 # whose --begin is in the future, is not in sacct's output at all until it ends,
 # so this one waits for resources it will never get.)
 sub dump-pending $B batch normal 3 3 - - PENDING -1 -1 'sleep 5'
+
+# Requeue the requeued job's first run a few seconds in.
+wait_state "${ID[requeued]}" RUNNING 60
+sleep 3
+scontrol requeue "${ID[requeued]}" || die "scontrol requeue ${ID[requeued]} failed"
 
 # Cancel what must be cancelled, once it is where it must be.
 wait_state "${ID[run-cancel]}" RUNNING 60
@@ -241,7 +264,7 @@ done
 # docs/swfclean.md's command selects by time (--starttime, --endtime, --state);
 # here --jobs selects this run's jobs (array and heterogeneous ids bring all their
 # tasks and components), leaving out whatever else ran on the cluster meanwhile.
-TZ=$TZNAME sacct --parsable2 --allusers --jobs="$jobs" --format=$FORMAT >"$OUT/sacct.txt" || die "sacct failed"
+TZ=$TZNAME sacct --parsable2 --allusers --duplicates --jobs="$jobs" --format=$FORMAT >"$OUT/sacct.txt" || die "sacct failed"
 T1=$(date +%s)
 printf 'start %s\nend %s\ntimezone %s\n' "$T0" "$T1" "$TZNAME" >"$OUT/window"
 scancel "${ID[dump-pending]}" "${ID[dump-running]}"

@@ -11,7 +11,9 @@ import (
 )
 
 // TestIntegrationSlurmJobMix runs scripts/slurm-jobmix.sh from scratch against
-// the Slurm of scripts/slurm.sh (about 90 s: it waits for a job to time out)
+// the Slurm of scripts/slurm.sh (about 3 minutes: it waits for a job to time
+// out, and for a requeued job, which Slurm starts again 2 minutes after the
+// requeue)
 // and compares the conversion of its fresh sacct dump with what it submitted.
 func TestIntegrationSlurmJobMix(t *testing.T) {
 	testutil.Slurm(t)

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"bufio"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -94,6 +95,51 @@ func stepsInDump(t *testing.T, dir, id string) int {
 	return n
 }
 
+// memoryPerProcessor reads the lines of job id (its own and its steps') in
+// dir/sacct.txt and returns the largest MaxRSS x NTasks / AllocCPUS among
+// them in KB, and whether a step line has NTasks 2 and AllocCPUS 4 (the
+// step the job mix runs).
+func memoryPerProcessor(t *testing.T, dir, id string) (kb float64, step bool) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "sacct.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	col := map[string]int{}
+	for i, c := range strings.Split(lines[0], "|") {
+		col[c] = i
+	}
+	for _, c := range []string{"JobID", "MaxRSS", "NTasks", "AllocCPUS"} {
+		if _, ok := col[c]; !ok {
+			t.Fatalf("%s/sacct.txt has no %s column", dir, c)
+		}
+	}
+	for _, line := range lines[1:] {
+		f := strings.Split(line, "|")
+		if len(f) < len(col) || f[col["JobID"]] != id && !strings.HasPrefix(f[col["JobID"]], id+".") {
+			continue
+		}
+		tasks, err1 := strconv.ParseFloat(f[col["NTasks"]], 64)
+		alloc, err2 := strconv.ParseFloat(f[col["AllocCPUS"]], 64)
+		rss := f[col["MaxRSS"]]
+		if err1 != nil || err2 != nil || alloc <= 0 || rss == "" {
+			continue
+		}
+		unit := map[byte]float64{'K': 1, 'M': 1024, 'G': 1024 * 1024}[rss[len(rss)-1]]
+		if c := rss[len(rss)-1]; c >= '0' && c <= '9' {
+			unit = 1 // a bare number is KB (sacct prints 0 so)
+		}
+		v, err := strconv.ParseFloat(strings.TrimRight(rss, "KMG"), 64)
+		if err != nil || unit == 0 {
+			t.Fatalf("%s: MaxRSS %q", id, rss)
+		}
+		kb = max(kb, v*unit*tasks/alloc)
+		step = step || strings.HasPrefix(f[col["JobID"]], id+".") && tasks == 2 && alloc == 4
+	}
+	return kb, step
+}
+
 // checkAgainstTruth converts dir/sacct.txt and compares every job, field by
 // field, with what scripts/slurm-jobmix.sh submitted (dir/truth.tsv).
 func checkAgainstTruth(t *testing.T, dir string) {
@@ -126,22 +172,32 @@ func checkAgainstTruth(t *testing.T, dir string) {
 		ids[m.Kind][m.Name] = m.ID
 	}
 	byID := map[string]*swf.Job{}
+	partsOf := map[string][]*swf.Job{} // a requeued job's earlier runs (status 2)
+	number := int64(0)
 	for i := range res.Jobs {
 		j := &res.Jobs[i]
 		id, ok := j.ExtraValue("jobid")
 		if !ok {
 			t.Fatalf("job %d has no jobid= token", j.JobNumber)
 		}
+		afterPart := i > 0 && res.Jobs[i-1].Status == swf.StatusPartial
+		if !afterPart {
+			number++
+		}
+		if j.JobNumber != number {
+			t.Errorf("record %d is job number %d, want %d", i+1, j.JobNumber, number)
+		}
+		if i > 0 && j.SubmitTime < res.Jobs[i-1].SubmitTime {
+			t.Errorf("record %d submitted before record %d", i+1, i)
+		}
+		if j.Status == swf.StatusPartial {
+			partsOf[id] = append(partsOf[id], j)
+			continue
+		}
 		if byID[id] != nil {
 			t.Errorf("jobid=%s written twice", id)
 		}
 		byID[id] = j
-		if j.JobNumber != int64(i+1) {
-			t.Errorf("job %d is number %d", i+1, j.JobNumber)
-		}
-		if i > 0 && j.SubmitTime < res.Jobs[i-1].SubmitTime {
-			t.Errorf("job %d submitted before job %d", j.JobNumber, i)
-		}
 	}
 	unixStart, ok, err := res.Header.UnixStartTime()
 	// sacct prints whole seconds; the window is taken a moment before the first sbatch.
@@ -178,7 +234,27 @@ func checkAgainstTruth(t *testing.T, dir string) {
 				t.Errorf("%s: %s = %d, want %d", where, field, got, wanted)
 			}
 		}
-		expect("status", j.Status, truthStatus[want.state])
+		if want.tag == "requeued" {
+			// Requeued while running: its first run is a partial
+			// execution (status 2) of the job, the run that completed
+			// its last part (3), after it, with its number and submit.
+			expect("status (last part)", j.Status, swf.StatusLastOK)
+			parts := partsOf[want.id]
+			if len(parts) != 1 {
+				t.Errorf("%s: %d partial executions, want 1 (its run before the requeue)", where, len(parts))
+			}
+			for _, p := range parts {
+				if p.JobNumber != j.JobNumber || p.SubmitTime != j.SubmitTime || p.AllocatedProcs != want.cpus ||
+					p.RunTime < 1 || p.RunTime > 60 || p.WaitTime < 0 || j.WaitTime < p.WaitTime+p.RunTime {
+					t.Errorf("%s: its run before the requeue: %s; the last part: %s", where, p.AppendCanonical(nil), j.AppendCanonical(nil))
+				}
+			}
+		} else {
+			expect("status", j.Status, truthStatus[want.state])
+			if len(partsOf[want.id]) > 0 {
+				t.Errorf("%s: %d partial executions, want none (not requeued)", where, len(partsOf[want.id]))
+			}
+		}
 		expect("requested processors", j.RequestedProcs, want.cpus)
 		expect("user", j.UserID, ids["user"][want.user])
 		expect("group", j.GroupID, ids["group"][want.group])
@@ -221,10 +297,21 @@ func checkAgainstTruth(t *testing.T, dir string) {
 			if j.AverageCPUTime < 0.1 {
 				t.Errorf("%s: average CPU time %g s, want at least 0.1", where, j.AverageCPUTime)
 			}
+		case "ntasks": // a step of 2 tasks of 2 CPUs each, each holding 50 MB
+			perProc, steps := memoryPerProcessor(t, dir, want.id)
+			if !steps || j.UsedMemory < 50*1024*2/4 || math.Abs(float64(j.UsedMemory)-perProc) > 1 {
+				t.Errorf("%s: used memory %d KB per processor, want the largest MaxRSS x NTasks / AllocCPUS of its lines, %.0f (at least 25600: 50 MB x 2 tasks / 4 CPUs; NTasks in the dump: %v)",
+					where, j.UsedMemory, perProc, steps)
+			}
 		}
 	}
-	if a.Jobs != finished || len(res.Jobs) != finished {
-		t.Errorf("%d jobs written (accounting %d), want the %d finished jobs of the truth", len(res.Jobs), a.Jobs, finished)
+	parts := 0
+	for _, p := range partsOf {
+		parts += len(p)
+	}
+	if a.Jobs != len(res.Jobs) || a.Parts != parts || len(res.Jobs)-parts != finished {
+		t.Errorf("%d records written (accounting %d, %d of them partial executions, accounting %d), want the %d finished jobs of the truth and their parts",
+			len(res.Jobs), a.Jobs, parts, a.Parts, finished)
 	}
 	for _, s := range a.Skipped {
 		if unfinished[s.Reason] != s.Count {
