@@ -216,14 +216,44 @@ func mergedCPUTime(first *swf.Job, rest []swf.Job) float64 {
 		}
 	}
 	add(first)
+	places := decimalPlaces(first.AverageCPUTime)
 	for k := range rest {
 		add(&rest[k])
+		places = max(places, decimalPlaces(rest[k].AverageCPUTime))
 	}
 	switch {
 	case !known:
 		return -1
 	case weighed:
 		sum = (sum*float64(procs) + cpu) / float64(procs)
+		// A weighed mean can need more places than its parts (100 s on 3
+		// processors): keep three more, a millisecond's worth for whole
+		// seconds.
+		places += 3
 	}
-	return min(sum, swf.MaxTime)
+	return min(roundPlaces(sum, places), swf.MaxTime)
+}
+
+// decimalPlaces is how many places after the point v is written with (0.004:
+// 3, 12: 0), -1 and other unknowns counting 0.
+func decimalPlaces(v float64) int {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		return len(s) - i - 1
+	}
+	return 0
+}
+
+// roundPlaces rounds v to places decimal places, so that a sum of parts
+// written with that many reads as they do (0.004 + 0.005 is
+// 0.009000000000000001 in binary floating point; the merged record says 0.009).
+func roundPlaces(v float64, places int) float64 {
+	if places > 15 {
+		return v
+	}
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'f', places, 64), 64)
+	if err != nil {
+		return v
+	}
+	return r
 }

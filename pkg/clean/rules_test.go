@@ -318,9 +318,12 @@ func TestMergePartialCPUTime(t *testing.T) {
 		{"unknown CPU time first", part("8", "-1", 2) + part("4", "50", 3), "8 25"},                  // 200 / 8
 		{"unknown processors", part("4", "50", 2) + part("-1", "70", 2) + part("8", "60", 3), "8 85"},
 		{"no CPU time", part("4", "-1", 2) + part("8", "-1", 3), "8 -1"},
-		{"no processors", part("-1", "50", 2) + part("-1", "60", 3), "-1 110"}, // no count to weigh by: one machine, summed
-		{"fraction", part("4", "10.5", 2) + part("8", "1", 3), "8 6.25"},       // (42 + 8) / 8
-		{"lone final part", part("3", "0.1", 3), "3 0.1"},                      // not 0.1 x 3 / 3 = 0.10000000000000002
+		{"no processors", part("-1", "50", 2) + part("-1", "60", 3), "-1 110"},            // no count to weigh by: one machine, summed
+		{"fraction", part("4", "10.5", 2) + part("8", "1", 3), "8 6.25"},                  // (42 + 8) / 8
+		{"lone final part", part("3", "0.1", 3), "3 0.1"},                                 // not 0.1 x 3 / 3 = 0.10000000000000002
+		{"decimal sum", part("4", "0.004", 2) + part("4", "0.005", 3), "4 0.009"},         // not 0.009000000000000001
+		{"decimal weighed", part("3", "100", 2) + part("1", "0.1", 3), "3 100.0333"},      // (300 + 0.1) / 3, three places more than its parts
+		{"many places", part("2", "0.123456789", 2) + part("2", "1", 3), "2 1.123456789"}, // the parts' places kept
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
