@@ -7,7 +7,9 @@
 # after a failure: tasks whose point is finished exit at once (point.sh).
 # The options go to both sbatch calls, except that the script makes the array
 # itself: --array is refused (--throttle N runs at most N tasks at once, the
-# %N of --array), and --export=... keeps its meaning for the user's own
+# %N of --array), --dependency goes to the array only (the aggregation job
+# waits for the array), --output and --error are refused (the logs go to
+# $LOGS/slurm), and --export=... keeps its meaning for the user's own
 # variables while the study's (STUDY_DIR, study.env's) are added to it, so
 # that --export=NONE still lets the tasks find the study.
 # RUNS, LOGS, STUDY_CSV, the traces and the binaries must be on a file system every
@@ -21,6 +23,7 @@ study_vars=STUDY_DIR,TRACES,POLICIES,LOADS,SEEDS,ESTIMATE,RUNS,LOGS,STUDY_CSV,ST
 export_opt=--export=ALL
 throttle=
 opts=()
+array_opts=()
 while [ $# -gt 0 ]; do
   case "$1" in
   --throttle=*) throttle=${1#--throttle=} ;;
@@ -41,6 +44,21 @@ while [ $# -gt 0 ]; do
     *) export_opt=--export=$v,$study_vars ;;
     esac ;;
   --export) export_opt=--export=ALL ;; # sbatch: bare --export is ALL
+  # The aggregation job must wait for the array (afterok), whatever the
+  # study itself waits for: a dependency goes to the array only.
+  --dep | --dep=* | --depe* | --dependency | --dependency=* | -d | -d*)
+    case "$1" in
+    *=* | -d?*) array_opts+=("$1") ;;
+    *)
+      [ $# -gt 1 ] || { echo "run-slurm.sh: $1 needs a dependency list" >&2; exit 2; }
+      array_opts+=("$1" "$2")
+      shift ;;
+    esac ;;
+  # The script names the logs itself ($LOGS/slurm), where its hint and
+  # slurm-aggregate.sh look for them: the user's would replace both calls'.
+  --ou | --ou=* | --out* | -o | -o* | --er | --er=* | --err* | -e | -e*)
+    echo "run-slurm.sh: $1: the script writes each task's log to \$LOGS/slurm (LOGS=$LOGS; set LOGS in study.env to move them)" >&2
+    exit 2 ;;
   *) opts+=("$1") ;;
   esac
   shift
@@ -65,7 +83,7 @@ export STUDY_DIR=$here # sbatch runs a copy of the script: it finds study.env he
 # sbatch expands % in --output (%u is the user): a % of the folder's own is %%.
 logs=${LOGS//%/%%}
 array=$(sbatch --parsable "$export_opt" --job-name=swfkit-study --array="0-$((n - 1))${throttle:+%$throttle}" \
-  --output="$logs/slurm/point-%A_%a.out" "$@" "$here/slurm-point.sh")
+  --output="$logs/slurm/point-%A_%a.out" ${array_opts[@]+"${array_opts[@]}"} "$@" "$here/slurm-point.sh")
 array=${array%%;*}
 # An option such as --test-only, --version or --help makes sbatch submit
 # nothing: the earlier table stays current, and no id is printed.

@@ -1061,6 +1061,23 @@ func TestStudySlurmOptions(t *testing.T) {
 	if err != nil || len(sb) != 2 || !strings.Contains(sb[0], "--export=HOME,OMP_NUM_THREADS=1,"+vars+" ") || !strings.Contains(sb[1], "--export=HOME,OMP_NUM_THREADS=1,"+vars+" ") {
 		t.Errorf("--export=HOME,OMP_NUM_THREADS=1: %v, sbatch was given %q\n%s", err, sb, out)
 	}
+	// A dependency is the study's: the aggregation job keeps its afterok.
+	for _, dep := range [][]string{{"--dependency=afterok:7"}, {"--dependency", "afterok:7"}, {"-d", "afterok:7"}, {"-dafterok:7"}, {"--dep=afterok:7"}} {
+		sb, out, err := submit(append([]string{"--partition=debug"}, dep...)...)
+		if err != nil || len(sb) != 2 {
+			t.Errorf("%q: %v, sbatch calls %q\n%s", dep, err, sb, out)
+			continue
+		}
+		if !strings.Contains(sb[0], "afterok:7") || strings.Contains(sb[1], "afterok:7") || !strings.Contains(sb[1], "--dependency=afterok:42 ") {
+			t.Errorf("%q: sbatch was given\n%s\nwant afterok:7 on the array call only, afterok:42 on the aggregation", dep, strings.Join(sb, "\n"))
+		}
+	}
+	for _, arg := range []string{"--output=x.out", "-o", "-ox.out", "--out=x", "--error=x.err", "-e", "--err=x"} {
+		sb, out, err := submit(arg, "x.out")
+		if err == nil || !strings.Contains(out, "writes each task's log to $LOGS/slurm") || sb[0] != "" {
+			t.Errorf("%s: %v, sbatch calls %q, want a refusal naming $LOGS/slurm:\n%s", arg, err, sb, out)
+		}
+	}
 	for _, bad := range []string{"0", "x", "-1"} {
 		if _, out, err := submit("--throttle=" + bad); err == nil || !strings.Contains(out, "expected a number of tasks") {
 			t.Errorf("--throttle=%s: %v\n%s", bad, err, out)
