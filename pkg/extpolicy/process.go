@@ -37,7 +37,18 @@ type Process struct {
 	stopOnce    sync.Once
 	stopped     atomic.Bool // Stop has ended the program and its group
 	exit        string
+	// token marks the program's environment (runEnv), which what it
+	// starts inherits, so that its orphans can be told from other
+	// children of swfsim (killOrphans).
+	token string
 }
+
+// runEnv is the environment variable that StartProcess sets for the
+// program: a value unique to the program within this process.
+const runEnv = "SWFKIT_POLICY_RUN"
+
+// started counts the programs StartProcess started, for their tokens.
+var started atomic.Int64
 
 // StderrTailLines is how many of the program's last stderr lines an error keeps.
 const StderrTailLines = 10
@@ -46,7 +57,11 @@ const StderrTailLines = 10
 // the arguments argv[1:]. Each line the program writes on its standard error
 // is written to stderr (nil: discarded) as prefix + line; stderr is written
 // from another goroutine until the program has exited. The program runs in its
-// own process group, so that stopping it also stops what it started.
+// own process group, so that stopping it also stops what it started. On
+// Linux the first call makes the calling process a child subreaper, so that
+// what the program started outside its group (setsid) is reparented to it,
+// and Stop kills that too: a process that still carries the program's
+// SWFKIT_POLICY_RUN in its environment.
 func StartProcess(argv []string, stderr io.Writer, prefix string) (*Process, error) {
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("%w: empty command", ErrStart)
@@ -58,8 +73,11 @@ func StartProcess(argv []string, stderr io.Writer, prefix string) (*Process, err
 	if stderr == nil {
 		stderr = io.Discard
 	}
-	p := &Process{stdin: inW, stdout: outR, watch: watch, tail: &stderrTail{out: stderr, prefix: prefix}, done: make(chan struct{})}
+	p := &Process{stdin: inW, stdout: outR, watch: watch, tail: &stderrTail{out: stderr, prefix: prefix}, done: make(chan struct{}),
+		token: fmt.Sprintf("%d.%d", os.Getpid(), started.Add(1))}
+	becomeSubreaper()
 	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), runEnv+"="+p.token)
 	cmd.Stdin = inR
 	cmd.Stdout = outW
 	cmd.Stderr = p.tail
@@ -192,7 +210,8 @@ func (p *Process) exitedByItself() bool {
 func (p *Process) Exited() <-chan struct{} { return p.done }
 
 // Stop waits up to grace for the program to exit by itself, then kills it
-// (and its process group), and returns how it ended: "exited with status N",
+// (and its process group, and on Linux what it started outside the group,
+// killOrphans), and returns how it ended: "exited with status N",
 // "ended by signal: ..." or "was killed by swfsim". Stop closes the engine's
 // pipe ends; calling it again returns the same answer.
 func (p *Process) Stop(grace time.Duration) string {
@@ -214,6 +233,7 @@ func (p *Process) Stop(grace time.Duration) string {
 			p.kill()
 			<-p.done
 		}
+		killOrphans(p.cmd.Process.Pid, p.token)
 		if p.watch != nil {
 			p.watch.Stop()
 		}
