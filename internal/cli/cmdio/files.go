@@ -216,14 +216,20 @@ func checkDescriptorOutput(out fileArg) error {
 
 // ownDescriptor returns N for a path to the process's own descriptor N
 // (/dev/fd/N, /proc/self/fd/N, /proc/thread-self/fd/N, /proc/PID/fd/N
-// with its own PID, and the /task/TID/ forms).
+// with its own PID, and the /task/TID/ forms), and 0, 1 or 2 for
+// /dev/stdin, /dev/stdout and /dev/stderr.
 func ownDescriptor(path string) (int, bool) {
-	if fd, ok := stdDescriptor(path); ok {
-		return fd, true
-	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return 0, false
+	}
+	switch abs {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
 	}
 	n, ok := strings.CutPrefix(abs, "/dev/fd/")
 	if !ok {

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -457,29 +456,8 @@ func procDescriptor(abs string) (proc string, ok bool) {
 // stdDescriptor returns the descriptor 0, 1 or 2 a descriptor path names
 // (/dev/stdout, /dev/fd/2, /proc/self/fd/1).
 func stdDescriptor(path string) (int, bool) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return 0, false
-	}
-	switch abs {
-	case "/dev/stdin":
-		return 0, true
-	case "/dev/stdout":
-		return 1, true
-	case "/dev/stderr":
-		return 2, true
-	}
-	n := ""
-	if rest, ok := strings.CutPrefix(abs, "/dev/fd/"); ok {
-		n = rest
-	} else if proc, ok := procDescriptor(abs); ok && (proc == "self" || proc == "thread-self" || proc == strconv.Itoa(os.Getpid())) {
-		n = abs[strings.LastIndexByte(abs, '/')+1:]
-	}
-	switch n {
-	case "0", "1", "2":
-		return int(n[0] - '0'), true
-	}
-	return 0, false
+	fd, ok := ownDescriptor(path)
+	return fd, ok && fd <= 2
 }
 
 // descriptorClosed reports whether descriptor fd (1 or 2) was closed when
