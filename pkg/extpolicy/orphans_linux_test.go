@@ -130,3 +130,31 @@ func parentOf(pid int) int {
 	ppid, _ := strconv.Atoi(f[1])
 	return ppid
 }
+
+// Kill, which a signal that ends swfsim calls, kills the program's setsid
+// descendants too, without waiting for Stop: swfsim ends right after it.
+func TestProcessKillKillsSetsidDescendants(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid:", err)
+	}
+	pidFile := t.TempDir() + "/daemon.pid"
+	p, err := extpolicy.StartProcess(sh(`setsid sh -c 'echo $$ > `+pidFile+`.tmp; mv `+pidFile+`.tmp `+pidFile+`; exec sleep 1000' </dev/null >/dev/null 2>&1 & sleep 30`), nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Stop(0)
+	var pid int
+	for deadline := time.Now().Add(5 * time.Second); pid == 0; {
+		b, _ := os.ReadFile(pidFile)
+		pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		if time.Now().After(deadline) {
+			t.Fatal("the program did not start its daemon")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	p.Kill()
+	if !gone(pid, 0) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("the process the program started with setsid (pid %d) outlived Kill", pid)
+	}
+}

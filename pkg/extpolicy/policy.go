@@ -543,8 +543,9 @@ func (p *Policy) Finish(s *sim.Sim, runErr error) error {
 	return nil
 }
 
-// Kill kills the program and what it started (its process group) at once,
-// and keeps a program not started yet from starting. Unlike the other
+// Kill kills the program and what it started (its process group, and on
+// Linux what it started outside it: Process.Kill) at once, and keeps a
+// program not started yet from starting. Unlike the other
 // methods it may be called from any goroutine: it is for a signal handler
 // that ends swfsim, which the program must not outlive (its own death
 // signal, on Linux, reaches the program only, not what it started).

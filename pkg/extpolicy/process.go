@@ -40,7 +40,8 @@ type Process struct {
 	// token marks the program's environment (runEnv), which what it
 	// starts inherits, so that its orphans can be told from other
 	// children of swfsim (killOrphans).
-	token string
+	token     string
+	orphansMu sync.Mutex
 }
 
 // runEnv is the environment variable that StartProcess sets for the
@@ -176,11 +177,30 @@ func (p *Process) kill() {
 }
 
 // Kill kills the program's process group now, unless Stop has ended it
-// already. It may be called from any goroutine.
+// already, and on Linux, once the program has been waited for (within a
+// second), what it started outside the group (killOrphans): swfsim is
+// about to end, and what was reparented to it would go to init. It may be
+// called from any goroutine.
 func (p *Process) Kill() {
-	if !p.stopped.Load() {
-		p.kill()
+	if p.stopped.Load() {
+		return
 	}
+	p.kill()
+	t := time.NewTimer(time.Second)
+	defer t.Stop()
+	select {
+	case <-p.done:
+		p.killOrphans()
+	case <-t.C:
+	}
+}
+
+// killOrphans kills what the program started and left outside its group;
+// Kill and Stop may call it at once, from two goroutines.
+func (p *Process) killOrphans() {
+	p.orphansMu.Lock()
+	defer p.orphansMu.Unlock()
+	killOrphans(p.cmd.Process.Pid, p.token)
 }
 
 // reap kills what the program started and left running (its process
@@ -233,7 +253,7 @@ func (p *Process) Stop(grace time.Duration) string {
 			p.kill()
 			<-p.done
 		}
-		killOrphans(p.cmd.Process.Pid, p.token)
+		p.killOrphans()
 		if p.watch != nil {
 			p.watch.Stop()
 		}
