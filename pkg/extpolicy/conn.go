@@ -85,8 +85,9 @@ func (p *Policy) unasked(after string) error {
 	return fmt.Errorf("%w: %w: %s (a second reply to %s?)", ErrProtocol, errUnasked, p.peekLine(), after)
 }
 
-// laterGrace bounds how long a rejected reply waits for laterLine.
-const laterGrace = 100 * time.Millisecond
+// laterGrace bounds how long a rejected reply waits for laterLine (a
+// variable only so that a test on a loaded machine can widen it).
+var laterGrace = 100 * time.Millisecond
 
 // laterLine quotes what the program wrote after a reply the engine rejected,
 // before it was sent another message, waiting up to grace for it: "" for
