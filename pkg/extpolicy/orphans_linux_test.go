@@ -137,8 +137,20 @@ func TestProcessKillKillsSetsidDescendants(t *testing.T) {
 	if _, err := exec.LookPath("setsid"); err != nil {
 		t.Skip("no setsid:", err)
 	}
+	// Its output elsewhere, or the program's stderr kept open (then Wait
+	// waits for the pipe, longer than Kill waits for Wait: the review's
+	// case, in which the daemon outlived a SIGTERM to swfsim).
+	for _, tc := range []struct{ name, redirect string }{
+		{"output elsewhere", "</dev/null >/dev/null 2>&1"},
+		{"stderr kept", "</dev/null >/dev/null"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { killSetsidDescendant(t, tc.redirect) })
+	}
+}
+
+func killSetsidDescendant(t *testing.T, redirect string) {
 	pidFile := t.TempDir() + "/daemon.pid"
-	p, err := extpolicy.StartProcess(sh(`setsid sh -c 'echo $$ > `+pidFile+`.tmp; mv `+pidFile+`.tmp `+pidFile+`; exec sleep 1000' </dev/null >/dev/null 2>&1 & sleep 30`), nil, "")
+	p, err := extpolicy.StartProcess(sh(`setsid sh -c 'echo $$ > `+pidFile+`.tmp; mv `+pidFile+`.tmp `+pidFile+`; exec sleep 1000' `+redirect+` & sleep 30`), nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

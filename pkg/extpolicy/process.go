@@ -186,11 +186,15 @@ func (p *Process) Kill() {
 		return
 	}
 	p.kill()
+	// Not after done: a descendant holding the program's stderr keeps Wait
+	// waiting for the pipe (WaitDelay) longer than this waits for done, and
+	// the caller (swfsim stopped by a signal) then exits, leaving it to
+	// init. killOrphans skips the program itself, which os/exec reaps.
+	p.killOrphans()
 	t := time.NewTimer(time.Second)
 	defer t.Stop()
 	select {
 	case <-p.done:
-		p.killOrphans()
 	case <-t.C:
 	}
 }
