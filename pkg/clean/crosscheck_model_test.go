@@ -25,9 +25,10 @@ package clean_test
 //     only -1). cancelled_unstarted: "0 or unknown" is any run time <= 0.
 //     The default rules run negative_to_unknown first, so only a rule alone
 //     can tell.
-//   - estimate_from_runtime copies only a known run time (>= 0): the model
+//   - estimate_from_runtime copies only a run time above 0: the model
 //     first copied -1 too (field 9 = 0 became -1); the tool leaves field 9
-//     as it is when the run time is unknown.
+//     as it is when the run time is unknown or 0 (a requested time of 0 is
+//     run_req_zero).
 //   - sort_submit's "changed" counts the records whose submit time is below
 //     the previous record's (the breaks in the order); the page does not say
 //     what it counts for a rule that changes no field (the model first
@@ -469,7 +470,7 @@ func modelCleanRun(jobs []swf.Job, cfg modelCleanConfig) *modelClean {
 			})
 		case "estimate_from_runtime":
 			perJob(r, func(j *swf.Job) bool {
-				if j.RequestedTime <= 0 && j.RunTime >= 0 {
+				if j.RequestedTime <= 0 && j.RunTime > 0 {
 					j.RequestedTime = j.RunTime
 				}
 				return true

@@ -24,6 +24,10 @@ type StepReport struct {
 	// written new ones: the numbers in Name are the input's. Empty
 	// otherwise.
 	JobNumbers string `json:"job_numbers,omitempty"`
+	// Detail says what the counts do not (records a rule left unchanged,
+	// and why; records a filter compared with an unknown value); empty
+	// when there is nothing to say.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Report is the accounting of a run: RecordsRead = Written + Dropped, and Dropped
@@ -47,6 +51,9 @@ func (c *Cleaner) Report(malformed int) Report {
 	}
 	for _, s := range c.steps {
 		sr := StepReport{Name: s.name, Tally: s.tally}
+		if s.detail != nil {
+			sr.Detail = s.detail()
+		}
 		if s.jobNumbers && c.renumbered {
 			sr.JobNumbers = "input"
 		}
@@ -181,6 +188,9 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 func (c *Cleaner) addStepNotes(h *swf.Header, steps []StepReport, earlierNotes bool) {
 	for _, s := range steps {
 		note := fmt.Sprintf("%s %s: %s", c.cfg.Tool, stepLabel(s.Name), describeTally(s.Tally))
+		if s.Detail != "" {
+			note += "; " + s.Detail
+		}
 		if s.JobNumbers == "input" {
 			note += " (" + inputJobNumbers + ")"
 		}

@@ -38,8 +38,8 @@ var Rules = []Rule{
 		Default: true, build: perJob(negativeToUnknown)},
 	{Name: "runtime_from_cpu", Summary: "when the run time (field 4) is unknown, take it from the average CPU time (field 6), as Thebe et al. do",
 		build: perJob(runtimeFromCPU)},
-	{Name: "estimate_from_runtime", Summary: "when the requested time (field 9) is unknown, set it to the run time",
-		build: perJob(estimateFromRuntime)},
+	{Name: "estimate_from_runtime", Summary: "when the requested time (field 9) is unknown, set it to the run time when above 0 (a requested time of 0 is the anomaly run_req_zero)",
+		build: buildEstimateFromRuntime},
 	{Name: "clamp_too_big", Summary: "clamp allocated and requested processors (fields 5, 8) to the machine size instead of dropping the job",
 		build: buildMachineRule(false)},
 	{Name: "cancelled_unstarted", Summary: "drop jobs cancelled before they started (status 5 with run time 0 or unknown)",
@@ -144,6 +144,10 @@ type step struct {
 	// keep whose NamesJobNumbers is true): the input's, since filters run
 	// first.
 	jobNumbers bool
+	// detail, when not nil, says what the counts do not, once every record
+	// went through (records a rule left as they were, and why); "" for
+	// nothing to say.
+	detail func() string
 }
 
 // traceStage needs the whole trace. It returns the records to keep, in order,
@@ -187,13 +191,42 @@ func runtimeFromCPU(j *swf.Job) verdict {
 	return kept
 }
 
-func estimateFromRuntime(j *swf.Job) verdict {
-	if j.RequestedTime <= 0 && j.RunTime >= 0 && j.RequestedTime != j.RunTime {
-		// (0 and a run time of 0: nothing to change, and nothing counted.)
-		j.RequestedTime = j.RunTime
-		return changed
+// buildEstimateFromRuntime copies a run time above 0 into an unknown
+// requested time. A run time of 0 is not copied: a requested time of 0 is the
+// anomaly run_req_zero that zero_to_unknown removed; the records left unknown
+// for that are counted in the step's detail.
+func buildEstimateFromRuntime(*Cleaner) (step, error) {
+	leftZero := 0
+	return step{
+		job: func(j *swf.Job) verdict {
+			v, zeroRun := estimateFromRuntime(j)
+			if zeroRun {
+				leftZero++
+			}
+			return v
+		},
+		detail: func() string {
+			if leftZero == 0 {
+				return ""
+			}
+			return jobCount(leftZero) + " with run time 0 left with requested time unknown"
+		},
+	}, nil
+}
+
+// estimateFromRuntime applies the rule to one record; zeroRun reports a
+// record whose unknown requested time stayed so because its run time is 0.
+func estimateFromRuntime(j *swf.Job) (v verdict, zeroRun bool) {
+	if j.RequestedTime > 0 || j.RunTime < 0 {
+		return kept, false
 	}
-	return kept
+	if j.RunTime == 0 {
+		// A field 9 of 0 stays 0 (the rule alone, without zero_to_unknown):
+		// the rule writes no value, it only declines to write one.
+		return kept, true
+	}
+	j.RequestedTime = j.RunTime
+	return changed, false
 }
 
 func cancelledUnstarted(j *swf.Job) verdict {

@@ -57,6 +57,8 @@ func TestJobRules(t *testing.T) {
 		{"runtime_from_cpu", "1 0 1 5 1 99 1 1 1 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 5 1 99 1 1 1 1 1 1 1 1 1 1 -1 -1"},
 		{"estimate_from_runtime", "1 0 1 50 1 -1 1 1 -1 1 1 1 1 1 1 1 -1 -1", changed, "1 0 1 50 1 -1 1 1 50 1 1 1 1 1 1 1 -1 -1"},
 		{"estimate_from_runtime", "1 0 1 50 1 -1 1 1 60 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 50 1 -1 1 1 60 1 1 1 1 1 1 1 -1 -1"},
+		// A run time of 0 is not copied: a requested time of 0 is run_req_zero.
+		{"estimate_from_runtime", "1 0 1 0 1 -1 1 1 -1 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 0 1 -1 1 1 -1 1 1 1 1 1 1 1 -1 -1"},
 		{"clamp_too_big", "1 0 1 50 100 -1 1 128 60 1 1 1 1 1 1 1 -1 -1", changed, "1 0 1 50 64 -1 1 64 60 1 1 1 1 1 1 1 -1 -1"},
 		{"clamp_too_big", "1 0 1 50 64 -1 1 64 60 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 50 64 -1 1 64 60 1 1 1 1 1 1 1 -1 -1"},
 		{"cancelled_unstarted", "1 0 -1 0 -1 -1 -1 -1 -1 -1 5 1 1 1 1 1 -1 -1", dropped, ""},
@@ -88,6 +90,35 @@ func TestJobRules(t *testing.T) {
 				t.Errorf("verdict kept but the record changed")
 			}
 		})
+	}
+}
+
+// TestEstimateLeavesZeroRunUnknown: after the defaults (zero_to_unknown wrote
+// field 9's 0 as -1), estimate_from_runtime must not write it back as the run
+// time 0, the anomaly run_req_zero; the records it left are counted in its
+// Note and report.
+func TestEstimateLeavesZeroRunUnknown(t *testing.T) {
+	hdr, jobs := readAll(t, "1 0 1 0 1 -1 -1 1 0 -1 1 1 1 -1 1 -1 -1 -1\n"+
+		"2 5 1 30 1 -1 -1 1 0 -1 1 1 1 -1 1 -1 -1 -1\n")
+	c, _, notes := annotated(t, hdr, jobs, Config{Rules: []string{"zero_to_unknown", "estimate_from_runtime"}}, "estimate_from_runtime")
+	if jobs[0].RequestedTime != -1 || jobs[1].RequestedTime != 30 {
+		t.Errorf("requested times %d, %d, want -1, 30", jobs[0].RequestedTime, jobs[1].RequestedTime)
+	}
+	want := []string{"rule estimate_from_runtime: 1 job changed; 1 job with run time 0 left with requested time unknown"}
+	if !reflect.DeepEqual(notes, want) {
+		t.Errorf("notes %q, want %q", notes, want)
+	}
+	ck := NewChecker(nil)
+	for i := range jobs {
+		ck.Check(&jobs[i])
+	}
+	for _, f := range ck.Result().Fired {
+		if f.Name == "run_req_zero" {
+			t.Errorf("output has run_req_zero on lines %v", f.Lines)
+		}
+	}
+	if d := c.Report(0).Steps[1].Detail; d != "1 job with run time 0 left with requested time unknown" {
+		t.Errorf("report detail %q", d)
 	}
 }
 

@@ -476,6 +476,9 @@ func printAccounting(w io.Writer, file string, rep clean.Report, firstBad []*swf
 	}
 	for _, s := range rep.Steps {
 		fmt.Fprintf(&b, "  %-40s %8d dropped %8d changed\n", s.Name, s.Dropped, s.Changed)
+		if s.Detail != "" {
+			fmt.Fprintf(&b, "    %s\n", s.Detail)
+		}
 	}
 	io.WriteString(w, b.String())
 	printWarnings(w, rep.Warnings)
