@@ -359,7 +359,7 @@ type modelFlurry struct {
 var registryOrder = []string{"flurries", "merge_partial", "zero_to_unknown",
 	"negative_to_unknown", "runtime_from_cpu", "estimate_from_runtime",
 	"clamp_too_big", "cancelled_unstarted", "no_procs", "too_big",
-	"unknown_runtime", "sort_submit", "shift_time", "renumber", "anonymize"}
+	"unknown_runtime", "unknown_submit", "sort_submit", "shift_time", "renumber", "anonymize"}
 
 // fieldsEqual compares the 18 fields (field 6 to the microsecond).
 func fieldsEqual(a, b *swf.Job) bool {
@@ -454,7 +454,7 @@ func modelCleanRun(jobs []swf.Job, cfg modelCleanConfig) *modelClean {
 			})
 		case "negative_to_unknown":
 			perJob(r, func(j *swf.Job) bool {
-				for n := 3; n <= 18; n++ {
+				for n := 2; n <= 18; n++ {
 					if v := j.Field(n); v < 0 && v != -1 {
 						j.SetField(n, -1)
 					}
@@ -497,12 +497,21 @@ func modelCleanRun(jobs []swf.Job, cfg modelCleanConfig) *modelClean {
 			})
 		case "unknown_runtime":
 			perJob(r, func(j *swf.Job) bool { return j.RunTime >= 0 })
+		case "unknown_submit":
+			perJob(r, func(j *swf.Job) bool { return j.SubmitTime >= 0 })
 		case "sort_submit":
+			// Unknown submit times after the known ones: key max for them.
+			key := func(j *swf.Job) int64 {
+				if j.SubmitTime < 0 {
+					return math.MaxInt64
+				}
+				return j.SubmitTime
+			}
 			sorted := make([]swf.Job, len(cur))
 			copy(sorted, cur)
-			sort.SliceStable(sorted, func(a, b int) bool { return sorted[a].SubmitTime < sorted[b].SubmitTime })
+			sort.SliceStable(sorted, func(a, b int) bool { return key(&sorted[a]) < key(&sorted[b]) })
 			for i := 1; i < len(cur); i++ {
-				if cur[i].SubmitTime < cur[i-1].SubmitTime {
+				if key(&cur[i]) < key(&cur[i-1]) {
 					out.Tally[r].Changed++
 				}
 			}

@@ -365,10 +365,10 @@ func xcRuleCases() []xcCleanCase {
 	}
 	cases = append(cases,
 		xcCleanCase{rules: []string{"clamp_too_big", "too_big"}, args: []string{"--rules", "clamp_too_big,too_big", "--procs", "6"}, machine: 6},
-		xcCleanCase{rules: []string{"merge_partial", "zero_to_unknown", "negative_to_unknown", "cancelled_unstarted", "no_procs", "too_big", "unknown_runtime", "sort_submit", "shift_time", "renumber"},
+		xcCleanCase{rules: []string{"merge_partial", "zero_to_unknown", "negative_to_unknown", "cancelled_unstarted", "no_procs", "too_big", "unknown_runtime", "unknown_submit", "sort_submit", "shift_time", "renumber"},
 			args: []string{"--rules", "renumber,default,shift_time,sort_submit,merge_partial"}},
 		xcCleanCase{rules: []string{"zero_to_unknown", "negative_to_unknown", "runtime_from_cpu", "estimate_from_runtime", "renumber", "anonymize"},
-			args: []string{"--rules", "all", "--skip", "flurries,merge_partial,clamp_too_big,cancelled_unstarted,no_procs,too_big,unknown_runtime,sort_submit,shift_time"}},
+			args: []string{"--rules", "all", "--skip", "flurries,merge_partial,clamp_too_big,cancelled_unstarted,no_procs,too_big,unknown_runtime,unknown_submit,sort_submit,shift_time"}},
 	)
 	return cases
 }

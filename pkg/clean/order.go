@@ -20,13 +20,23 @@ func buildSortSubmit(*Cleaner) (step, error) {
 	return step{trace: traceFunc(func(jobs []swf.Job, t *tracker) []swf.Job {
 		// Records out of order count as changed (they move).
 		for i := 1; i < len(jobs); i++ {
-			if jobs[i].SubmitTime < jobs[i-1].SubmitTime {
+			if submitBefore(&jobs[i], &jobs[i-1]) {
 				t.change()
 			}
 		}
-		sort.SliceStable(jobs, func(a, b int) bool { return jobs[a].SubmitTime < jobs[b].SubmitTime })
+		sort.SliceStable(jobs, func(a, b int) bool { return submitBefore(&jobs[a], &jobs[b]) })
 		return jobs
 	})}, nil
+}
+
+// submitBefore orders records by submit time, with unknown (negative) submit
+// times after every known one: a -1 sorted first would read as the earliest
+// job, and renumber would give it the first number.
+func submitBefore(a, b *swf.Job) bool {
+	if (a.SubmitTime < 0) != (b.SubmitTime < 0) {
+		return b.SubmitTime < 0
+	}
+	return a.SubmitTime < b.SubmitTime && a.SubmitTime >= 0
 }
 
 func buildShiftTime(c *Cleaner) (step, error) {

@@ -34,7 +34,7 @@ var Rules = []Rule{
 		WholeTrace: true, build: buildMergePartial},
 	{Name: "zero_to_unknown", Summary: "write 0 as -1 (unknown) in fields 5-10, as the archive's converter does",
 		Default: true, build: perJob(zeroToUnknown)},
-	{Name: "negative_to_unknown", Summary: "write negative values other than -1 in fields 3-18 (negative waits, runtimes...) as -1",
+	{Name: "negative_to_unknown", Summary: "write negative values other than -1 in fields 2-18 (negative submits, waits, runtimes...) as -1",
 		Default: true, build: perJob(negativeToUnknown)},
 	{Name: "runtime_from_cpu", Summary: "when the run time (field 4) is unknown, take it from the average CPU time (field 6), as Thebe et al. do",
 		build: perJob(runtimeFromCPU)},
@@ -50,7 +50,9 @@ var Rules = []Rule{
 		Default: true, build: buildMachineRule(true)},
 	{Name: "unknown_runtime", Summary: "drop jobs whose run time (field 4) is unknown",
 		Default: true, build: perJob(unknownRuntime)},
-	{Name: "sort_submit", Summary: "sort records by submit time (stable: ties keep file order)",
+	{Name: "unknown_submit", Summary: "drop jobs whose submit time (field 2) is unknown (swfsim cannot place them; --check: submit_undef)",
+		Default: true, build: perJob(unknownSubmit)},
+	{Name: "sort_submit", Summary: "sort records by submit time (stable: ties keep file order; unknown submit times after the known ones)",
 		WholeTrace: true, build: buildSortSubmit},
 	{Name: "shift_time", Summary: "shift submit times so the earliest is 0, adjusting UnixStartTime (and StartTime)",
 		WholeTrace: true, build: buildShiftTime},
@@ -174,7 +176,7 @@ func zeroToUnknown(j *swf.Job) verdict {
 
 func negativeToUnknown(j *swf.Job) verdict {
 	v := kept
-	for n := swf.FieldWaitTime; n <= swf.FieldThinkTime; n++ {
+	for n := swf.FieldSubmitTime; n <= swf.FieldThinkTime; n++ {
 		if x := j.Field(n); x < 0 && x != -1 {
 			j.SetField(n, -1)
 			v = changed
@@ -245,6 +247,13 @@ func noProcs(j *swf.Job) verdict {
 
 func unknownRuntime(j *swf.Job) verdict {
 	if j.RunTime < 0 {
+		return dropped
+	}
+	return kept
+}
+
+func unknownSubmit(j *swf.Job) verdict {
+	if j.SubmitTime < 0 {
 		return dropped
 	}
 	return kept

@@ -50,7 +50,9 @@ func TestJobRules(t *testing.T) {
 	}{
 		{"zero_to_unknown", "1 0 0 0 0 0 0 0 0 0 0 1 1 1 1 1 -1 -1", changed, "1 0 0 0 -1 -1 -1 -1 -1 -1 0 1 1 1 1 1 -1 -1"},
 		{"zero_to_unknown", "1 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1 -1 -1"},
-		{"negative_to_unknown", "1 -5 -7 -9 1 -0.5 1 1 1 1 1 1 1 1 1 1 -3 -4", changed, "1 -5 -1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1"},
+		{"negative_to_unknown", "1 -5 -7 -9 1 -0.5 1 1 1 1 1 1 1 1 1 1 -3 -4", changed, "1 -1 -1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1"},
+		{"unknown_submit", "1 -1 5 30 4 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1", dropped, ""},
+		{"unknown_submit", "1 0 5 30 4 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1", kept, "1 0 5 30 4 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1"},
 		{"negative_to_unknown", "1 0 -1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1", kept, "1 0 -1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1"},
 		{"runtime_from_cpu", "1 0 1 -1 1 99.6 1 1 1 1 1 1 1 1 1 1 -1 -1", changed, "1 0 1 100 1 99.6 1 1 1 1 1 1 1 1 1 1 -1 -1"},
 		{"runtime_from_cpu", "1 0 1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1", kept, "1 0 1 -1 1 -1 1 1 1 1 1 1 1 1 1 1 -1 -1"},
@@ -132,7 +134,7 @@ func TestSelectRules(t *testing.T) {
 		{"default", nil, DefaultRules(), ""},
 		{"none", nil, nil, ""},
 		{"default,sort_submit", []string{"too_big"}, []string{"zero_to_unknown", "negative_to_unknown",
-			"cancelled_unstarted", "no_procs", "unknown_runtime", "sort_submit"}, ""},
+			"cancelled_unstarted", "no_procs", "unknown_runtime", "unknown_submit", "sort_submit"}, ""},
 		{"renumber,zero_to_unknown", nil, []string{"zero_to_unknown", "renumber"}, ""},
 		{"all", []string{"flurries,anonymize"}, nil, ""},
 		{"bogus", nil, nil, `unknown rule "bogus"`},
@@ -164,7 +166,7 @@ func TestSelectRules(t *testing.T) {
 }
 
 func TestDefaultSetIsDocumented(t *testing.T) {
-	want := []string{"zero_to_unknown", "negative_to_unknown", "cancelled_unstarted", "no_procs", "too_big", "unknown_runtime"}
+	want := []string{"zero_to_unknown", "negative_to_unknown", "cancelled_unstarted", "no_procs", "too_big", "unknown_runtime", "unknown_submit"}
 	if got := DefaultRules(); !reflect.DeepEqual(got, want) {
 		t.Errorf("DefaultRules() = %v, want %v (update docs/swfclean.md too)", got, want)
 	}
@@ -253,6 +255,57 @@ func TestCleanerDefaultOnMixed(t *testing.T) {
 			t.Errorf("header lacks %q:\n%s", line, buf.String())
 		}
 	}
+}
+
+// TestSortUnknownSubmitLast: sort_submit puts unknown submit times after the
+// known ones, in file order, so renumber does not give them the first numbers.
+func TestSortUnknownSubmitLast(t *testing.T) {
+	_, jobs := readAll(t, "1 50 1 1 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n"+
+		"2 -1 1 1 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n"+
+		"3 10 1 1 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n"+
+		"4 -1 1 1 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n"+
+		"5 20 1 1 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n")
+	c, err := New(nil, Config{Rules: []string{"sort_submit", "renumber"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, j := range c.ApplyAll(jobs) {
+		got = append(got, fmt.Sprintf("%d@%d", j.JobNumber, j.SubmitTime))
+	}
+	want := []string{"1@10", "2@20", "3@50", "4@-1", "5@-1"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v\nwant %v", got, want)
+	}
+	// Out of order: 10 after 50 only; an unknown after a known is in place.
+	if n := c.Report(0).Steps[0].Changed; n != 2 {
+		t.Errorf("sort_submit changed %d, want 2 (job 3 after -1... job 5 after -1)", n)
+	}
+}
+
+// TestDefaultsDropUnknownSubmit: a submit time of -7 becomes -1
+// (negative_to_unknown covers field 2) and the defaults drop the record, as
+// swfsim would skip it.
+func TestDefaultsDropUnknownSubmit(t *testing.T) {
+	hdr, jobs := readAll(t, "1 -7 1 1 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n"+
+		"2 5 1 1 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n")
+	_, _, notes := annotated(t, hdr, jobs, Config{Rules: DefaultRules()}, "rule ")
+	if jobs[0].SubmitTime != -1 {
+		t.Errorf("submit time %d, want -1", jobs[0].SubmitTime)
+	}
+	want := "rule unknown_submit: 1 job removed"
+	if !slicesContains(notes, want) {
+		t.Errorf("notes %q lack %q", notes, want)
+	}
+}
+
+func slicesContains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func TestSortShiftRenumber(t *testing.T) {

@@ -232,7 +232,7 @@ func TestBashCompletion(t *testing.T) {
 		{[]string{"swfclean", "--skip", "flurries,renumber,"}, "flurries,renumber,merge_partial\nflurries,renumber,zero_to_unknown\n" +
 			"flurries,renumber,negative_to_unknown\nflurries,renumber,runtime_from_cpu\nflurries,renumber,estimate_from_runtime\n" +
 			"flurries,renumber,clamp_too_big\nflurries,renumber,cancelled_unstarted\nflurries,renumber,no_procs\n" +
-			"flurries,renumber,too_big\nflurries,renumber,unknown_runtime\nflurries,renumber,sort_submit\n" +
+			"flurries,renumber,too_big\nflurries,renumber,unknown_runtime\nflurries,renumber,unknown_submit\nflurries,renumber,sort_submit\n" +
 			"flurries,renumber,shift_time\nflurries,renumber,anonymize"},
 	} {
 		script := fmt.Sprintf(`source %q; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _%s; printf '%%s\n' "${COMPREPLY[@]}"`,
