@@ -47,6 +47,8 @@ const (
 	aPartialNoPreemption
 	aSubmitOrder
 	aJobDuplicate
+	aJobNumberInvalid
+	aPrecedingInvalid
 	aHeaderMalformed
 	aHeaderMaxJobs
 	aHeaderMaxRecords
@@ -90,6 +92,8 @@ var Anomalies = [numAnomalies]Anomaly{
 	aPartialNoPreemption: {"partial_no_preemption", "partial-execution status (2, 3, 4) while the header's Preemption is absent or No", false},
 	aSubmitOrder:         {"submit_order", "submit time earlier than the previous known one", false},
 	aJobDuplicate:        {"job_duplicate", "job number seen before, on a record that is not a partial execution (status 2, 3, 4)", false},
+	aJobNumberInvalid:    {"job_number_invalid", "job number (field 1) below 1: the format counts jobs from 1", false},
+	aPrecedingInvalid:    {"preceding_invalid", "preceding job (field 17) neither -1 nor an earlier job number (1 up to the job's own number, excluded)", false},
 	aHeaderMalformed:     {"header_malformed", "a header label the toolkit reads (MaxProcs, MaxNodes, MaxJobs, MaxRecords, MaxRuntime, UnixStartTime, TimeZone: an offset in seconds within a day) has a malformed value, or TimeZoneString names no zone of the IANA database (\"Local\" and \"localtime\", the reading machine's, name none)", false},
 	aHeaderMaxJobs:       {"header_maxjobs", "MaxJobs equals neither the number of distinct job numbers nor the largest job number", false},
 	aHeaderMaxRecords:    {"header_maxrecords", "MaxRecords differs from the number of records", false},
@@ -195,6 +199,12 @@ func (c *Checker) jobChecks(j *swf.Job) {
 	partial := isPartial(j)
 	if partial && !c.preemption {
 		fire(aPartialNoPreemption)
+	}
+	if j.JobNumber < 1 {
+		fire(aJobNumberInvalid)
+	}
+	if p := j.PrecedingJob; p != -1 && (p < 1 || p >= j.JobNumber) {
+		fire(aPrecedingInvalid)
 	}
 }
 

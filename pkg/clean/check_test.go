@@ -60,6 +60,13 @@ func TestCheckOneRecord(t *testing.T) {
 		{"no procs cancelled", "1 0 -1 0 -1 -1 -1 -1 -1 -1 5 1 1 1 1 1 -1 -1", []string{"start_undef"}},
 		{"status", "1 0 1 10 4 -1 -1 4 200 -1 7 1 1 1 1 1 -1 -1", []string{"status_unknown"}},
 		{"partial", "1 0 1 10 4 -1 -1 4 200 -1 2 1 1 1 1 1 -1 -1", []string{"partial_no_preemption"}},
+		{"job 0", "0 0 10 100 4 50 1000 4 200 2000 1 1 1 1 1 1 -1 -1", []string{"job_number_invalid"}},
+		{"job negative", "-3 0 10 100 4 50 1000 4 200 2000 1 1 1 1 1 1 -1 -1", []string{"job_number_invalid"}},
+		{"preceding earlier", "5 0 10 100 4 50 1000 4 200 2000 1 1 1 1 1 1 4 10", nil},
+		{"preceding itself", "5 0 10 100 4 50 1000 4 200 2000 1 1 1 1 1 1 5 10", []string{"preceding_invalid"}},
+		{"preceding later", "5 0 10 100 4 50 1000 4 200 2000 1 1 1 1 1 1 6 10", []string{"preceding_invalid"}},
+		{"preceding 0", "5 0 10 100 4 50 1000 4 200 2000 1 1 1 1 1 1 0 10", []string{"preceding_invalid"}},
+		{"preceding -2", "5 0 10 100 4 50 1000 4 200 2000 1 1 1 1 1 1 -2 10", []string{"preceding_invalid"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,6 +96,7 @@ func TestCheckEveryAnomalyReachable(t *testing.T) {
 		"2 -1 1 20000 8 30000 -1 4 100 -1 2 1 1 1 1 1 -1 -1",
 		"3 20 1 0 1 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1",
 		"4 30 1 5 0 -1 -1 4 -1 -1 0 1 1 1 1 1 -1 -1",
+		"0 40 1 5 1 -1 -1 1 -1 -1 1 1 1 1 1 1 7 -1",
 	}
 	c := NewChecker(hdr)
 	for i, l := range lines {

@@ -293,6 +293,12 @@ func modelRunChecks(h *swf.Header, jobs []swf.Job) *modelCheck {
 			m.fire("job_duplicate", line)
 		}
 		seen[j.JobNumber] = true
+		if j.JobNumber < 1 {
+			m.fire("job_number_invalid", line)
+		}
+		if j.PrecedingJob != -1 && (j.PrecedingJob < 1 || j.PrecedingJob >= j.JobNumber) {
+			m.fire("preceding_invalid", line)
+		}
 	}
 	m.DistinctJobs = len(seen)
 
