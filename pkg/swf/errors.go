@@ -83,3 +83,14 @@ func shorten(b []byte) string {
 	}
 	return fmt.Sprintf("%q", b)
 }
+
+// missingFields is the detail of ErrFieldCount when field first is the
+// first one missing: it names that field, so a line cut short at its end
+// ("got 17") reads as the Think Time it lacks.
+func missingFields(first int) string {
+	msg := "expected 18 whitespace-separated fields, got " + itoa(first-1) + ": "
+	if first == NumFields {
+		return msg + fmt.Sprintf("field %d (%s) is missing", first, FieldNames[first-1])
+	}
+	return msg + fmt.Sprintf("fields %d (%s) to %d are missing", first, FieldNames[first-1], NumFields)
+}

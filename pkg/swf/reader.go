@@ -315,8 +315,7 @@ func (r *Reader) parse(line []byte, lineNo int) (Job, *ParseError) {
 		s, e := nextToken(line, i)
 		i = e
 		if s == e {
-			return j, &ParseError{File: r.Name, Line: lineNo, Err: ErrFieldCount,
-				Detail: "expected 18 whitespace-separated fields, got " + itoa(n-1)}
+			return j, &ParseError{File: r.Name, Line: lineNo, Err: ErrFieldCount, Detail: missingFields(n)}
 		}
 		if n == FieldAverageCPUTime {
 			v, _, ok := parseNumber(line[s:e])

@@ -88,7 +88,8 @@ func TestReaderErrors(t *testing.T) {
 		err   error
 		msg   string
 	}{
-		{"too few fields", "; h\n1 0 10 100\n", 2, 0, ErrFieldCount, "t.swf:2: expected 18 whitespace-separated fields, got 4"},
+		{"too few fields", "; h\n1 0 10 100\n", 2, 0, ErrFieldCount, "t.swf:2: expected 18 whitespace-separated fields, got 4: fields 5 (Number of Allocated Processors) to 18 are missing"},
+		{"one field short", "1 0 10 100 4 -1 -1 4 -1 -1 1 1 1 1 1 1 -1\n", 1, 0, ErrFieldCount, "t.swf:1: expected 18 whitespace-separated fields, got 17: field 18 (Think Time from Preceding Job) is missing"},
 		{"not a number", "1 0 10 abc 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 4, ErrNumber, `t.swf:1: field 4 (Run Time): expected a number, got "abc"`},
 		{"non-integral", "1 0 10.5 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1\n", 1, 3, ErrNotInteger, `t.swf:1: field 3 (Wait Time): expected an integer, got "10.5"`},
 		{"bad extra", std + "\n" + std + " q_1d\n", 2, 19, ErrExtraToken, `t.swf:2: field 19 (extension token): expected a key=value extension token after the 18 SWF fields, got "q_1d"`},

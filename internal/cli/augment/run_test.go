@@ -640,7 +640,7 @@ func TestStrictFormatHint(t *testing.T) {
 		for _, tc := range []struct{ name, stdin, stderr string }{
 			{"sacct", sacct, "swfaugment: <stdin>:1: field 1 (Job Number): expected a number, got \"JobID|JobName|Partition|Account|AllocCPU\"... (it looks like a Slurm `sacct --parsable2` dump: convert it to SWF first, swfclean --from sacct --timezone ZONE FILE -o FILE.swf)\n"},
 			{"alea", alea, "swfaugment: <stdin>:2: field 19 (extension token): expected a key=value extension token after the 18 SWF fields, got \"{1241,1241}\" (it looks like the Alea simulator's format, in which MetaCentrum publishes its logs: convert it to SWF first, swfclean --from alea FILE -o FILE.swf)\n"},
-			{"SWF", "1 2 3\n", "swfaugment: <stdin>:1: expected 18 whitespace-separated fields, got 3\n"},
+			{"SWF", "1 2 3\n", "swfaugment: <stdin>:1: expected 18 whitespace-separated fields, got 3: fields 4 (Run Time) to 18 are missing\n"},
 		} {
 			t.Run(fmt.Sprint(tc.name, args), func(t *testing.T) {
 				_, errOut, code := runCmd(t, tc.stdin, args...)

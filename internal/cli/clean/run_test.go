@@ -165,7 +165,7 @@ func TestCommand(t *testing.T) {
 			stderrHas: `testdata/malformed.swf:3: field 4 (Run Time): expected a number, got "ten"`},
 		{name: "malformed check", args: []string{"--check", "testdata/malformed.swf"}, code: 1, stderrHas: "malformed.swf:3: field 4"},
 		{name: "malformed stdin", stdin: "1 0 1 1 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1\n", code: 1,
-			stderrHas: "<stdin>:1: expected 18 whitespace-separated fields, got 17"},
+			stderrHas: "<stdin>:1: expected 18 whitespace-separated fields, got 17: field 18 (Think Time from Preceding Job) is missing"},
 		{name: "malformed MaxProcs", stdin: "; MaxProcs: lots\n1 0 1 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", code: 1,
 			stderrHas: "swfclean: <stdin>:1: header label MaxProcs: expected an integer, got \"lots\"\n"},
 		// Digit groups: read up to the blank, "4 096" was a machine of 4,
@@ -832,7 +832,7 @@ func TestStrictFormatHint(t *testing.T) {
 		for _, tc := range []struct{ name, stdin, stderr string }{
 			{"sacct", sacct, "swfclean: <stdin>:1: field 1 (Job Number): expected a number, got \"JobID|JobName|Partition|Account|AllocCPU\"... (it looks like a Slurm `sacct --parsable2` dump: read it with --from sacct --timezone ZONE)\n"},
 			{"alea", alea, "swfclean: <stdin>:2: field 19 (extension token): expected a key=value extension token after the 18 SWF fields, got \"{1241,1241}\" (it looks like the Alea simulator's format, in which MetaCentrum publishes its logs: read it with --from alea)\n"},
-			{"SWF", "1 2 3\n", "swfclean: <stdin>:1: expected 18 whitespace-separated fields, got 3\n"},
+			{"SWF", "1 2 3\n", "swfclean: <stdin>:1: expected 18 whitespace-separated fields, got 3: fields 4 (Run Time) to 18 are missing\n"},
 		} {
 			t.Run(fmt.Sprint(tc.name, args), func(t *testing.T) {
 				r := swfclean(t, strings.NewReader(tc.stdin), args...)

@@ -1173,7 +1173,7 @@ func TestStrictFormatHint(t *testing.T) {
 		for _, tc := range []struct{ name, stdin, stderr string }{
 			{"sacct", sacct, "swfstat: <stdin>:1: field 1 (Job Number): expected a number, got \"JobID|JobName|Partition|Account|AllocCPU\"... (it looks like a Slurm `sacct --parsable2` dump: convert it to SWF first, swfclean --from sacct --timezone ZONE FILE -o FILE.swf)\n"},
 			{"alea", alea, "swfstat: <stdin>:2: field 19 (extension token): expected a key=value extension token after the 18 SWF fields, got \"{1241,1241}\" (it looks like the Alea simulator's format, in which MetaCentrum publishes its logs: convert it to SWF first, swfclean --from alea FILE -o FILE.swf)\n"},
-			{"SWF", "1 2 3\n", "swfstat: <stdin>:1: expected 18 whitespace-separated fields, got 3 (is <stdin> an SWF trace? each record needs 18 numeric fields, then key=value tokens)\n"},
+			{"SWF", "1 2 3\n", "swfstat: <stdin>:1: expected 18 whitespace-separated fields, got 3: fields 4 (Run Time) to 18 are missing (is <stdin> an SWF trace? each record needs 18 numeric fields, then key=value tokens)\n"},
 		} {
 			t.Run(fmt.Sprint(tc.name, args), func(t *testing.T) {
 				_, errOut, code := run(t, tc.stdin, args...)
