@@ -51,7 +51,11 @@ type Flurry struct {
 	Start, End        int64 // first and last submit time of those jobs
 	Jobs              int   // the user's jobs in the merged windows
 	Total             int   // all jobs submitted in the merged windows
-	FirstLine         int   // input line of the user's first job in the flurry
+	// Span is the length in seconds of the merged windows Jobs and Total
+	// are counted over (a window reaching past the last submission ends
+	// just after it), not End - Start.
+	Span      int64
+	FirstLine int // input line of the user's first job in the flurry
 }
 
 // Share is the user's share of the submissions in the flurry's windows.
@@ -179,6 +183,7 @@ func (d *FlurryDetector) measure(user int64, sp span) Flurry {
 	lo := sort.Search(len(pts), func(i int) bool { return pts[i].submit >= sp.from })
 	hi := sort.Search(len(pts), func(i int) bool { return pts[i].submit >= sp.to })
 	f := Flurry{User: user, FirstJob: 1<<63 - 1, LastJob: -1 << 63, Start: -1, Total: hi - lo}
+	f.Span = min(sp.to, pts[len(pts)-1].submit+1) - max(sp.from, pts[0].submit)
 	for _, p := range pts[lo:hi] {
 		if p.user != user {
 			continue
@@ -213,12 +218,14 @@ func (f *flurryRemover) apply(j *swf.Job) verdict {
 }
 
 // notes gives each flurry's filter with its counts; qualifier (Cleaner.
-// inputNumbers) ends the parenthesis.
+// inputNumbers) ends the parenthesis. Each count says the span it is taken
+// over: the share over the merged windows (often more than a day), the
+// user's first to last submission apart.
 func (f *flurryRemover) notes(qualifier string) []string {
 	var out []string
 	for k, fl := range f.flurries {
-		out = append(out, fmt.Sprintf("flurry %s (%s removed; %d of %d submissions, %.0f%%, in %d s%s)",
-			fl.Filter(), jobCount(f.removed[k]), fl.Jobs, fl.Total, 100*fl.Share(), fl.End-fl.Start, qualifier))
+		out = append(out, fmt.Sprintf("flurry %s (%s removed; in its windows, %d s, %d of %d submissions, %.0f%%, were the user's, first to last in %d s%s)",
+			fl.Filter(), jobCount(f.removed[k]), fl.Span, fl.Jobs, fl.Total, 100*fl.Share(), fl.End-fl.Start, qualifier))
 	}
 	return out
 }

@@ -520,7 +520,7 @@ func TestRenumberNotesNameInputNumbers(t *testing.T) {
 		for _, want := range []string{
 			"; Note: swfclean filter job<=20: 2 jobs removed (" + input + ")\n",
 			"; Note: swfclean filter user=2: 67 jobs removed\n",
-			"; Note: swfclean flurry user=9 and job>=30 and job<=3990 (265 jobs removed; 265 of 331 submissions, 80%, in 23760 s; " + input + ")\n",
+			"; Note: swfclean flurry user=9 and job>=30 and job<=3990 (265 jobs removed; in its windows, 23761 s, 265 of 331 submissions, 80%, were the user's, first to last in 23760 s; " + input + ")\n",
 			"\n1 360 0 10 1 ", // job 70, the first kept
 		} {
 			if !strings.Contains(res.stdout, want) {

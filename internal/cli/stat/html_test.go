@@ -80,7 +80,7 @@ func TestLeftOutNotes(t *testing.T) {
 	hdr, err := swf.NewReader(strings.NewReader(`; Note: swfclean rule no_procs: 1 job removed
 ; Note: swfclean rule too_big: no jobs affected
 ; Note: swfclean filter user=2: 12 jobs removed
-; Note: swfclean flurry user=3 and job>=10 and job<=400 (391 jobs removed; 391 of 500 submissions, 78%, in 3600 s)
+; Note: swfclean flurry user=3 and job>=10 and job<=400 (391 jobs removed; in its windows, 86400 s, 391 of 500 submissions, 78%, were the user's, first to last in 3600 s)
 ; Note: swfclean rule runtime_from_cpu: 4 jobs changed
 ; Note: cleaned by swfclean: 20 records read, 17 written, 3 dropped (0 malformed)
 ; Note: cleaned by swfclean: 20 records read, 16 written, 4 dropped (1 malformed)
@@ -106,7 +106,7 @@ func TestLeftOutNotes(t *testing.T) {
 	wantNotes := []string{
 		"Note: swfclean rule no_procs: 1 job removed",
 		"Note: swfclean filter user=2: 12 jobs removed",
-		"Note: swfclean flurry user=3 and job>=10 and job<=400 (391 jobs removed; 391 of 500 submissions, 78%, in 3600 s)",
+		"Note: swfclean flurry user=3 and job>=10 and job<=400 (391 jobs removed; in its windows, 86400 s, 391 of 500 submissions, 78%, were the user's, first to last in 3600 s)",
 	}
 	if !slices.Equal(warnings, wantWarnings) {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(warnings, "\n"), strings.Join(wantWarnings, "\n"))
