@@ -65,6 +65,9 @@ type Cleaner struct {
 	warnings  []string
 	notes     []string
 	noteFuncs []func() []string // notes known once every record went through
+	// finishers warn, given their step's tally, of what is known once
+	// every record went through; one per filter and keep step, in order.
+	finishers []func(t Tally)
 	edits     []func(h *swf.Header)
 	anon      *anonymizer
 	// renumbered: rule renumber gave a job a new number, so the job
@@ -88,22 +91,10 @@ func New(hdr *swf.Header, cfg Config) (*Cleaner, error) {
 		}
 	}
 	for _, f := range cfg.Drop {
-		f := f
-		c.steps = append(c.steps, step{name: "filter " + f.String(), jobNumbers: f.NamesJobNumbers(), job: func(j *swf.Job) verdict {
-			if f.Match(j) {
-				return dropped
-			}
-			return kept
-		}})
+		c.steps = append(c.steps, c.filterStep(f, true))
 	}
 	for _, f := range cfg.Keep {
-		f := f
-		c.steps = append(c.steps, step{name: "keep " + f.String(), jobNumbers: f.NamesJobNumbers(), job: func(j *swf.Job) verdict {
-			if f.Match(j) {
-				return kept
-			}
-			return dropped
-		}})
+		c.steps = append(c.steps, c.filterStep(f, false))
 	}
 	selected := map[string]bool{}
 	for _, name := range cfg.Rules {
@@ -127,11 +118,47 @@ func New(hdr *swf.Header, cfg Config) (*Cleaner, error) {
 	return c, nil
 }
 
+// filterStep is the step of a --filter (drop) or --keep. Its detail counts
+// the records it compared with an unknown value (a -1 compares as -1, as
+// the archive's filters do), and it warns of those and of a filter that
+// removed every record it saw, which is rarely what was meant.
+func (c *Cleaner) filterStep(f *Filter, drop bool) step {
+	kind := "keep "
+	if drop {
+		kind = "filter "
+	}
+	unknown := f.NewUnknownTally()
+	seen := 0
+	s := step{name: kind + f.String(), jobNumbers: f.NamesJobNumbers()}
+	s.job = func(j *swf.Job) verdict {
+		seen++
+		if f.MatchCounting(j, unknown) == drop {
+			return dropped
+		}
+		return kept
+	}
+	s.detail = func() string { return unknown.String() }
+	c.finishers = append(c.finishers, func(t Tally) {
+		if d := unknown.String(); d != "" {
+			c.warn(fmt.Sprintf("%s%s: %s, which compares as -1", kind, f.String(), d))
+		}
+		if seen > 0 && t.Dropped == seen {
+			c.warn(fmt.Sprintf("%s%s removed every record it saw (%d)", kind, f.String(), seen))
+		}
+	})
+	return s
+}
+
 // Filter reports whether the record passes the filters (Config.Drop and
 // Config.Keep) without counting it: the first pass of a two-pass run.
 func (c *Cleaner) Filter(j *swf.Job) bool {
-	for _, s := range c.steps[:len(c.cfg.Drop)+len(c.cfg.Keep)] {
-		if s.job(j) == dropped {
+	for _, f := range c.cfg.Drop {
+		if f.Match(j) {
+			return false
+		}
+	}
+	for _, f := range c.cfg.Keep {
+		if !f.Match(j) {
 			return false
 		}
 	}

@@ -32,7 +32,8 @@ type Filter struct {
 	src        string
 	root       node
 	dates      []*cmpNode
-	jobNumbers bool // NamesJobNumbers
+	jobNumbers bool     // NamesJobNumbers
+	fields     []string // the distinct names compared, in order (UnknownTally's index)
 }
 
 // FilterField describes one name usable in a filter.
@@ -95,7 +96,7 @@ func ParseFilter(src string) (*Filter, error) {
 	if p.pos < len(p.toks) {
 		return nil, p.errorf("unexpected %q", p.toks[p.pos].text)
 	}
-	return &Filter{src: src, root: n, dates: p.dates, jobNumbers: p.jobNumbers}, nil
+	return &Filter{src: src, root: n, dates: p.dates, jobNumbers: p.jobNumbers, fields: p.fields}, nil
 }
 
 // String returns the expression as given.
@@ -103,7 +104,59 @@ func (f *Filter) String() string { return f.src }
 
 // Match reports whether the job satisfies the expression. A filter with dates
 // must be bound to its trace's header first (Bind); unbound, it panics.
-func (f *Filter) Match(j *swf.Job) bool { return f.root.eval(j) }
+func (f *Filter) Match(j *swf.Job) bool { return f.root.eval(j, nil) }
+
+// UnknownTally counts, per name a filter compares, the records it compared
+// with an unknown value (-1; start and end are -1 when a time they add is
+// unknown): each such comparison matches as -1 would, which can drop (or
+// keep) every job of a trace whose field is unknown throughout. A record
+// counts once per name, however often the filter names it; a comparison
+// that and/or short-circuits past is not made and not counted, nor is one
+// with -1 itself (prev=-1, wait!=-1), which means the unknown value.
+type UnknownTally struct {
+	filter *Filter
+	counts []int
+	last   []int // the record (seq) last counted, per name
+	seq    int
+}
+
+// NewUnknownTally returns a tally for MatchCounting.
+func (f *Filter) NewUnknownTally() *UnknownTally {
+	return &UnknownTally{filter: f, counts: make([]int, len(f.fields)), last: make([]int, len(f.fields))}
+}
+
+// MatchCounting is Match that also counts, in t, the comparisons with an
+// unknown value. It does not allocate.
+func (f *Filter) MatchCounting(j *swf.Job, t *UnknownTally) bool {
+	t.seq++
+	return f.root.eval(j, t)
+}
+
+// String says, per name, how many records were compared with it unknown
+// ("43778 records compared with start unknown (-1)"), "" when none were.
+func (t *UnknownTally) String() string {
+	var parts []string
+	for i, n := range t.counts {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s compared with %s unknown (-1)", recordCount(n), t.filter.fields[i]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (t *UnknownTally) count(field int) {
+	if t.last[field] != t.seq {
+		t.last[field] = t.seq
+		t.counts[field]++
+	}
+}
+
+func recordCount(n int) string {
+	if n == 1 {
+		return "1 record"
+	}
+	return strconv.Itoa(n) + " records"
+}
 
 // NamesJobNumbers reports whether the filter compares a job number: the
 // job's own (job), or its preceding job's (prev) with a number above 0
@@ -154,7 +207,10 @@ func parseDate(s string, loc *time.Location) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("%q is not a date of the form YYYY-MM-DD[ HH:MM[:SS]]", s)
 }
 
-type node interface{ eval(j *swf.Job) bool }
+// node is a filter expression; eval counts unknown values in t when not nil.
+type node interface {
+	eval(j *swf.Job, t *UnknownTally) bool
+}
 
 type andNode struct{ left, right node }
 type orNode struct{ left, right node }
@@ -171,20 +227,36 @@ type cmpNode struct {
 	exact  bool
 	date   string // a date literal, converted to num by Filter.Bind
 	bound  bool
+	field  int // index of the name in Filter.fields
+	// named: the literal is -1, the unknown value itself (keep prev=-1):
+	// the comparison meant it, and is not counted in UnknownTally.
+	named bool
 }
 
-func (n andNode) eval(j *swf.Job) bool { return n.left.eval(j) && n.right.eval(j) }
-func (n orNode) eval(j *swf.Job) bool  { return n.left.eval(j) || n.right.eval(j) }
-func (n notNode) eval(j *swf.Job) bool { return !n.inner.eval(j) }
+func (n andNode) eval(j *swf.Job, t *UnknownTally) bool {
+	return n.left.eval(j, t) && n.right.eval(j, t)
+}
+func (n orNode) eval(j *swf.Job, t *UnknownTally) bool {
+	return n.left.eval(j, t) || n.right.eval(j, t)
+}
+func (n notNode) eval(j *swf.Job, t *UnknownTally) bool { return !n.inner.eval(j, t) }
 
-func (n *cmpNode) eval(j *swf.Job) bool {
+func (n *cmpNode) eval(j *swf.Job, t *UnknownTally) bool {
 	if n.date != "" && !n.bound {
 		panic("clean: filter with a date used before Bind")
 	}
 	if n.exact {
-		return compare(n.ivalue(j), n.op, n.inum)
+		v := n.ivalue(j)
+		if t != nil && v == -1 && !n.named {
+			t.count(n.field)
+		}
+		return compare(v, n.op, n.inum)
 	}
-	return compare(n.value(j), n.op, n.num)
+	v := n.value(j)
+	if t != nil && v == -1 && !n.named {
+		t.count(n.field)
+	}
+	return compare(v, n.op, n.num)
 }
 
 // compare applies a filter operator.
@@ -281,7 +353,17 @@ type filterParser struct {
 	toks       []token
 	pos        int
 	dates      []*cmpNode
-	jobNumbers bool // a comparison naming a job number was read (namesJobNumber)
+	jobNumbers bool     // a comparison naming a job number was read (namesJobNumber)
+	fields     []string // Filter.fields
+}
+
+// fieldIndex returns the index of a field's name in p.fields, adding it.
+func (p *filterParser) fieldIndex(name string) int {
+	if i := slices.Index(p.fields, name); i >= 0 {
+		return i
+	}
+	p.fields = append(p.fields, name)
+	return len(p.fields) - 1
 }
 
 func (p *filterParser) errorf(format string, args ...any) error {
@@ -456,7 +538,7 @@ func (p *filterParser) comparison() (node, error) {
 		if _, err := parseDate(text, time.UTC); err != nil {
 			return nil, p.errorf("%v", err)
 		}
-		n := &cmpNode{value: value, op: op, date: text}
+		n := &cmpNode{value: value, op: op, date: text, field: p.fieldIndex(field.Name)}
 		p.dates = append(p.dates, n)
 		p.pos++
 		return n, nil
@@ -471,7 +553,7 @@ func (p *filterParser) comparison() (node, error) {
 	}
 	p.pos++
 	p.jobNumbers = p.jobNumbers || namesJobNumber(field, num)
-	n := &cmpNode{value: value, op: op, num: num, ivalue: intValueFunc(field)}
+	n := &cmpNode{value: value, op: op, num: num, ivalue: intValueFunc(field), field: p.fieldIndex(field.Name), named: num == -1}
 	if i, err := strconv.ParseInt(text, 10, 64); err == nil && n.ivalue != nil {
 		n.inum, n.exact = i, true
 	}

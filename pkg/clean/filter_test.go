@@ -2,6 +2,7 @@ package clean
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	_ "time/tzdata" // the zone database, so date tests do not depend on the system's
@@ -315,5 +316,51 @@ func TestFilterDateMalformedTimeZone(t *testing.T) {
 	}
 	if j := job(t, "1 -2000 1 1 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1"); f.Match(&j) {
 		t.Error("submit -2000 (01:13:20 UTC) should not be before 02:00 at UTC+1")
+	}
+}
+
+// TestFilterWarnsOfUnknowns: a filter comparing a field that is unknown (-1)
+// compares -1, as documented; the run counts those records per name (once a
+// record, however often the name appears), in the step's detail, its Note
+// and a warning, and warns when a filter removed every record it saw.
+func TestFilterWarnsOfUnknowns(t *testing.T) {
+	hdr, jobs := readAll(t, "; UnixStartTime: 0\n"+
+		"1 0 -1 10 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n"+
+		"2 5 -1 10 1 -1 -1 1 -1 -1 1 2 1 -1 1 -1 -1 -1\n")
+	f, err := ParseFilter("start<=1970-01-02 or (start>5 and wait>0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep, err := ParseFilter("user=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Drop: []*Filter{f}, Keep: []*Filter{keep}}
+	// The first pass of a two-pass run counts nothing.
+	c, err := New(hdr, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range jobs {
+		c.Filter(&jobs[i])
+	}
+	if r := c.Report(0); len(r.Warnings) != 0 || r.Steps[0].Detail != "" {
+		t.Fatalf("first pass counted: %+v", r)
+	}
+	c, _, notes := annotated(t, hdr, jobs, cfg, "filter ")
+	want := []string{"filter start<=1970-01-02 or (start>5 and wait>0): 2 jobs removed; 2 records compared with start unknown (-1)"}
+	if !reflect.DeepEqual(notes, want) {
+		t.Errorf("notes %q\nwant  %q", notes, want)
+	}
+	wantWarn := []string{
+		"filter start<=1970-01-02 or (start>5 and wait>0): 2 records compared with start unknown (-1), which compares as -1",
+		"filter start<=1970-01-02 or (start>5 and wait>0) removed every record it saw (2)",
+	}
+	if got := c.Report(0).Warnings; !reflect.DeepEqual(got, wantWarn) {
+		t.Errorf("warnings %q\nwant     %q", got, wantWarn)
+	}
+	// keep user=1 saw no record: no warning for it.
+	if d := c.Report(0).Steps[1]; d.Detail != "" || d.Dropped != 0 {
+		t.Errorf("keep step %+v", d)
 	}
 }

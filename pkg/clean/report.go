@@ -44,6 +44,9 @@ type Report struct {
 // Report returns the accounting; malformed is the number of lines a lenient
 // reader skipped.
 func (c *Cleaner) Report(malformed int) Report {
+	for i, finish := range c.finishers {
+		finish(c.steps[i].tally)
+	}
 	r := Report{
 		RecordsRead: c.read + malformed, Written: c.written, Malformed: malformed,
 		Dropped: malformed, Warnings: c.warnings,
