@@ -94,7 +94,7 @@ var Anomalies = [numAnomalies]Anomaly{
 	aJobDuplicate:        {"job_duplicate", "job number seen before, on a record that is not a partial execution (status 2, 3, 4)", false},
 	aJobNumberInvalid:    {"job_number_invalid", "job number (field 1) below 1: the format counts jobs from 1", false},
 	aPrecedingInvalid:    {"preceding_invalid", "preceding job (field 17) neither -1 nor an earlier job number (1 up to the job's own number, excluded)", false},
-	aHeaderMalformed:     {"header_malformed", "a header label the toolkit reads (MaxProcs, MaxNodes, MaxJobs, MaxRecords, MaxRuntime, UnixStartTime, TimeZone: an offset in seconds within a day) has a malformed value, or TimeZoneString names no zone of the IANA database (\"Local\" and \"localtime\", the reading machine's, name none)", false},
+	aHeaderMalformed:     {"header_malformed", "a header value the format does not allow, as --set refuses it (CheckHeaderValue): MaxProcs/MaxNodes not a whole number of at least 1, MaxJobs, MaxRecords, MaxRuntime, UnixStartTime, MaxMemory, MaxQueues, MaxPartitions not one of at least 0, Version not a number, Preemption not No/Yes/Double/TS, StartTime/EndTime not date(1) text, TimeZoneString no IANA zone (\"Local\" names none), TimeZone no offset in seconds within a day", false},
 	aHeaderMaxJobs:       {"header_maxjobs", "MaxJobs equals neither the number of distinct job numbers nor the largest job number", false},
 	aHeaderMaxRecords:    {"header_maxrecords", "MaxRecords differs from the number of records", false},
 	aHeaderMaxProcs:      {"header_maxprocs", "the largest job (allocated or requested processors) exceeds MaxProcs", false},

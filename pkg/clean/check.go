@@ -42,6 +42,8 @@ type CheckResult struct {
 	Fired []Fired
 	// MissingLabels lists the CommonLabels absent from the header.
 	MissingLabels []string
+	// Malformed lists the labels header_malformed counts, in header order.
+	Malformed []MalformedLabel
 }
 
 // Failing returns the number of fired anomalies that are not Info.
@@ -79,6 +81,15 @@ type Checker struct {
 	largest    int64
 	largestAt  int
 	fireLine   int
+	malformed  []MalformedLabel
+}
+
+// MalformedLabel is a header label whose value the format does not allow
+// (CheckHeaderValue): header_malformed, with its line and why.
+type MalformedLabel struct {
+	Line  int
+	Label string
+	Why   string
 }
 
 // NewChecker returns a Checker for a trace with this header. Malformed values of
@@ -88,27 +99,27 @@ func NewChecker(hdr *swf.Header) *Checker {
 		hdr = &swf.Header{}
 	}
 	c := &Checker{hdr: hdr, prevSubmit: -1, firstSub: -1, lastSub: -1}
+	// A value --set would refuse (CheckHeaderValue) is header_malformed,
+	// at the label's first line: the one tools read.
+	checked := map[string]bool{}
+	for _, l := range hdr.Lines {
+		key := strings.ToLower(l.Label)
+		if l.Continuation || l.Label == "" || checked[key] {
+			continue
+		}
+		checked[key] = true
+		if err := CheckHeaderValue(l.Label, l.Value); err != nil {
+			c.fireLine = l.Line
+			c.fire(aHeaderMalformed)
+			c.malformed = append(c.malformed, MalformedLabel{Line: l.Line, Label: l.Label, Why: err.Error()})
+		}
+	}
 	headerInt := func(label string) int64 {
 		v, ok, err := hdr.Int(label)
-		if err != nil {
-			c.fireHeader(aHeaderMalformed, label)
-			return 0
-		}
-		if !ok {
+		if err != nil || !ok {
 			return 0
 		}
 		return v
-	}
-	for _, label := range []string{"MaxJobs", "MaxRecords", "UnixStartTime"} {
-		headerInt(label)
-	}
-	if zone, ok := hdr.Get("TimeZoneString"); ok {
-		if _, err := swf.LoadZone(zone); err != nil {
-			c.fireHeader(aHeaderMalformed, "TimeZoneString")
-		}
-	}
-	if _, _, err := hdr.TimeZoneOffset(); err != nil {
-		c.fireHeader(aHeaderMalformed, "TimeZone")
 	}
 	if v := headerInt("MaxProcs"); v > 0 {
 		c.machine, c.machineLbl = v, "MaxProcs"
@@ -232,7 +243,7 @@ func (c *Checker) Result() *CheckResult {
 		Records: c.records, DistinctJobs: c.distinct, MinJob: c.minJob, MaxJob: c.maxJob,
 		FirstSubmit: c.firstSub, LastSubmit: c.lastSub,
 		LargestProcs: c.largest, LargestLine: c.largestAt,
-		Machine: c.machine, MachineLabel: c.machineLbl,
+		Machine: c.machine, MachineLabel: c.machineLbl, Malformed: c.malformed,
 	}
 	for a := 0; a < numAnomalies; a++ {
 		if c.counts[a] > 0 {

@@ -1,6 +1,7 @@
 package clean
 
 import (
+	"fmt"
 	"reflect"
 	"sort"
 	"strings"
@@ -226,6 +227,65 @@ func TestJobSet(t *testing.T) {
 		}
 		if s.add(n) {
 			t.Errorf("add(%d) second time = true", n)
+		}
+	}
+}
+
+// TestCheckHeaderValues: every header value --set refuses (CheckHeaderValue)
+// is header_malformed at its line, and --submission counts a malformed
+// required label as not ready; the archive's own values pass.
+func TestCheckHeaderValues(t *testing.T) {
+	hdr := header(t, "; Version: banana", "; Preemption: maybe", "; UnixStartTime: -99",
+		"; TimeZoneString: Local", "; StartTime: garbage", "; EndTime: also garbage",
+		"; MaxNodes: 0", "; MaxProcs: abc", "; MaxJobs: 1")
+	res := NewChecker(hdr).Result()
+	var got []string
+	for _, m := range res.Malformed {
+		got = append(got, fmt.Sprintf("%d %s", m.Line, m.Label))
+	}
+	want := []string{"1 Version", "2 Preemption", "3 UnixStartTime", "4 TimeZoneString", "5 StartTime", "6 EndTime", "7 MaxNodes", "8 MaxProcs"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("malformed %v\nwant      %v", got, want)
+	}
+	if len(res.Fired) == 0 || res.Fired[0].Name != "header_malformed" || res.Fired[0].Count != 8 {
+		t.Errorf("fired %+v, want header_malformed 8 times", res.Fired)
+	}
+	sub := NewSubmissionChecker(hdr).Result()
+	if sub.Ready() {
+		t.Error("submission ready with malformed labels")
+	}
+	for _, label := range []string{"Version", "Preemption", "UnixStartTime", "TimeZoneString", "StartTime", "EndTime", "MaxNodes", "MaxProcs"} {
+		if !slicesContains(sub.MissingLabels, label+" (malformed)") {
+			t.Errorf("not ready list %q lacks %s", sub.MissingLabels, label)
+		}
+	}
+
+	good := header(t, "; Version: 2.2", "; Preemption: Double", "; UnixStartTime: 843480031",
+		"; TimeZoneString: Europe/Stockholm", "; StartTime: Mon Sep 23 14:00:31 CEST 1996",
+		"; EndTime:   Fri Aug 29 10:55:01 CEST 1997", "; MaxNodes: 100", "; MaxProcs: 9216 (8 partitions)")
+	if res := NewChecker(good).Result(); len(res.Malformed) != 0 {
+		t.Errorf("good header flagged: %+v", res.Malformed)
+	}
+}
+
+func TestCheckHeaderValueMessages(t *testing.T) {
+	for _, tt := range []struct{ label, value, want string }{
+		{"MaxProcs", "-5", "MaxProcs is the machine size, a whole number of at least 1, got -5"},
+		{"MaxProcs", "0", "MaxProcs is the machine size, a whole number of at least 1, got 0"},
+		{"maxjobs", "-1", "MaxJobs takes a whole number of at least 0, got -1"},
+		{"Preemption", "maybe", `Preemption takes one of No, Yes, Double, TS, got "maybe"`},
+		{"Preemption", "yes", ""},
+		{"Version", "2", ""},
+		{"Version", "banana", `Version takes the SWF version, a number such as 2.2 (2, 2.1, 2.2), got "banana"`},
+		{"Computer", "anything", ""},
+	} {
+		err := CheckHeaderValue(tt.label, tt.value)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("%s=%s: %q, want %q", tt.label, tt.value, got, tt.want)
 		}
 	}
 }

@@ -61,6 +61,7 @@ type Cleaner struct {
 	written   int
 	seen      jobSet
 	distinct  int
+	maxJob    int64    // largest job number written
 	carry     []string // comment lines of records dropped by ApplyAll
 	warnings  []string
 	notes     []string
@@ -247,6 +248,9 @@ func (c *Cleaner) Apply(j *swf.Job) bool {
 
 func (c *Cleaner) emitted(j *swf.Job) {
 	c.written++
+	if c.written == 1 || j.JobNumber > c.maxJob {
+		c.maxJob = j.JobNumber
+	}
 	if c.seen.add(j.JobNumber) {
 		c.distinct++
 	}

@@ -184,6 +184,25 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	for _, s := range c.cfg.Set {
 		h.Apply(s.Label, s.Value)
 	}
+	c.warnSetCounts(h)
+}
+
+// warnSetCounts warns when --set wrote a MaxJobs or MaxRecords the output
+// contradicts, which --check flags (header_maxjobs, header_maxrecords): the
+// value is the user's to give (a cleaned log may keep the original MaxJobs),
+// so it is written, as --set writes any value the format allows, and the
+// warning says what the output holds.
+func (c *Cleaner) warnSetCounts(h *swf.Header) {
+	if _, ok := lastSetting(c.cfg.Set, "MaxJobs"); ok {
+		if v, ok, err := h.MaxJobs(); ok && err == nil && v != int64(c.distinct) && v != c.maxJob {
+			c.warn(fmt.Sprintf("--set MaxJobs=%d: the output has %d distinct job numbers, the largest %d; --check flags it (header_maxjobs)", v, c.distinct, c.maxJob))
+		}
+	}
+	if _, ok := lastSetting(c.cfg.Set, "MaxRecords"); ok {
+		if v, ok, err := h.MaxRecords(); ok && err == nil && v != int64(c.written) {
+			c.warn(fmt.Sprintf("--set MaxRecords=%d: the output has %d records; --check flags it (header_maxrecords)", v, c.written))
+		}
+	}
 }
 
 // addStepNotes adds a Note per step with its counts, and earlierJobNumbers

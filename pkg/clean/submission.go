@@ -45,7 +45,11 @@ type LabelStatus struct {
 	// LowerBound: present, but a Note says the value is only the most the
 	// log's jobs show (swf.MachineLowerBound), not the machine's size.
 	LowerBound bool
-	Value      string // the first value, "" when absent
+	// Malformed says why a present value is not one the format allows
+	// (CheckHeaderValue: what --set refuses, --check flags as
+	// header_malformed); "" when it is.
+	Malformed string
+	Value     string // the first value, "" when absent
 }
 
 // IDSequence is what a SubmissionChecker found about one kind of id (user or
@@ -126,7 +130,8 @@ type Submission struct {
 	AbsentOptional []string
 }
 
-// Ready reports whether every required label is present.
+// Ready reports whether every required label is present, usable (not
+// malformed) and not only a lower bound.
 func (s *Submission) Ready() bool { return len(s.MissingLabels) == 0 }
 
 // Result returns what was found.
@@ -147,8 +152,16 @@ func (s *SubmissionChecker) Result() *Submission {
 		// (swf.MachineLowerBound) is not the machine's: the archive
 		// needs the real one.
 		bound := ok && (l.Label == "MaxProcs" || l.Label == "MaxNodes") && s.hdr.LowerBound(l.Label)
-		r.Labels = append(r.Labels, LabelStatus{SubmissionLabel: l, Present: ok, Value: v, LowerBound: bound})
+		var malformed string
+		if ok {
+			if err := CheckHeaderValue(l.Label, v); err != nil {
+				malformed = err.Error()
+			}
+		}
+		r.Labels = append(r.Labels, LabelStatus{SubmissionLabel: l, Present: ok, Value: v, LowerBound: bound, Malformed: malformed})
 		switch {
+		case malformed != "" && l.Required:
+			r.MissingLabels = append(r.MissingLabels, l.Label+" (malformed)")
 		case bound:
 			r.MissingLabels = append(r.MissingLabels, l.Label+" (only a lower bound)")
 		case !ok && l.Required:

@@ -18,7 +18,7 @@ var errAnomaly = errors.New("anomalies found (see the report)")
 
 // errNotReady is returned by --check --submission when a required header label
 // is missing; the report names them.
-var errNotReady = errors.New("not ready for submission: required header labels missing (see the report)")
+var errNotReady = errors.New("not ready for submission: required header labels missing, malformed or only a lower bound (see the report)")
 
 // summaryLabels are the header labels the --check report shows when present:
 // the common labels the archive asks for (README: Acknowledge names whom to
@@ -186,6 +186,8 @@ func writeSubmission(b *strings.Builder, s *clean.Submission) {
 	for _, l := range s.Labels {
 		mark, value := "present", l.Value
 		switch {
+		case l.Malformed != "":
+			mark, value = "BAD", l.Malformed
 		case l.LowerBound:
 			give := "--procs N or --set MaxProcs=N"
 			if l.Label == "MaxNodes" {
@@ -197,7 +199,7 @@ func writeSubmission(b *strings.Builder, s *clean.Submission) {
 		case !l.Present:
 			mark, value = "absent ", l.Why+" (recommended)"
 		}
-		if len(value) > 60 && !l.LowerBound {
+		if len(value) > 60 && !l.LowerBound && l.Malformed == "" {
 			value = value[:57] + "..."
 		}
 		fmt.Fprintf(b, "  %-7s %-15s %s\n", mark, l.Label, value)
@@ -211,6 +213,7 @@ type submissionLabelJSON struct {
 	Required   bool   `json:"required"`
 	Present    bool   `json:"present"`
 	LowerBound bool   `json:"lower_bound,omitempty"`
+	Malformed  string `json:"malformed,omitempty"`
 }
 
 type idJSON struct {
@@ -238,7 +241,7 @@ func submissionJSON(s *clean.Submission) *submissionReport {
 	rep := &submissionReport{Ready: s.Ready(), Missing: append([]string{}, s.MissingLabels...),
 		Users: ids(s.Users), Groups: ids(s.Groups)}
 	for _, l := range s.Labels {
-		rep.Labels = append(rep.Labels, submissionLabelJSON{l.Label, l.Required, l.Present, l.LowerBound})
+		rep.Labels = append(rep.Labels, submissionLabelJSON{l.Label, l.Required, l.Present, l.LowerBound, l.Malformed})
 	}
 	return rep
 }
@@ -289,6 +292,11 @@ func writeCheck(b *strings.Builder, file string, hdr *swf.Header, hdrLines int, 
 			name += " (info)"
 		}
 		fmt.Fprintf(b, "  %-28s %8d  lines %-34s %s\n", name, f.Count, joinLines(f.Lines, f.Count), f.Summary)
+		if f.Name == "header_malformed" {
+			for _, m := range res.Malformed {
+				fmt.Fprintf(b, "    line %d: %s\n", m.Line, m.Why)
+			}
+		}
 	}
 	if len(res.MissingLabels) > 0 {
 		b.WriteString("warnings:\n")
@@ -355,7 +363,15 @@ type checkReport struct {
 	MalformedLines []string            `json:"malformed_first,omitempty"`
 	Anomalies      []checkedAnomaly    `json:"anomalies"`
 	MissingLabels  []string            `json:"missing_labels"`
-	Flurries       *flurryReport       `json:"flurries,omitempty"`
+	// MalformedLabels are header_malformed's labels, with line and why.
+	MalformedLabels []malformedLabelJSON `json:"malformed_labels,omitempty"`
+	Flurries        *flurryReport        `json:"flurries,omitempty"`
+}
+
+type malformedLabelJSON struct {
+	Line  int    `json:"line"`
+	Label string `json:"label"`
+	Why   string `json:"why"`
 }
 
 // flurryReport is --flurries' result in --report: the thresholds and the
@@ -395,6 +411,9 @@ func checkJSON(file string, res *clean.CheckResult, malformed int, firstBad []*s
 		Anomalies: []checkedAnomaly{}, MissingLabels: append([]string{}, res.MissingLabels...)}
 	for _, f := range res.Fired {
 		rep.Anomalies = append(rep.Anomalies, checkedAnomaly{f.Name, f.Info, f.Count, f.Lines, f.Summary})
+	}
+	for _, m := range res.Malformed {
+		rep.MalformedLabels = append(rep.MalformedLabels, malformedLabelJSON{m.Line, m.Label, m.Why})
 	}
 	return rep
 }

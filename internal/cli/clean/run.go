@@ -3,7 +3,6 @@
 package cleancli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -124,7 +123,7 @@ func flags() []cli.Flag {
 		&cli.Int64Flag{Name: "procs", Usage: "machine size `N` for too_big/clamp_too_big, written as the output's MaxProcs (with a Note of the old value)", DefaultText: "--set MaxProcs, else header MaxProcs, else MaxNodes"},
 		&cli.BoolFlag{Name: "anonymize", Usage: "apply the anonymize rule (user, group, executable, queue, partition ids 1..N by first appearance)"},
 		&cli.StringFlag{Name: "anonymize-map", Usage: "with --anonymize: write the id mapping (kind old new, tab-separated) to `FILE`"},
-		&cli.StringSliceFlag{Name: "set", Usage: "replace or add a header line: `LABEL=VALUE` (repeatable; Note, Queue and Partition lines are added, a Queue or Partition of the same number replaced); MaxProcs and MaxNodes are then the machine size too_big checks, as --procs, with a Note of the old value"},
+		&cli.StringSliceFlag{Name: "set", Usage: "replace or add a header line: `LABEL=VALUE` (repeatable; Note, Queue and Partition lines are added, a Queue or Partition of the same number replaced); MaxProcs and MaxNodes are then the machine size too_big checks, as --procs, with a Note of the old value; a value the format does not allow (what --check flags header_malformed: Preemption maybe, StartTime garbage, MaxProcs 0) is refused"},
 		&cli.StringFlag{Name: "report", Usage: "also write the accounting (or with --check, the check result) as JSON to `FILE`"},
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted and reported) instead of failing; an input with no valid job line is still an error"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "do not print the accounting on stderr (warnings still are)"},
@@ -219,23 +218,9 @@ func parseOptions(c *cli.Context) (*options, error) {
 		if strings.ContainsAny(value, "\r\n") {
 			return nil, cmdio.Usagef("--set %q: a header value is one line (give each line its own --set Note=...)", s)
 		}
-		if err := checkNumericLabel(label, value); err != nil {
+		// The values --check flags as header_malformed, refused here.
+		if err := clean.CheckHeaderValue(label, value); err != nil {
 			return nil, cmdio.Usagef("--set %q: %v", s, err)
-		}
-		if strings.EqualFold(label, "TimeZoneString") {
-			if _, err := swf.LoadZone(value); err != nil {
-				return nil, cmdio.Usagef("--set %q: %v", s, err)
-			}
-		}
-		if strings.EqualFold(label, "TimeZone") {
-			h := swf.Header{Lines: []swf.HeaderLine{{Label: "TimeZone", Value: strings.TrimSpace(value)}}}
-			if _, _, err := h.TimeZoneOffset(); err != nil {
-				var pe *swf.ParseError
-				if errors.As(err, &pe) {
-					err = errors.New(strings.TrimPrefix(pe.Detail, "header label "))
-				}
-				return nil, cmdio.Usagef("--set %q: %v", s, err)
-			}
 		}
 	}
 	// Both are the machine size the rules check and the output's MaxProcs:
@@ -261,7 +246,7 @@ func (o *options) settings() []clean.Setting {
 
 // setMachine returns the machine size the last --set of label (MaxProcs or
 // MaxNodes, any case) gives, as the tools will read it (its leading integer;
-// checked by checkNumericLabel), and whether one is given.
+// checked by clean.CheckHeaderValue), and whether one is given.
 func (o *options) setMachine(label string) (int64, bool) {
 	v, ok := int64(0), false
 	for _, s := range o.settings() {
@@ -291,34 +276,6 @@ func (o *options) skips(name string) bool {
 		}
 	}
 	return false
-}
-
-// numericLabels are the header labels the SWF definition gives an integer
-// value; tools read them (MaxProcs is the machine size), so --set must not
-// write one they would refuse.
-var numericLabels = []string{"MaxJobs", "MaxRecords", "UnixStartTime", "MaxNodes", "MaxProcs",
-	"MaxRuntime", "MaxMemory", "MaxQueues", "MaxPartitions"}
-
-// checkNumericLabel reads value as the tools will read the label (its
-// leading integer, as swf.Header.Int does) and wants it non-negative.
-func checkNumericLabel(label, value string) error {
-	for _, l := range numericLabels {
-		if !strings.EqualFold(l, label) {
-			continue
-		}
-		h := swf.Header{Lines: []swf.HeaderLine{{Label: l, Value: strings.TrimSpace(value)}}}
-		v, _, err := h.Int(l)
-		if err != nil {
-			return fmt.Errorf("%s takes a whole number within 64 bits, its digits not split by blanks or commas, got %q", l, value)
-		}
-		if v < 0 {
-			return fmt.Errorf("%s takes a whole number of at least 0, got %d", l, v)
-		}
-		if v == 0 && (l == "MaxProcs" || l == "MaxNodes") {
-			return fmt.Errorf("%s is the machine size, at least 1, got 0", l)
-		}
-	}
-	return nil
 }
 
 // wrap breaks text at spaces into lines of at most width bytes.
