@@ -166,6 +166,10 @@ type UtilityReport struct {
 	Skipped     int // jobs with unknown processors or requested time
 	UnknownWait int // jobs whose wait was unknown: deadline = MinDeadline
 	Unlisted    int // jobs whose queue had no rank: lowest priority
+	// PastDeadline counts the jobs given a function whose run time, capped
+	// at the estimate as swfsim kills, is at or past the deadline: they
+	// earn 0 whatever the schedule, even started at once.
+	PastDeadline int
 	// EmptyQueues are the queues a --priority-order lists in which no job
 	// of the trace is (a typo, another log's queue): they rank nothing.
 	EmptyQueues []int64
@@ -193,6 +197,16 @@ func (r *UtilityReport) Notes() []string {
 			r.Jobs, r.ByDecay[DecayLinear], r.ByDecay[DecayExponential], r.ByDecay[DecayStep],
 			intsString(r.ByRank), r.Skipped, r.UnknownWait, c.MinDeadline, r.Unlisted, r.Redraws),
 	}
+}
+
+// PastDeadlineText says how many jobs earn 0 under any schedule (thesis
+// 2.6.3 bases the deadline on the logged wait, not the run time), or ""
+// when none does.
+func (r *UtilityReport) PastDeadlineText() string {
+	if r.PastDeadline == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d jobs have a run time at or past their deadline and earn 0 under any schedule (run time capped at the estimate, where swfsim kills)", r.PastDeadline, r.Jobs)
 }
 
 func intsString(xs []int) string {
@@ -321,6 +335,9 @@ func (u *UtilityGenerator) Apply(j *swf.Job) error {
 			Detail: fmt.Sprintf("the deadline %g x %d s is beyond swfkit's time bound %d s", cfg.DeadlineFactor, wait, int64(swf.MaxTime))}
 	}
 	deadline := max(cfg.MinDeadline, int64(scaled))
+	if run := min(j.RunTime, e); run >= deadline {
+		rep.PastDeadline++
+	}
 
 	d := pickDecay(cfg.Weights, u.totalWeight, g.modelRng.Float64())
 	rep.ByDecay[d]++

@@ -232,6 +232,13 @@ func (o *operations) prepareUtility(rng *rand.Rand) error {
 			// the least deadline, which the Note alone left unsaid.
 			p.warnings = append(p.warnings, fmt.Sprintf("--utility: %d of %d jobs have no logged wait (field 3 is -1), so their deadline is --min-deadline, %d s, whatever --deadline-factor", u, rep.Jobs, rep.Config.MinDeadline))
 		}
+		if msg := rep.PastDeadlineText(); msg != "" {
+			// Lee's deadline follows the logged wait, not the run time:
+			// on LANL-CM5 most jobs earn 0 under every schedule, which
+			// the rankings of policies would otherwise hide.
+			p.warnings = append(p.warnings, "--utility: "+msg)
+			notes = append(notes, "swfaugment utility: "+msg)
+		}
 		if q := rep.EmptyQueues; len(q) > 0 && rep.Config.Priorities.Source == "flag" {
 			s := make([]string, len(q))
 			for i, v := range q {
