@@ -116,6 +116,17 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if noCkpt {
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noCkptText)
 	}
+	// ga's fitness adds the jobs' utilities: a job without u= is worth 0
+	// and may wait for ever, which a trace augmented in part (or merged
+	// with another) would otherwise pass over in silence. None at all is
+	// an error (policy.ErrNoUtility, below).
+	var noUtilityText string
+	if (info.Name == "ga" || info.Name == "ga-ckpt") && tokens != nil {
+		if n := countFalse(tokens.hasU); n > 0 && n < len(tokens.hasU) {
+			noUtilityText = fmt.Sprintf("%d of %d simulated jobs have no u= token: ga counts them as worth 0 whenever they end; add them with swfaugment --utility", n, len(tokens.hasU))
+			fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noUtilityText)
+		}
+	}
 	// A --priority-order queue no job is in is a typo or another log's
 	// queue: it orders nothing.
 	var unusedQueues string
@@ -219,6 +230,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		}
 		hdr.Set("MaxProcs", strconv.FormatInt(procs, 10))
 		headerNotes = append(headerNotes, fmt.Sprintf("swfsim MaxProcs set to %d by --procs (input header: %s)", procs, old))
+	}
+	if noUtilityText != "" {
+		headerNotes = append(headerNotes, "swfsim "+info.Name+": "+noUtilityText)
 	}
 	if noCkpt {
 		headerNotes = append(headerNotes, "swfsim ga-ckpt: "+noCkptText)
@@ -749,4 +763,15 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	}
 	w.malformed, w.firstMalformed = rd.Malformed()
 	return w, nil
+}
+
+// countFalse returns how many of bs are false.
+func countFalse(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if !b {
+			n++
+		}
+	}
+	return n
 }
