@@ -219,6 +219,11 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		if sp := c.Float64("spread"); !(sp > 0 && sp <= 1) {
 			return nil, cmdio.Usagef("--spread %v: want a fraction of a bin's width in (0, 1]", sp)
 		}
+		if n := c.Int("digits"); n > 17 {
+			// A float64 holds 17 significant digits; said here, where
+			// the flag's name is known.
+			return nil, cmdio.Usagef("--digits %d: want 1 to 17", n)
+		}
 		if n := c.Int("points"); n < 1 || n > MaxPoints {
 			return nil, cmdio.Usagef("--points %d: want 1 to %d", n, MaxPoints)
 		}

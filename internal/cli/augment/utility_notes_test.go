@@ -34,3 +34,12 @@ func TestUtilityWarnsPastDeadline(t *testing.T) {
 		t.Errorf("no job past its deadline, yet:\n%s\n%s", errOut, out)
 	}
 }
+
+// TestDigitsOutOfRangeNamesTheFlag: --digits beyond 17 is a usage error
+// naming the flag, as --digits 0 is.
+func TestDigitsOutOfRangeNamesTheFlag(t *testing.T) {
+	_, errs, code := runCmd(t, "", "--utility", "--digits", "18", "testdata/small.swf")
+	if code != 2 || !strings.HasPrefix(errs, "swfaugment: --digits 18: want 1 to 17\n") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
