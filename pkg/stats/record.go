@@ -72,7 +72,10 @@ func (c Config) newRecord(job *swf.Job, utilityOf UtilityFunc) (record, error) {
 	r.busy = r.run
 	if v, ok := job.ExtraValue(KeyRunTotal); ok {
 		t, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || t < r.run {
+		if err != nil {
+			return r, job.TokenError("", KeyRunTotal, fmt.Sprintf("%s=%s: not a number; want the seconds of all the job's runs, at least its runtime (field 4) %d", KeyRunTotal, v, r.run))
+		}
+		if t < r.run {
 			return r, job.TokenError("", KeyRunTotal, fmt.Sprintf("%s=%s: want the seconds of all the job's runs, at least its runtime (field 4) %d", KeyRunTotal, v, r.run))
 		}
 		if r.scheduleKnown() && t > r.wait+r.run {

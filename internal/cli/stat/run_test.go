@@ -308,6 +308,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--lenient"}, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n2 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 fairstart=abc\n", 0,
 			"skipped 1 malformed records (--lenient); first: <stdin>:2: field 19 (extension token): fairstart=abc"},
 		{nil, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 killed=2\n", 1, "killed=2: want 1"},
+		{nil, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 runtotal=abc\n", 1, "<stdin>:1: field 19 (extension token): runtotal=abc: not a number; want the seconds of all the job's runs, at least its runtime (field 4) 10\n"},
+		{nil, "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1 runtotal=5\n", 1, "<stdin>:1: field 19 (extension token): runtotal=5: want the seconds of all the job's runs, at least its runtime (field 4) 10\n"},
 		{[]string{"--check-capacity", "pkg/stats/testdata/oversubscribed.swf"}, "", 1, "capacity check failed"},
 		{[]string{"--check-capacity", "--format", "csv", hand}, "", 2, "--format does not apply to --check-capacity"},
 		{[]string{"--check-capacity", "--format", "json", hand}, "", 2, "--format does not apply to --check-capacity"},
