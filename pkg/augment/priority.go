@@ -17,6 +17,9 @@ type Priorities struct {
 	Groups [][]int64
 	// Source says where the mapping came from, for the Note.
 	Source string
+	// Unused are the header's Queue-line queues in which no job is, left
+	// out of the ranks (DefaultPriorities).
+	Unused []int64
 
 	rank map[int64]int
 }
@@ -45,28 +48,27 @@ func ParsePriorities(s string) (*Priorities, error) {
 }
 
 // DefaultPriorities builds the mapping used without a flag: one rank per queue
-// listed in the header's Queue lines, else per distinct queue number >= 0 in the
-// trace, in increasing queue number, the lowest number being the highest priority.
-// The archive numbers the interactive queue 0, and interactive work is the most
-// urgent on the machines it describes; a site's real order needs the flag. With
-// no queue information at all the result has no groups (one rank for every job).
+// listed in the header's Queue lines that some job is in, else per distinct
+// queue number >= 0 in the trace, in increasing queue number, the lowest number
+// being the highest priority. The archive numbers the interactive queue 0, and
+// interactive work is the most urgent on the machines it describes; a site's
+// real order needs the flag. Lee's N_priorities (thesis 2.6.1) is read as the
+// number of priorities the jobs were given: a queue the header declares but no
+// job uses would hold an empty bin and move every job's start value (NASA-iPSC
+// declares queues 0 and 1, and every job has queue -1). Such queues are left
+// out and listed in Unused. With no queue of a job known the result has no
+// groups (one rank for every job).
 func DefaultPriorities(h *swf.Header, jobs []swf.Job) *Priorities {
 	var s QueueSurvey
-	if !HeaderHasQueues(h) {
-		for i := range jobs {
-			s.Observe(&jobs[i])
-		}
+	for i := range jobs {
+		s.Observe(&jobs[i])
 	}
 	return s.Priorities(h)
 }
 
-// HeaderHasQueues reports whether the header lists queues, from which
-// DefaultPriorities ranks them without reading the jobs.
-func HeaderHasQueues(h *swf.Header) bool { return h != nil && len(h.Queues()) > 0 }
-
 // QueueSurvey collects the distinct queue numbers of a trace, job by job,
-// for DefaultPriorities over a trace that is streamed (only needed when the
-// header lists no queues). Its zero value is ready to use.
+// for DefaultPriorities over a trace that is streamed. Its zero value is
+// ready to use.
 type QueueSurvey struct {
 	queues map[int64]bool
 }
@@ -83,14 +85,17 @@ func (s *QueueSurvey) Observe(j *swf.Job) {
 
 // Priorities is DefaultPriorities over the jobs observed.
 func (s *QueueSurvey) Priorities(h *swf.Header) *Priorities {
-	var queues []int64
-	src := "header Queue lines"
-	if h != nil {
+	var queues, unused []int64
+	src := "header Queue lines with jobs"
+	if h != nil && len(h.Queues()) > 0 {
 		for _, q := range h.Queues() {
-			queues = append(queues, q.Number)
+			if s.queues[q.Number] {
+				queues = append(queues, q.Number)
+			} else {
+				unused = append(unused, q.Number)
+			}
 		}
-	}
-	if len(queues) == 0 {
+	} else {
 		src = "queue numbers in the trace"
 		for q := range s.queues {
 			queues = append(queues, q)
@@ -98,7 +103,8 @@ func (s *QueueSurvey) Priorities(h *swf.Header) *Priorities {
 	}
 	slices.Sort(queues)
 	queues = slices.Compact(queues)
-	p := &Priorities{Source: src + ", lowest number highest"}
+	slices.Sort(unused)
+	p := &Priorities{Source: src + ", lowest number highest", Unused: slices.Compact(unused)}
 	for _, q := range queues {
 		p.Groups = append(p.Groups, []int64{q})
 	}

@@ -216,8 +216,14 @@ func refRanks(h *swf.Header, jobs []swf.Job, order [][]int64) (ranks []int, n in
 	} else {
 		var qs []int64
 		if ql := h.Queues(); len(ql) > 0 {
+			used := map[int64]bool{}
+			for i := range jobs {
+				used[jobs[i].Queue] = true
+			}
 			for _, q := range ql {
-				qs = append(qs, q.Number)
+				if used[q.Number] {
+					qs = append(qs, q.Number)
+				}
 			}
 		} else {
 			for i := range jobs {
@@ -392,13 +398,16 @@ func TestReferenceUtilityValues(t *testing.T) {
 }
 
 // TestReferencePriorities: DefaultPriorities is one rank per header Queue
-// line, else per distinct queue >= 0 in the trace, increasing, lowest first.
+// line that a job is in, else per distinct queue >= 0 in the trace,
+// increasing, lowest first.
 func TestReferencePriorities(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"LANL-CM5[:3000]": refSharedTrace(t, "LANL-CM5-1994-4.1-cln.swf.gz", 3000),
 		"KTH-SP2[:3000]":  refSharedTrace(t, "KTH-SP2-1996-2.1-cln.swf.gz", 3000),
-		"random queues":   refGenTrace(71, 300, true),
-		"random trace":    refGenTrace(72, 300, false),
+		// Header queues 0 and 1, every job in queue -1: one rank.
+		"NASA-iPSC[:3000]": refSharedTrace(t, "NASA-iPSC-1993-3.1-cln.swf.gz", 3000),
+		"random queues":    refGenTrace(71, 300, true),
+		"random trace":     refGenTrace(72, 300, false),
 	} {
 		in := refRead(t, data)
 		p := augment.DefaultPriorities(in.hdr, in.jobs)

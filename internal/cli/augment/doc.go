@@ -12,8 +12,8 @@
 // or removing one operation does not change what another writes.
 //
 // The trace is streamed, never held (operations.go, spool.go): when an
-// operation needs numbers of the whole trace first (default priorities
-// without header Queue lines, the checkpoint model and answer pools, the
+// operation needs numbers of the whole trace first (the default priorities,
+// the checkpoint model and answer pools, the
 // bounds, the load), a first pass feeds the surveys of pkg/augment; the
 // second pass sends each job through the operations. A regular file is
 // opened again (and must hash the same); standard input or a pipe is copied

@@ -23,7 +23,7 @@ type operations struct {
 	answers map[int64]int64 // nil without --checkpoint-from
 
 	// The first pass; nil when not needed.
-	queues   *augment.QueueSurvey // only for the default priorities without header Queue lines
+	queues   *augment.QueueSurvey // only for the default priorities
 	ckpt     *augment.CheckpointSurvey
 	answered *augment.AnswersSurvey
 	bounds   *augment.BoundsSurvey
@@ -39,7 +39,7 @@ type operations struct {
 // newOperations returns the run's operations with the surveys they need.
 func newOperations(p *plan, hdr *swf.Header, answers map[int64]int64) *operations {
 	o := &operations{plan: p, hdr: hdr, answers: answers}
-	if p.utility != nil && p.utility.Priorities == nil && !augment.HeaderHasQueues(hdr) {
+	if p.utility != nil && p.utility.Priorities == nil {
 		o.queues = &augment.QueueSurvey{}
 	}
 	if p.ckpt != nil {
@@ -204,12 +204,9 @@ func (o *operations) prepareUtility(rng *rand.Rand) error {
 	p, hdr := o.plan, o.hdr
 	cfg := *p.utility
 	if cfg.Priorities == nil {
-		// The header's Queue lines, else the queues the survey saw.
-		var queues augment.QueueSurvey
-		if o.queues != nil {
-			queues = *o.queues
-		}
-		cfg.Priorities = queues.Priorities(hdr)
+		// The header's Queue lines that jobs are in, else the queues
+		// the survey saw.
+		cfg.Priorities = o.queues.Priorities(hdr)
 	}
 	gen, err := augment.NewUtilityGenerator(cfg, rng)
 	if err != nil {
@@ -236,6 +233,13 @@ func (o *operations) prepareUtility(rng *rand.Rand) error {
 			// Lee's deadline follows the logged wait, not the run time:
 			// on LANL-CM5 most jobs earn 0 under every schedule, which
 			// the rankings of policies would otherwise hide.
+			p.warnings = append(p.warnings, "--utility: "+msg)
+			notes = append(notes, "swfaugment utility: "+msg)
+		}
+		if q := rep.Config.Priorities.Unused; len(q) > 0 {
+			// As for --priority-order below: declared, never used,
+			// and (unlike before) no longer an empty bin.
+			msg := fmt.Sprintf("the header's Queue lines list queue(s) %s, in which no job is: they rank nothing (the ranks are those of queues with jobs)", joinInts(q))
 			p.warnings = append(p.warnings, "--utility: "+msg)
 			notes = append(notes, "swfaugment utility: "+msg)
 		}
@@ -313,4 +317,13 @@ func (o *operations) notes() ([]string, error) {
 		notes[0] += "; the run drew no random number: the output is the same for every seed"
 	}
 	return notes, nil
+}
+
+// joinInts writes queue numbers as a list, 0,1,2.
+func joinInts(xs []int64) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.FormatInt(x, 10)
+	}
+	return strings.Join(s, ",")
 }

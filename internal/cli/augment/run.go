@@ -66,7 +66,7 @@ func flags() []cli.Flag {
 		&cli.Float64Flag{Name: "spread", Value: 0.5, Category: catUtility, Usage: "standard deviation of the start value, a `FRACTION` of a bin's width (0..1], 0 excluded"},
 		&cli.Int64Flag{Name: "epsilon", Value: 1, Category: catUtility, Usage: "width of an approximated jump, `SECONDS`"},
 		&cli.IntFlag{Name: "digits", Value: 6, Category: catUtility, Usage: "`N` significant digits of values (1-17)"},
-		&cli.StringFlag{Name: "priority-order", Category: catUtility, Usage: "`QUEUES` from highest to lowest priority, '+' joins equals, e.g. 0,1+12,2", DefaultText: "header Queue lines or queues in the trace, lowest number highest"},
+		&cli.StringFlag{Name: "priority-order", Category: catUtility, Usage: "`QUEUES` from highest to lowest priority, '+' joins equals, e.g. 0,1+12,2", DefaultText: "header Queue lines that jobs are in, or queues in the trace, lowest number highest"},
 
 		&cli.BoolFlag{Name: "checkpoint", Category: catCheckpoint, Usage: "mark checkpointing jobs with ckpt=SECONDS (survey model)"},
 		&cli.Float64Flag{Name: "ckpt-jobs", Value: 0.16, Category: catCheckpoint, Usage: "`SHARE` of jobs that checkpoint (0..1], 0 excluded"},

@@ -43,3 +43,34 @@ func TestDigitsOutOfRangeNamesTheFlag(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestUtilityRanksQueuesWithJobs: the default ranks are those of the
+// header's queues that jobs are in (Lee 2.6.1: the priorities jobs were
+// given). NASA-iPSC's header lists queues 0 and 1 and every job has queue
+// -1: one rank, start values centred on globmax/2, and a warning names the
+// queues that rank nothing. Queues 0 and 2 with jobs, 1 without: two ranks.
+func TestUtilityRanksQueuesWithJobs(t *testing.T) {
+	const job = " 1 -1 -1 1 60 -1 1 1 1 -1 %s -1 -1 -1\n"
+	line := func(n, q string) string { return n + " " + n + " 0 10" + strings.Replace(job, "%s", q, 1) }
+	nasa := "; MaxProcs: 4\n; Queue: 0 interactive\n; Queue: 1 batch\n" + line("1", "-1") + line("2", "-1")
+	out, errs, code := runCmd(t, nasa, "--utility")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "the header's Queue lines list queue(s) 0,1, in which no job is: they rank nothing"
+	if !strings.Contains(errs, "warning: <stdin>: --utility: "+want) || !strings.Contains(out, "; Note: swfaugment utility: "+want) {
+		t.Errorf("no warning or Note %q:\n%s\n%s", want, errs, out)
+	}
+	if !strings.Contains(out, "=none (one rank for all jobs)\n") || !strings.Contains(out, "per priority rank 2)") {
+		t.Errorf("want one rank for all jobs:\n%s", out)
+	}
+	three := "; MaxProcs: 4\n; Queue: 0 a\n; Queue: 1 b\n; Queue: 2 c\n" + line("1", "0") + line("2", "2") + line("3", "2")
+	out, errs, _ = runCmd(t, three, "--utility")
+	if !strings.Contains(out, "lowest number highest)=0,2\n") || !strings.Contains(out, "per priority rank 1/2)") || !strings.Contains(errs, "list queue(s) 1, in which no job is") {
+		t.Errorf("want ranks 0,2 and queue 1 named:\n%s\n%s", errs, out)
+	}
+	// Every header queue with jobs: nothing said.
+	if _, errs, _ = runCmd(t, "", "--utility", "testdata/small.swf"); strings.Contains(errs, "rank nothing") {
+		t.Errorf("small.swf has jobs in every queue: %s", errs)
+	}
+}
