@@ -41,6 +41,11 @@ type GAConfig struct {
 	// node-hour, highest first), "value" (current utility, highest first).
 	// nil means all four; the rest of the population is random.
 	Seeds []string
+	// PriorityOrder orders the queues of the "priority" seed as priofifo
+	// orders its classes (Params.PriorityOrder, which swfsim's
+	// --priority-order sets for both); nil means ascending queue number,
+	// unknown (-1) last.
+	PriorityOrder [][]int64
 	// WarmStart also seeds each search with the previous search's best
 	// ordering (thesis 7.2.1): its jobs still in the plan keep their order,
 	// new ones follow in arrival order.
@@ -143,6 +148,7 @@ type GA struct {
 
 	searcher *ga.Searcher
 	rng      *rand.Rand
+	class    func(queue int64) float64 // the "priority" seed's key
 	plan     ga.Plan
 	fit      prefixFitness
 	jobs     []*sim.Job // plan index -> job
@@ -225,6 +231,7 @@ func NewGA(cfg GAConfig, ckpt bool, util []utility.Func, interval []int64) (*GA,
 		searcher: ga.NewSearcher(ga.Config{Population: cfg.Population, Generations: cfg.Generations,
 			Mutation: cfg.Mutation, Elitism: cfg.Elitism, Workers: cfg.Workers}),
 		rng:     rand.New(rand.NewSource(cfg.Seed)),
+		class:   priorityClass(cfg.PriorityOrder),
 		where:   make([]int32, len(util)),
 		lastNow: -1,
 	}
@@ -517,12 +524,7 @@ func (g *GA) makeSeeds(s *sim.Sim, n int) {
 			}
 		case "priority":
 			for i := range o {
-				q := g.jobs[g.fit.free[i]].Queue
-				if q < 0 {
-					keys[i] = 1 << 40
-				} else {
-					keys[i] = float64(q)
-				}
+				keys[i] = g.class(int64(g.jobs[g.fit.free[i]].Queue))
 			}
 			slices.SortStableFunc(o, func(a, b int) int { return cmpFloat(keys[a], keys[b]) })
 		case "density", "value":
@@ -715,7 +717,11 @@ func newGAFromParams(p Params, n int, ckpt bool) (sim.Policy, error) {
 			return nil, fmt.Errorf("policy %s: %w", name, err)
 		}
 	}
-	g, err := NewGA(p.GA, ckpt, util, interval)
+	cfg := p.GA
+	if cfg.PriorityOrder == nil {
+		cfg.PriorityOrder = p.PriorityOrder // swfsim's one --priority-order
+	}
+	g, err := NewGA(cfg, ckpt, util, interval)
 	if err != nil {
 		return nil, fmt.Errorf("policy %s: %w", name, err)
 	}

@@ -11,27 +11,37 @@ import "github.com/swfkit/swfkit/pkg/sim"
 // gets the reservation, and backfilling considers all jobs of a class before
 // any of a lower one.
 //
-// order lists queue numbers from highest to lowest priority. Jobs in a queue
-// not listed come after all listed ones, ordered by queue number. With a nil
-// order (the default) every queue is ordered by number: the lowest number is
-// the highest priority, as in Lee's normalisation (0 = highest, section 2.4);
+// order lists queue numbers from highest to lowest priority, a group of
+// queues sharing one class (FIFO across them). Jobs in a queue not listed
+// come after all listed ones, ordered by queue number. With a nil order
+// (the default) every queue is ordered by number: the lowest number is the
+// highest priority, as in Lee's normalisation (0 = highest, section 2.4);
 // jobs with an unknown queue (-1) come last.
-func NewPrioFIFO(order []int64) sim.Policy {
-	rank := make(map[int64]int, len(order))
-	for i, q := range order {
-		rank[q] = i
+func NewPrioFIFO(order [][]int64) sim.Policy {
+	class := priorityClass(order)
+	return newOrderedEASY(true, func(_ int64, j *sim.Job) float64 { return class(int64(j.Queue)) })
+}
+
+// priorityClass returns the class key of a queue under order (smaller
+// first), shared by priofifo and ga's "priority" seed: listed queues by
+// their group's position, then unlisted ones by number (offset past the
+// list), then unknown ones. Queue numbers are int32, so every key is exact
+// in a float64.
+func priorityClass(order [][]int64) func(queue int64) float64 {
+	rank := map[int64]int{}
+	for i, g := range order {
+		for _, q := range g {
+			rank[q] = i
+		}
 	}
-	// The key is the class rank: listed queues by position, then unlisted ones
-	// by number (offset past the list), then unknown ones. Queue numbers are
-	// int32, so every rank is exact in a float64.
-	class := func(_ int64, j *sim.Job) float64 {
-		if r, ok := rank[int64(j.Queue)]; ok {
+	n := float64(len(order))
+	return func(q int64) float64 {
+		if r, ok := rank[q]; ok {
 			return float64(r)
 		}
-		if j.Queue < 0 {
-			return float64(len(order)) + 1<<32
+		if q < 0 {
+			return n + 1<<32
 		}
-		return float64(len(order)) + float64(j.Queue)
+		return n + float64(q)
 	}
-	return newOrderedEASY(true, class)
 }

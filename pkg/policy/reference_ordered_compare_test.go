@@ -30,7 +30,7 @@ func orderedCases(noKill bool) []orderedCase {
 	}
 	prio := func(name string, order []int64) orderedCase {
 		return orderedCase{"priofifo-" + name, ordRefConfig{policy: "priofifo", order: order},
-			Params{PriorityOrder: order}}
+			Params{PriorityOrder: singletons(order)}}
 	}
 	research := func(policy, predictor, corrector string, ladder []int64) orderedCase {
 		name := policy
@@ -190,4 +190,13 @@ func TestReferenceOrderedStaleTimer(t *testing.T) {
 			}
 		}
 	}
+}
+
+// singletons makes each queue of order a class of its own.
+func singletons(order []int64) [][]int64 {
+	var out [][]int64
+	for _, q := range order {
+		out = append(out, []int64{q})
+	}
+	return out
 }

@@ -16,9 +16,11 @@ type Params struct {
 	// Set UseLXFWWeight to pass an explicit 0 (plain LXF order).
 	LXFWWeight    float64
 	UseLXFWWeight bool
-	// PriorityOrder lists priofifo's queue numbers from the highest priority to
-	// the lowest; nil means DefaultPriorityOrder.
-	PriorityOrder []int64
+	// PriorityOrder lists queue numbers from the highest priority to the
+	// lowest, a group of queues sharing one priority: priofifo's classes and
+	// the order of ga's "priority" seed. nil means ascending queue number,
+	// unknown (-1) last.
+	PriorityOrder [][]int64
 
 	// GA holds ga's and ga-ckpt's parameters.
 	GA GAConfig
@@ -105,12 +107,12 @@ var table = []Info{
 			return newPredictive(p, predict.NameLast2, true, n)
 		}},
 	{Name: "ga", Summary: "genetic algorithm over queue orderings maximising aggregate utility, EASY over the best (Lee 2009 ch. 3)",
-		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers"},
+		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers", "priority-order"},
 		Needs:  []string{"u"},
 		New:    func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, false) }},
 	{Name: "ga-ckpt", Summary: "checkpoint-aware ga: may terminate and requeue checkpointing jobs (Lee 2009 6.7)",
 		Params: []string{"ga-population", "ga-generations", "ga-mutation", "ga-elitism", "ga-seeds", "ga-warm-start", "ga-workers",
-			"bump-limit", "boost", "airline", "restart-overhead"},
+			"priority-order", "bump-limit", "boost", "airline", "restart-overhead"},
 		Needs: []string{"u"},
 		New:   func(p Params, n int) (sim.Policy, error) { return newGAFromParams(p, n, true) }},
 	{Name: "exec", Summary: "a scheduler in another program (any language), driven over JSON lines on its stdin/stdout (docs/swfsim-external.md)",
@@ -141,23 +143,41 @@ func Names() string {
 }
 
 // ParsePriorityOrder parses a comma-separated list of queue numbers, highest
-// priority first, e.g. "0,1,2".
-func ParsePriorityOrder(s string) ([]int64, error) {
-	var out []int64
+// priority first, '+' joining queues of equal priority, e.g. "0,1+12,2"
+// (swfaugment's --priority-order syntax, so that one value serves both).
+func ParsePriorityOrder(s string) ([][]int64, error) {
+	var out [][]int64
 	seen := map[int64]bool{}
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		q, err := strconv.ParseInt(f, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("priority order %q: %q is not a queue number", s, f)
+	for _, group := range strings.Split(s, ",") {
+		var g []int64
+		for _, f := range strings.Split(group, "+") {
+			f = strings.TrimSpace(f)
+			q, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("priority order %q: %q is not a queue number", s, f)
+			}
+			if seen[q] {
+				return nil, fmt.Errorf("priority order %q: queue %d listed twice", s, q)
+			}
+			seen[q] = true
+			g = append(g, q)
 		}
-		if seen[q] {
-			return nil, fmt.Errorf("priority order %q: queue %d listed twice", s, q)
-		}
-		seen[q] = true
-		out = append(out, q)
+		out = append(out, g)
 	}
 	return out, nil
+}
+
+// FormatPriorityOrder writes order back in ParsePriorityOrder's syntax.
+func FormatPriorityOrder(order [][]int64) string {
+	groups := make([]string, len(order))
+	for i, g := range order {
+		qs := make([]string, len(g))
+		for k, q := range g {
+			qs[k] = strconv.FormatInt(q, 10)
+		}
+		groups[i] = strings.Join(qs, "+")
+	}
+	return strings.Join(groups, ",")
 }
 
 // ParamError is a bad value of a policy parameter. Param names it as

@@ -166,7 +166,12 @@ var scenarios = []scenario{
 		jobs:   []j{{0, 10, 10, 2, 1}, {1, 5, 5, 2, 2}, {2, 5, 5, 2, 1}},
 		starts: []int64{0, 15, 10}},
 	// --priority-order 2,1: J1 (queue 2) first.
-	{name: "priofifo/priority-order", policy: "priofifo", procs: 2, params: Params{PriorityOrder: []int64{2, 1}},
+	{name: "priofifo/priority-order", policy: "priofifo", procs: 2, params: Params{PriorityOrder: [][]int64{{2}, {1}}},
+		jobs:   []j{{0, 10, 10, 2, 1}, {1, 5, 5, 2, 2}, {2, 5, 5, 2, 1}},
+		starts: []int64{0, 10, 15}},
+	// --priority-order 2+1: queues 1 and 2 share a class, FIFO across
+	// them: J1 (queue 2, submitted at 1) before J2 (queue 1, at 2).
+	{name: "priofifo/priority-order-group", policy: "priofifo", procs: 2, params: Params{PriorityOrder: [][]int64{{2, 1}}},
 		jobs:   []j{{0, 10, 10, 2, 1}, {1, 5, 5, 2, 2}, {2, 5, 5, 2, 1}},
 		starts: []int64{0, 10, 15}},
 	// Unknown queue (-1) comes after every known one: J2 (queue 5) first.

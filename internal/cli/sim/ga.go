@@ -259,6 +259,9 @@ func repricer(name string, params policy.Params, interval []int64) func(int32, [
 		}
 		cfg := params.GA
 		cfg.Workers = 1
+		if cfg.PriorityOrder == nil {
+			cfg.PriorityOrder = params.PriorityOrder // as newGAFromParams
+		}
 		var iv []int64
 		if name == "ga-ckpt" {
 			iv = make([]int64, len(ids))

@@ -49,7 +49,7 @@ func NewApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		&cli.BoolFlag{Name: "lenient", Usage: "skip malformed lines (counted on stderr and in a header Note) instead of failing on the first; an input with no valid job line is still an error"},
 		&cli.StringFlag{Name: "procs-from", Value: "requested", Usage: "processor count `RULE`: requested (field 8, else 5), requested-only, allocated (field 5) or max"},
 		&cli.Float64Flag{Name: "lxfw-weight", Value: policy.DefaultLXFWWeight, Usage: "lxfw: weight `W` of the wait, per hour, added to the expansion factor"},
-		&cli.StringFlag{Name: "priority-order", Usage: "priofifo: `QUEUES` from highest to lowest priority, e.g. 0,1,2", DefaultText: "ascending queue number, unknown last"},
+		&cli.StringFlag{Name: "priority-order", Usage: "priofifo, and ga's priority seed: `QUEUES` from highest to lowest priority, '+' joins equals, e.g. 0,1+12,2 (as swfaugment's)", DefaultText: "ascending queue number, unknown last"},
 		&cli.StringFlag{Name: "kill-warn", Value: cmdio.KillWarnDefault, Usage: "warn when more than this `SHARE` of jobs (0..1, or a percentage such as 5%) would be killed at their requested time; 0 warns at any kill, off never (as swfstat's --kill-warn)"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar (it shows only on a terminal, for long traces)"},
 		&cli.Int64Flag{Name: "seed", Value: 1, Usage: "random seed `S` of the randomised policies ga and ga-ckpt (and given to an exec program in its first message); accepted (and recorded in the Provenance line) by every policy, so a sweep can pass it to all"},
@@ -190,6 +190,10 @@ func optionsFrom(c *cli.Context) (Options, error) {
 	}
 	if opt.Params.GA, err = gaConfig(c, c.Int64("seed")); err != nil {
 		return opt, err
+	}
+	if seeds := opt.Params.GA.Seeds; opt.Params.PriorityOrder != nil && seeds != nil && !slices.Contains(seeds, "priority") {
+		// ga reads the order in its priority seed only.
+		return opt, cmdio.Usagef("--priority-order orders ga's priority seed, which --ga-seeds %s leaves out, so it would change nothing", c.String("ga-seeds"))
 	}
 	if opt.Price, err = parsePrice(c); err != nil {
 		return opt, err

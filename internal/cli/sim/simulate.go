@@ -130,7 +130,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	// A --priority-order queue no job is in is a typo or another log's
 	// queue: it orders nothing.
 	var unusedQueues string
-	if info.Name == "priofifo" {
+	if slices.Contains(info.Params, "priority-order") {
 		if q := queuesWithoutJobs(opt.Params.PriorityOrder, jobs); len(q) > 0 {
 			unusedQueues = fmt.Sprintf("--priority-order lists queue(s) %s, in which no simulated job is: they order nothing", strings.Join(q, ","))
 			fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, unusedQueues)
@@ -238,7 +238,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		headerNotes = append(headerNotes, "swfsim ga-ckpt: "+noCkptText)
 	}
 	if unusedQueues != "" {
-		headerNotes = append(headerNotes, "swfsim priofifo: "+unusedQueues)
+		headerNotes = append(headerNotes, "swfsim "+info.Name+": "+unusedQueues)
 	}
 	if noKillIdle {
 		headerNotes = append(headerNotes, "swfsim "+noKillText)
@@ -363,7 +363,7 @@ func unreadPredictions(info policy.Info, opt Options, predicted int) string {
 }
 
 // queuesWithoutJobs lists the queues of order that no job is in.
-func queuesWithoutJobs(order []int64, jobs []sim.Job) []string {
+func queuesWithoutJobs(order [][]int64, jobs []sim.Job) []string {
 	if len(order) == 0 {
 		return nil
 	}
@@ -372,9 +372,11 @@ func queuesWithoutJobs(order []int64, jobs []sim.Job) []string {
 		in[int64(jobs[i].Queue)] = true
 	}
 	var out []string
-	for _, q := range order {
-		if !in[q] {
-			out = append(out, strconv.FormatInt(q, 10))
+	for _, g := range order {
+		for _, q := range g {
+			if !in[q] {
+				out = append(out, strconv.FormatInt(q, 10))
+			}
 		}
 	}
 	return out
@@ -397,15 +399,11 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 			if len(opt.Params.PriorityOrder) == 0 {
 				out = append(out, "swfsim priority-order: ascending queue number, unknown queue (-1) last")
 			} else {
-				q := make([]string, len(opt.Params.PriorityOrder))
-				for i, v := range opt.Params.PriorityOrder {
-					q[i] = strconv.FormatInt(v, 10)
-				}
 				rest := "unlisted queues after, by number; unknown queue (-1) last"
-				if slices.Contains(opt.Params.PriorityOrder, -1) {
+				if slices.ContainsFunc(opt.Params.PriorityOrder, func(g []int64) bool { return slices.Contains(g, -1) }) {
 					rest = "unlisted queues after, by number"
 				}
-				out = append(out, "swfsim priority-order "+strings.Join(q, ",")+" (highest first; "+rest+")")
+				out = append(out, "swfsim priority-order "+policy.FormatPriorityOrder(opt.Params.PriorityOrder)+" (highest first; "+rest+")")
 			}
 		}
 	}
