@@ -73,3 +73,16 @@ func TestPriorityOrderGroups(t *testing.T) {
 		t.Errorf("ga without the priority seed: exit %d, %q", code, errs)
 	}
 }
+
+// TestPriorityOrderNoteGA: ga's Note gives the priority seed's order, and
+// none when --ga-seeds leaves that seed out.
+func TestPriorityOrderNoteGA(t *testing.T) {
+	out, _, _ := runSim(t, prioTrace, "--policy", "ga", "--priority-order", "2,1")
+	if !strings.Contains(out, "; Note: swfsim priority-order 2,1 (highest first;") {
+		t.Errorf("no order Note:\n%s", out)
+	}
+	out, _, _ = runSim(t, prioTrace, "--policy", "ga", "--ga-seeds", "arrival")
+	if strings.Contains(out, "; Note: swfsim priority-order") {
+		t.Errorf("an order Note without the priority seed:\n%s", out)
+	}
+}

@@ -396,6 +396,10 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 			}
 			out = append(out, "swfsim lxfw-weight "+strconv.FormatFloat(w, 'g', -1, 64)+" per hour of wait")
 		case "priority-order":
+			if seeds := opt.Params.GA.Seeds; info.Name != "priofifo" && seeds != nil && !slices.Contains(seeds, "priority") {
+				// ga without its priority seed reads no order.
+				continue
+			}
 			if len(opt.Params.PriorityOrder) == 0 {
 				out = append(out, "swfsim priority-order: ascending queue number, unknown queue (-1) last")
 			} else {
