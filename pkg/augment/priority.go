@@ -17,8 +17,8 @@ type Priorities struct {
 	Groups [][]int64
 	// Source says where the mapping came from, for the Note.
 	Source string
-	// Unused are the header's Queue-line queues in which no job is, left
-	// out of the ranks (DefaultPriorities).
+	// Unused are the header's Queue-line queues in which no job is
+	// (DefaultPriorities); Groups is empty when no job is in any.
 	Unused []int64
 
 	rank map[int64]int
@@ -48,16 +48,17 @@ func ParsePriorities(s string) (*Priorities, error) {
 }
 
 // DefaultPriorities builds the mapping used without a flag: one rank per queue
-// listed in the header's Queue lines that some job is in, else per distinct
-// queue number >= 0 in the trace, in increasing queue number, the lowest number
-// being the highest priority. The archive numbers the interactive queue 0, and
-// interactive work is the most urgent on the machines it describes; a site's
-// real order needs the flag. Lee's N_priorities (thesis 2.6.1) is read as the
-// number of priorities the jobs were given: a queue the header declares but no
-// job uses would hold an empty bin and move every job's start value (NASA-iPSC
-// declares queues 0 and 1, and every job has queue -1). Such queues are left
-// out and listed in Unused. With no queue of a job known the result has no
-// groups (one rank for every job).
+// listed in the header's Queue lines, else per distinct queue number >= 0 in
+// the trace, in increasing queue number, the lowest number being the highest
+// priority. The archive numbers the interactive queue 0, and interactive work
+// is the most urgent on the machines it describes; a site's real order needs
+// the flag. Lee's N_priorities (thesis 2.6.1) is "the number of priority
+// choices available on the system", which the Queue lines declare, so a
+// declared queue without jobs keeps its rank (listed in Unused). But when no
+// job is in any declared queue (NASA-iPSC declares 0 and 1, every job has
+// queue -1) the lines say nothing of these jobs' priorities: that is a trace
+// without queue information, and the result has no groups (one rank for every
+// job, values centred on globmax/2), as when no queue is known at all.
 func DefaultPriorities(h *swf.Header, jobs []swf.Job) *Priorities {
 	var s QueueSurvey
 	for i := range jobs {
@@ -86,14 +87,19 @@ func (s *QueueSurvey) Observe(j *swf.Job) {
 // Priorities is DefaultPriorities over the jobs observed.
 func (s *QueueSurvey) Priorities(h *swf.Header) *Priorities {
 	var queues, unused []int64
-	src := "header Queue lines with jobs"
+	src := "header Queue lines"
 	if h != nil && len(h.Queues()) > 0 {
+		used := false
 		for _, q := range h.Queues() {
+			queues = append(queues, q.Number)
 			if s.queues[q.Number] {
-				queues = append(queues, q.Number)
+				used = true
 			} else {
 				unused = append(unused, q.Number)
 			}
+		}
+		if !used {
+			queues, src = nil, "header Queue lines, none with jobs"
 		}
 	} else {
 		src = "queue numbers in the trace"

@@ -220,10 +220,13 @@ func refRanks(h *swf.Header, jobs []swf.Job, order [][]int64) (ranks []int, n in
 			for i := range jobs {
 				used[jobs[i].Queue] = true
 			}
+			anyUsed := false
 			for _, q := range ql {
-				if used[q.Number] {
-					qs = append(qs, q.Number)
-				}
+				qs = append(qs, q.Number)
+				anyUsed = anyUsed || used[q.Number]
+			}
+			if !anyUsed { // no job in a listed queue: one rank
+				qs = nil
 			}
 		} else {
 			for i := range jobs {
@@ -398,8 +401,8 @@ func TestReferenceUtilityValues(t *testing.T) {
 }
 
 // TestReferencePriorities: DefaultPriorities is one rank per header Queue
-// line that a job is in, else per distinct queue >= 0 in the trace,
-// increasing, lowest first.
+// line (one rank for all when no job is in any), else per distinct queue >= 0
+// in the trace, increasing, lowest first.
 func TestReferencePriorities(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"LANL-CM5[:3000]": refSharedTrace(t, "LANL-CM5-1994-4.1-cln.swf.gz", 3000),

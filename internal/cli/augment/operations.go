@@ -236,10 +236,13 @@ func (o *operations) prepareUtility(rng *rand.Rand) error {
 			p.warnings = append(p.warnings, "--utility: "+msg)
 			notes = append(notes, "swfaugment utility: "+msg)
 		}
-		if q := rep.Config.Priorities.Unused; len(q) > 0 {
-			// As for --priority-order below: declared, never used,
-			// and (unlike before) no longer an empty bin.
-			msg := fmt.Sprintf("the header's Queue lines list queue(s) %s, in which no job is: they rank nothing (the ranks are those of queues with jobs)", joinInts(q))
+		if pr := rep.Config.Priorities; len(pr.Unused) > 0 {
+			// As for --priority-order below: a declared queue without
+			// jobs is an empty bin that moves every job's values.
+			msg := fmt.Sprintf("the header's Queue lines list queue(s) %s, in which no job is: their ranks hold no job but count in the bins (give --priority-order to rank only the queues used)", joinInts(pr.Unused))
+			if len(pr.Groups) == 0 {
+				msg = fmt.Sprintf("the header's Queue lines list queue(s) %s, in which no job is: no job is in a listed queue, so every job is in one rank, as without Queue lines", joinInts(pr.Unused))
+			}
 			p.warnings = append(p.warnings, "--utility: "+msg)
 			notes = append(notes, "swfaugment utility: "+msg)
 		}

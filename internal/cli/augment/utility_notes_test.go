@@ -44,12 +44,15 @@ func TestDigitsOutOfRangeNamesTheFlag(t *testing.T) {
 	}
 }
 
-// TestUtilityRanksQueuesWithJobs: the default ranks are those of the
-// header's queues that jobs are in (Lee 2.6.1: the priorities jobs were
-// given). NASA-iPSC's header lists queues 0 and 1 and every job has queue
-// -1: one rank, start values centred on globmax/2, and a warning names the
-// queues that rank nothing. Queues 0 and 2 with jobs, 1 without: two ranks.
-func TestUtilityRanksQueuesWithJobs(t *testing.T) {
+// TestUtilityRanksWithoutJobsInHeaderQueues: the default ranks are the
+// header's Queue-line queues (Lee 2.6.1: the choices available on the
+// system), but when no job is in any of them the lines say nothing of the
+// jobs: NASA-iPSC's header lists queues 0 and 1 and every job has queue -1,
+// so one rank, start values centred on globmax/2, as without Queue lines
+// (before, two ranks put every job in the lower bin, centred on globmax/4).
+// A declared queue without jobs among used ones keeps its rank; either way
+// a warning and a Note name the queues without jobs.
+func TestUtilityRanksWithoutJobsInHeaderQueues(t *testing.T) {
 	const job = " 1 -1 -1 1 60 -1 1 1 1 -1 %s -1 -1 -1\n"
 	line := func(n, q string) string { return n + " " + n + " 0 10" + strings.Replace(job, "%s", q, 1) }
 	nasa := "; MaxProcs: 4\n; Queue: 0 interactive\n; Queue: 1 batch\n" + line("1", "-1") + line("2", "-1")
@@ -57,7 +60,7 @@ func TestUtilityRanksQueuesWithJobs(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	want := "the header's Queue lines list queue(s) 0,1, in which no job is: they rank nothing"
+	want := "the header's Queue lines list queue(s) 0,1, in which no job is: no job is in a listed queue, so every job is in one rank, as without Queue lines"
 	if !strings.Contains(errs, "warning: <stdin>: --utility: "+want) || !strings.Contains(out, "; Note: swfaugment utility: "+want) {
 		t.Errorf("no warning or Note %q:\n%s\n%s", want, errs, out)
 	}
@@ -66,11 +69,12 @@ func TestUtilityRanksQueuesWithJobs(t *testing.T) {
 	}
 	three := "; MaxProcs: 4\n; Queue: 0 a\n; Queue: 1 b\n; Queue: 2 c\n" + line("1", "0") + line("2", "2") + line("3", "2")
 	out, errs, _ = runCmd(t, three, "--utility")
-	if !strings.Contains(out, "lowest number highest)=0,2\n") || !strings.Contains(out, "per priority rank 1/2)") || !strings.Contains(errs, "list queue(s) 1, in which no job is") {
-		t.Errorf("want ranks 0,2 and queue 1 named:\n%s\n%s", errs, out)
+	if !strings.Contains(out, "lowest number highest)=0,1,2\n") || !strings.Contains(out, "per priority rank 1/0/2)") ||
+		!strings.Contains(errs, "list queue(s) 1, in which no job is: their ranks hold no job but count in the bins") {
+		t.Errorf("want ranks 0,1,2 and queue 1 named:\n%s\n%s", errs, out)
 	}
 	// Every header queue with jobs: nothing said.
-	if _, errs, _ = runCmd(t, "", "--utility", "testdata/small.swf"); strings.Contains(errs, "rank nothing") {
+	if _, errs, _ = runCmd(t, "", "--utility", "testdata/small.swf"); strings.Contains(errs, "in which no job is") {
 		t.Errorf("small.swf has jobs in every queue: %s", errs)
 	}
 }
