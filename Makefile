@@ -16,9 +16,15 @@ DESTDIR   ?=
 
 all: build
 
+# -buildvcs=auto stamps the commit (and whether the work tree was modified)
+# into the binaries even where GOFLAGS says -buildvcs=false: the tools record
+# it in their version= (0.1.0-dev+4338ed07e126), so that swfstat --replay
+# flags a file made by another build. Outside a git checkout it stamps nothing.
+BUILDVCS  ?= auto
+
 build:
 	@mkdir -p $(BIN)
-	$(GO) build -o $(BIN)/ ./cmd/...
+	$(GO) build -buildvcs=$(BUILDVCS) -o $(BIN)/ ./cmd/...
 
 # Unit, golden, whole-trace and in-process command tests under the race detector,
 # then the end-to-end cases that run the built binaries as processes (exit codes,

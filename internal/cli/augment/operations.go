@@ -124,7 +124,7 @@ func (o *operations) prepare() error {
 	// line cannot tell them apart, so neither may the file (one
 	// configuration, one file; swfstat --replay leaves defaults out).
 	seedText := strconv.FormatInt(int64(p.seed), 10) // as --seed takes it
-	o.first = fmt.Sprintf("swfaugment %s: seed=%s; operations in order: %v", cmdio.Version, seedText, names)
+	o.first = fmt.Sprintf("swfaugment %s: seed=%s; operations in order: %v", cmdio.BuildVersion(), seedText, names)
 	draws := &p.draws
 
 	if p.utility != nil {

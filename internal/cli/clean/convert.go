@@ -128,7 +128,7 @@ func convertInput(o *options, files *cmdio.Files, stderr io.Writer) (io.Reader, 
 // conversionTool is the header's Conversion value: the program and the options
 // that shaped the conversion.
 func conversionTool(o *options) string {
-	parts := []string{"swfkit swfclean " + cmdio.Version, "--from " + o.from}
+	parts := []string{"swfkit swfclean " + cmdio.BuildVersion(), "--from " + o.from}
 	if o.timezone != "" {
 		parts = append(parts, "--timezone "+o.timezone)
 	}

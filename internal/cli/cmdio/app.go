@@ -16,6 +16,8 @@ import (
 
 // Version is the toolkit version, set at build time with
 // -ldflags "-X github.com/swfkit/swfkit/internal/cli/cmdio.Version=...".
+// The tools report and record BuildVersion, which adds the commit the
+// binary was built from.
 var Version = "0.1.0-dev"
 
 // UsageError marks a command-line mistake (exit status 2).
@@ -74,7 +76,7 @@ func NewApp(name, usage string, stdout, stderr io.Writer) *cli.App {
 	return &cli.App{
 		Name:                   name,
 		Usage:                  usage,
-		Version:                Version,
+		Version:                BuildVersion(),
 		Writer:                 stdout,
 		ErrWriter:              stderr,
 		HideHelpCommand:        true,

@@ -346,6 +346,9 @@ func command(app *cli.App, r provenance.Record) (words []string, input, sum, not
 		switch f.Key {
 		case "version":
 			if f.Value != app.Version {
+				// The version carries the build's commit
+				// (cmdio.BuildVersion): another build of one
+				// version string is flagged too.
 				note = fmt.Sprintf("%s %s made this run; this is %s, whose defaults and results may differ", r.Tool, f.Value, app.Version)
 			}
 			continue

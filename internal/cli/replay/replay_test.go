@@ -48,6 +48,12 @@ func TestCommands(t *testing.T) {
 	if got, _, _ := Commands(old, nil, ""); !strings.HasPrefix(got, "# swfsim 0.0.1 made this run") || !strings.HasSuffix(got, "swfsim --policy=fcfs -\n") {
 		t.Errorf("another version's run:\n%s", got)
 	}
+	// Another build of the same version string (cmdio.BuildVersion stamps
+	// the commit; this test binary is unstamped) is flagged the same way.
+	build := []provenance.Record{record(t, "swfsim version="+cmdio.Version+"+4338ed0a1b2c-dirty policy=fcfs input=-")}
+	if got, _, _ := Commands(build, nil, ""); !strings.HasPrefix(got, "# swfsim "+cmdio.Version+"+4338ed0a1b2c-dirty made this run; this is "+cmdio.Version+",") {
+		t.Errorf("another build's run:\n%s", got)
+	}
 	// A first run that read its standard input: the commands and a warning
 	// say to give it the trace (piped into a shell, - would read the script).
 	stdin := []provenance.Record{record(t, "swfsim "+v+" policy=fcfs input=-")}

@@ -33,7 +33,7 @@ var htmlFigures = []struct {
 func writeHTML(o *options, traces []*trace, reports []*stats.Report, sw *sweep, files *cmdio.Files) (err error) {
 	doc := &report.Report{
 		Title:     "swfstat: " + strings.Join(labels(traces), " vs "),
-		Generator: "swfstat " + cmdio.Version,
+		Generator: "swfstat " + cmdio.BuildVersion(),
 	}
 	many := len(traces) > maxTableInputs // a study's runs, not a comparison
 	if many {

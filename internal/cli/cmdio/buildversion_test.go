@@ -1,0 +1,43 @@
+package cmdio
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+func TestStampVersion(t *testing.T) {
+	stamp := func(kv ...string) *debug.BuildInfo {
+		info := &debug.BuildInfo{}
+		for i := 0; i < len(kv); i += 2 {
+			info.Settings = append(info.Settings, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+		}
+		return info
+	}
+	const rev = "4338ed0a1b2c3d4e5f60718293a4b5c6d7e8f901"
+	for _, tc := range []struct {
+		name, version string
+		info          *debug.BuildInfo
+		want          string
+	}{
+		{"no build info", "0.1.0-dev", nil, "0.1.0-dev"},
+		{"no vcs stamp (go test)", "0.1.0-dev", stamp("-compiler", "gc"), "0.1.0-dev"},
+		{"clean checkout", "0.1.0-dev", stamp("vcs", "git", "vcs.revision", rev, "vcs.modified", "false"), "0.1.0-dev+4338ed0a1b2c"},
+		{"modified work tree", "0.1.0-dev", stamp("vcs.revision", rev, "vcs.modified", "true"), "0.1.0-dev+4338ed0a1b2c-dirty"},
+		{"short revision", "0.1.0-dev", stamp("vcs.revision", "abc"), "0.1.0-dev+abc"},
+		{"version with metadata", "1.2.0+ci7", stamp("vcs.revision", rev), "1.2.0+ci7.4338ed0a1b2c"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := stampVersion(tc.version, tc.info); got != tc.want {
+				t.Errorf("stampVersion(%q) = %q, want %q", tc.version, got, tc.want)
+			}
+		})
+	}
+}
+
+// A test binary carries no vcs stamp, so the golden files' version= stays
+// Version.
+func TestBuildVersionUnstampedInTests(t *testing.T) {
+	if got := BuildVersion(); got != Version {
+		t.Errorf("BuildVersion() = %q in a test binary, want %q", got, Version)
+	}
+}
