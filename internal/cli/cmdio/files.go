@@ -299,17 +299,27 @@ func readsStdin(name string) bool {
 // file named so would hold plain text that its decompressor refuses.
 var unwritable = []string{".xz", ".bz2", ".bz", ".lz4", ".lzma", ".lz", ".z"}
 
+// UnwritableExtension returns the extension of name that asks for a
+// compression the commands read but cannot write (".xz", in any case), or
+// "" when the commands can write a file of that name.
+func UnwritableExtension(name string) string {
+	lower := strings.ToLower(name)
+	for _, ext := range unwritable {
+		if strings.HasSuffix(lower, ext) {
+			return name[len(name)-len(ext):]
+		}
+	}
+	return ""
+}
+
 // checkCompression refuses an output whose name asks for a compression the
 // commands cannot write (.gz and .zst are written, in any case).
 func checkCompression(out fileArg) error {
 	if IsStdio(out.name) {
 		return nil
 	}
-	name := strings.ToLower(out.name)
-	for _, ext := range unwritable {
-		if strings.HasSuffix(name, ext) {
-			return Usagef("%s: output is written plain, or compressed as gzip (.gz) or zstd (.zst), not as %s; name it .gz or .zst, or pipe the output through the compressor", out, out.name[len(out.name)-len(ext):])
-		}
+	if ext := UnwritableExtension(out.name); ext != "" {
+		return Usagef("%s: output is written plain, or compressed as gzip (.gz) or zstd (.zst), not as %s; name it .gz or .zst, or pipe the output through the compressor", out, ext)
 	}
 	return nil
 }

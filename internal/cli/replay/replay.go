@@ -34,7 +34,9 @@ var apps = map[string]func() *cli.App{
 // whose Provenance records are recs: one pipeline, or several commands when
 // a recorded run read a file (its input=) rather than standard input, the
 // command before it then writing that file under a new name in the current
-// directory (replay-N-BASE), which the run reads instead. Lines starting
+// directory (replay-N-BASE, BASE's .xz or .bz2 written .zst: writableName),
+// which the run reads instead. An input path starting with '-' is written
+// ./-name (operand). Lines starting
 // with '#' are comments (a run made by another version of swfkit, the file
 // a run read). A run of another program (a Provenance line no swfkit tool
 // wrote) cannot be replayed: the pipeline stops there, writing
@@ -195,14 +197,14 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 					warnings = append(warnings, warning)
 				}
 			}
-			line += " " + quote(st.input)
+			line += " " + quote(operand(st.input))
 		case st.input == "-":
 			b.WriteString(" \\\n  | ")
 		default:
 			// This run read a file, which the run before wrote: the
 			// commands write it under a name of their own, so that running
 			// them replaces no file of the study.
-			mid := fmt.Sprintf("replay-%d-%s", i, strings.Map(noControl, filepath.Base(st.input)))
+			mid := fmt.Sprintf("replay-%d-%s", i, writableName(strings.Map(noControl, filepath.Base(st.input))))
 			b.WriteString(" -o " + quote(mid) + "\n")
 			b.WriteString(Comment("the next run read " + st.input))
 			line += " " + quote(mid)
@@ -432,6 +434,27 @@ func Comment(text string) string {
 		text = strconv.Quote(text)
 	}
 	return "# " + text + "\n"
+}
+
+// writableName renames a file the commands write in place of a run's
+// input when its name asks for a compression the tools read but do not
+// write (aug.swf.xz, made by xz after the run): as .zst, which they write,
+// so that the replayed run is not refused as a usage error.
+func writableName(name string) string {
+	if ext := cmdio.UnwritableExtension(name); ext != "" {
+		return strings.TrimSuffix(name, ext) + ".zst"
+	}
+	return name
+}
+
+// operand writes a file operand so that the command cannot read it as a
+// flag: a path that starts with '-' (other than "-", standard input) gets
+// "./" before it.
+func operand(path string) string {
+	if len(path) > 1 && path[0] == '-' {
+		return "./" + path
+	}
+	return path
 }
 
 // noControl keeps a name of the replay's own on one line.

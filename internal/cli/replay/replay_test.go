@@ -464,3 +464,36 @@ func writeTree(t *testing.T, root string, files map[string]string) {
 		}
 	}
 }
+
+// TestCommandsFileNames: the commands run as written. A file the commands
+// write between two runs is named after the run's input, but a compression
+// the tools cannot write (xz aug.swf after the run) becomes .zst, which they
+// can; an input whose path starts with '-' is not read as a flag.
+func TestCommandsFileNames(t *testing.T) {
+	v := "version=" + cmdio.Version
+	for _, tc := range []struct {
+		name string
+		recs []string
+		want string
+	}{
+		{"xz intermediate", []string{"swfaugment " + v + " load=1.5 input=small.swf", "swfsim " + v + " policy=easy input=aug.swf.xz"},
+			"swfaugment --load=1.5 small.swf -o replay-1-aug.swf.zst\n# the next run read aug.swf.xz\nswfsim --policy=easy replay-1-aug.swf.zst\n"},
+		{"bz2 intermediate, upper case", []string{"swfaugment " + v + " load=1.5 input=small.swf", "swfsim " + v + " policy=easy input=dir/AUG.SWF.BZ2"},
+			"swfaugment --load=1.5 small.swf -o replay-1-AUG.SWF.zst\n# the next run read dir/AUG.SWF.BZ2\nswfsim --policy=easy replay-1-AUG.SWF.zst\n"},
+		{"gz intermediate kept", []string{"swfaugment " + v + " load=1.5 input=small.swf", "swfsim " + v + " policy=easy input=aug.swf.gz"},
+			"swfaugment --load=1.5 small.swf -o replay-1-aug.swf.gz\n# the next run read aug.swf.gz\nswfsim --policy=easy replay-1-aug.swf.gz\n"},
+		{"dash input", []string{"swfaugment " + v + " load=2 input=-dash.swf"}, "swfaugment --load=2 ./-dash.swf\n"},
+		{"dash input quoted", []string{"swfaugment " + v + ` load=2 input="--a b.swf"`}, "swfaugment --load=2 './--a b.swf'\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var recs []provenance.Record
+			for _, line := range tc.recs {
+				recs = append(recs, record(t, line))
+			}
+			got, _, err := Commands(recs, nil, "")
+			if err != nil || got != tc.want {
+				t.Errorf("got %v\n%s\nwant\n%s", err, got, tc.want)
+			}
+		})
+	}
+}
