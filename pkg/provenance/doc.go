@@ -27,7 +27,10 @@
 //     alike, follows each input= with that input's input-sha256= in its own
 //     line (in its tables, never in an SWF); swfsim follows exec= with
 //     one exec-file-sha256= (ExecFileSHA256: HASH:PATH) for each file its
-//     exec command names; flags that cannot change the output (where it is written,
+//     exec command names; a flag naming a file the run read besides its
+//     trace (swfaugment's --checkpoint-from) is followed by
+//     side-input-sha256=FLAG:HASH (SideInputSHA256), the hash of the
+//     bytes read from it after decompression; flags that cannot change the output (where it is written,
 //     progress, verbosity, worker counts) are left out, so that one
 //     configuration gives one byte-identical file wherever it is written;
 //   - KEY is a flag's long name: letters, digits, '-' and '_';

@@ -27,6 +27,15 @@ const InputSHA256 = "input-sha256"
 // still the one the run used.
 const ExecFileSHA256 = "exec-file-sha256"
 
+// SideInputSHA256 is the key of the field, after the field of a flag that
+// names a file the run read besides its trace (swfaugment's
+// --checkpoint-from answers), that holds FLAG:HASH: the flag's long name and
+// the SHA-256 of the bytes the run read from the file after decompression,
+// in 64 lowercase hexadecimal digits. Such a file changes the records as
+// the trace does; the hash tells a replay whether the file at the recorded
+// path is still the one the run read.
+const SideInputSHA256 = "side-input-sha256"
+
 // Field is one KEY=VALUE of a record.
 type Field struct {
 	Key, Value string

@@ -386,7 +386,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 		return err
 	}
 	defer files.Finish(&err)
-	answers, err := readAnswers(files, p.answers, stderr)
+	answers, answersDigest, err := readAnswers(files, p.answers, stderr)
 	if err != nil {
 		return err
 	}
@@ -453,7 +453,7 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	if err := in.unchanged(); err != nil {
 		return err
 	}
-	if err := annotate(c, ops, hdr, second, in.digest, stderr); err != nil {
+	if err := annotate(c, ops, hdr, second, in.digest, answersDigest, stderr); err != nil {
 		return err
 	}
 	out, err := files.Create(c.String("output"))
@@ -469,21 +469,29 @@ func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) 
 	return body.copyTo(out)
 }
 
-// readAnswers reads the --checkpoint-from file, nil without one.
-func readAnswers(files *cmdio.Files, name string, stderr io.Writer) (map[int64]int64, error) {
+// readAnswers reads the --checkpoint-from file, nil without one, and
+// returns the hash of its bytes (decompressed), which the Provenance line
+// records: the answers change the records as the trace does.
+func readAnswers(files *cmdio.Files, name string, stderr io.Writer) (map[int64]int64, *cmdio.Digest, error) {
 	if name == "" {
-		return nil, nil
+		return nil, nil, nil
 	}
 	// "-" is standard input, as for every file the toolkit reads; Check
 	// refused it when the trace is read from there too.
-	f, err := files.Open(name)
+	f, digest, err := files.OpenHashed(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	answers, cut, err := augment.ReadAnswersCut(f, cmdio.DisplayName(name))
+	answers, cut, err := augment.ReadAnswersCut(digest, cmdio.DisplayName(name))
+	if err == nil {
+		// ReadAnswersCut stops at the end of the text: the hash needs the
+		// reader's io.EOF (and a compressed file's trailer checked).
+		_, err = io.Copy(io.Discard, digest)
+		err = cmdio.InFile(cmdio.DisplayName(name), err)
+	}
 	f.Close()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if cut > 0 {
 		fmt.Fprintf(stderr, "swfaugment: warning: %s:%d: the last answer has no newline after it: if the file was cut short there, its interval may be cut too (600 read as 60)\n", cmdio.DisplayName(name), cut)
@@ -492,12 +500,12 @@ func readAnswers(files *cmdio.Files, name string, stderr io.Writer) (map[int64]i
 		// As for a header-only trace: valid, but what a cut file leaves.
 		fmt.Fprintf(stderr, "swfaugment: warning: %s: no answers (comment or blank lines only): no job is answered\n", cmdio.DisplayName(name))
 	}
-	return answers, nil
+	return answers, digest, nil
 }
 
 // annotate adds the Notes and the Provenance line to the header, once
 // every job went through the operations, and says the warnings on stderr.
-func annotate(c *cli.Context, ops *operations, hdr *swf.Header, rd *swf.Reader, digest *cmdio.Digest, stderr io.Writer) error {
+func annotate(c *cli.Context, ops *operations, hdr *swf.Header, rd *swf.Reader, digest, answersDigest *cmdio.Digest, stderr io.Writer) error {
 	p := ops.plan
 	notes, err := ops.notes()
 	if err != nil {
@@ -520,7 +528,8 @@ func annotate(c *cli.Context, ops *operations, hdr *swf.Header, rd *swf.Reader, 
 		}
 	}
 	// The whole input was read: its hash is known.
-	provenance.AddTo(hdr, cmdio.WithInputSHA256(cmdio.Provenance(c), digest))
+	r := cmdio.WithInputSHA256(cmdio.Provenance(c), digest)
+	provenance.AddTo(hdr, cmdio.WithSideInputSHA256(r, "checkpoint-from", answersDigest))
 	return nil
 }
 

@@ -2,6 +2,8 @@ package augmentcli
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"os"
@@ -710,5 +712,30 @@ func TestHelpFollowsGuim(t *testing.T) {
 	}
 	if examples == 0 {
 		t.Errorf("no example feeds estimate errors to swfsim:\n%s", out)
+	}
+}
+
+// The --checkpoint-from answers change the records as the trace does: the
+// Provenance line records the hash of their bytes (decompressed), after the
+// flag, so that swfstat --replay can tell a changed answers file.
+func TestCheckpointFromHashRecorded(t *testing.T) {
+	data, err := os.ReadFile("testdata/answers.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	want := " checkpoint-from=testdata/answers.txt side-input-sha256=checkpoint-from:" + hex.EncodeToString(sum[:]) + " "
+	out, stderr, code := runCmd(t, "", "--checkpoint-from", "testdata/answers.txt", "testdata/small.swf")
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("exit %d %s; want a Provenance line with %q:\n%s", code, stderr, want, out)
+	}
+	// From standard input too.
+	out, stderr, code = runCmd(t, string(data), "--checkpoint-from", "-", "testdata/small.swf")
+	if code != 0 || !strings.Contains(out, " checkpoint-from=- side-input-sha256=checkpoint-from:"+hex.EncodeToString(sum[:])+" ") {
+		t.Errorf("answers from standard input: exit %d %s:\n%s", code, stderr, out)
+	}
+	out, _, _ = runCmd(t, "", "--load", "2", "testdata/small.swf")
+	if strings.Contains(out, "side-input-sha256") {
+		t.Errorf("no --checkpoint-from, yet a side-input-sha256:\n%s", out)
 	}
 }

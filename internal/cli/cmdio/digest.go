@@ -88,6 +88,24 @@ func WithInputSHA256(r provenance.Record, d *Digest) provenance.Record {
 	return r
 }
 
+// WithSideInputSHA256 returns r with, after the field of the flag named
+// flag (its long name), the hash of the file the run read from it
+// (provenance.SideInputSHA256, FLAG:HASH), when d has hashed the whole file;
+// r unchanged otherwise (no such flag field, a nil Digest, a file not read
+// to its end). r's fields are copied, not shared.
+func WithSideInputSHA256(r provenance.Record, flag string, d *Digest) provenance.Record {
+	sum, ok := d.Sum()
+	if !ok {
+		return r
+	}
+	at := slices.IndexFunc(r.Fields, func(f provenance.Field) bool { return f.Key == flag })
+	if at < 0 {
+		return r
+	}
+	r.Fields = slices.Insert(slices.Clone(r.Fields), at+1, provenance.Field{Key: provenance.SideInputSHA256, Value: flag + ":" + sum})
+	return r
+}
+
 // WithEachInputSHA256 returns r with, after its k-th input= field, the hash
 // of the k-th input (ds[k]), for a run that reads several inputs alike and
 // records them all (swfstat): each input= is followed by its own

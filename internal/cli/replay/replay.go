@@ -75,7 +75,8 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 		sum     string   // the input's recorded input-sha256, "" when none
 		exec    []string // recorded exec-file-sha256 values, HASH:PATH
 		execCmd string   // the recorded --exec command, when exec is not empty
-		foreign string   // another program's run, as recorded
+		side    []sideInput
+		foreign string // another program's run, as recorded
 	}
 	var steps []step
 	var comments []string
@@ -98,7 +99,7 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 				"the commands stop before it and say what it must make", i+1, r.Tool))
 			continue
 		}
-		words, in, sum, note, err := command(newApp(), r)
+		words, in, sum, side, note, err := command(newApp(), r)
 		if err != nil {
 			return "", nil, fmt.Errorf("provenance line %d (%s): %w", i+1, r.Tool, err)
 		}
@@ -118,7 +119,7 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 				execFiles = append(execFiles, f.Value)
 			}
 		}
-		steps = append(steps, step{words: words, input: in, sum: sum, exec: execFiles, execCmd: execCmd})
+		steps = append(steps, step{words: words, input: in, sum: sum, exec: execFiles, execCmd: execCmd, side: side})
 	}
 	if len(steps) == 0 {
 		return "", warnings, fmt.Errorf("no run of swfclean, swfaugment or swfsim recorded: nothing to replay")
@@ -157,6 +158,17 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 					}
 				}
 				comment, warning := checkExecFile(path, recorded, sum, err)
+				if comment != "" {
+					b.WriteString(Comment(comment))
+				}
+				if warning != "" {
+					warnings = append(warnings, warning)
+				}
+			}
+		}
+		if hashFile != nil {
+			for _, in := range st.side {
+				comment, warning := checkSideInput(in, hashFile)
 				if comment != "" {
 					b.WriteString(Comment(comment))
 				}
@@ -261,6 +273,32 @@ func checkExecFile(path, recorded, sum string, err error) (comment, warning stri
 	return "", ""
 }
 
+// sideInput is a file a run read besides its trace, recorded by its flag's
+// value and side-input-sha256=FLAG:HASH.
+type sideInput struct {
+	flag, path, sum string
+}
+
+// checkSideInput hashes the file at a side input's recorded path as the run
+// did (decompressed) and compares it with the recorded hash, as checkInput
+// does for the trace: a comment and a warning when they differ. One the run
+// read from its standard input is named with its hash, to give it again.
+func checkSideInput(in sideInput, hashFile func(string) (string, error)) (comment, warning string) {
+	if in.path == "-" {
+		text := fmt.Sprintf("the next run read its --%s file from its standard input, which the provenance does not name: give it the same bytes, of sha256 %s decompressed", in.flag, in.sum)
+		return text, text
+	}
+	sum, err := hashFile(in.path)
+	switch {
+	case err != nil:
+		return fmt.Sprintf("%s, the run's --%s file, cannot be read here to check it (%v); the run read bytes (decompressed) of sha256 %s", in.path, in.flag, err, in.sum), ""
+	case sum != in.sum:
+		text := fmt.Sprintf("the file at %s is not the --%s file the run read: its bytes (decompressed) have sha256 %s, the run read %s", in.path, in.flag, sum, in.sum)
+		return text, text
+	}
+	return "", ""
+}
+
 // checkInput compares the hash of the file at a run's recorded input path
 // (sum, or the error hashing it gave) with the recorded hash: a comment and
 // a warning when they differ, a comment when the file cannot be read,
@@ -326,14 +364,15 @@ var givenWith = map[string]map[string]string{
 
 // command returns a run's words (the tool, then its non-default flags in
 // the recorded order), its input and the input's recorded hash ("" when
-// none), and a note when another version made it.
-func command(app *cli.App, r provenance.Record) (words []string, input, sum, note string, err error) {
+// none), the side inputs whose hash it recorded, and a note when another
+// version made it.
+func command(app *cli.App, r provenance.Record) (words []string, input, sum string, side []sideInput, note string, err error) {
 	set := flag.NewFlagSet(app.Name, flag.ContinueOnError)
 	set.SetOutput(io.Discard)
 	byName := map[string]cli.Flag{}
 	for _, f := range app.Flags {
 		if err := f.Apply(set); err != nil {
-			return nil, "", "", "", err
+			return nil, "", "", nil, "", err
 		}
 		for _, n := range f.Names() {
 			byName[n] = f
@@ -362,10 +401,17 @@ func command(app *cli.App, r provenance.Record) (words []string, input, sum, not
 			continue
 		case provenance.ExecFileSHA256:
 			continue // checked by Commands
+		case provenance.SideInputSHA256:
+			name, hash, ok := strings.Cut(f.Value, ":")
+			if !ok || len(lists[name]) != 1 || lists[name][0] == "" {
+				return nil, "", "", nil, "", fmt.Errorf("%s=%s: want FLAG:HASH after the flag's field", f.Key, f.Value)
+			}
+			side = append(side, sideInput{flag: name, path: lists[name][0], sum: hash})
+			continue
 		}
 		fl, ok := byName[f.Key]
 		if !ok {
-			return nil, "", "", "", fmt.Errorf("%s has no flag --%s (made by another version?)", app.Name, f.Key)
+			return nil, "", "", nil, "", fmt.Errorf("%s has no flag --%s (made by another version?)", app.Name, f.Key)
 		}
 		if _, isList := fl.(*cli.StringSliceFlag); isList {
 			if _, seen := lists[f.Key]; !seen {
@@ -379,7 +425,7 @@ func command(app *cli.App, r provenance.Record) (words []string, input, sum, not
 			continue
 		}
 		if prev, twice := lists[f.Key]; twice {
-			return nil, "", "", "", fmt.Errorf("--%s recorded twice (%s and %s): the line was edited or damaged", f.Key, prev[0], f.Value)
+			return nil, "", "", nil, "", fmt.Errorf("--%s recorded twice (%s and %s): the line was edited or damaged", f.Key, prev[0], f.Value)
 		}
 		order = append(order, f.Key)
 		lists[f.Key] = []string{f.Value}
@@ -414,15 +460,15 @@ func command(app *cli.App, r provenance.Record) (words []string, input, sum, not
 		}
 	}
 	if len(inputs) != 1 {
-		return nil, "", "", "", fmt.Errorf("%d input= fields, want one", len(inputs))
+		return nil, "", "", nil, "", fmt.Errorf("%d input= fields, want one", len(inputs))
 	}
 	if len(sums) > 1 {
-		return nil, "", "", "", fmt.Errorf("%d %s= fields, want one at most", len(sums), provenance.InputSHA256)
+		return nil, "", "", nil, "", fmt.Errorf("%d %s= fields, want one at most", len(sums), provenance.InputSHA256)
 	}
 	if len(sums) == 1 {
 		sum = sums[0]
 	}
-	return words, inputs[0], sum, note, nil
+	return words, inputs[0], sum, side, note, nil
 }
 
 // Comment returns text as one shell comment line. The commands are meant to

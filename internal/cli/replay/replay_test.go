@@ -497,3 +497,44 @@ func TestCommandsFileNames(t *testing.T) {
 		})
 	}
 }
+
+// A file a run read besides its trace (swfaugment's --checkpoint-from,
+// side-input-sha256=FLAG:HASH) is hashed and checked as the trace is: the
+// answers change the records as much.
+func TestCommandsCheckSideInputs(t *testing.T) {
+	v := "version=" + cmdio.Version
+	same, other := strings.Repeat("a", 64), strings.Repeat("b", 64)
+	files := map[string]string{"t.swf": same, "ans.txt": same, "changed.txt": other}
+	hash := func(path string) (string, error) {
+		if s, ok := files[path]; ok {
+			return s, nil
+		}
+		return "", errors.New("open " + path + ": no such file or directory")
+	}
+	run := func(answers string) (string, []string) {
+		t.Helper()
+		line := "swfaugment " + v + " checkpoint-from=" + answers + " side-input-sha256=checkpoint-from:" + same + " input=t.swf input-sha256=" + same
+		got, warnings, err := Commands([]provenance.Record{record(t, line)}, hash, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, warnings
+	}
+	if got, w := run("ans.txt"); got != "swfaugment --checkpoint-from=ans.txt t.swf\n" || w != nil {
+		t.Errorf("the same answers: %q %q", got, w)
+	}
+	got, w := run("changed.txt")
+	want := "# the file at changed.txt is not the --checkpoint-from file the run read: its bytes (decompressed) have sha256 " + other + ", the run read " + same + "\n"
+	if got != want+"swfaugment --checkpoint-from=changed.txt t.swf\n" || len(w) != 1 || "# "+w[0]+"\n" != want {
+		t.Errorf("changed answers:\n%s%q", got, w)
+	}
+	if got, w := run("gone.txt"); !strings.HasPrefix(got, "# gone.txt, the run's --checkpoint-from file, cannot be read here") || w != nil {
+		t.Errorf("missing answers:\n%s%q", got, w)
+	}
+	if got, w := run("-"); !strings.HasPrefix(got, "# the next run read its --checkpoint-from file from its standard input") || len(w) != 1 {
+		t.Errorf("answers from standard input:\n%s%q", got, w)
+	}
+	if _, _, err := Commands([]provenance.Record{record(t, "swfaugment "+v+" side-input-sha256=checkpoint-from:"+same+" input=t.swf")}, hash, ""); err == nil {
+		t.Error("a side-input-sha256 before its flag's field: no error")
+	}
+}
