@@ -24,6 +24,13 @@ type Reader struct {
 	ReuseRecord bool
 	// Lenient skips malformed records instead of returning an error; see Malformed.
 	Lenient bool
+	// Damaged, when not nil, is called before Read returns a malformed
+	// record's *ParseError (without Lenient), and a non-nil error it returns
+	// is returned instead. A caller that decompresses the input checks the
+	// rest of the stream there: a damaged stream decompresses to garbage
+	// lines well before its checksum fails at its end, and the damage, not
+	// the garbage, is what to report.
+	Damaged func() error
 
 	br         *bufio.Reader
 	long       []byte // assembly buffer for lines longer than br's buffer
@@ -229,6 +236,11 @@ func (r *Reader) Read() (Job, error) {
 				r.firstBadLine = string(line[:min(len(line), maxBadLineKept)])
 			}
 			if !r.Lenient {
+				if r.Damaged != nil {
+					if err := r.Damaged(); err != nil {
+						return Job{}, err
+					}
+				}
 				return Job{}, perr
 			}
 			r.malformedCount++

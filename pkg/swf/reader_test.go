@@ -725,3 +725,38 @@ func TestUnterminatedLine(t *testing.T) {
 		})
 	}
 }
+
+// TestReaderDamaged: Damaged is asked before a malformed record's error is
+// returned, and its error replaces it; nil keeps the line's error; it is
+// not asked with Lenient, nor for a sound input.
+func TestReaderDamaged(t *testing.T) {
+	damage := errors.New("corrupt gzip data")
+	for _, tc := range []struct {
+		name    string
+		in      string
+		lenient bool
+		check   error
+		want    error // nil: a *ParseError
+		asked   int
+	}{
+		{"damaged", "1 0 1 10 8 -1 -1 8 20 -1 1 1 1 1 1 1 -1 -1\nx 2 3\n", false, damage, damage, 1},
+		{"sound, bad line", "x 2 3\n", false, nil, nil, 1},
+		{"lenient", "x 2 3\n", true, damage, io.EOF, 0},
+		{"no bad line", "1 0 1 10 8 -1 -1 8 20 -1 1 1 1 1 1 1 -1 -1\n", false, damage, io.EOF, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewReader(strings.NewReader(tc.in))
+			r.Lenient = tc.lenient
+			asked := 0
+			r.Damaged = func() error { asked++; return tc.check }
+			var err error
+			for err == nil {
+				_, err = r.Read()
+			}
+			var perr *ParseError
+			if tc.want == nil && !errors.As(err, &perr) || tc.want != nil && err != tc.want || asked != tc.asked {
+				t.Errorf("error %v, Damaged asked %d times; want %v, %d", err, asked, tc.want, tc.asked)
+			}
+		})
+	}
+}

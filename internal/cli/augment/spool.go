@@ -56,6 +56,7 @@ func (t *trace) newReader(r io.Reader, lenient bool) *swf.Reader {
 	rd := swf.NewReader(r)
 	rd.Name = cmdio.DisplayName(t.name)
 	rd.Lenient = lenient
+	rd.Damaged = cmdio.Damaged(t.in)
 	return rd
 }
 

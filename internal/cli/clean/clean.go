@@ -120,6 +120,7 @@ func (o *options) prescanFlurries(cfg *clean.Config, files *cmdio.Files) (io.Rea
 	r := swf.NewReader(src)
 	r.Name = o.name()
 	r.Lenient = o.lenient
+	r.Damaged = cmdio.Damaged(in)
 	r.ReuseRecord = true
 	hdr, err := r.Header()
 	if err != nil {
@@ -180,6 +181,7 @@ func openReader(o *options, files *cmdio.Files, spool io.Reader) (*swf.Reader, i
 	r := swf.NewReader(in)
 	r.Name = o.name()
 	r.Lenient = o.lenient
+	r.Damaged = cmdio.Damaged(in)
 	return r, in, nil
 }
 

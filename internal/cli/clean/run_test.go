@@ -1047,3 +1047,39 @@ func TestFlurriesReport(t *testing.T) {
 		t.Errorf("--check --report: exit %d, %s", res.code, readFile(t, report))
 	}
 }
+
+// TestDamagedGzip: a gzip file with a byte changed mid-file is reported as
+// damaged, naming the file, not as the malformed SWF line its garbage
+// decompresses to, by the check and the cleaning alike (swfsim always said
+// "corrupt gzip data").
+func TestDamagedGzip(t *testing.T) {
+	var text strings.Builder
+	for job := 1; job <= 1000; job++ {
+		fmt.Fprintf(&text, "%d %d 1 10 8 -1 -1 8 20 -1 1 1 1 1 1 1 -1 -1\n", job, job*10)
+	}
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.NoCompression) // the byte changed is the text's
+	zw.Write([]byte(text.String()))
+	zw.Close()
+	data := b.Bytes()
+	at := bytes.Index(data, []byte("\n700 "))
+	data[at+1] = 'x'
+	path := filepath.Join(t.TempDir(), "crc.swf.gz")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{path}, {"--check", path}, {"-"}} {
+		var stdin io.Reader
+		if args[0] == "-" {
+			stdin = bytes.NewReader(data)
+		}
+		r := swfclean(t, stdin, args...)
+		name := path
+		if args[0] == "-" {
+			name = "<stdin>"
+		}
+		if r.code != 1 || !strings.Contains(r.stderr, name+": corrupt gzip data") || strings.Contains(r.stderr, "field 1") {
+			t.Errorf("%v: exit %d, stderr %q; want the damage named", args, r.code, r.stderr)
+		}
+	}
+}

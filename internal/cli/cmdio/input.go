@@ -268,6 +268,37 @@ func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 	return rc, nil
 }
 
+// Damaged returns, for swf.Reader's Damaged field, a function that reads
+// the rest of in, an input Open or Files.Open(Hashed) opened, when it is
+// compressed, and returns the decompressor's error (a *CorruptError naming
+// the file) or an I/O error: a gzip or bzip2 stream with a byte changed
+// decompresses to garbage lines before its checksum fails, and a tool would
+// report the first garbage line as malformed SWF. It returns nil for an
+// input that is not compressed (nothing to check: the line error stands),
+// and its function returns nil when the rest decompresses cleanly. The
+// rest is read only on that error path, once.
+func Damaged(in io.Reader) func() error {
+	for {
+		switch r := in.(type) {
+		case hashedInput:
+			if rc, ok := r.Closer.(io.Reader); ok {
+				in = rc
+				continue
+			}
+		case *readCloser:
+			check, ok := r.Reader.(*checkedReader)
+			if !ok {
+				return nil
+			}
+			return func() error {
+				_, err := io.Copy(io.Discard, check)
+				return err
+			}
+		}
+		return nil
+	}
+}
+
 // InFile prefixes err with the display name of a file unless the error names
 // the file already (a *CorruptError or an *os.PathError).
 func InFile(display string, err error) error {

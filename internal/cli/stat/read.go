@@ -160,6 +160,7 @@ func (t *trace) open(o *options, files *cmdio.Files) (io.ReadCloser, *swf.Reader
 	t.digest = digest
 	r := swf.NewReader(rc)
 	r.Name = t.display
+	r.Damaged = cmdio.Damaged(rc)
 	r.ReuseRecord = true
 	r.Lenient = o.lenient
 	hdr, err := r.Header()

@@ -446,6 +446,7 @@ func writeReplay(w io.Writer, inputs []string, files *cmdio.Files, stderr io.Wri
 		}
 		r := swf.NewReader(rc)
 		r.Name = cmdio.DisplayName(f)
+		r.Damaged = cmdio.Damaged(rc)
 		hdr, err := r.Header()
 		if err == nil {
 			err = r.NonEmpty()
