@@ -212,6 +212,12 @@ func parseOptions(c *cli.Context) (*options, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(more) == 0 {
+			// Whatever the arguments: an empty list is what a failed
+			// find or a cut file leaves, and a study aggregated from
+			// its arguments alone would pass for the whole grid.
+			return nil, cmdio.Usagef("--files-from %s names no input", list)
+		}
 		o.filesFrom = list
 		o.files = append(o.files, more...)
 		// Every input is recorded, as if given as an argument: the list
@@ -227,11 +233,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 			o.provenance.Add("input", f)
 		}
 	}
-	if len(o.files) == 0 && o.filesFrom == "" {
-		o.files = []string{"-"}
-	}
 	if len(o.files) == 0 {
-		return nil, cmdio.Usagef("--files-from %s names no input", o.filesFrom)
+		o.files = []string{"-"}
 	}
 	stdinCount := 0
 	for _, f := range o.files {

@@ -1337,4 +1337,9 @@ func TestFilesFrom(t *testing.T) {
 	if _, stderr, code := run(t, "", "--files-from", empty); code != 2 || !strings.Contains(stderr, "names no input") {
 		t.Errorf("an empty list: exit %d, %s", code, stderr)
 	}
+	// Also beside inputs given as arguments (a failed find's empty list
+	// would leave a study aggregated from those alone).
+	if _, stderr, code := run(t, "", "--files-from", empty, a); code != 2 || !strings.Contains(stderr, "names no input") {
+		t.Errorf("an empty list beside an argument: exit %d, %s", code, stderr)
+	}
 }
