@@ -193,7 +193,8 @@ func parseOptions(c *cli.Context) (*options, error) {
 		}
 	}
 	if o.jobsFile != "" {
-		name := strings.TrimSuffix(strings.TrimSuffix(o.jobsFile, ".gz"), ".zst")
+		// In any case, as every output's .gz and .zst (J.CSV.GZ).
+		name := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(o.jobsFile), ".gz"), ".zst")
 		if !strings.HasSuffix(name, ".csv") {
 			return nil, cmdio.Usagef("--jobs %s: want a .csv, .csv.gz or .csv.zst file", o.jobsFile)
 		}

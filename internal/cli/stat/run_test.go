@@ -1343,3 +1343,26 @@ func TestFilesFrom(t *testing.T) {
 		t.Errorf("an empty list beside an argument: exit %d, %s", code, stderr)
 	}
 }
+
+// TestJobsExtensionCase: --jobs takes .csv, .csv.gz and .csv.zst in any
+// case, as every output takes .gz and .zst (J.CSV.GZ was a usage error);
+// another name still is one.
+func TestJobsExtensionCase(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	for _, name := range []string{"J.CSV.GZ", "j.Csv", "J.csv.ZST"} {
+		path := filepath.Join(dir, name)
+		if _, stderr, code := run(t, "", "--jobs", path, hand); code != 0 {
+			t.Errorf("--jobs %s: exit %d, %s", name, code, stderr)
+			continue
+		}
+		data, err := os.ReadFile(path)
+		gz := strings.HasSuffix(strings.ToLower(name), ".gz")
+		if err != nil || gz != bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+			t.Errorf("--jobs %s: %v, gzip %v, want %v", name, err, !gz, gz)
+		}
+	}
+	if _, stderr, code := run(t, "", "--jobs", filepath.Join(dir, "j.txt"), hand); code != 2 || !strings.Contains(stderr, "want a .csv") {
+		t.Errorf("--jobs j.txt: exit %d, %s", code, stderr)
+	}
+}
