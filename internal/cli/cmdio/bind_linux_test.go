@@ -4,6 +4,7 @@ package cmdio
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,5 +39,43 @@ func TestFilesCheckNewOutputsThroughBindMount(t *testing.T) {
 	fs.Output("--json", filepath.Join(other, "new.csv"))
 	if err := fs.Check(); err != nil {
 		t.Errorf("two folders: %v", err)
+	}
+}
+
+// TestOutputOnReadOnlyFileSystem: an existing output on a read-only mount is
+// refused with the system's reason, "read-only file system", not "permission
+// denied" (the access(2) check's error was replaced by EACCES), and left as
+// it was. Needs the right to mount (root); skipped otherwise.
+func TestOutputOnReadOnlyFileSystem(t *testing.T) {
+	dir := t.TempDir()
+	real, ro := filepath.Join(dir, "real"), filepath.Join(dir, "ro")
+	os.Mkdir(real, 0o755)
+	os.Mkdir(ro, 0o755)
+	if err := os.WriteFile(filepath.Join(real, "old.swf"), []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mount(real, ro, "", syscall.MS_BIND, ""); err != nil {
+		t.Skipf("cannot bind-mount here (%v)", err)
+	}
+	t.Cleanup(func() { syscall.Unmount(ro, 0) })
+	if err := syscall.Mount("", ro, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY, ""); err != nil {
+		t.Skipf("cannot make the bind mount read-only here (%v)", err)
+	}
+	target := filepath.Join(ro, "old.swf")
+	fs := NewFiles(nil, nil)
+	fs.Output("-o", target)
+	err := fs.Check()
+	if err == nil {
+		var out io.WriteCloser
+		out, err = fs.Create(target)
+		if err == nil {
+			out.Close()
+		}
+	}
+	if !errors.Is(err, syscall.EROFS) || !strings.Contains(err.Error(), "read-only file system") {
+		t.Errorf("an output on a read-only mount: %v, want read-only file system", err)
+	}
+	if data, _ := os.ReadFile(target); string(data) != "old\n" {
+		t.Errorf("the file now holds %q", data)
 	}
 }

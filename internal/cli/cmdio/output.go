@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzip"
@@ -390,10 +389,13 @@ func openOutputFile(o *Output, name string) (*os.File, error) {
 		return os.OpenFile(name, flag, 0)
 	case statErr != nil && !errors.Is(statErr, fs.ErrNotExist):
 		return nil, statErr
-	case statErr == nil && !writable(target):
+	case statErr == nil:
 		// A file the user may not write (chmod a-w) is not replaced behind
-		// their back, as writing it directly would not be allowed either.
-		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
+		// their back, as writing it directly would not be allowed either;
+		// the error says why (permission denied, read-only file system).
+		if err := writeAccess(target); err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
 	}
 	f, temp, err := createTemp(filepath.Dir(target), filepath.Base(target))
 	if errors.Is(err, fs.ErrNotExist) {

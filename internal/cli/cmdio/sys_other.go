@@ -7,12 +7,14 @@ import (
 	"os"
 )
 
-// writable reports whether the user may write the existing file path: on
-// systems without access(2), whether its mode has an owner write bit
-// (Windows's read-only attribute clears it).
-func writable(path string) bool {
-	info, err := os.Stat(path)
-	return err == nil && info.Mode().Perm()&0o200 != 0
+// writeAccess returns fs.ErrPermission unless the user may write the
+// existing file path: on systems without access(2), unless its mode has an
+// owner write bit (Windows's read-only attribute clears it).
+func writeAccess(path string) error {
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm()&0o200 == 0 {
+		return fs.ErrPermission
+	}
+	return nil
 }
 
 // keepOwner does nothing where files have no Unix owner.

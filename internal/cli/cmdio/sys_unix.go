@@ -13,8 +13,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// writable reports whether the user may write the existing file path.
-func writable(path string) bool { return unix.Access(path, unix.W_OK) == nil }
+// writeAccess returns why the user may not write the existing file path
+// (EACCES, or EROFS on a read-only file system), nil when they may.
+func writeAccess(path string) error { return unix.Access(path, unix.W_OK) }
 
 // keepOwner gives f the owner and group of the file it replaces, where the
 // system allows it (root replacing a user's file); best effort, since only
