@@ -25,6 +25,9 @@ type trace struct {
 	malformed            int
 	firstMalformed       error
 	unterminated         int // the line of a last record without a newline after it, 0 if none
+	// recordCount is the warning for a file whose records are not the
+	// MaxRecords a swfkit tool set (recordCountWarning), "" when none.
+	recordCount string
 	// partial counts the records of partial executions (status 2, 3, 4),
 	// each summarized as a job of its own.
 	partial int
@@ -265,6 +268,7 @@ func (t *trace) readBody(o *options, files *cmdio.Files, jobs *jobWriter) error 
 	}
 	t.unterminated = r.UnterminatedLine()
 	t.malformed, _ = r.Malformed()
+	t.recordCount = recordCountWarning(t.hdr, t.provenance, r.Records()+t.malformed)
 	if _, first := r.Malformed(); len(first) > 0 {
 		t.firstMalformed = first[0]
 	}

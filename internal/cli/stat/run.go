@@ -744,6 +744,9 @@ func action(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err erro
 			fmt.Fprintf(stderr, "swfstat: %s: skipped %d malformed records (--lenient); first: %v\n", t.display, t.malformed, t.firstMalformed)
 		}
 		cmdio.WarnUnterminatedLine(t.display, t.unterminated, "swfstat", stderr)
+		if t.recordCount != "" {
+			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, t.recordCount)
+		}
 		if t.warning != "" && killSummary == "" {
 			fmt.Fprintf(stderr, "swfstat: warning: %s: %s\n", t.display, killWarningText(t, i == hinted))
 		}
