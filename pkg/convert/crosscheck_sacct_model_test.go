@@ -422,6 +422,20 @@ func modelSacct(text string, loc *time.Location) *sacctModel {
 			a.parts = append(a.parts, r)
 		}
 		sort.SliceStable(a.parts, func(x, y int) bool { return a.parts[x].job.start < a.parts[y].job.start })
+		if !a.started && len(a.parts) > 0 {
+			// Ended before it started again: the last run is the last part.
+			last := a.parts[len(a.parts)-1]
+			a.parts = a.parts[:len(a.parts)-1]
+			m.JobLns--
+			m.Skipped["the last line of a requeued job that ended before it started again (its last run is its last part)"]++
+			status := a.job.fields[11]
+			last.job.submit = a.job.submit
+			a.job = last.job
+			if len(a.parts) == 0 {
+				a.job.fields[11] = status
+				continue
+			}
+		}
 		if len(a.parts) > 0 {
 			if a.job.fields[11] == 1 {
 				a.job.fields[11] = 3

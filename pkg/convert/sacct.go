@@ -431,6 +431,10 @@ const (
 	SkipRequeuedRun = "REQUEUED (an earlier run of a job not written)"
 	// SkipRequeuedUnstarted: the run never started.
 	SkipRequeuedUnstarted = "REQUEUED (an earlier run of a requeued job that did not start)"
+	// SkipRequeuedNotRestarted: the last line of a requeued job that ended
+	// before it started again; its last run that started is written as its
+	// last part.
+	SkipRequeuedNotRestarted = "the last line of a requeued job that ended before it started again (its last run is its last part)"
 )
 
 // requeuedRun is one REQUEUED line: a run of a job before Slurm requeued it.
@@ -501,6 +505,26 @@ func (s *sacctReader) applyRequeuedRuns() (requeued, parts int) {
 			continue
 		}
 		sort.SliceStable(p.parts, func(a, b int) bool { return p.parts[a].start < p.parts[b].start })
+		if !s.started[i] {
+			// The job ended (cancelled, say) before it started again: its
+			// last run that started is its last part, with the end the
+			// job's line says (status 4, or its own status when it is the
+			// only run: cancelled after it ran), and the line that never
+			// ran adds nothing to write. Written as it was, it became a
+			// last part without a run, which the default rules drop,
+			// leaving a lone "to be continued" part.
+			last := p.parts[len(p.parts)-1]
+			p.parts = p.parts[:len(p.parts)-1]
+			status := p.job.Status
+			p.start, p.end, p.nodes, p.listLen, p.run, p.runSet = last.start, last.end, last.nodes, last.listLen, last.run, last.runSet
+			p.job = last.job
+			s.acct.JobLines--
+			s.acct.skip(SkipRequeuedNotRestarted)
+			if len(p.parts) == 0 {
+				p.job.Status = status
+				continue
+			}
+		}
 		parts += len(p.parts)
 		if p.job.Status == swf.StatusCompleted {
 			p.job.Status = swf.StatusLastOK

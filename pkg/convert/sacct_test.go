@@ -2,6 +2,7 @@ package convert
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -430,6 +431,41 @@ func TestSacctRequeuedRunKeepsItsSteps(t *testing.T) {
 	}
 	if j := res.Jobs[1]; j.JobNumber != 1 || j.Status != 3 || j.WaitTime != 420 || j.RunTime != 180 || j.AverageCPUTime != 90 || j.UsedMemory != 100 {
 		t.Errorf("final run %s: want last part of job 1, wait 420, run 180, CPU 90 s and 100 KB, the final run's steps alone", j.AppendCanonical(nil))
+	}
+}
+
+// A requeued job that ended (cancelled) before it started again: its last
+// run that started is its last part (status 4 after earlier parts; with no
+// earlier part, one record with the line's own status, cancelled), and the
+// line that never ran is skipped and counted. Written as it was, it was a
+// last part without a run, which swfclean's defaults drop, leaving a lone
+// status-2 part (found in review).
+func TestSacctRequeuedThenCancelledUnstarted(t *testing.T) {
+	text := "JobID|Submit|Start|End|State|AllocCPUS|TotalCPU|MaxRSS\n" +
+		"501|2024-01-01T00:02:00|2024-01-01T00:03:00|2024-01-01T00:04:00|REQUEUED|1||\n" +
+		"501.batch|2024-01-01T00:03:00|2024-01-01T00:03:00|2024-01-01T00:04:00|CANCELLED|1|00:01:00|100K\n" +
+		"501|2024-01-01T00:04:00|None|2024-01-01T00:30:00|CANCELLED|1||\n" +
+		"502|2024-01-01T00:00:00|2024-01-01T00:01:00|2024-01-01T00:02:00|REQUEUED|2||\n" +
+		"502|2024-01-01T00:02:00|2024-01-01T00:03:00|2024-01-01T00:05:00|REQUEUED|2||\n" +
+		"502|2024-01-01T00:05:00|None|2024-01-01T00:30:00|CANCELLED|2||\n"
+	res, err := sacct(t, text, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Accounting
+	if len(res.Jobs) != 3 || a.JobLines != 3 || a.Parts != 1 || !a.Balanced() ||
+		!strings.Contains(a.String(), SkipRequeuedNotRestarted+": 2") {
+		t.Fatalf("%d records, accounting %s", len(res.Jobs), a.String())
+	}
+	var got []string
+	for _, j := range res.Jobs {
+		got = append(got, fmt.Sprintf("%d %d %d %d %d", j.JobNumber, j.SubmitTime, j.WaitTime, j.RunTime, j.Status))
+	}
+	// 502 (submitted first): a part of 60 s, then its last part of 120 s,
+	// failed (4); 501: one run of 60 s, cancelled after it ran (5).
+	want := []string{"1 0 60 60 2", "1 0 180 120 4", "2 120 60 60 5"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("records (number submit wait run status)\n%s\nwant\n%s", strings.Join(got, "; "), strings.Join(want, "; "))
 	}
 }
 
