@@ -17,10 +17,17 @@ DESTDIR   ?=
 all: build
 
 # -buildvcs=auto stamps the commit (and whether the work tree was modified)
-# into the binaries even where GOFLAGS says -buildvcs=false: the tools record
-# it in their version= (0.1.0-dev+4338ed07e126), so that swfstat --replay
-# flags a file made by another build. Outside a git checkout it stamps nothing.
-BUILDVCS  ?= auto
+# into the binaries even where `go env -w GOFLAGS=-buildvcs=false` says not
+# to: the tools record it in their version= (0.1.0-dev+4338ed07e126), so that
+# swfstat --replay flags a file made by another build. Only in the root of a
+# git checkout that git will read: elsewhere (a tarball, one unpacked inside
+# another repository, whose commit it is not; a checkout git refuses as of
+# another owner) nothing is stamped, as when GOFLAGS in the environment or
+# BUILDVCS=false says -buildvcs=false.
+ifneq (,$(findstring -buildvcs=false,$(GOFLAGS)))
+BUILDVCS  ?= false
+endif
+BUILDVCS  ?= $(shell [ "$$(git -C '$(CURDIR)' rev-parse --show-toplevel 2>/dev/null)" = '$(CURDIR)' ] && echo auto || echo false)
 
 build:
 	@mkdir -p $(BIN)

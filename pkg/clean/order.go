@@ -235,13 +235,22 @@ func mergedCPUTime(first *swf.Job, rest []swf.Job) float64 {
 	case !known:
 		return -1
 	case weighed:
-		sum = (sum*float64(procs) + cpu) / float64(procs)
 		// A weighed mean can need more places than its parts (100 s on 3
-		// processors): keep three more, a millisecond's worth for whole
-		// seconds.
-		places += 3
+		// processors) or a fixed number of them (1 s on 1 processor and 0 s
+		// on 4096 are 0.000244140625 s each): nine significant digits.
+		sum = (sum*float64(procs) + cpu) / float64(procs)
+		return min(roundSignificant(sum, 9), swf.MaxTime)
 	}
 	return min(roundPlaces(sum, places), swf.MaxTime)
+}
+
+// roundSignificant rounds v to digits significant digits.
+func roundSignificant(v float64, digits int) float64 {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
+	if err != nil {
+		return v
+	}
+	return r
 }
 
 // decimalPlaces is how many places after the point v is written with (0.004:

@@ -406,7 +406,8 @@ func TestMergePartialCPUTime(t *testing.T) {
 		{"fraction", part("4", "10.5", 2) + part("8", "1", 3), "8 6.25"},                  // (42 + 8) / 8
 		{"lone final part", part("3", "0.1", 3), "3 0.1"},                                 // not 0.1 x 3 / 3 = 0.10000000000000002
 		{"decimal sum", part("4", "0.004", 2) + part("4", "0.005", 3), "4 0.009"},         // not 0.009000000000000001
-		{"decimal weighed", part("3", "100", 2) + part("1", "0.1", 3), "3 100.0333"},      // (300 + 0.1) / 3, three places more than its parts
+		{"decimal weighed", part("3", "100", 2) + part("1", "0.1", 3), "3 100.033333"},    // (300 + 0.1) / 3, to nine significant digits
+		{"tiny weighed", part("1", "1", 2) + part("4096", "0", 3), "4096 0.000244140625"}, // 1 / 4096: not rounded to 0
 		{"many places", part("2", "0.123456789", 2) + part("2", "1", 3), "2 1.123456789"}, // the parts' places kept
 	}
 	for _, tt := range tests {
