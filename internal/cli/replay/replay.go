@@ -54,7 +54,9 @@ var apps = map[string]func() *cli.App{
 // field are replayed as before. Likewise, when hashFile is not nil, each file
 // an exec run's command named (exec-file-sha256=HASH:PATH) is hashed as it
 // is (cmdio.RawFileSHA256) and checked: the policy program is code that may
-// have changed since.
+// have changed since. Each comment is a line of its own before the command
+// it concerns; those about a run piped into the run before it stand before
+// the whole pipeline, which a comment cannot sit inside, and name the run.
 //
 // near, when not "", is the path of the file the records come from. A first
 // run's input recorded as a relative path (relative to the directory the run
@@ -128,13 +130,29 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 	for _, c := range comments {
 		b.WriteString(Comment(c))
 	}
+	// A comment cannot stand inside a command line continued over a pipe
+	// (nor be glued to one), so the command line being written is kept in
+	// chain and the comments about its runs in before, written ahead of it
+	// when it ends (end).
+	var chain strings.Builder
+	var before []string
+	piped := 0 // the runs in chain
+	end := func(tail string) {
+		for _, c := range before {
+			b.WriteString(Comment(c))
+		}
+		b.WriteString(chain.String())
+		b.WriteString(tail)
+		chain.Reset()
+		before, piped = nil, 0
+	}
 	open := false // a command line is being written
 	feed := ""    // the file another program's run was to write, for the next run
 	for i, st := range steps {
 		if st.foreign != "" {
 			in, out := fmt.Sprintf("replay-%d-in", i), fmt.Sprintf("replay-%d-out", i)
 			if open {
-				b.WriteString(" -o " + quote(in) + "\n")
+				end(" -o " + quote(in) + "\n")
 				open = false
 			} else {
 				in = "its input"
@@ -144,6 +162,9 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 			feed = out
 			continue
 		}
+		// notes are this run's comments; a run piped into one before it
+		// names itself in them, as they stand before the whole pipeline.
+		var notes []string
 		if hashFile != nil {
 			for _, v := range st.exec {
 				recorded, path, _ := strings.Cut(v, ":")
@@ -151,15 +172,15 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 				if found := findInput(path, recorded, near, cmdio.RawFileSHA256, err); found != "" {
 					if words, cmd, ok := renameExecFile(st.words, st.execCmd, path, found); ok {
 						st.words, st.execCmd = words, cmd
-						b.WriteString(Comment(fmt.Sprintf("%s, which the run's --exec command named, is not in the current directory; %s "+
+						notes = append(notes, fmt.Sprintf("%s, which the run's --exec command named, is not in the current directory; %s "+
 							"(looked for from the directory of %s up) has the bytes the run's had, of sha256 %s: the command names it",
-							path, found, near, recorded)))
+							path, found, near, recorded))
 						continue
 					}
 				}
 				comment, warning := checkExecFile(path, recorded, sum, err)
 				if comment != "" {
-					b.WriteString(Comment(comment))
+					notes = append(notes, comment)
 				}
 				if warning != "" {
 					warnings = append(warnings, warning)
@@ -170,7 +191,7 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 			for _, in := range st.side {
 				comment, warning := checkSideInput(in, hashFile)
 				if comment != "" {
-					b.WriteString(Comment(comment))
+					notes = append(notes, comment)
 				}
 				if warning != "" {
 					warnings = append(warnings, warning)
@@ -190,7 +211,7 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 				if st.sum != "" {
 					text += "; the bytes it read (decompressed) have sha256 " + st.sum
 				}
-				b.WriteString(Comment(text))
+				notes = append(notes, text)
 				warnings = append(warnings, fmt.Sprintf("the %s run read its standard input, which the provenance does not name: give it the same trace", st.words[0]))
 			} else if st.sum != "" && hashFile != nil {
 				var comment, warning string
@@ -203,7 +224,7 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 					comment, warning = checkInput(st.input, st.sum, sum, err)
 				}
 				if comment != "" {
-					b.WriteString(Comment(comment))
+					notes = append(notes, comment)
 				}
 				if warning != "" {
 					warnings = append(warnings, warning)
@@ -211,21 +232,26 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 			}
 			line += " " + quote(operand(st.input))
 		case st.input == "-":
-			b.WriteString(" \\\n  | ")
+			chain.WriteString(" \\\n  | ")
+			for i := range notes {
+				notes[i] = fmt.Sprintf("run %d of the pipeline below (%s): %s", piped+1, st.words[0], notes[i])
+			}
 		default:
 			// This run read a file, which the run before wrote: the
 			// commands write it under a name of their own, so that running
 			// them replaces no file of the study.
 			mid := fmt.Sprintf("replay-%d-%s", i, writableName(strings.Map(noControl, filepath.Base(st.input))))
-			b.WriteString(" -o " + quote(mid) + "\n")
-			b.WriteString(Comment("the next run read " + st.input))
+			end(" -o " + quote(mid) + "\n")
+			notes = append([]string{"the next run read " + st.input}, notes...)
 			line += " " + quote(mid)
 		}
-		b.WriteString(line)
+		before = append(before, notes...)
+		chain.WriteString(line)
+		piped++
 		open = true
 	}
 	if open {
-		b.WriteString("\n")
+		end("\n")
 	}
 	return b.String(), warnings, nil
 }
