@@ -297,13 +297,18 @@ func (t *trace) inFile(err error) error {
 	return fmt.Errorf("%s: %w", t.display, err)
 }
 
-// notSWF adds a hint to the parse error of a file: how to convert it when
-// its line looks like a log swfclean converts (cmdio.ReadErrorHint, which
-// answers the question), else whether it is an SWF trace at all.
+// notSWF adds a hint to the parse error of a file at its first record line:
+// how to convert it when the line looks like a log swfclean converts
+// (cmdio.ReadErrorHint, which answers the question), else whether it is an
+// SWF trace at all. After records that parsed, the file is SWF with a bad
+// line, and the error goes as it is.
 func notSWF(r *swf.Reader, display string, err error) error {
 	var pe *swf.ParseError
 	if !errors.As(err, &pe) {
 		return cmdio.InFile(display, err)
+	}
+	if r.Records() > 0 {
+		return err
 	}
 	if hint := cmdio.ReadErrorHint(r, "swfstat", err); hint != "" {
 		return fmt.Errorf("%w%s", err, hint)

@@ -1165,7 +1165,8 @@ func TestReplayDamagedFile(t *testing.T) {
 // TestStrictFormatHint: without --lenient, a Slurm sacct dump or an Alea log
 // fails at its first record line with the hint a --lenient read gives when
 // it skips every line (how to convert it), and a malformed SWF line keeps
-// its message.
+// its message, with the question whether the file is SWF only at the first
+// record line: after records that parsed, it is.
 func TestStrictFormatHint(t *testing.T) {
 	const (
 		sacct = "JobID|JobName|Partition|Account|AllocCPUS|State|ExitCode\n1|x|p|a|2|COMPLETED|0:0\n"
@@ -1176,6 +1177,8 @@ func TestStrictFormatHint(t *testing.T) {
 			{"sacct", sacct, "swfstat: <stdin>:1: field 1 (Job Number): expected a number, got \"JobID|JobName|Partition|Account|AllocCPU\"... (it looks like a Slurm `sacct --parsable2` dump: convert it to SWF first, swfclean --from sacct --timezone ZONE FILE -o FILE.swf)\n"},
 			{"alea", alea, "swfstat: <stdin>:2: field 19 (extension token): expected a key=value extension token after the 18 SWF fields, got \"{1241,1241}\" (it looks like the Alea simulator's format, in which MetaCentrum publishes its logs: convert it to SWF first, swfclean --from alea FILE -o FILE.swf)\n"},
 			{"SWF", "1 2 3\n", "swfstat: <stdin>:1: expected 18 whitespace-separated fields, got 3: fields 4 (Run Time) to 18 are missing (is <stdin> an SWF trace? each record needs 18 numeric fields, then key=value tokens)\n"},
+			{"SWF after records", "1 0 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n2 0 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n1 2 3\n",
+				"swfstat: <stdin>:3: expected 18 whitespace-separated fields, got 3: fields 4 (Run Time) to 18 are missing\n"},
 		} {
 			t.Run(fmt.Sprint(tc.name, args), func(t *testing.T) {
 				_, errOut, code := run(t, tc.stdin, args...)
