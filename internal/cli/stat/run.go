@@ -368,6 +368,11 @@ func parseOptions(c *cli.Context) (*options, error) {
 			}
 		}
 	}
+	if c.IsSet("category-procs") && !o.usesCategories() {
+		// It only draws the line between narrow and wide categories:
+		// without them it would be recorded and change nothing.
+		return nil, cmdio.Usagef("--category-procs applies to the job categories (--by category, --plot-kind category, a Gantt chart colored by category, --html, --jobs), which this run does not ask for")
+	}
 	o.baseline = -1
 	if b := c.String("baseline"); b != "" {
 		for i, l := range o.labels {
@@ -953,6 +958,14 @@ var errViolation = errors.New("capacity check failed")
 // --by category, its figure, or the HTML report (which draws it).
 func (o *options) showsCategories() bool {
 	return slices.Contains(o.cfg.By, stats.ByCategory) || o.plotFile != "" && o.plotKind == plot.Category || o.htmlFile != ""
+}
+
+// usesCategories reports whether the run puts jobs in categories, which
+// --category-procs divides: where it shows the breakdown (showsCategories),
+// the --jobs table's category column, and a Gantt figure colored by
+// category.
+func (o *options) usesCategories() bool {
+	return o.showsCategories() || o.jobsFile != "" || o.plotFile != "" && o.plotKind == plot.Gantt && o.ganttColor == "category"
 }
 
 // categoryWarning says when every measured job of t falls on one side of

@@ -363,6 +363,14 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--trial", "300", hand}, "", 2, "--trial applies to --by short"},
 		{[]string{"--short-threshold", "300", "--by", "category", hand}, "", 2, "--trial applies to --by short"},
 		{[]string{"--trial", "300", "--by", "short", hand}, "", 0, ""},
+		{[]string{"--category-procs", "4", hand}, "", 2, "--category-procs applies to the job categories"},
+		{[]string{"--category-procs", "4", "--by", "user", hand}, "", 2, "--category-procs applies to the job categories"},
+		{[]string{"--category-procs", "4", "--by", "user,category", hand}, "", 0, ""},
+		{[]string{"--category-procs", "4", "--jobs", filepath.Join(t.TempDir(), "j.csv"), hand}, "", 0, ""},
+		{[]string{"--category-procs", "4", "--plot", filepath.Join(t.TempDir(), "c.svg"), "--plot-kind", "category", hand}, "", 0, ""},
+		{[]string{"--category-procs", "4", "--plot", filepath.Join(t.TempDir(), "g.svg"), "--plot-kind", "gantt", hand}, "", 0, ""},
+		{[]string{"--category-procs", "4", "--plot", filepath.Join(t.TempDir(), "g.svg"), "--plot-kind", "gantt", "--gantt-color", "user", hand}, "", 2, "--category-procs applies to the job categories"},
+		{[]string{"--category-procs", "4", "--plot", filepath.Join(t.TempDir(), "b.svg"), hand}, "", 2, "--category-procs applies to the job categories"},
 	} {
 		_, errOut, code := run(t, tc.stdin, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.message) {
