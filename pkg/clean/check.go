@@ -227,6 +227,16 @@ func (c *Checker) Check(j *swf.Job) {
 	}
 }
 
+// isMalformed reports whether header_malformed fired on label.
+func (c *Checker) isMalformed(label string) bool {
+	for _, m := range c.malformed {
+		if strings.EqualFold(m.Label, label) {
+			return true
+		}
+	}
+	return false
+}
+
 // Result finishes the header consistency checks and returns what was found.
 // Call it once, after the last record.
 func (c *Checker) Result() *CheckResult {
@@ -236,7 +246,9 @@ func (c *Checker) Result() *CheckResult {
 	if v, ok, err := c.hdr.MaxRecords(); ok && err == nil && v != int64(c.records) {
 		c.fireHeader(aHeaderMaxRecords, "MaxRecords")
 	}
-	if v, ok, err := c.hdr.MaxProcs(); ok && err == nil && c.largest > v {
+	// A malformed MaxProcs (0, -8) is no machine size (header_malformed
+	// says so): the largest job is not compared with it.
+	if v, ok, err := c.hdr.MaxProcs(); ok && err == nil && !c.isMalformed("MaxProcs") && c.largest > v {
 		c.fireHeader(aHeaderMaxProcs, "MaxProcs")
 	}
 	r := &CheckResult{

@@ -161,6 +161,14 @@ func TestCheckHeader(t *testing.T) {
 			[]string{"header_maxprocs", "proc_got_less", "proc_req_too_many"}},
 		{"malformed", []string{"; MaxProcs: many", "; MaxJobs: 1"},
 			[]string{"1 0 1 1 2 -1 -1 2 -1 -1 1 1 1 1 1 1 -1 -1"}, []string{"header_malformed"}},
+		// A malformed MaxProcs is no machine size: the largest job is not
+		// compared with it (header_maxprocs).
+		{"no machine size", []string{"; MaxProcs: 0"},
+			[]string{"1 0 1 1 2 -1 -1 2 -1 -1 1 1 1 1 1 1 -1 -1"}, []string{"header_malformed"}},
+		{"a negative machine size", []string{"; MaxProcs: -8"},
+			[]string{"1 0 1 1 2 -1 -1 2 -1 -1 1 1 1 1 1 1 -1 -1"}, []string{"header_malformed"}},
+		{"digit groups", []string{"; MaxProcs: 4 096"},
+			[]string{"1 0 1 1 8 -1 -1 8 -1 -1 1 1 1 1 1 1 -1 -1"}, []string{"header_malformed"}},
 		{"a zone the database knows", []string{"; TimeZoneString: UTC"},
 			[]string{"1 0 1 1 2 -1 -1 2 -1 -1 1 1 1 1 1 1 -1 -1"}, nil},
 		{"the reader's zone is none", []string{"; TimeZoneString: Local"},

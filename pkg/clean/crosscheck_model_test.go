@@ -310,7 +310,7 @@ func modelRunChecks(h *swf.Header, jobs []swf.Job) *modelCheck {
 		l, _ := headerLabel(h, "MaxRecords")
 		m.fire("header_maxrecords", l.Line)
 	}
-	if v, ok := ints["MaxProcs"]; ok && m.LargestProcs > v {
+	if v, ok := ints["MaxProcs"]; ok && v >= 1 && m.LargestProcs > v { // below 1 is no machine size
 		l, _ := headerLabel(h, "MaxProcs")
 		m.fire("header_maxprocs", l.Line)
 	}
