@@ -250,6 +250,32 @@ func TestExecCannotStart(t *testing.T) {
 	}
 }
 
+// A script whose #! line ends in a CR (Windows line ends) and names a
+// program that starts, such as env, fails with that program's exit status
+// (127: python3\r not found): the error says why, as it does for an
+// interpreter the kernel cannot find (TestExecCannotStart).
+func TestExecCRShebangThroughEnv(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "crlf.py")
+	if err := os.WriteFile(path, []byte("#!/usr/bin/env python3\r\nprint(1)\r\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := runExec(t, []string{path}, tinyJobs(), 5*time.Second)
+	if !errors.Is(err, extpolicy.ErrExited) {
+		t.Fatalf("error %v, want ErrExited", err)
+	}
+	if want := `its first line, "#!/usr/bin/env python3\r", ends in a carriage return, which the interpreter's name or argument then holds (a Windows line end?)`; !strings.Contains(err.Error(), want) {
+		t.Errorf("message lacks %q:\n%v", want, err)
+	}
+	// A script that fails otherwise says nothing of line ends.
+	if _, _, err := runExec(t, sh("exit 3"), tinyJobs(), 5*time.Second); err == nil || strings.Contains(err.Error(), "carriage return") {
+		t.Errorf("a failing script: %v", err)
+	}
+}
+
 // The stderr lines an error repeats are cut at 300 bytes on a character's
 // boundary: the message stays UTF-8 (it was cut inside an é).
 func TestExecStderrTailIsUTF8(t *testing.T) {

@@ -275,10 +275,26 @@ func (p *Process) describe() string {
 		return "was killed by swfsim"
 	case p.state == nil:
 		return fmt.Sprintf("could not be waited for: %v", p.waitErr)
-	case p.state.ExitCode() >= 0:
-		return fmt.Sprintf("exited with status %d", p.state.ExitCode())
+	case p.state.ExitCode() > 0:
+		return fmt.Sprintf("exited with status %d", p.state.ExitCode()) + crShebang(p.cmd.Path)
+	case p.state.ExitCode() == 0:
+		return "exited with status 0"
 	}
 	return "ended by " + p.state.String()
+}
+
+// crShebang says, for a script whose #! line ends in a carriage return (a
+// file saved with Windows line ends), that this is why it failed: the
+// kernel, or the program the line names (#!/usr/bin/env python3\r), looks
+// for an interpreter or an argument with the CR in its name. Only an
+// interpreter the kernel cannot find fails to start (whyNotStarted); env
+// and others start and exit, with status 127 or another. It returns "" for
+// any other file.
+func crShebang(path string) string {
+	if line := firstLine(path); strings.HasPrefix(line, "#!") && strings.HasSuffix(line, "\r") {
+		return fmt.Sprintf("; its first line, %q, ends in a carriage return, which the interpreter's name or argument then holds (a Windows line end?)", line)
+	}
+	return ""
 }
 
 // Success reports whether the program exited with status 0; valid after Stop.
