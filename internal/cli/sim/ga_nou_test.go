@@ -9,9 +9,11 @@ import (
 // 0; when some but not all jobs lack one, stderr and a Note say how many.
 // All lacking is an error (TestCLIGANoteAndNoUtility).
 func TestGAJobsWithoutUtility(t *testing.T) {
-	const text = "1 of 2 simulated jobs have no u= token: ga counts them as worth 0 whenever they end; add them with swfaugment --utility"
 	in := strings.Replace(tinyTrace, " u=0:1000,200:0", "", 1)
 	for _, pol := range []string{"ga", "ga-ckpt"} {
+		// The policy run is named: "ga counts them" under ga-ckpt
+		// named another policy.
+		text := "1 of 2 simulated jobs have no u= token: " + pol + " counts them as worth 0 whenever they end; add them with swfaugment --utility"
 		out, errs, code := runSim(t, in, "--policy", pol)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", pol, code, errs)

@@ -123,7 +123,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	var noUtilityText string
 	if (info.Name == "ga" || info.Name == "ga-ckpt") && tokens != nil {
 		if n := countFalse(tokens.hasU); n > 0 && n < len(tokens.hasU) {
-			noUtilityText = fmt.Sprintf("%d of %d simulated jobs have no u= token: ga counts them as worth 0 whenever they end; add them with swfaugment --utility", n, len(tokens.hasU))
+			noUtilityText = fmt.Sprintf("%d of %d simulated jobs have no u= token: %s counts them as worth 0 whenever they end; add them with swfaugment --utility", n, len(tokens.hasU), info.Name)
 			fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noUtilityText)
 		}
 	}
