@@ -27,7 +27,12 @@ all: build
 ifneq (,$(findstring -buildvcs=false,$(GOFLAGS)))
 BUILDVCS  ?= false
 endif
-BUILDVCS  ?= $(shell [ "$$(git -C '$(CURDIR)' rev-parse --show-toplevel 2>/dev/null)" = '$(CURDIR)' ] && echo auto || echo false)
+# Compared in make, not in the shell: a path may hold quotes or blanks.
+ifeq ($(shell git rev-parse --show-toplevel 2>/dev/null),$(CURDIR))
+BUILDVCS  ?= auto
+else
+BUILDVCS  ?= false
+endif
 
 build:
 	@mkdir -p $(BIN)
