@@ -41,7 +41,7 @@ func CheckHeaderValue(label, value string) error {
 	switch strings.ToLower(label) {
 	case "version":
 		if !versionNumber.MatchString(value) {
-			return fmt.Errorf("Version takes the SWF version, a number such as 2.2 (2, 2.1, 2.2), got %q", value)
+			return fmt.Errorf("%s takes the SWF version, a number such as 2.2 (2, 2.1, 2.2), got %q", canonicalLabel(label), value)
 		}
 	case "preemption":
 		for _, p := range PreemptionValues {
@@ -49,7 +49,7 @@ func CheckHeaderValue(label, value string) error {
 				return nil
 			}
 		}
-		return fmt.Errorf("Preemption takes one of %s, got %q", strings.Join(PreemptionValues, ", "), value)
+		return fmt.Errorf("%s takes one of %s, got %q", canonicalLabel(label), strings.Join(PreemptionValues, ", "), value)
 	case "starttime", "endtime":
 		if _, _, err := swf.ParseDate(value, time.UTC); err != nil {
 			return fmt.Errorf("%s takes a date as date(1) writes it, such as %q, got %q",
@@ -95,7 +95,7 @@ func checkNumeric(label, value string) error {
 
 // canonicalLabel spells a label the format defines as the format does.
 func canonicalLabel(label string) string {
-	for _, l := range []string{"StartTime", "EndTime"} {
+	for _, l := range []string{"StartTime", "EndTime", "Version", "Preemption"} {
 		if strings.EqualFold(l, label) {
 			return l
 		}
