@@ -1,7 +1,6 @@
 package augment
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,24 +26,11 @@ type Priorities struct {
 // ParsePriorities parses a flag value "0,1+12,2" (highest first, '+' joins queues
 // of equal priority).
 func ParsePriorities(s string) (*Priorities, error) {
-	p := &Priorities{Source: "flag"}
-	seen := map[int64]bool{}
-	for _, group := range strings.Split(s, ",") {
-		var g []int64
-		for _, q := range strings.Split(group, "+") {
-			n, err := strconv.ParseInt(strings.TrimSpace(q), 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("priority order %q: %q is not a queue number", s, q)
-			}
-			if seen[n] {
-				return nil, fmt.Errorf("priority order %q: queue %d listed twice", s, n)
-			}
-			seen[n] = true
-			g = append(g, n)
-		}
-		p.Groups = append(p.Groups, g)
+	groups, err := swf.ParseQueueOrder(s)
+	if err != nil {
+		return nil, err
 	}
-	return p, nil
+	return &Priorities{Source: "flag", Groups: groups}, nil
 }
 
 // DefaultPriorities builds the mapping used without a flag: one rank per queue

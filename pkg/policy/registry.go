@@ -7,6 +7,7 @@ import (
 
 	"github.com/swfkit/swfkit/pkg/predict"
 	"github.com/swfkit/swfkit/pkg/sim"
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 // Params holds every policy parameter. The zero value selects the documented
@@ -142,43 +143,13 @@ func Names() string {
 	return strings.Join(names, ", ")
 }
 
-// ParsePriorityOrder parses a comma-separated list of queue numbers, highest
-// priority first, '+' joining queues of equal priority, e.g. "0,1+12,2"
-// (swfaugment's --priority-order syntax, so that one value serves both).
-func ParsePriorityOrder(s string) ([][]int64, error) {
-	var out [][]int64
-	seen := map[int64]bool{}
-	for _, group := range strings.Split(s, ",") {
-		var g []int64
-		for _, f := range strings.Split(group, "+") {
-			f = strings.TrimSpace(f)
-			q, err := strconv.ParseInt(f, 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("priority order %q: %q is not a queue number", s, f)
-			}
-			if seen[q] {
-				return nil, fmt.Errorf("priority order %q: queue %d listed twice", s, q)
-			}
-			seen[q] = true
-			g = append(g, q)
-		}
-		out = append(out, g)
-	}
-	return out, nil
-}
+// ParsePriorityOrder parses a priority order of queues, highest first,
+// '+' joining queues of equal priority, e.g. "0,1+12,2": swf.ParseQueueOrder,
+// the syntax swfaugment's --priority-order takes too.
+func ParsePriorityOrder(s string) ([][]int64, error) { return swf.ParseQueueOrder(s) }
 
 // FormatPriorityOrder writes order back in ParsePriorityOrder's syntax.
-func FormatPriorityOrder(order [][]int64) string {
-	groups := make([]string, len(order))
-	for i, g := range order {
-		qs := make([]string, len(g))
-		for k, q := range g {
-			qs[k] = strconv.FormatInt(q, 10)
-		}
-		groups[i] = strings.Join(qs, "+")
-	}
-	return strings.Join(groups, ",")
-}
+func FormatPriorityOrder(order [][]int64) string { return swf.FormatQueueOrder(order) }
 
 // ParamError is a bad value of a policy parameter. Param names it as
 // Info.Params and swfsim's flag do ("threshold"), Value is the value as
