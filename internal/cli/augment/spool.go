@@ -46,17 +46,13 @@ func openTrace(files *cmdio.Files, name string, twice bool) (*trace, error) {
 
 // reader returns the reader of the first read.
 func (t *trace) reader(lenient bool) *swf.Reader {
+	var rd *swf.Reader
 	if t.copy != nil {
-		return t.newReader(t.copy, lenient)
+		rd = cmdio.NewSWFReaderThrough(t.copy, t.in, cmdio.DisplayName(t.name))
+	} else {
+		rd = cmdio.NewSWFReader(t.in, cmdio.DisplayName(t.name))
 	}
-	return t.newReader(t.in, lenient)
-}
-
-func (t *trace) newReader(r io.Reader, lenient bool) *swf.Reader {
-	rd := swf.NewReader(r)
-	rd.Name = cmdio.DisplayName(t.name)
 	rd.Lenient = lenient
-	rd.Damaged = cmdio.Damaged(t.in)
 	return rd
 }
 
@@ -88,7 +84,10 @@ func (t *trace) again(lenient bool) (*swf.Reader, error) {
 		t.second, t.secondDigest = in, digest
 		src = in
 	}
-	rd := t.newReader(src, lenient)
+	// The damage check reads the second open of a regular file itself (a
+	// spool holds text the first read checked).
+	rd := cmdio.NewSWFReader(src, cmdio.DisplayName(t.name))
+	rd.Lenient = lenient
 	if _, err := rd.Header(); err != nil {
 		return nil, err
 	}

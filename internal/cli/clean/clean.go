@@ -117,10 +117,8 @@ func (o *options) prescanFlurries(cfg *clean.Config, files *cmdio.Files) (io.Rea
 		cleanup = func() { cmdio.RemoveTemp(spool) }
 		src = io.TeeReader(in, cmdio.TempWriter(spool))
 	}
-	r := swf.NewReader(src)
-	r.Name = o.name()
+	r := cmdio.NewSWFReaderThrough(src, in, o.name())
 	r.Lenient = o.lenient
-	r.Damaged = cmdio.Damaged(in)
 	r.ReuseRecord = true
 	hdr, err := r.Header()
 	if err != nil {
@@ -178,10 +176,8 @@ func openReader(o *options, files *cmdio.Files, spool io.Reader) (*swf.Reader, i
 			return nil, nil, err
 		}
 	}
-	r := swf.NewReader(in)
-	r.Name = o.name()
+	r := cmdio.NewSWFReader(in, o.name())
 	r.Lenient = o.lenient
-	r.Damaged = cmdio.Damaged(in)
 	return r, in, nil
 }
 

@@ -68,9 +68,7 @@ func TestDamagedCompressedInput(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r := swf.NewReader(in)
-				r.Name = path
-				r.Damaged = Damaged(in)
+				r := NewSWFReader(in, path)
 				for err == nil {
 					_, err = r.Read()
 				}
@@ -85,5 +83,39 @@ func TestDamagedCompressedInput(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEveryTraceReaderChecksDamage: the commands make the readers of a
+// user's trace with NewSWFReader, which sets the Damaged hook, not with
+// swf.NewReader, whose hook a new call site could forget. swfsim is the
+// exception: it reads its input whole first (readChunks), where a damaged
+// compressed file fails before any line is parsed, and parses that text
+// from memory.
+func TestEveryTraceReaderChecksDamage(t *testing.T) {
+	allowed := map[string]bool{"sim/simulate.go": true}
+	root := ".."
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if strings.HasPrefix(rel, "cmdio/") || allowed[rel] {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if strings.Contains(line, "swf.NewReader(") {
+				t.Errorf("internal/cli/%s:%d: swf.NewReader without the damage check: use cmdio.NewSWFReader", rel, i+1)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
+
+	"github.com/swfkit/swfkit/pkg/swf"
 )
 
 var (
@@ -297,6 +299,25 @@ func Damaged(in io.Reader) func() error {
 		}
 		return nil
 	}
+}
+
+// NewSWFReader returns an swf.Reader of in, an input Open or
+// Files.Open(Hashed) opened, whose errors name the file name and whose
+// Damaged hook checks in (Damaged): every reader of a user's trace is made
+// here, so that none reports the garbage of a damaged compressed file as
+// malformed SWF.
+func NewSWFReader(in io.Reader, name string) *swf.Reader {
+	return NewSWFReaderThrough(in, in, name)
+}
+
+// NewSWFReaderThrough is NewSWFReader for a reader r that reads in on the
+// way (an io.TeeReader or a copy that spools what it reads): the records
+// come from r, the damage check reads the rest of in.
+func NewSWFReaderThrough(r, in io.Reader, name string) *swf.Reader {
+	rd := swf.NewReader(r)
+	rd.Name = name
+	rd.Damaged = Damaged(in)
+	return rd
 }
 
 // InFile prefixes err with the display name of a file unless the error names

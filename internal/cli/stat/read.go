@@ -161,9 +161,7 @@ func (t *trace) open(o *options, files *cmdio.Files) (io.ReadCloser, *swf.Reader
 		return nil, nil, nil, err
 	}
 	t.digest = digest
-	r := swf.NewReader(rc)
-	r.Name = t.display
-	r.Damaged = cmdio.Damaged(rc)
+	r := cmdio.NewSWFReader(rc, t.display)
 	r.ReuseRecord = true
 	r.Lenient = o.lenient
 	hdr, err := r.Header()

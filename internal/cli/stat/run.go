@@ -453,9 +453,7 @@ func writeReplay(w io.Writer, inputs []string, files *cmdio.Files, stderr io.Wri
 		if err != nil {
 			return err
 		}
-		r := swf.NewReader(rc)
-		r.Name = cmdio.DisplayName(f)
-		r.Damaged = cmdio.Damaged(rc)
+		r := cmdio.NewSWFReader(rc, cmdio.DisplayName(f))
 		hdr, err := r.Header()
 		if err == nil {
 			err = r.NonEmpty()
