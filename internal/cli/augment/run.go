@@ -489,6 +489,7 @@ func readAnswers(files *cmdio.Files, name string, stderr io.Writer) (map[int64]i
 		_, err = io.Copy(io.Discard, digest)
 		err = cmdio.InFile(cmdio.DisplayName(name), err)
 	}
+	err = cmdio.DamagedOr(f, err)
 	f.Close()
 	if err != nil {
 		return nil, nil, err

@@ -92,7 +92,7 @@ func convertInput(o *options, files *cmdio.Files, stderr io.Writer) (io.Reader, 
 		res, err = convert.ReadAlea(in, cfg)
 	}
 	if err != nil {
-		return nil, err
+		return nil, cmdio.DamagedOr(in, err)
 	}
 	o.conversion, o.displayName = res, cfg.Name
 	if o.check || o.flurries {

@@ -301,6 +301,27 @@ func Damaged(in io.Reader) func() error {
 	}
 }
 
+// DamagedOr returns err, the error of a reader of in that stopped before
+// the end of in (a malformed line of a converted log, of a --checkpoint-from
+// file), or in's damage in its place when the rest of in does not
+// decompress (Damaged): a damaged gzip or bzip2 stream decompresses to
+// garbage lines before its checksum fails, and the damage is what to
+// report. err is returned as it is when it is nil, the damage already or an
+// I/O error, or when in is not compressed or its rest is sound.
+func DamagedOr(in io.Reader, err error) error {
+	var corrupt *CorruptError
+	var pathErr *os.PathError
+	if err == nil || errors.As(err, &corrupt) || errors.As(err, &pathErr) {
+		return err
+	}
+	if check := Damaged(in); check != nil {
+		if damage := check(); damage != nil {
+			return damage
+		}
+	}
+	return err
+}
+
 // NewSWFReader returns an swf.Reader of in, an input Open or
 // Files.Open(Hashed) opened, whose errors name the file name and whose
 // Damaged hook checks in (Damaged): every reader of a user's trace is made
