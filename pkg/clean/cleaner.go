@@ -2,6 +2,8 @@ package clean
 
 import (
 	"fmt"
+	"math/bits"
+	"sort"
 	"strings"
 
 	"github.com/swfkit/swfkit/pkg/swf"
@@ -74,6 +76,37 @@ type Cleaner struct {
 	// renumbered: rule renumber gave a job a new number, so the job
 	// numbers the filters' and flurries' Notes name are not the output's.
 	renumbered bool
+	// bitStep is, by change-mark place (step.bit), the step's index.
+	bitStep []int
+}
+
+// A record's change marks say which steps changed it (bit 2*step.bit) and
+// which noted it (bit 2*step.bit+1). They are counted into the steps'
+// tallies only when the record is written (credit): a record a later step
+// drops counts only as that drop.
+
+// mark adds to marks what step s's verdict v says about one record.
+func mark(marks *uint64, s *step, v verdict) {
+	switch v {
+	case changed:
+		*marks |= 1 << (2 * s.bit)
+	case noted:
+		*marks |= 1 << (2*s.bit + 1)
+	}
+}
+
+// credit counts the marks of a record that is written.
+func (c *Cleaner) credit(marks uint64) {
+	for marks != 0 {
+		b := bits.TrailingZeros64(marks)
+		marks &= marks - 1
+		s := &c.steps[c.bitStep[b/2]]
+		if b%2 == 0 {
+			s.tally.Changed++
+		} else {
+			s.noted++
+		}
+	}
 }
 
 // New builds a Cleaner for a trace with this header. It fails on an unknown
@@ -113,6 +146,11 @@ func New(hdr *swf.Header, cfg Config) (*Cleaner, error) {
 			return nil, err
 		}
 		s.name = r.Name
+		s.bit = len(c.bitStep)
+		if 2*s.bit+1 >= 64 {
+			panic("clean: more rules than a record's change marks hold")
+		}
+		c.bitStep = append(c.bitStep, len(c.steps))
 		c.whole = c.whole || s.trace != nil
 		c.steps = append(c.steps, s)
 	}
@@ -130,7 +168,7 @@ func (c *Cleaner) filterStep(f *Filter, drop bool) step {
 	}
 	unknown := f.NewUnknownTally()
 	seen := 0
-	s := step{name: kind + f.String(), jobNumbers: f.NamesJobNumbers()}
+	s := step{name: kind + f.String(), jobNumbers: f.NamesJobNumbers(), bit: -1}
 	s.job = func(j *swf.Job) verdict {
 		seen++
 		if f.MatchCounting(j, unknown) == drop {
@@ -138,7 +176,7 @@ func (c *Cleaner) filterStep(f *Filter, drop bool) step {
 		}
 		return kept
 	}
-	s.detail = func() string { return unknown.String() }
+	s.detail = func(int) string { return unknown.String() }
 	c.finishers = append(c.finishers, func(t Tally) {
 		if d := unknown.String(); d != "" {
 			c.warn(fmt.Sprintf("%s%s: %s, which compares as -1", kind, f.String(), d))
@@ -229,19 +267,20 @@ func (c *Cleaner) Apply(j *swf.Job) bool {
 		panic("clean: Apply with a whole-trace rule; use ApplyAll")
 	}
 	c.read++
+	var marks uint64
 	for i := range c.steps {
 		s := &c.steps[i]
 		if s.job == nil {
 			continue
 		}
-		switch s.job(j) {
-		case changed:
-			s.tally.Changed++
-		case dropped:
+		v := s.job(j)
+		if v == dropped {
 			s.tally.Dropped++
 			return false
 		}
+		mark(&marks, s, v)
 	}
+	c.credit(marks)
 	c.emitted(j)
 	return true
 }
@@ -257,22 +296,28 @@ func (c *Cleaner) emitted(j *swf.Job) {
 }
 
 // tracker lets a whole-trace step report drops and changes; the comment lines
-// of a dropped record move to the next kept one, or to the trailer.
+// of a dropped record move to the next kept one, or to the trailer. marks
+// are the records' change marks, by index into the jobs the step gets:
+// a stage drops records only through keep and reorders them only through
+// sortStable, which move the marks with them.
 type tracker struct {
-	tally *Tally
+	step  *step
 	carry *[]string
+	marks []uint64
 }
 
-func (t *tracker) change() { t.tally.Changed++ }
+// changeAt marks the record at index i as changed by the step.
+func (t *tracker) changeAt(i int) { mark(&t.marks[i], t.step, changed) }
 
-// keep filters jobs in place, keeping those for which keepFn is true.
-func (t *tracker) keep(jobs []swf.Job, keepFn func(j *swf.Job) bool) []swf.Job {
+// keep filters jobs in place, keeping those for which keepFn, given the
+// record's index, is true.
+func (t *tracker) keep(jobs []swf.Job, keepFn func(i int, j *swf.Job) bool) []swf.Job {
 	out := jobs[:0]
 	var pending []string
 	for i := range jobs {
 		j := &jobs[i] // not a copy: a copy would escape to the heap once per record
-		if !keepFn(j) {
-			t.tally.Dropped++
+		if !keepFn(i, j) {
+			t.step.tally.Dropped++
 			pending = append(pending, j.Comments...)
 			continue
 		}
@@ -280,10 +325,41 @@ func (t *tracker) keep(jobs []swf.Job, keepFn func(j *swf.Job) bool) []swf.Job {
 			j.Comments = append(pending, j.Comments...)
 			pending = nil
 		}
+		t.marks[len(out)] = t.marks[i]
 		out = append(out, *j) // in place: len(out) <= i
 	}
 	*t.carry = append(*t.carry, pending...)
+	t.marks = t.marks[:len(out)]
 	return out
+}
+
+// sortStable sorts jobs as sort.SliceStable does with less, and their
+// marks with them.
+func (t *tracker) sortStable(jobs []swf.Job, less func(a, b *swf.Job) bool) {
+	order := make([]int, len(jobs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return less(&jobs[order[a]], &jobs[order[b]]) })
+	// Place i gets the record at order[i]: follow each cycle of the
+	// permutation once, moving records in place.
+	for start := range order {
+		if order[start] < 0 {
+			continue
+		}
+		job, marks := jobs[start], t.marks[start]
+		at := start
+		for {
+			from := order[at]
+			order[at] = -1
+			if from == start {
+				jobs[at], t.marks[at] = job, marks
+				break
+			}
+			jobs[at], t.marks[at] = jobs[from], t.marks[from]
+			at = from
+		}
+	}
 }
 
 // ApplyAll runs every step over the whole trace (in file order) and returns the
@@ -291,25 +367,24 @@ func (t *tracker) keep(jobs []swf.Job, keepFn func(j *swf.Job) bool) []swf.Job {
 // record follows are returned by Trailer.
 func (c *Cleaner) ApplyAll(jobs []swf.Job) []swf.Job {
 	c.read += len(jobs)
+	marks := make([]uint64, len(jobs))
 	for i := range c.steps {
 		s := &c.steps[i]
-		t := &tracker{tally: &s.tally, carry: &c.carry}
+		t := &tracker{step: s, carry: &c.carry, marks: marks}
 		switch {
 		case s.job != nil:
-			jobs = t.keep(jobs, func(j *swf.Job) bool {
-				switch s.job(j) {
-				case changed:
-					s.tally.Changed++
-				case dropped:
-					return false
-				}
-				return true
+			jobs = t.keep(jobs, func(i int, j *swf.Job) bool {
+				v := s.job(j)
+				mark(&t.marks[i], s, v)
+				return v != dropped
 			})
 		case s.trace != nil:
 			jobs = s.trace.applyAll(jobs, t)
 		}
+		marks = t.marks
 	}
 	for i := range jobs {
+		c.credit(marks[i])
 		c.emitted(&jobs[i])
 	}
 	return jobs

@@ -410,6 +410,17 @@ func modelCleanRun(jobs []swf.Job, cfg modelCleanConfig) *modelClean {
 	}
 	cur := make([]swf.Job, len(jobs))
 	copy(cur, jobs)
+	// A rule's "changed" counts the records it changed that are written
+	// (the Tally's doc): ids follow each record of cur to the end, and
+	// changedBy lists, by id, the rules that changed it.
+	ids := make([]int, len(jobs))
+	for i := range ids {
+		ids[i] = i
+	}
+	changedBy := map[int][]string{}
+	changed := func(rule string) func(id int) {
+		return func(id int) { changedBy[id] = append(changedBy[id], rule) }
+	}
 	machine := cfg.Machine
 	if machine == 0 {
 		machine = cfg.HdrMach
@@ -419,19 +430,21 @@ func modelCleanRun(jobs []swf.Job, cfg modelCleanConfig) *modelClean {
 	perJob := func(name string, f func(j *swf.Job) bool) {
 		t := out.Tally[name]
 		var kept []swf.Job
-		for _, j := range cur {
+		var keptIDs []int
+		for k, j := range cur {
 			before := j
 			keep := f(&j)
 			if !fieldsEqual(&before, &j) {
-				t.Changed++
+				changed(name)(ids[k])
 			}
 			if keep {
 				kept = append(kept, j)
+				keptIDs = append(keptIDs, ids[k])
 			} else {
 				t.Dropped++
 			}
 		}
-		cur = kept
+		cur, ids = kept, keptIDs
 	}
 
 	for _, r := range out.Order {
@@ -448,7 +461,7 @@ func modelCleanRun(jobs []swf.Job, cfg modelCleanConfig) *modelClean {
 				return true
 			})
 		case "merge_partial":
-			cur = modelMerge(cur, out.Tally[r])
+			cur, ids = modelMerge(cur, ids, out.Tally[r], changed(r))
 		case "zero_to_unknown":
 			perJob(r, func(j *swf.Job) bool {
 				for n := 5; n <= 10; n++ {
@@ -513,15 +526,21 @@ func modelCleanRun(jobs []swf.Job, cfg modelCleanConfig) *modelClean {
 				}
 				return j.SubmitTime
 			}
-			sorted := make([]swf.Job, len(cur))
-			copy(sorted, cur)
-			sort.SliceStable(sorted, func(a, b int) bool { return key(&sorted[a]) < key(&sorted[b]) })
+			order := make([]int, len(cur))
+			for i := range order {
+				order[i] = i
+			}
+			sort.SliceStable(order, func(a, b int) bool { return key(&cur[order[a]]) < key(&cur[order[b]]) })
 			for i := 1; i < len(cur); i++ {
 				if key(&cur[i]) < key(&cur[i-1]) {
-					out.Tally[r].Changed++
+					changed(r)(ids[i])
 				}
 			}
-			cur = sorted
+			sorted, sortedIDs := make([]swf.Job, len(cur)), make([]int, len(cur))
+			for i, k := range order {
+				sorted[i], sortedIDs[i] = cur[k], ids[k]
+			}
+			cur, ids = sorted, sortedIDs
 		case "shift_time":
 			earliest := int64(-1)
 			for _, j := range cur {
@@ -583,12 +602,19 @@ func modelCleanRun(jobs []swf.Job, cfg modelCleanConfig) *modelClean {
 			})
 		}
 	}
+	for _, id := range ids {
+		for _, rule := range changedBy[id] {
+			out.Tally[rule].Changed++
+		}
+	}
 	out.Jobs = cur
 	return out
 }
 
 // modelMerge is merge_partial as the page's "Choices" list states it.
-func modelMerge(jobs []swf.Job, t *modelTally) []swf.Job {
+// ids are the records' ids, returned for the records kept; changed is
+// called with the id of each merged record that differs from its first part.
+func modelMerge(jobs []swf.Job, ids []int, t *modelTally, changed func(id int)) ([]swf.Job, []int) {
 	isPart := func(j *swf.Job) bool { return j.Status == 2 || j.Status == 3 || j.Status == 4 }
 	hasSummary := map[int64]bool{}
 	parts := map[int64][]int{}
@@ -600,10 +626,12 @@ func modelMerge(jobs []swf.Job, t *modelTally) []swf.Job {
 		}
 	}
 	var out []swf.Job
+	var outIDs []int
 	for i := range jobs {
 		j := jobs[i]
 		if !isPart(&j) {
 			out = append(out, j)
+			outIDs = append(outIDs, ids[i])
 			continue
 		}
 		idx := parts[j.JobNumber]
@@ -667,11 +695,12 @@ func modelMerge(jobs []swf.Job, t *modelTally) []swf.Job {
 			m.Status = -1
 		}
 		if !fieldsEqual(&j, &m) {
-			t.Changed++
+			changed(ids[i])
 		}
 		out = append(out, m)
+		outIDs = append(outIDs, ids[i])
 	}
-	return out
+	return out, outIDs
 }
 
 // modelFlurries is the --flurries definition: two grids of windows, per-user

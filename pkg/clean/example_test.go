@@ -70,7 +70,6 @@ func ExampleCleaner() {
 	// Output:
 	// 1 0 10 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1
 	// 3 read = 1 written + 2 dropped
-	// zero_to_unknown 0 1
 	// cancelled_unstarted 1 0
 	// too_big 1 0
 }

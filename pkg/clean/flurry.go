@@ -246,6 +246,6 @@ func buildFlurries(c *Cleaner) (step, error) {
 		f := &flurryRemover{flurries: d.Flurries()}
 		f.removed = make([]int, len(f.flurries))
 		c.noteFuncs = append(c.noteFuncs, func() []string { return f.notes(c.inputNumbers()) })
-		return t.keep(jobs, func(j *swf.Job) bool { return f.apply(j) != dropped })
+		return t.keep(jobs, func(_ int, j *swf.Job) bool { return f.apply(j) != dropped })
 	})}, nil
 }

@@ -3,7 +3,6 @@ package clean
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -21,10 +20,10 @@ func buildSortSubmit(*Cleaner) (step, error) {
 		// Records out of order count as changed (they move).
 		for i := 1; i < len(jobs); i++ {
 			if submitBefore(&jobs[i], &jobs[i-1]) {
-				t.change()
+				t.changeAt(i)
 			}
 		}
-		sort.SliceStable(jobs, func(a, b int) bool { return submitBefore(&jobs[a], &jobs[b]) })
+		t.sortStable(jobs, submitBefore)
 		return jobs
 	})}, nil
 }
@@ -60,7 +59,7 @@ func buildShiftTime(c *Cleaner) (step, error) {
 		for i := range jobs {
 			if jobs[i].SubmitTime >= 0 {
 				jobs[i].SubmitTime -= first
-				t.change()
+				t.changeAt(i)
 			}
 		}
 		c.notes = append(c.notes, fmt.Sprintf("rule shift_time: submit times shifted by -%d s", first))
@@ -154,7 +153,7 @@ func mergePartial(jobs []swf.Job, t *tracker) []swf.Job {
 		if len(idx) == 1 && jobs[idx[0]].Status != swf.StatusPartial {
 			// A lone final part: already one record, only its status is partial.
 			mergeInto(&jobs[idx[0]], jobs[idx[0]:idx[0]])
-			t.change()
+			t.changeAt(idx[0])
 			continue
 		}
 		var rest []swf.Job
@@ -163,13 +162,9 @@ func mergePartial(jobs []swf.Job, t *tracker) []swf.Job {
 			drop[i] = true
 		}
 		mergeInto(&jobs[idx[0]], rest)
-		t.change()
+		t.changeAt(idx[0])
 	}
-	i := -1
-	return t.keep(jobs, func(*swf.Job) bool {
-		i++
-		return !drop[i]
-	})
+	return t.keep(jobs, func(i int, _ *swf.Job) bool { return !drop[i] })
 }
 
 // mergeInto folds the later parts of a job into its first part. Runtimes

@@ -8,8 +8,10 @@ import (
 	"github.com/swfkit/swfkit/pkg/swf"
 )
 
-// Tally counts what one step did. A record changed by one rule and dropped by a
-// later one counts in both.
+// Tally counts what one step did. Changed counts the records the step
+// changed that are written: a record changed by one rule and dropped by a
+// later one counts only as the later one's drop, so that the counts
+// describe the output (and a rule's detail likewise counts records written).
 type Tally struct {
 	Dropped int `json:"dropped"`
 	Changed int `json:"changed"`
@@ -55,7 +57,7 @@ func (c *Cleaner) Report(malformed int) Report {
 	for _, s := range c.steps {
 		sr := StepReport{Name: s.name, Tally: s.tally}
 		if s.detail != nil {
-			sr.Detail = s.detail()
+			sr.Detail = s.detail(s.noted)
 		}
 		if s.jobNumbers && c.renumbered {
 			sr.JobNumbers = "input"

@@ -132,6 +132,9 @@ const (
 	kept verdict = iota
 	changed
 	dropped
+	// noted: kept as it was, and counted in the step's detail (a record
+	// the rule declined to change, for a reason the detail gives).
+	noted
 )
 
 // step is one stage of the pipeline: exactly one of job and trace is set; a
@@ -147,9 +150,14 @@ type step struct {
 	// first.
 	jobNumbers bool
 	// detail, when not nil, says what the counts do not, once every record
-	// went through (records a rule left as they were, and why); "" for
-	// nothing to say.
-	detail func() string
+	// went through (records a rule left as they were, and why), given how
+	// many records written the step noted; "" for nothing to say.
+	detail func(noted int) string
+	// bit is the step's place in a record's change marks (Cleaner.mark),
+	// -1 for a filter or keep, which changes no record.
+	bit int
+	// noted counts the records written that the step noted.
+	noted int
 }
 
 // traceStage needs the whole trace. It returns the records to keep, in order,
@@ -195,19 +203,18 @@ func runtimeFromCPU(j *swf.Job) verdict {
 
 // buildEstimateFromRuntime copies a run time above 0 into an unknown
 // requested time. A run time of 0 is not copied: a requested time of 0 is the
-// anomaly run_req_zero that zero_to_unknown removed; the records left unknown
-// for that are counted in the step's detail.
+// anomaly run_req_zero that zero_to_unknown removed; the records written
+// that were left unknown for that are counted in the step's detail.
 func buildEstimateFromRuntime(*Cleaner) (step, error) {
-	leftZero := 0
 	return step{
 		job: func(j *swf.Job) verdict {
 			v, zeroRun := estimateFromRuntime(j)
 			if zeroRun {
-				leftZero++
+				return noted
 			}
 			return v
 		},
-		detail: func() string {
+		detail: func(leftZero int) string {
 			if leftZero == 0 {
 				return ""
 			}
