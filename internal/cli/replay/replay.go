@@ -66,7 +66,9 @@ var apps = map[string]func() *cli.App{
 // recorded hash is the one the command reads, and a comment says so. A file
 // an exec run's command named (exec-file-sha256) is looked for the same way,
 // by its bytes as they are, and the command's --exec then names the file
-// found.
+// found; and so is a file a run read besides its trace whose hash it
+// recorded (side-input-sha256: swfaugment's --checkpoint-from), by its
+// bytes decompressed, the command's flag then naming the file found.
 func Commands(recs []provenance.Record, hashFile func(path string) (string, error), near string) (cmds string, warnings []string, err error) {
 	if len(recs) == 0 {
 		return "", nil, fmt.Errorf("no Provenance line: nothing to replay")
@@ -189,7 +191,20 @@ func Commands(recs []provenance.Record, hashFile func(path string) (string, erro
 		}
 		if hashFile != nil {
 			for _, in := range st.side {
-				comment, warning := checkSideInput(in, hashFile)
+				var sum string
+				var err error
+				if in.path != "-" {
+					sum, err = hashFile(in.path)
+					if found := findInput(in.path, in.sum, near, hashFile, err); found != "" {
+						if words, ok := renameFlagFile(st.words, in.flag, in.path, found); ok {
+							st.words = words
+							notes = append(notes, fmt.Sprintf("%s, the run's --%s file, is not in the current directory; %s (looked for from the directory of %s up) "+
+								"has the bytes the run read, of sha256 %s decompressed: the command reads it", in.path, in.flag, found, near, in.sum))
+							continue
+						}
+					}
+				}
+				comment, warning := checkSideInput(in, sum, err)
 				if comment != "" {
 					notes = append(notes, comment)
 				}
@@ -305,16 +320,29 @@ type sideInput struct {
 	flag, path, sum string
 }
 
-// checkSideInput hashes the file at a side input's recorded path as the run
-// did (decompressed) and compares it with the recorded hash, as checkInput
-// does for the trace: a comment and a warning when they differ. One the run
-// read from its standard input is named with its hash, to give it again.
-func checkSideInput(in sideInput, hashFile func(string) (string, error)) (comment, warning string) {
+// renameFlagFile rewrites the word of a command's words that gives flag
+// the file path so that it names found instead (a file with the recorded
+// bytes, elsewhere: findInput); false when no word gives it.
+func renameFlagFile(words []string, flag, path, found string) ([]string, bool) {
+	at := slices.Index(words, quote("--"+flag+"="+path))
+	if at < 0 {
+		return nil, false
+	}
+	words = slices.Clone(words)
+	words[at] = quote("--" + flag + "=" + found)
+	return words, true
+}
+
+// checkSideInput compares the hash of the file at a side input's recorded
+// path, hashed as the run did (decompressed: sum, or the error hashing it
+// gave), with the recorded hash, as checkInput does for the trace: a
+// comment and a warning when they differ. One the run read from its
+// standard input is named with its hash, to give it again.
+func checkSideInput(in sideInput, sum string, err error) (comment, warning string) {
 	if in.path == "-" {
 		text := fmt.Sprintf("the next run read its --%s file from its standard input, which the provenance does not name: give it the same bytes, of sha256 %s decompressed", in.flag, in.sum)
 		return text, text
 	}
-	sum, err := hashFile(in.path)
 	switch {
 	case err != nil:
 		return fmt.Sprintf("%s, the run's --%s file, cannot be read here to check it (%v); the run read bytes (decompressed) of sha256 %s", in.path, in.flag, err, in.sum), ""

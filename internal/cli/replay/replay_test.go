@@ -450,6 +450,60 @@ func TestCommandsFindExecFile(t *testing.T) {
 	}
 }
 
+// A --checkpoint-from file (side-input-sha256) recorded as a relative path
+// that is not in the current directory is looked for from the replayed
+// file's directory up, as the trace is, by its bytes decompressed, and the
+// command's --checkpoint-from names the file found; a file of that name
+// with other bytes on the way is passed over; from the study's folder
+// nothing changes.
+func TestCommandsFindSideInput(t *testing.T) {
+	v := "version=" + cmdio.Version
+	root := t.TempDir()
+	study := filepath.Join(root, "study")
+	writeTree(t, root, map[string]string{
+		"study/ans.txt":      "2 600\n",
+		"study/runs/ans.txt": "2 1800\n", // same name, other bytes
+		"study/runs/out.swf": "",
+		"elsewhere/.keep":    "",
+	})
+	sum, err := cmdio.FileSHA256(filepath.Join(study, "ans.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := "swfaugment " + v + " checkpoint-from=ans.txt side-input-sha256=checkpoint-from:" + sum + " input=-"
+	run := func(dir, near string) (string, []string) {
+		t.Helper()
+		t.Chdir(dir)
+		got, w, err := Commands([]provenance.Record{record(t, line)}, cmdio.FileSHA256, near)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, w
+	}
+	found := "# ans.txt, the run's --checkpoint-from file, is not in the current directory; ../study/ans.txt (looked for from the directory of " +
+		"../study/runs/out.swf up) has the bytes the run read, of sha256 " + sum + " decompressed: the command reads it\n"
+	got, w := run(filepath.Join(root, "elsewhere"), "../study/runs/out.swf")
+	if !strings.HasPrefix(got, found) || !strings.HasSuffix(got, "swfaugment --checkpoint-from=../study/ans.txt -\n") ||
+		len(w) != 1 || !strings.Contains(w[0], "standard input") {
+		t.Errorf("from elsewhere:\n%s%q", got, w)
+	}
+	// From the study's folder the recorded path is the file.
+	if got, _ := run(study, "runs/out.swf"); strings.Contains(got, "--checkpoint-from file") ||
+		!strings.HasSuffix(got, "swfaugment --checkpoint-from=ans.txt -\n") {
+		t.Errorf("from the study:\n%s", got)
+	}
+	// From the runs folder the file there has other bytes: said, not
+	// looked for elsewhere.
+	if got, _ := run(filepath.Join(study, "runs"), "out.swf"); !strings.Contains(got, "# the file at ans.txt is not the --checkpoint-from file the run read") ||
+		!strings.HasSuffix(got, "swfaugment --checkpoint-from=ans.txt -\n") {
+		t.Errorf("from the runs folder:\n%s", got)
+	}
+	// Nothing replayed from a file: not looked for.
+	if got, _ := run(filepath.Join(root, "elsewhere"), ""); !strings.Contains(got, "# ans.txt, the run's --checkpoint-from file, cannot be read here") {
+		t.Errorf("without the replayed file's path:\n%s", got)
+	}
+}
+
 // writeTree writes files (path relative to root: contents) below root,
 // making their folders.
 func writeTree(t *testing.T, root string, files map[string]string) {
