@@ -212,27 +212,27 @@ func (c *Cleaner) Empty() bool { return len(c.steps) == 0 }
 func (c *Cleaner) WholeTrace() bool { return c.whole }
 
 // machineSize returns Config.Machine, else MaxProcs, else MaxNodes of the
-// header as it will be written, else 0 with a warning.
-func (c *Cleaner) machineSize() (int64, error) {
+// header as it will be written, else 0, with a warning and why.
+func (c *Cleaner) machineSize() (size int64, why string, err error) {
 	if c.cfg.Machine > 0 {
-		return c.cfg.Machine, nil
+		return c.cfg.Machine, "", nil
 	}
 	h := c.machineHeader()
 	for _, label := range machineLabels {
 		v, ok, err := h.Int(label)
 		if err != nil {
-			return 0, err
+			return 0, "", err
 		}
 		if ok && v > 0 {
-			return v, nil
+			return v, "", nil
 		}
 	}
-	if why := h.NotAMachineSize(); why != "" {
-		c.warn("too_big/clamp_too_big not applied: " + why + " (give --procs)")
-	} else {
-		c.warn("too_big/clamp_too_big not applied: the header has no MaxProcs or MaxNodes (give --procs)")
+	why = h.NotAMachineSize()
+	if why == "" {
+		why = "the header has no MaxProcs or MaxNodes"
 	}
-	return 0, nil
+	c.warn("too_big/clamp_too_big not applied: " + why + " (give --procs)")
+	return 0, why, nil
 }
 
 // machineHeader is the header with the machine-size labels of Config.Set

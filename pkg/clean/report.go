@@ -30,6 +30,9 @@ type StepReport struct {
 	// and why; records a filter compared with an unknown value); empty
 	// when there is nothing to say.
 	Detail string `json:"detail,omitempty"`
+	// NotApplied says why a selected rule did nothing without looking at
+	// a record (too_big without a machine size); empty when it ran.
+	NotApplied string `json:"not_applied,omitempty"`
 }
 
 // Report is the accounting of a run: RecordsRead = Written + Dropped, and Dropped
@@ -55,7 +58,7 @@ func (c *Cleaner) Report(malformed int) Report {
 		Steps: []StepReport{}, // "rules": [] in JSON, not null, when no rule ran
 	}
 	for _, s := range c.steps {
-		sr := StepReport{Name: s.name, Tally: s.tally}
+		sr := StepReport{Name: s.name, Tally: s.tally, NotApplied: s.notApplied}
 		if s.detail != nil {
 			sr.Detail = s.detail(s.noted)
 		}
@@ -212,6 +215,9 @@ func (c *Cleaner) warnSetCounts(h *swf.Header) {
 func (c *Cleaner) addStepNotes(h *swf.Header, steps []StepReport, earlierNotes bool) {
 	for _, s := range steps {
 		note := fmt.Sprintf("%s %s: %s", c.cfg.Tool, stepLabel(s.Name), describeTally(s.Tally))
+		if s.NotApplied != "" {
+			note = fmt.Sprintf("%s %s: not applied: %s", c.cfg.Tool, stepLabel(s.Name), s.NotApplied)
+		}
 		if s.Detail != "" {
 			note += "; " + s.Detail
 		}

@@ -158,6 +158,10 @@ type step struct {
 	bit int
 	// noted counts the records written that the step noted.
 	noted int
+	// notApplied says why a selected rule is inactive (too_big without a
+	// machine size): its Note must not read as a rule that ran and found
+	// nothing.
+	notApplied string
 }
 
 // traceStage needs the whole trace. It returns the records to keep, in order,
@@ -270,9 +274,12 @@ func unknownSubmit(j *swf.Job) verdict {
 // size the rule is inactive and says so in the report's warnings.
 func buildMachineRule(drop bool) func(c *Cleaner) (step, error) {
 	return func(c *Cleaner) (step, error) {
-		size, err := c.machineSize()
-		if err != nil || size <= 0 {
+		size, why, err := c.machineSize()
+		if err != nil {
 			return step{}, err
+		}
+		if size <= 0 {
+			return step{notApplied: why + " (give --procs)"}, nil
 		}
 		if drop {
 			return step{job: func(j *swf.Job) verdict {

@@ -620,6 +620,35 @@ func TestMachineRuleWithoutSize(t *testing.T) {
 	}
 }
 
+// TestMachineRuleNotAppliedNote: too_big and clamp_too_big without a machine
+// size look at no record; the output's Note and the report's step say they
+// were not applied and why, not "no jobs affected", which reads as a rule that
+// checked every job against the machine and found none too big.
+func TestMachineRuleNotAppliedNote(t *testing.T) {
+	for _, tc := range []struct{ header, why string }{
+		{"; Version: 2.2\n", "not applied: the header has no MaxProcs or MaxNodes (give --procs)"},
+		{"; MaxProcs: -5\n", "not applied: the header's MaxProcs -5 is not a machine size (give --procs)"},
+	} {
+		hdr, jobs := readAll(t, tc.header+"1 0 5 100 400 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1\n")
+		_, _, notes := annotated(t, hdr, jobs, Config{Rules: []string{"clamp_too_big", "too_big"}}, "too_big")
+		want := []string{"rule clamp_too_big: " + tc.why, "rule too_big: " + tc.why}
+		if !reflect.DeepEqual(notes, want) {
+			t.Errorf("%q: notes %q, want %q", tc.header, notes, want)
+		}
+		c, _ := New(hdr, Config{Rules: []string{"too_big"}})
+		for _, s := range c.Report(0).Steps {
+			if s.Name == "too_big" && "not applied: "+s.NotApplied != tc.why {
+				t.Errorf("%q: report step %+v, want not_applied %q", tc.header, s, tc.why)
+			}
+		}
+	}
+	// With a machine size the rule ran: its Note gives its counts.
+	hdr, jobs := readAll(t, "; MaxProcs: 500\n1 0 5 100 400 -1 -1 4 500 -1 1 1 1 -1 -1 -1 -1 -1\n")
+	if _, _, notes := annotated(t, hdr, jobs, Config{Rules: []string{"too_big"}}, "too_big"); !reflect.DeepEqual(notes, []string{"rule too_big: no jobs affected"}) {
+		t.Errorf("with MaxProcs 500: notes %q", notes)
+	}
+}
+
 // TestFlurryAcrossWindowBoundary: a burst cut in two by a window boundary of
 // the first grid, each half below MinJobs, is found by the shifted grid.
 func TestFlurryAcrossWindowBoundary(t *testing.T) {

@@ -473,6 +473,10 @@ func printAccounting(w io.Writer, file string, rep clean.Report, firstBad []*swf
 		}
 	}
 	for _, s := range rep.Steps {
+		if s.NotApplied != "" {
+			fmt.Fprintf(&b, "  %-40s not applied: %s\n", s.Name, s.NotApplied)
+			continue
+		}
 		fmt.Fprintf(&b, "  %-40s %8d dropped %8d changed\n", s.Name, s.Dropped, s.Changed)
 		if s.Detail != "" {
 			fmt.Fprintf(&b, "    %s\n", s.Detail)
