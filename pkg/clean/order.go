@@ -83,20 +83,23 @@ func buildShiftTime(c *Cleaner) (step, error) {
 // by shift seconds, when it names UnixStartTime's instant (as the archive's
 // logs do) in the log's zone, in its own layout, with a Note saying so; or
 // "" and a Note saying why StartTime was left as it is (it names another
-// instant, or one that cannot be read); "", "" when there is no StartTime
-// or no UnixStartTime.
+// instant, or one that cannot be read, or there is no UnixStartTime to tell);
+// "", "" when there is no StartTime.
 func shiftedStartTime(h *swf.Header, shift int64) (start, note string) {
 	text, ok := h.Get("StartTime")
 	if !ok {
 		return "", ""
 	}
 	text = strings.TrimSpace(text)
-	unix, ok, err := h.UnixStartTime()
-	if !ok || err != nil {
-		return "", ""
-	}
 	left := func(why string) (string, string) {
 		return "", fmt.Sprintf("rule shift_time: StartTime left as in the input (%s): %s", text, why)
+	}
+	unix, ok, err := h.UnixStartTime()
+	if !ok || err != nil {
+		// The archive's StartTime is the log's time 0, which moved; without
+		// UnixStartTime that cannot be checked, and a StartTime left as it
+		// was without a word would read as the new time 0.
+		return left(fmt.Sprintf("the header has no UnixStartTime to tell whether it names time 0 of the submit times, which moved %d s later", shift))
 	}
 	loc, _, err := h.Zone()
 	if err != nil {

@@ -757,6 +757,10 @@ func TestShiftTimeStartTime(t *testing.T) {
 			"the ninth of September", "it is not a date as date(1) writes it"},
 		{"; UnixStartTime: 1000000000\n; TimeZone: abc\n; StartTime: Sun Sep  9 01:46:40 UTC 2001\n",
 			"Sun Sep  9 01:46:40 UTC 2001", "the log's time zone is unknown"},
+		// Without UnixStartTime nothing says StartTime is time 0 of the
+		// submit times, which moved: left, but not in silence.
+		{"; TimeZoneString: UTC\n; StartTime: Sun Sep  9 01:46:40 UTC 2001\n",
+			"Sun Sep  9 01:46:40 UTC 2001", "StartTime left as in the input (Sun Sep  9 01:46:40 UTC 2001): the header has no UnixStartTime to tell whether it names time 0 of the submit times, which moved 7200 s later"},
 	} {
 		hdr, jobs := readAll(t, tc.header+job)
 		c, err := New(hdr, Config{Rules: []string{"shift_time"}})
