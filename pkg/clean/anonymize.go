@@ -21,7 +21,17 @@ import (
 func buildRenumber(c *Cleaner) (step, error) {
 	numbers := map[int64]int64{}
 	next := int64(0)
-	return step{job: func(j *swf.Job) verdict {
+	cut := 0 // references to a job not written before, written -1
+	detail := func(int) string { // renumber comes after every rule that drops
+		switch cut {
+		case 0:
+			return ""
+		case 1:
+			return "1 reference to a preceding job (field 17) not written before it set to -1, with its think time (field 18)"
+		}
+		return fmt.Sprintf("%d references to a preceding job (field 17) not written before them set to -1, with their think times (field 18)", cut)
+	}
+	return step{detail: detail, job: func(j *swf.Job) verdict {
 		v := kept
 		// The reference is looked up before this record's job is numbered:
 		// a job naming itself, on its first line, names a job not written
@@ -42,6 +52,7 @@ func buildRenumber(c *Cleaner) (step, error) {
 				// Think time (field 18) is measured from the preceding job's
 				// end: without that job it says nothing either.
 				p = -1
+				cut++
 				if j.ThinkTime != -1 {
 					j.ThinkTime = -1
 				}

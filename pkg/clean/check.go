@@ -279,6 +279,16 @@ type jobSet struct {
 
 const jobSetDense = 1 << 26
 
+// has reports whether n is in the set.
+func (s *jobSet) has(n int64) bool {
+	if n >= 0 && n < jobSetDense {
+		w := int(n >> 6)
+		return w < len(s.bits) && s.bits[w]&(uint64(1)<<(n&63)) != 0
+	}
+	_, ok := s.other[n]
+	return ok
+}
+
 // add inserts n and reports whether it was new.
 func (s *jobSet) add(n int64) bool {
 	if n >= 0 && n < jobSetDense {

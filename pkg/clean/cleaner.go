@@ -73,6 +73,13 @@ type Cleaner struct {
 	finishers []func(t Tally)
 	edits     []func(h *swf.Header)
 	anon      *anonymizer
+	// removedJobs are the job numbers of the records a step dropped, and
+	// dangling counts the records written that name one of them, and no
+	// job written before, as their preceding job (field 17), kept as read
+	// when rule renumber (which writes such a reference -1) is not run.
+	removedJobs jobSet
+	dangling    int
+	renumbers   bool
 	// renumbered: rule renumber gave a job a new number, so the job
 	// numbers the filters' and flurries' Notes name are not the output's.
 	renumbered bool
@@ -151,6 +158,7 @@ func New(hdr *swf.Header, cfg Config) (*Cleaner, error) {
 			panic("clean: more rules than a record's change marks hold")
 		}
 		c.bitStep = append(c.bitStep, len(c.steps))
+		c.renumbers = c.renumbers || r.Name == "renumber"
 		c.whole = c.whole || s.trace != nil
 		c.steps = append(c.steps, s)
 	}
@@ -276,6 +284,7 @@ func (c *Cleaner) Apply(j *swf.Job) bool {
 		v := s.job(j)
 		if v == dropped {
 			s.tally.Dropped++
+			c.removedJobs.add(j.JobNumber)
 			return false
 		}
 		mark(&marks, s, v)
@@ -286,6 +295,9 @@ func (c *Cleaner) Apply(j *swf.Job) bool {
 }
 
 func (c *Cleaner) emitted(j *swf.Job) {
+	if p := j.PrecedingJob; p > 0 && !c.renumbers && c.removedJobs.has(p) && !c.seen.has(p) {
+		c.dangling++
+	}
 	c.written++
 	if c.written == 1 || j.JobNumber > c.maxJob {
 		c.maxJob = j.JobNumber
@@ -301,9 +313,10 @@ func (c *Cleaner) emitted(j *swf.Job) {
 // a stage drops records only through keep and reorders them only through
 // sortStable, which move the marks with them.
 type tracker struct {
-	step  *step
-	carry *[]string
-	marks []uint64
+	step    *step
+	carry   *[]string
+	marks   []uint64
+	removed *jobSet // the job numbers of the records dropped
 }
 
 // changeAt marks the record at index i as changed by the step.
@@ -318,6 +331,7 @@ func (t *tracker) keep(jobs []swf.Job, keepFn func(i int, j *swf.Job) bool) []sw
 		j := &jobs[i] // not a copy: a copy would escape to the heap once per record
 		if !keepFn(i, j) {
 			t.step.tally.Dropped++
+			t.removed.add(j.JobNumber)
 			pending = append(pending, j.Comments...)
 			continue
 		}
@@ -370,7 +384,7 @@ func (c *Cleaner) ApplyAll(jobs []swf.Job) []swf.Job {
 	marks := make([]uint64, len(jobs))
 	for i := range c.steps {
 		s := &c.steps[i]
-		t := &tracker{step: s, carry: &c.carry, marks: marks}
+		t := &tracker{step: s, carry: &c.carry, marks: marks, removed: &c.removedJobs}
 		switch {
 		case s.job != nil:
 			jobs = t.keep(jobs, func(i int, j *swf.Job) bool {

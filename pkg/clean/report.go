@@ -52,6 +52,9 @@ func (c *Cleaner) Report(malformed int) Report {
 	for i, finish := range c.finishers {
 		finish(c.steps[i].tally)
 	}
+	if c.dangling > 0 {
+		c.warn(danglingNote(c.dangling))
+	}
 	r := Report{
 		RecordsRead: c.read + malformed, Written: c.written, Malformed: malformed,
 		Dropped: malformed, Warnings: c.warnings,
@@ -171,6 +174,9 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	h.AddNote(fmt.Sprintf("cleaned by %s: %d records read, %d written, %d dropped (%d malformed)",
 		c.cfg.Tool, r.RecordsRead, r.Written, r.Dropped, r.Malformed))
 	c.addStepNotes(h, r.Steps, earlierNotes)
+	if c.dangling > 0 {
+		h.AddNote(c.cfg.Tool + " " + danglingNote(c.dangling))
+	}
 	notes := c.notes
 	for _, f := range c.noteFuncs {
 		notes = append(notes, f()...)
@@ -208,6 +214,17 @@ func (c *Cleaner) warnSetCounts(h *swf.Header) {
 			c.warn(fmt.Sprintf("--set MaxRecords=%d: the output has %d records; --check flags it (header_maxrecords)", v, c.written))
 		}
 	}
+}
+
+// danglingNote says that n records written name as their preceding job
+// (field 17) a job this run removed: without rule renumber the reference
+// is kept as read, and it now names a job the file does not hold.
+func danglingNote(n int) string {
+	records := "records written name"
+	if n == 1 {
+		records = "record written names"
+	}
+	return fmt.Sprintf("%d %s as preceding job (field 17) a job this run removed: kept as read, with its think time (field 18); rule renumber writes such a reference -1", n, records)
 }
 
 // addStepNotes adds a Note per step with its counts, and earlierJobNumbers

@@ -261,7 +261,12 @@ func TestCommand(t *testing.T) {
 		{name: "set with a line break", args: []string{"--set", "Note=a\nb"}, code: 2, stderrHas: "a header value is one line"},
 		{name: "accounting", args: []string{"testdata/dirty.swf"}, code: 0,
 			stderrHas: "8 records read = 5 written + 3 dropped"},
-		{name: "quiet", args: []string{"-q", "testdata/dirty.swf"}, code: 0, stderrNone: true},
+		{name: "quiet", args: []string{"-q", "--rules", "default,renumber", "testdata/dirty.swf"}, code: 0, stderrNone: true},
+		// Job 5 names job 4, which unknown_runtime drops: without renumber
+		// the reference is kept, and -q leaves the warning that says so.
+		{name: "quiet keeps the removed preceding job warning", args: []string{"-q", "testdata/dirty.swf"}, code: 0,
+			stdoutHas: "; Note: swfclean 1 record written names as preceding job (field 17) a job this run removed: kept as read, with its think time (field 18); rule renumber writes such a reference -1\n",
+			stderrHas: "swfclean: warning: 1 record written names as preceding job (field 17) a job this run removed: kept as read, with its think time (field 18); rule renumber writes such a reference -1\n"},
 		// -q silences the tables, not the warnings (the conversion's too).
 		{name: "quiet keeps warnings", args: []string{"-q", "--from", "alea", "testdata/metacentrum-head.alea"}, code: 0,
 			stderrHas: "swfclean: warning: MaxProcs 460 is the most processors the jobs held at once (the largest job's: 64), a lower bound: the machine size was not given (--procs)\n"},
