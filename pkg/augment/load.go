@@ -83,14 +83,16 @@ type LoadReport struct {
 	Empty bool
 }
 
-// Notes returns the header Note lines.
+// Notes returns the header Note lines. F is written in full (the shortest
+// text that reads back as the same float64): --load with the factor a
+// --target-load run chose, read from its Note, scales the trace the same way.
 func (r *LoadReport) Notes() []string {
 	how := "factor given"
 	if r.Target > 0 {
 		how = "factor chosen for target load " + fmtFloat(r.Target)
 	}
 	if r.Empty {
-		factor := fmt.Sprintf("F=%.6g (%s)", r.Factor, how)
+		factor := fmt.Sprintf("F=%s (%s)", fmtFloat(r.Factor), how)
 		if math.IsNaN(r.Factor) {
 			factor = "no factor chosen for target load " + fmtFloat(r.Target)
 		}
@@ -104,8 +106,8 @@ func (r *LoadReport) Notes() []string {
 	if r.LoadUnknown != "" {
 		load = "offered load unknown: " + r.LoadUnknown
 	}
-	return []string{fmt.Sprintf("swfaugment load (Srinivasan et al. 2002, 4.2): submit times s -> %d + round((s - %d) / F), F=%.6g (%s), i.e. inter-arrival times divided by F; %s; %s, span %d s -> %d s; %d jobs with unknown submit time untouched; wait, runtime and think times unchanged",
-		r.Origin, r.Origin, r.Factor, how, machine, load, r.SpanBefore, r.SpanAfter, r.UnknownSubmit)}
+	return []string{fmt.Sprintf("swfaugment load (Srinivasan et al. 2002, 4.2): submit times s -> %d + round((s - %d) / F), F=%s (%s), i.e. inter-arrival times divided by F; %s; %s, span %d s -> %d s; %d jobs with unknown submit time untouched; wait, runtime and think times unchanged",
+		r.Origin, r.Origin, fmtFloat(r.Factor), how, machine, load, r.SpanBefore, r.SpanAfter, r.UnknownSubmit)}
 }
 
 // ScaleLoad divides inter-arrival times by factor: each known submit time s
