@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	_ "time/tzdata" // EndTime is rewritten in the header's TimeZoneString on any machine
@@ -355,6 +356,9 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		}
 		return nil, cmdio.Usagef("--top-apps sets category 7 (the most executed applications); %s, so it would change only the Note (give --bounds to record the list in the header)", what)
 	}
+	if err := checkBoundReaders(c, p); err != nil {
+		return nil, err
+	}
 
 	if c.IsSet("load") && c.IsSet("target-load") {
 		return nil, cmdio.Usagef("--load and --target-load exclude each other")
@@ -370,6 +374,43 @@ func parsePlan(c *cli.Context) (*plan, error) {
 		return nil, cmdio.Usagef("at most one input file, got %d", c.NArg())
 	}
 	return p, nil
+}
+
+// boundReaders lists, for the processor and area bound flags, the
+// categories that read the bound: with --error-qual (the runtime bounds
+// alone) or another category the flag would change only the bounds Note,
+// whose runtime bounds alone swfstat reads. --bounds asks for the Note.
+var boundReaders = []struct {
+	flags []string
+	what  string // "a processor bound"
+	cats  []augment.Category
+	list  string // the categories, as the message names them
+}{
+	{[]string{"procs-lower", "procs-upper"}, "a processor bound", []augment.Category{augment.CatHighProcs, augment.CatLowProcs, augment.CatShortNarrow, augment.CatNotSmall}, "1, 2, 8 and 9"},
+	{[]string{"area-lower", "area-upper"}, "an area bound", []augment.Category{augment.CatHighArea, augment.CatLowArea}, "5 and 6"},
+}
+
+// checkBoundReaders refuses a processor or area bound flag that no
+// category of the run reads (as --top-apps outside category 7).
+func checkBoundReaders(c *cli.Context, p *plan) error {
+	if c.Bool("bounds") {
+		return nil
+	}
+	for _, g := range boundReaders {
+		if p.quant != nil && slices.Contains(g.cats, p.quant.Category) {
+			continue
+		}
+		what := "--error-qual reads only the runtime bounds"
+		if p.quant != nil {
+			what = fmt.Sprintf("--error-category %d does not", p.quant.Category)
+		}
+		for _, f := range g.flags {
+			if c.IsSet(f) {
+				return cmdio.Usagef("--%s sets %s, which only --error-category %s read; %s, so it would change only the Note (give --bounds to record it in the header)", f, g.what, g.list, what)
+			}
+		}
+	}
+	return nil
 }
 
 func run(c *cli.Context, stdin io.Reader, stdout, stderr io.Writer) (err error) {
