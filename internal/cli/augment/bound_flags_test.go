@@ -17,12 +17,17 @@ func TestBoundFlagsOnlyWhereACategoryReadsThem(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--error-qual", "both", "--error-percent", "50", "--procs-lower", "4"}, 2, "--procs-lower sets a processor bound, which only --error-category 1, 2, 8 and 9 read; --error-qual reads only the runtime bounds"},
-		{[]string{"--error-qual", "s2l", "--error-percent", "50", "--area-upper", "5000"}, 2, "--area-upper sets an area bound, which only --error-category 5 and 6 read; --error-qual reads only the runtime bounds"},
-		{[]string{"--error-quant", "50", "--error-category", "3", "--procs-upper", "4"}, 2, "--procs-upper sets a processor bound, which only --error-category 1, 2, 8 and 9 read; --error-category 3 does not"},
-		{[]string{"--error-quant", "50", "--error-category", "1", "--area-lower", "50"}, 2, "--area-lower sets an area bound, which only --error-category 5 and 6 read; --error-category 1 does not"},
+		{[]string{"--error-qual", "both", "--error-percent", "50", "--procs-lower", "4"}, 2, "--procs-lower sets the processor lower bound, which only --error-category 2, 8 and 9 read; --error-qual reads only the runtime bounds"},
+		{[]string{"--error-qual", "s2l", "--error-percent", "50", "--area-upper", "5000"}, 2, "--area-upper sets the area upper bound, which only --error-category 5 (and 6 without --area-lower) read; --error-qual reads only the runtime bounds"},
+		{[]string{"--error-quant", "50", "--error-category", "3", "--procs-upper", "4"}, 2, "--procs-upper sets the processor upper bound, which only --error-category 1 (and 2, 8 and 9 without --procs-lower) read; --error-category 3 does not"},
+		{[]string{"--error-quant", "50", "--error-category", "1", "--area-lower", "50"}, 2, "--area-lower sets the area lower bound, which only --error-category 6 read; --error-category 1 does not"},
 		{[]string{"--error-quant", "50", "--error-category", "11", "--procs-lower", "2"}, 2, "--error-category 11 does not"},
+		{[]string{"--error-quant", "50", "--error-category", "1", "--procs-lower", "2"}, 2, "--procs-lower sets the processor lower bound, which only --error-category 2, 8 and 9 read; --error-category 1 does not"},
+		{[]string{"--error-quant", "50", "--error-category", "5", "--area-lower", "50"}, 2, "--error-category 5 does not"},
+		{[]string{"--error-quant", "50", "--error-category", "2", "--procs-lower", "2", "--procs-upper", "8"}, 2, "--procs-upper sets the processor upper bound, which only --error-category 1 (and 2, 8 and 9 without --procs-lower) read; --error-category 2 does not when --procs-lower is given"},
 		{[]string{"--error-quant", "50", "--error-category", "1", "--procs-upper", "4"}, 0, ""},
+		{[]string{"--error-quant", "50", "--error-category", "9", "--procs-upper", "4"}, 0, ""},
+		{[]string{"--error-quant", "50", "--error-category", "6", "--area-upper", "5000"}, 0, ""},
 		{[]string{"--error-quant", "50", "--error-category", "2", "--procs-lower", "2"}, 0, ""},
 		{[]string{"--error-quant", "50", "--error-category", "8", "--procs-upper", "8"}, 0, ""},
 		{[]string{"--error-quant", "50", "--error-category", "9", "--procs-lower", "2"}, 0, ""},

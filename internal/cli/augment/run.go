@@ -376,18 +376,22 @@ func parsePlan(c *cli.Context) (*plan, error) {
 	return p, nil
 }
 
-// boundReaders lists, for the processor and area bound flags, the
+// boundReaders lists, for each processor and area bound flag, the
 // categories that read the bound: with --error-qual (the runtime bounds
 // alone) or another category the flag would change only the bounds Note,
-// whose runtime bounds alone swfstat reads. --bounds asks for the Note.
+// whose runtime bounds alone swfstat reads. --bounds asks for the Note. An
+// upper bound is also read where its lower bound is, when that follows from
+// it (the lower bound not given).
 var boundReaders = []struct {
-	flags []string
-	what  string // "a processor bound"
-	cats  []augment.Category
-	list  string // the categories, as the message names them
+	flag, lower    string // lower: the flag of the lower bound an upper one sets
+	what           string
+	cats, viaLower []augment.Category
+	list           string // the categories, as the message names them
 }{
-	{[]string{"procs-lower", "procs-upper"}, "a processor bound", []augment.Category{augment.CatHighProcs, augment.CatLowProcs, augment.CatShortNarrow, augment.CatNotSmall}, "1, 2, 8 and 9"},
-	{[]string{"area-lower", "area-upper"}, "an area bound", []augment.Category{augment.CatHighArea, augment.CatLowArea}, "5 and 6"},
+	{"procs-lower", "", "the processor lower bound", []augment.Category{augment.CatLowProcs, augment.CatShortNarrow, augment.CatNotSmall}, nil, "2, 8 and 9"},
+	{"procs-upper", "procs-lower", "the processor upper bound", []augment.Category{augment.CatHighProcs}, []augment.Category{augment.CatLowProcs, augment.CatShortNarrow, augment.CatNotSmall}, "1 (and 2, 8 and 9 without --procs-lower)"},
+	{"area-lower", "", "the area lower bound", []augment.Category{augment.CatLowArea}, nil, "6"},
+	{"area-upper", "area-lower", "the area upper bound", []augment.Category{augment.CatHighArea}, []augment.Category{augment.CatLowArea}, "5 (and 6 without --area-lower)"},
 }
 
 // checkBoundReaders refuses a processor or area bound flag that no
@@ -397,18 +401,21 @@ func checkBoundReaders(c *cli.Context, p *plan) error {
 		return nil
 	}
 	for _, g := range boundReaders {
-		if p.quant != nil && slices.Contains(g.cats, p.quant.Category) {
+		if !c.IsSet(g.flag) {
+			continue
+		}
+		if p.quant != nil && (slices.Contains(g.cats, p.quant.Category) ||
+			(g.lower != "" && !c.IsSet(g.lower) && slices.Contains(g.viaLower, p.quant.Category))) {
 			continue
 		}
 		what := "--error-qual reads only the runtime bounds"
 		if p.quant != nil {
 			what = fmt.Sprintf("--error-category %d does not", p.quant.Category)
-		}
-		for _, f := range g.flags {
-			if c.IsSet(f) {
-				return cmdio.Usagef("--%s sets %s, which only --error-category %s read; %s, so it would change only the Note (give --bounds to record it in the header)", f, g.what, g.list, what)
+			if g.lower != "" && c.IsSet(g.lower) && slices.Contains(g.viaLower, p.quant.Category) {
+				what += fmt.Sprintf(" when --%s is given", g.lower)
 			}
 		}
+		return cmdio.Usagef("--%s sets %s, which only --error-category %s read; %s, so it would change only the Note (give --bounds to record it in the header)", g.flag, g.what, g.list, what)
 	}
 	return nil
 }
