@@ -273,6 +273,13 @@ type UtilityGenerator struct {
 	g           *generator
 	buf         []byte
 	seen        map[int64]bool // queues of the jobs given a function
+	// The last job Apply gave a function: its deadline and whether it
+	// was counted past it (Settle recounts it).
+	last struct {
+		given    bool
+		deadline int64
+		past     bool
+	}
 }
 
 // NewUtilityGenerator returns the generator of GenerateUtility. Its
@@ -301,6 +308,7 @@ func NewUtilityGenerator(cfg UtilityConfig, rng *rand.Rand) (*UtilityGenerator, 
 func (u *UtilityGenerator) Apply(j *swf.Job) error {
 	cfg, rep, g := &u.cfg, &u.rep, u.g
 	g.seedJob(u.rng.Uint64())
+	u.last.given = false
 	p, e := Procs(j), RequestedTime(j)
 	if p < 0 || e < 0 {
 		rep.Skipped++
@@ -335,9 +343,11 @@ func (u *UtilityGenerator) Apply(j *swf.Job) error {
 			Detail: fmt.Sprintf("the deadline %g x %d s is beyond swfkit's time bound %d s", cfg.DeadlineFactor, wait, int64(swf.MaxTime))}
 	}
 	deadline := max(cfg.MinDeadline, int64(scaled))
-	if run := min(j.RunTime, e); run >= deadline {
+	past := pastDeadline(j, deadline)
+	if past {
 		rep.PastDeadline++
 	}
+	u.last.given, u.last.deadline, u.last.past = true, deadline, past
 
 	d := pickDecay(cfg.Weights, u.totalWeight, g.modelRng.Float64())
 	rep.ByDecay[d]++
@@ -346,6 +356,33 @@ func (u *UtilityGenerator) Apply(j *swf.Job) error {
 	j.SetExtra(KeyUtility, string(u.buf))
 	rep.Jobs++
 	return nil
+}
+
+// pastDeadline reports whether the job's run time, capped at its requested
+// time where swfsim kills it, is at or past the deadline: it earns 0 under
+// any schedule.
+func pastDeadline(j *swf.Job, deadline int64) bool {
+	return min(j.RunTime, RequestedTime(j)) >= deadline
+}
+
+// Settle recounts, for the report's PastDeadline, the job Apply last saw
+// as the other operations of the run left it: an estimate transform after
+// the utility rewrites field 9, the kill time, which decides whether the
+// job can end inside its deadline (its function, drawn from the log's
+// request, stays). Call it with that job before the next Apply; without
+// it the count is on the jobs as Apply saw them.
+func (u *UtilityGenerator) Settle(j *swf.Job) {
+	if !u.last.given {
+		return
+	}
+	if past := pastDeadline(j, u.last.deadline); past != u.last.past {
+		if past {
+			u.rep.PastDeadline++
+		} else {
+			u.rep.PastDeadline--
+		}
+		u.last.past = past
+	}
 }
 
 // Report returns what the generator did to the jobs so far.

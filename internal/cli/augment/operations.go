@@ -34,6 +34,7 @@ type operations struct {
 	steps   []func(*swf.Job) error
 	reports []func() ([]string, error)
 	first   string // the first Note
+	utility *augment.UtilityGenerator
 }
 
 // newOperations returns the run's operations with the surveys they need.
@@ -172,7 +173,16 @@ func (o *operations) prepare() error {
 		return cmdio.Usagef("%v", err)
 	}
 	if est != nil {
-		o.step(func(j *swf.Job) error { est.Apply(j); return nil }, func() ([]string, error) {
+		apply := func(j *swf.Job) error {
+			est.Apply(j)
+			if o.utility != nil {
+				// The output's field 9 is the kill time that decides
+				// which jobs earn 0 under any schedule.
+				o.utility.Settle(j)
+			}
+			return nil
+		}
+		o.step(apply, func() ([]string, error) {
 			rep := est.Report()
 			if w := rep.CategoryWarning(); w != "" {
 				p.warnings = append(p.warnings, w)
@@ -212,6 +222,7 @@ func (o *operations) prepareUtility(rng *rand.Rand) error {
 	if err != nil {
 		return cmdio.Usagef("%v", err)
 	}
+	o.utility = gen
 	apply := func(j *swf.Job) error {
 		err := gen.Apply(j)
 		var pe *swf.ParseError
