@@ -158,7 +158,13 @@ func (o *operations) prepare() error {
 		}
 		o.step(nil, func() ([]string, error) { return []string{b.Note()}, nil })
 	}
-	estRand := draws.NewRand(p.seed, augment.StreamEstimate)
+	estDraws := draws
+	if p.inert != "" {
+		// Draws that cannot change the output do not make the seed
+		// matter: counted apart.
+		estDraws = &augment.Draws{}
+	}
+	estRand := estDraws.NewRand(p.seed, augment.StreamEstimate)
 	var est *augment.Estimator
 	var err error
 	switch {
@@ -327,7 +333,11 @@ func (o *operations) notes() ([]string, error) {
 		}
 		notes = append(notes, n...)
 	}
-	if o.plan.draws.Count() == 0 {
+	switch {
+	case o.plan.draws.Count() > 0:
+	case o.plan.inert != "":
+		notes[0] += "; the run's draws cannot change the output (" + o.plan.inert + "): the output is the same for every seed"
+	default:
 		notes[0] += "; the run drew no random number: the output is the same for every seed"
 	}
 	return notes, nil

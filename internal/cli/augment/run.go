@@ -111,6 +111,9 @@ type plan struct {
 	seed     uint64
 	draws    augment.Draws // what the run drew, counted by apply
 	warnings []string      // said on stderr once apply is done (and in Notes)
+	// inert says why the estimate operation's draws cannot change what it
+	// writes ("" when they can): they are not counted in draws.
+	inert    string
 	utility  *augment.UtilityConfig
 	ckpt     *augment.CheckpointConfig
 	answers  string
@@ -348,6 +351,7 @@ func parsePlan(c *cli.Context) (*plan, error) {
 	if lo, hi := p.bounds.RuntimeLower, p.bounds.RuntimeUpper; lo > 0 && hi > 0 && lo > hi {
 		return nil, cmdio.Usagef("--rt-lower-bound %g is above --rt-upper-bound %g", lo, hi)
 	}
+	p.inert = inertEstimate(p)
 	p.wantBnds = c.Bool("bounds") || p.quant != nil || p.qual != nil
 	if c.IsSet("top-apps") && !c.Bool("bounds") && (p.quant == nil || p.quant.Category != augment.CatTopApps) {
 		what := "--error-qual does not use categories"
@@ -375,6 +379,28 @@ func parsePlan(c *cli.Context) (*plan, error) {
 	}
 	return p, nil
 }
+
+// inertEstimate says why the estimate operation's draws cannot change what
+// it writes, or "" when they can (or there is none): every job then gets
+// the same value whatever the seed, so a sweep over seeds repeats one
+// point, as with an operation that draws nothing.
+func inertEstimate(p *plan) string {
+	switch {
+	case p.model != nil && p.model.Kind == "uniform" && p.model.A == p.model.B:
+		return fmt.Sprintf("--estimate uniform:%s,%s draws every factor as %s", fmtFlag(p.model.A), fmtFlag(p.model.B), fmtFlag(p.model.A))
+	case p.quant != nil && p.quant.Error == 0 && p.quant.Stdev == 0:
+		return "--error-quant 0 with --error-stdev 0 estimates every job exactly"
+	case p.quant != nil && p.quant.Category == augment.CatEqual && p.quant.PerfectShare == 1:
+		return "--perfect-share 1 estimates every job exactly"
+	case p.qual != nil && p.qual.Stdev == 0 && p.qual.Percent == 100:
+		return "--error-percent 100 with --error-stdev 0 converts every short and large job the conversion names"
+	case p.qual != nil && p.qual.Stdev == 0 && p.qual.Percent == 0:
+		return "--error-percent 0 with --error-stdev 0 converts no job"
+	}
+	return ""
+}
+
+func fmtFlag(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 // boundReaders lists, for each processor and area bound flag, the
 // categories that read the bound: with --error-qual (the runtime bounds
@@ -564,7 +590,11 @@ func annotate(c *cli.Context, ops *operations, hdr *swf.Header, rd *swf.Reader, 
 		fmt.Fprintf(stderr, "swfaugment: warning: %s: %s\n", hdr.File, w)
 	}
 	if c.IsSet("seed") && p.draws.Count() == 0 {
-		fmt.Fprintf(stderr, "swfaugment: warning: --seed %d changes nothing: the run drew no random number (only --utility, --checkpoint, --checkpoint-from --expand, a random --estimate model and the estimate errors draw, for the jobs they apply to)\n", int64(p.seed))
+		if p.inert != "" {
+			fmt.Fprintf(stderr, "swfaugment: warning: --seed %d changes nothing: the run's draws cannot change the output (%s) and no other operation of the run draws\n", int64(p.seed), p.inert)
+		} else {
+			fmt.Fprintf(stderr, "swfaugment: warning: --seed %d changes nothing: the run drew no random number (only --utility, --checkpoint, --checkpoint-from --expand, a random --estimate model and the estimate errors draw, for the jobs they apply to)\n", int64(p.seed))
+		}
 	}
 	if n, first := rd.Malformed(); n > 0 {
 		// The output has fewer jobs than the input: the header says so.
