@@ -332,8 +332,12 @@ func joinLines(lines []int, count int) string {
 }
 
 func writeFlurries(b *strings.Builder, cfg clean.FlurryConfig, flurries []clean.Flurry) {
-	fmt.Fprintf(b, "flurries: %d candidates (window %d s, at least %d jobs and %.0f%% of a window's submissions by one user)\n",
-		len(flurries), cfg.Window, cfg.MinJobs, 100*cfg.MinShare)
+	noun := "candidates"
+	if len(flurries) == 1 {
+		noun = "candidate"
+	}
+	fmt.Fprintf(b, "flurries: %d %s (window %d s, at least %d jobs and %.0f%% of a window's submissions by one user)\n",
+		len(flurries), noun, cfg.Window, cfg.MinJobs, 100*cfg.MinShare)
 	if len(flurries) == 0 {
 		return
 	}

@@ -136,7 +136,7 @@ func TestCommand(t *testing.T) {
 		{name: "flurries after a filter", args: []string{"--flurries", "--flurry-min-jobs", "2", "--flurry-window", "20", "--flurry-share", "0.6",
 			"--filter", "job<=1", "testdata/dirty.swf"}, code: 0, stdoutHas: "flurries: 0 candidates"},
 		{name: "flurries without the filter", args: []string{"--flurries", "--flurry-min-jobs", "2", "--flurry-window", "20", "--flurry-share", "0.6",
-			"testdata/dirty.swf"}, code: 0, stdoutHas: "flurries: 1 candidates"},
+			"testdata/dirty.swf"}, code: 0, stdoutHas: "flurries: 1 candidate ("},
 		{name: "value option after file", args: []string{"testdata/dirty.swf", "--filter", "user=9", "-q"}, code: 0, stdoutHas: "filter user=9: 2 jobs removed"},
 		{name: "drop alias", args: []string{"--rules", "none", "--drop", "user=9", "testdata/dirty.swf"}, code: 0, stderrHas: "filter user=9   "},
 		{name: "keep", args: []string{"--rules", "none", "--keep", "job<=2", "testdata/dirty.swf"}, code: 0, stderrHas: "2 written + 6 dropped"},
