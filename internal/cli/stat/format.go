@@ -97,22 +97,37 @@ func writeSummary(w io.Writer, format string, o *options, traces []*trace, ic *i
 }
 
 // formatTable renders a value for the table: integers exactly, other values
-// with up to 4 decimals, "-" for undefined.
+// with up to 4 decimals, "-" for undefined. A value that is not 0 never reads
+// as 0 (a U-QoS delta_s of 1e-9 s, a --uqos-factor of 1e-6, next to an
+// undefined U-QoS whose reason is a delta of 0): one that would round to 0 at
+// 4 decimals keeps its first significant digit ("0.000001"), as formatChange
+// does for changes. Nor does it show digits the value does not hold: a
+// non-integer too large for 4 exact decimals (2.0928647153718503e14) is its
+// shortest decimal ("209286471537185.03"), not the binary value's expansion
+// ("209286471537185.0312").
 func formatTable(v float64) string {
 	switch {
 	case math.IsNaN(v):
 		return "-"
+	case v == 0:
+		return "0" // not "-0"
 	case math.IsInf(v, 0):
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	case v == math.Trunc(v) && math.Abs(v) < 1e15:
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
-	s := strconv.FormatFloat(v, 'f', 4, 64)
-	s = strings.TrimRight(s, "0")
-	if s == "-0." {
-		return "0"
+	decimals := 4
+	if shortest := strconv.FormatFloat(v, 'f', -1, 64); strings.IndexByte(shortest, '.') < 0 {
+		return shortest
+	} else if d := len(shortest) - strings.IndexByte(shortest, '.') - 1; d < decimals {
+		decimals = d
 	}
-	return strings.TrimSuffix(s, ".")
+	s := strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(v, 'f', decimals, 64), "0"), ".")
+	if s == "0" || s == "-0" {
+		digits := int(math.Ceil(-math.Log10(math.Abs(v))))
+		s = strings.TrimRight(strconv.FormatFloat(v, 'f', digits, 64), "0")
+	}
+	return s
 }
 
 // formatExact renders a value for CSV: the shortest decimal that reads back

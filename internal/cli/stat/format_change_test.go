@@ -32,3 +32,36 @@ func TestFormatChange(t *testing.T) {
 		}
 	}
 }
+
+// A value in the table is rounded to 4 decimals, but a value that is not 0
+// never reads as 0 (it keeps its first significant digit), and a large one
+// shows no digits beyond those it holds.
+func TestFormatTable(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{100, "100"},
+		{-3, "-3"},
+		{69.71207437, "69.7121"},
+		{0.1, "0.1"},
+		{1.05, "1.05"},
+		{0.00012, "0.0001"},
+		{0.00005, "0.0001"},
+		{0.00004, "0.00004"},
+		{-0.00004, "-0.00004"},
+		{1e-6, "0.000001"},
+		{1.0770882529783987e-09, "0.000000001"},
+		{9.99e-6, "0.00001"},
+		{209286471537185.03, "209286471537185.03"},
+		{1e20, "100000000000000000000"},
+		{0, "0"},
+		{math.Copysign(0, -1), "0"},
+		{math.NaN(), "-"},
+		{math.Inf(1), "+Inf"},
+	} {
+		if got := formatTable(c.in); got != c.want {
+			t.Errorf("formatTable(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
