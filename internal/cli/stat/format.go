@@ -51,7 +51,18 @@ func uqosText(o *options) string {
 	cfg := o.cfg
 	bounds := "rt bounds from the trace: upper = 50% of the 95th percentile of runtime, lower = 4% of upper (Guim et al. Table 4; killed jobs count at their simulated runtime: run swfaugment --bounds on the input before swfsim, or give the bounds, to use recorded runtimes)"
 	if cfg.UQoSLowerBound > 0 || cfg.UQoSUpperBound > 0 {
-		bounds = fmt.Sprintf("rt bounds given: lower %g s, upper %g s (0 = from the trace)", cfg.UQoSLowerBound, cfg.UQoSUpperBound)
+		// The bound not given is not "0": it is derived (the lower one
+		// from the upper one, given or not), and saying which keeps the
+		// note true when only one flag is given.
+		upper := "upper not given: 50% of the 95th percentile of runtime"
+		if cfg.UQoSUpperBound > 0 {
+			upper = fmt.Sprintf("upper %g s (--rt-upper-bound)", cfg.UQoSUpperBound)
+		}
+		lower := "lower not given: 4% of upper"
+		if cfg.UQoSLowerBound > 0 {
+			lower = fmt.Sprintf("lower %g s (--rt-lower-bound)", cfg.UQoSLowerBound)
+		}
+		bounds = "rt bounds: " + lower + ", " + upper
 	}
 	if len(o.uqosNote) > 0 {
 		if cfg.UQoSLowerBound > 0 || cfg.UQoSUpperBound > 0 {

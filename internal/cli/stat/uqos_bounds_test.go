@@ -70,3 +70,38 @@ func TestUQoSBoundsFromAugmentNote(t *testing.T) {
 		t.Errorf("no Note: want bounds 80..2000 in\n%s", out)
 	}
 }
+
+// TestUQoSBoundsNoteOneFlag: with one bound given, the settings line says
+// how the other is made (4% of upper; 50% of the 95th percentile) rather
+// than calling it 0, and the table's rows hold the bound used.
+func TestUQoSBoundsNoteOneFlag(t *testing.T) {
+	chdirRoot(t)
+	data, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args       []string
+		note, rows []string
+	}{
+		{[]string{"--rt-upper-bound", "700"},
+			[]string{"rt bounds: lower not given: 4% of upper, upper 700 s (--rt-upper-bound)"},
+			[]string{"rt_lowerbound_s  28\n", "rt_upperbound_s  700\n"}},
+		{[]string{"--rt-lower-bound", "20"},
+			[]string{"rt bounds: lower 20 s (--rt-lower-bound), upper not given: 50% of the 95th percentile of runtime"},
+			[]string{"rt_lowerbound_s  20\n"}},
+	} {
+		out, errs, code := run(t, string(data), c.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		if strings.Contains(out, "(0 = from the trace)") {
+			t.Errorf("%v: the settings line calls the bound not given 0:\n%s", c.args, out)
+		}
+		for _, want := range append(c.note, c.rows...) {
+			if !strings.Contains(strings.Join(strings.Fields(out), " "), strings.Join(strings.Fields(want), " ")) {
+				t.Errorf("%v: output lacks %q:\n%s", c.args, want, out)
+			}
+		}
+	}
+}
