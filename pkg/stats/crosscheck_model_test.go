@@ -179,6 +179,16 @@ func refProcs(j refJob, from sim.ProcsFrom) int64 {
 	return p
 }
 
+// refLength is the runtime a category and --by short use: all the job's
+// runs, runtotal= of a bumped job (as its slowdowns use), else field 4
+// (docs/swfstat.md, Breakdowns).
+func refLength(j refJob) int64 {
+	if j.runTotal >= 0 {
+		return j.runTotal
+	}
+	return j.run
+}
+
 // refWidth is the width a category uses: always the requested count, field 8,
 // else field 5 (doc.go; docs/swfstat.md "Processors of a job").
 func refWidth(j refJob) int64 { return refProcs(j, sim.ProcsRequestedElseAllocated) }
@@ -219,11 +229,11 @@ func refGroup(j refJob, k stats.Key, cfg refConfig) string {
 	switch k {
 	case stats.ByCategory:
 		w := refWidth(j)
-		if j.run < 0 || w == 0 {
+		if refLength(j) < 0 || w == 0 {
 			return stats.Unknown
 		}
 		s := "L"
-		if j.run <= cfg.shortRuntime {
+		if refLength(j) <= cfg.shortRuntime {
 			s = "S"
 		}
 		if w <= cfg.narrowProcs {
@@ -231,10 +241,10 @@ func refGroup(j refJob, k stats.Key, cfg refConfig) string {
 		}
 		return s + "W"
 	case stats.ByShort:
-		if j.run < 0 {
+		if refLength(j) < 0 {
 			return stats.Unknown
 		}
-		if j.run <= cfg.trial {
+		if refLength(j) <= cfg.trial {
 			return "short"
 		}
 		return "long"

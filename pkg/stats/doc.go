@@ -22,7 +22,8 @@
 //     runtotal=S, the seconds of all its runs; field 4 is its last run. Then
 //     "run" above is S and "wait" is the response (field 3 + field 4) minus S,
 //     the time it spent off the processors; utilization counts S x processors,
-//     so lost work is counted. Response, wait_s and the timeline use the
+//     so lost work is counted; its length for the category, --by short and
+//     fairness is S as well. Response, wait_s, the timeline and U-QoS use the
 //     fields (the last run).
 //   - Processors of a job for machine metrics (utilization, queue, capacity)
 //     are chosen by Config.ProcsFrom, by default field 8, else field 5, as

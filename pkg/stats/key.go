@@ -9,7 +9,8 @@ import (
 type Key int
 
 const (
-	// ByCategory splits jobs into SN, SW, LN, LW: short (runtime <=
+	// ByCategory splits jobs into SN, SW, LN, LW: short (runtime, all runs of
+	// a bumped job (runtotal=), <=
 	// Config.ShortRuntime) or long, narrow (requested processors <=
 	// Config.NarrowProcs) or wide (Srinivasan et al., Tables 1-2).
 	ByCategory Key = iota + 1
@@ -51,11 +52,15 @@ var categoryOrder = map[string]int{"SN": 0, "SW": 1, "LN": 2, "LW": 3, "short": 
 func (c Config) groupOf(k Key, r *record) string {
 	switch k {
 	case ByCategory:
-		if r.run < 0 || r.width < 1 {
+		// A job's length is all its runs (busy: runtotal= of a job ga-ckpt
+		// bumped, else field 4), as in its slowdowns: its last run alone
+		// would make a 12-hour job whose last piece took 15 minutes short,
+		// and put one job in different categories under different policies.
+		if r.busy < 0 || r.width < 1 {
 			return Unknown
 		}
 		length, width := "S", "N"
-		if r.run > c.shortRuntime() {
+		if r.busy > c.shortRuntime() {
 			length = "L"
 		}
 		if r.width > c.narrowProcs() {
@@ -63,10 +68,10 @@ func (c Config) groupOf(k Key, r *record) string {
 		}
 		return length + width
 	case ByShort:
-		if r.run < 0 {
+		if r.busy < 0 { // all its runs, as for the category
 			return Unknown
 		}
-		if r.run <= c.trialRuntime() {
+		if r.busy <= c.trialRuntime() {
 			return "short"
 		}
 		return "long"

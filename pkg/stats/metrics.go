@@ -113,8 +113,8 @@ func (g *groupMetrics) rows(idx []int, by1, g1, by2, g2 string) []Row {
 
 	rows = append(rows, g.fairness("fairness", idx, by1, g1, by2, g2, func(*record) bool { return true })...)
 	short := g.cfg.shortRuntime()
-	rows = append(rows, g.fairness("fairness_runtime_le_"+itoa(short)+"s", idx, by1, g1, by2, g2, func(r *record) bool { return r.run <= short })...)
-	rows = append(rows, g.fairness("fairness_runtime_gt_"+itoa(short)+"s", idx, by1, g1, by2, g2, func(r *record) bool { return r.run > short })...)
+	rows = append(rows, g.fairness("fairness_runtime_le_"+itoa(short)+"s", idx, by1, g1, by2, g2, func(r *record) bool { return r.busy <= short })...)
+	rows = append(rows, g.fairness("fairness_runtime_gt_"+itoa(short)+"s", idx, by1, g1, by2, g2, func(r *record) bool { return r.busy > short })...)
 	return rows
 }
 
@@ -135,7 +135,9 @@ func (g *groupMetrics) fairness(metric string, idx []int, by1, g1, by2, g2 strin
 		if !ok {
 			continue
 		}
-		floor := math.Max(float64(r.run), g.cfg.bsldThreshold())
+		// The job's runtime is all its runs (runtotal= of a bumped job), as
+		// in the bounded slowdown b it is compared with.
+		floor := math.Max(float64(r.busy), g.cfg.bsldThreshold())
 		fair := math.Max((float64(r.fairStart-r.submit)+floor)/floor, 1)
 		ratio := b / fair
 		for k, bin := range fairnessBins {

@@ -388,6 +388,42 @@ func TestRunTotal(t *testing.T) {
 	}
 }
 
+// TestRunTotalLength: a bumped job's length for the category, --by short
+// and the fairness split is all its runs, as in its slowdowns: job 1 ran
+// 900 s last but 4500 s in all (its fields say 4000 s off the processors and
+// 900 s on: 400 s of idle time), so it is long (LW), not SW; and its fair
+// bounded slowdown uses 4500 s too, (fairstart 300 + 4500)/4500, so that its
+// ratio (4900/4500)/(4800/4500) = 49/48 falls in (1, 1.5], where the last
+// run's (4900/4500)/(1200/900) would be <= 1.
+func TestRunTotalLength(t *testing.T) {
+	const trace = "; MaxProcs: 10\n" +
+		"1 0 4000 900 10 -1 -1 10 10000 -1 1 1 1 -1 -1 -1 -1 -1 bumps=1 runtotal=4500 fairstart=300\n" +
+		"2 550 0 50 10 -1 -1 10 50 -1 1 2 1 -1 -1 -1 -1 -1 fairstart=550\n"
+	groups := func(k Key) map[string]int {
+		got := map[string]int{}
+		for _, row := range collectFrom(t, strings.NewReader(trace), Config{By: []Key{k}, TrialRuntime: 1000}).Report("ckpt").Rows {
+			if row.Metric == "jobs" && row.By1 == k.String() {
+				got[row.Group1] = row.Jobs
+			}
+		}
+		return got
+	}
+	if got := groups(ByCategory); got["LW"] != 1 || got["SW"] != 1 {
+		t.Errorf("categories %v, want the bumped job in LW (4500 s of runs) and the other in SW", got)
+	}
+	if got := groups(ByShort); got["long"] != 1 || got["short"] != 1 {
+		t.Errorf("--by short --trial 1000: %v, want the bumped job long (4500 s of runs)", got)
+	}
+	rep := collectFrom(t, strings.NewReader(trace), Config{}).Report("ckpt")
+	checkRows(t, rep, []want{
+		{"fairness_runtime_gt_3600s", "n", 1, 1},
+		{"fairness_runtime_le_3600s", "n", 1, 1},
+		{"fairness_runtime_gt_3600s", "pct_1_to_1.5", 100, 1},
+		{"fairness", "pct_le_1", 50, 2},
+		{"fairness", "pct_1_to_1.5", 50, 2},
+	})
+}
+
 // When no large job waited, delta is 0 and U-QoS is undefined for every job:
 // the exclusions say so, for the jobs it would otherwise cover.
 func TestUQoSUndefinedIsAnExclusion(t *testing.T) {
