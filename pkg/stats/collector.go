@@ -237,6 +237,19 @@ func (c *Collector) exclusions(recs []record, first, last int) []Exclusion {
 		}
 	}
 	add("submit, wait, runtime or processors unknown (all jobs read)", "makespan, utilization, queue, capacity", machineOut)
+	// A ratio over a span of 0 s is undefined although jobs were read (a
+	// trace of one job, a batch workload submitted at once): say so, or
+	// its "-" would read as "no jobs".
+	placedSpan, placed := c.span(func(r *record) (int64, int64, bool) { return r.submit, r.end(), r.placed() })
+	if placed > 0 && placedSpan == 0 {
+		add("makespan 0 s (all jobs read)", "utilization", placed)
+	}
+	submitSpan, submitted := c.span(func(r *record) (int64, int64, bool) {
+		return r.submit, r.submit, r.runKnown() && r.procs >= 1 && r.submit >= 0
+	})
+	if submitted > 0 && submitSpan == 0 {
+		add("submit span 0 s: every job submitted at one time (all jobs read)", "offered load", submitted)
+	}
 	return ex
 }
 
@@ -270,4 +283,21 @@ func (c *Collector) WithBy(by ...Key) *Collector {
 	d := *c
 	d.cfg.By = by
 	return &d
+}
+
+// span returns the time from the least start to the greatest end that
+// times gives over the records it accepts, and how many it accepted.
+func (c *Collector) span(times func(*record) (start, end int64, ok bool)) (int64, int) {
+	var first, last int64 = math.MaxInt64, math.MinInt64
+	n := 0
+	for i := range c.records {
+		if start, end, ok := times(&c.records[i]); ok {
+			first, last = min(first, start), max(last, end)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return last - first, n
 }

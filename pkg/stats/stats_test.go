@@ -561,3 +561,31 @@ func gcd(a, b int64) int64 {
 	}
 	return a
 }
+
+// TestZeroSpanIsAnExclusion: a ratio over a span of 0 s is undefined though
+// jobs were read, and the exclusions say why, so that its "-" does not read
+// as "no jobs": one job (submit span 0, offered load undefined); a batch
+// submitted at once whose jobs all ran 0 s (makespan 0, utilization too).
+func TestZeroSpanIsAnExclusion(t *testing.T) {
+	reasons := func(in string) map[string]int {
+		got := map[string]int{}
+		for _, ex := range collectFrom(t, strings.NewReader(in), Config{}).Report("t").Excluded {
+			got[ex.Affects] = ex.Jobs
+		}
+		return got
+	}
+	one := "; MaxProcs: 10\n1 0 5 100 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1\n"
+	if got := reasons(one); got["offered load"] != 1 || got["utilization"] != 0 {
+		t.Errorf("one job: exclusions %v, want the submit span of 0 s for offered load over 1 job, and utilization defined", got)
+	}
+	rep := collectFrom(t, strings.NewReader(one), Config{}).Report("t")
+	checkRows(t, rep, []want{{"offered_load", "value", math.NaN(), 0}, {"utilization_pct", "value", 2.0 / 10 * 100 * 100 / 105, 1}})
+	batch := "; MaxProcs: 10\n1 0 0 0 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1\n2 0 0 0 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1\n"
+	if got := reasons(batch); got["offered load"] != 2 || got["utilization"] != 2 {
+		t.Errorf("a batch of 0 s jobs at one time: exclusions %v, want offered load and utilization over 2 jobs each", got)
+	}
+	two := "; MaxProcs: 10\n1 0 0 10 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1\n2 5 0 10 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1\n"
+	if got := reasons(two); got["offered load"] != 0 || got["utilization"] != 0 {
+		t.Errorf("two jobs 5 s apart: exclusions %v, want none for a span", got)
+	}
+}
