@@ -73,12 +73,16 @@ type Cleaner struct {
 	finishers []func(t Tally)
 	edits     []func(h *swf.Header)
 	anon      *anonymizer
-	// removedJobs are the job numbers of the records a step dropped, and
-	// dangling counts the records written that name one of them, and no
-	// job written before, as their preceding job (field 17), kept as read
-	// when rule renumber (which writes such a reference -1) is not run.
+	// removedJobs are the job numbers of the records a step dropped.
+	// unresolved counts, by job number, the records written that name as
+	// their preceding job (field 17) a number no record written before them
+	// had, kept as read when rule renumber (which writes such a reference
+	// -1) is not run: once every record went through, those whose number
+	// a step removed and no record written has name a job the file does
+	// not hold (dangling). Only such references are kept, not one per
+	// record: the preceding job comes before its job in a trace.
 	removedJobs jobSet
-	dangling    int
+	unresolved  map[int64]int
 	renumbers   bool
 	// renumbered: rule renumber gave a job a new number, so the job
 	// numbers the filters' and flurries' Notes name are not the output's.
@@ -295,8 +299,13 @@ func (c *Cleaner) Apply(j *swf.Job) bool {
 }
 
 func (c *Cleaner) emitted(j *swf.Job) {
-	if p := j.PrecedingJob; p > 0 && !c.renumbers && c.removedJobs.has(p) && !c.seen.has(p) {
-		c.dangling++
+	if p := j.PrecedingJob; p > 0 && !c.renumbers && !c.seen.has(p) {
+		// Resolved at the end (dangling): the job may be removed, or
+		// written, after this record, in the stream as in the held trace.
+		if c.unresolved == nil {
+			c.unresolved = map[int64]int{}
+		}
+		c.unresolved[p]++
 	}
 	c.written++
 	if c.written == 1 || j.JobNumber > c.maxJob {
@@ -305,6 +314,19 @@ func (c *Cleaner) emitted(j *swf.Job) {
 	if c.seen.add(j.JobNumber) {
 		c.distinct++
 	}
+}
+
+// dangling returns the number of records written whose preceding job (field
+// 17) a step removed and no record written holds, once every record went
+// through; 0 with rule renumber, which writes such references -1.
+func (c *Cleaner) dangling() int {
+	n := 0
+	for p, records := range c.unresolved {
+		if c.removedJobs.has(p) && !c.seen.has(p) {
+			n += records
+		}
+	}
+	return n
 }
 
 // tracker lets a whole-trace step report drops and changes; the comment lines

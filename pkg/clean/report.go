@@ -52,8 +52,8 @@ func (c *Cleaner) Report(malformed int) Report {
 	for i, finish := range c.finishers {
 		finish(c.steps[i].tally)
 	}
-	if c.dangling > 0 {
-		c.warn(danglingNote(c.dangling))
+	if n := c.dangling(); n > 0 {
+		c.warn(danglingNote(n))
 	}
 	r := Report{
 		RecordsRead: c.read + malformed, Written: c.written, Malformed: malformed,
@@ -174,8 +174,8 @@ func (c *Cleaner) Annotate(h *swf.Header, r Report) {
 	h.AddNote(fmt.Sprintf("cleaned by %s: %d records read, %d written, %d dropped (%d malformed)",
 		c.cfg.Tool, r.RecordsRead, r.Written, r.Dropped, r.Malformed))
 	c.addStepNotes(h, r.Steps, earlierNotes)
-	if c.dangling > 0 {
-		h.AddNote(c.cfg.Tool + " " + danglingNote(c.dangling))
+	if n := c.dangling(); n > 0 {
+		h.AddNote(c.cfg.Tool + " " + danglingNote(n))
 	}
 	notes := c.notes
 	for _, f := range c.noteFuncs {
