@@ -21,8 +21,12 @@ import (
 func buildRenumber(c *Cleaner) (step, error) {
 	numbers := map[int64]int64{}
 	next := int64(0)
-	cut := 0 // references to a job not written before, written -1
-	detail := func(int) string { // renumber comes after every rule that drops
+	// cut counts the references to a job not written before, written -1.
+	// The detail ignores the count of noted records written: rules run in
+	// registry order, after every filter, and none after renumber drops a
+	// record, so every record renumber sees is written.
+	cut := 0
+	detail := func(int) string {
 		switch cut {
 		case 0:
 			return ""
