@@ -781,3 +781,22 @@ func TestShiftTimeStartTime(t *testing.T) {
 		}
 	}
 }
+
+// TestNoDropAfterRenumber: renumber's detail counts the references it cut
+// on every record it sees, taking them all for written; a rule after it
+// in the registry that drops records would make that count include
+// records not written. The rules after it are listed here, each one that
+// never drops a record: adding one means checking that.
+func TestNoDropAfterRenumber(t *testing.T) {
+	var after []string
+	for i, r := range Rules {
+		if r.Name == "renumber" {
+			for _, later := range Rules[i+1:] {
+				after = append(after, later.Name)
+			}
+		}
+	}
+	if !reflect.DeepEqual(after, []string{"anonymize"}) {
+		t.Errorf("rules after renumber %q: check that none drops a record (renumber's detail), then list them here", after)
+	}
+}
