@@ -1,6 +1,7 @@
 package cmdio
 
 import (
+	"os"
 	"runtime/debug"
 	"testing"
 )
@@ -21,9 +22,12 @@ func TestStampVersion(t *testing.T) {
 	}{
 		{"no build info", "0.1.0-dev", nil, "0.1.0-dev"},
 		// The settings of a test binary (go version -m on go test -c's):
-		// go test stamps no vcs, even given -buildvcs=true, so that
+		// go test stamps no vcs by default (-buildvcs=auto), so that
 		// BuildVersion() is Version under test and the golden files
-		// hold version=0.1.0-dev whichever commit runs them.
+		// hold version=0.1.0-dev whichever commit runs them. Given
+		// -buildvcs=true (or in GOFLAGS) it stamps the test binary too
+		// (go1.26): TestBuildVersionUnstampedInTests then says why the
+		// golden tests fail.
 		{"no vcs stamp (go test)", "0.1.0-dev", stamp("-buildmode", "exe", "-compiler", "gc", "CGO_ENABLED", "1", "GOARCH", "amd64", "GOOS", "linux", "GOAMD64", "v1"), "0.1.0-dev"},
 		// A stamp without a revision (a vcs setting alone) has no commit
 		// to name: nothing is appended, not even -dirty.
@@ -38,5 +42,17 @@ func TestStampVersion(t *testing.T) {
 				t.Errorf("stampVersion(%q) = %q, want %q", tc.version, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestBuildVersionUnstampedInTests: the golden files hold
+// version=0.1.0-dev, what BuildVersion returns in a binary without a vcs
+// stamp. go test stamps none by default, but does with -buildvcs=true
+// (go test -buildvcs=true, or GOFLAGS=-buildvcs=true: checked with go1.26),
+// and every golden test then fails on its version= lines; this test says
+// why in one line.
+func TestBuildVersionUnstampedInTests(t *testing.T) {
+	if got := BuildVersion(); got != Version {
+		t.Errorf("BuildVersion() = %q in this test binary, want %q: the golden files' version= lines hold it; run go test without -buildvcs=true (GOFLAGS=%q)", got, Version, os.Getenv("GOFLAGS"))
 	}
 }
