@@ -135,10 +135,23 @@ func formatTable(v float64) string {
 	}
 	s := strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(v, 'f', decimals, 64), "0"), ".")
 	if s == "0" || s == "-0" {
-		digits := int(math.Ceil(-math.Log10(math.Abs(v))))
-		s = strings.TrimRight(strconv.FormatFloat(v, 'f', digits, 64), "0")
+		s = strings.TrimRight(strconv.FormatFloat(v, 'f', firstDigitPlace(v), 64), "0")
 	}
 	return s
+}
+
+// firstDigitPlace is the decimal place at which v (|v| < 1, not 0) rounded
+// to one significant digit has it: 5 for 0.00004 and for 9.99e-6 (0.00001).
+// It reads the exponent strconv gives rather than -log10(|v|), which
+// math.Log10 gets wrong below 2.2e-308 (-307.95 for 5e-324): rounded there, a
+// --rt-lower-bound of 1e-310 s read "0.".
+func firstDigitPlace(v float64) int {
+	e := strconv.FormatFloat(v, 'e', 0, 64) // "-5e-324"
+	exp, err := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
+	if err != nil {
+		panic("statcli: exponent of " + e)
+	}
+	return -exp
 }
 
 // formatExact renders a value for CSV: the shortest decimal that reads back
@@ -451,8 +464,7 @@ func formatChange(c float64) string {
 	}
 	r := math.Round(c*100) / 100
 	if r == 0 && c != 0 {
-		digits := int(math.Ceil(-math.Log10(math.Abs(c))))
-		s := strconv.FormatFloat(c, 'f', digits, 64)
+		s := strconv.FormatFloat(c, 'f', firstDigitPlace(c), 64)
 		if t := strings.TrimRight(s, "0"); t != "-0." && t != "0." {
 			s = t
 		}

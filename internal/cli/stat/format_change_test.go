@@ -2,6 +2,7 @@ package statcli
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -59,6 +60,11 @@ func TestFormatTable(t *testing.T) {
 		{math.Copysign(0, -1), "0"},
 		{math.NaN(), "-"},
 		{math.Inf(1), "+Inf"},
+		// Below 2.2e-308 (swfstat --rt-lower-bound 1e-310 shows it and a
+		// delta_s of 7.5e-313), where math.Log10 is off by 16 decades.
+		{1e-310, "0." + strings.Repeat("0", 309) + "1"},
+		{-7e-313, "-0." + strings.Repeat("0", 312) + "7"},
+		{5e-324, "0." + strings.Repeat("0", 323) + "5"},
 	} {
 		if got := formatTable(c.in); got != c.want {
 			t.Errorf("formatTable(%v) = %q, want %q", c.in, got, c.want)
