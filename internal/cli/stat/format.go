@@ -52,22 +52,27 @@ func uqosText(o *options) string {
 	bounds := "rt bounds from the trace: upper = 50% of the 95th percentile of runtime, lower = 4% of upper (Guim et al. Table 4; killed jobs count at their simulated runtime: run swfaugment --bounds on the input before swfsim, or give the bounds, to use recorded runtimes)"
 	if cfg.UQoSLowerBound > 0 || cfg.UQoSUpperBound > 0 {
 		// The bound not given is not "0": it is derived (the lower one
-		// from the upper one, given or not), and saying which keeps the
-		// note true when only one flag is given.
-		upper := "upper not given: 50% of the 95th percentile of runtime"
+		// from the upper one, given or not), or taken from swfaugment's
+		// bounds Note where an input has one (useAugmentBounds), and
+		// saying which keeps the note true when only one flag is given.
+		notGiven := func(rule string) string {
+			if len(o.uqosNote) == 0 {
+				return rule
+			}
+			return fmt.Sprintf("from swfaugment's bounds Note (recorded runtimes) in %s, an input without the Note: %s", strings.Join(o.uqosNote, ", "), rule)
+		}
+		upper := "upper not given: " + notGiven("50% of the 95th percentile of runtime")
 		if cfg.UQoSUpperBound > 0 {
 			upper = fmt.Sprintf("upper %g s (--rt-upper-bound)", cfg.UQoSUpperBound)
 		}
-		lower := "lower not given: 4% of upper"
+		lower := "lower not given: " + notGiven("4% of upper")
 		if cfg.UQoSLowerBound > 0 {
 			lower = fmt.Sprintf("lower %g s (--rt-lower-bound)", cfg.UQoSLowerBound)
 		}
 		bounds = "rt bounds: " + lower + ", " + upper
 	}
 	if len(o.uqosNote) > 0 {
-		if cfg.UQoSLowerBound > 0 || cfg.UQoSUpperBound > 0 {
-			bounds += fmt.Sprintf("; bounds not given taken from swfaugment's bounds Note (recorded runtimes) in %s", strings.Join(o.uqosNote, ", "))
-		} else {
+		if cfg.UQoSLowerBound == 0 && cfg.UQoSUpperBound == 0 {
 			bounds = fmt.Sprintf("rt bounds from swfaugment's bounds Note (recorded runtimes, Guim et al. Table 4) in %s; an input without the Note: from its own trace (upper = 50%% of the 95th percentile of runtime, lower = 4%% of upper, killed jobs at their simulated runtime)", strings.Join(o.uqosNote, ", "))
 		}
 	}

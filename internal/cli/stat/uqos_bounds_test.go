@@ -105,3 +105,40 @@ func TestUQoSBoundsNoteOneFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestUQoSBoundsNoteOneFlagWithAugmentNote: with one bound given and
+// swfaugment's bounds Note in the input, the bound not given comes from the
+// Note (lower 10 s, not 4% of 700 = 28 s), and the settings line says so
+// rather than naming the rule it did not use.
+func TestUQoSBoundsNoteOneFlagWithAugmentNote(t *testing.T) {
+	chdirRoot(t)
+	data, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	note := "; Note: swfaugment bounds (Guim et al. 2007, Tables 3-4): upper=0.5 x p95, lower=0.04 x upper over 5 jobs: runtime 10..500 s (p95=1000; 40.00% short, 20.00% large), processors 0.64..16 (p95=32), area 7076.48..176912 proc-s (p95=353824), top 10 applications []\n"
+	withNote := strings.Replace(string(data), "; MaxProcs: 32\n", "; MaxProcs: 32\n"+note, 1)
+	for _, c := range []struct {
+		args      []string
+		note, row string
+	}{
+		{[]string{"--rt-upper-bound", "700"},
+			"rt bounds: lower not given: from swfaugment's bounds Note (recorded runtimes) in stdin, an input without the Note: 4% of upper, upper 700 s (--rt-upper-bound);",
+			"rt_lowerbound_s 10\n"},
+		{[]string{"--rt-lower-bound", "20"},
+			"rt bounds: lower 20 s (--rt-lower-bound), upper not given: from swfaugment's bounds Note (recorded runtimes) in stdin, an input without the Note: 50% of the 95th percentile of runtime;",
+			"rt_upperbound_s 500\n"},
+	} {
+		out, errs, code := run(t, withNote, c.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		flat := strings.Join(strings.Fields(out), " ")
+		if !strings.Contains(flat, c.note) {
+			t.Errorf("%v: the settings line does not say the bound not given came from the Note, want %q in\n%s", c.args, c.note, out)
+		}
+		if !strings.Contains(out, c.row[:15]) || !strings.Contains(flat, strings.TrimSpace(c.row)) {
+			t.Errorf("%v: want row %q in\n%s", c.args, c.row, out)
+		}
+	}
+}
