@@ -181,9 +181,10 @@ func refProcs(j refJob, from sim.ProcsFrom) int64 {
 
 // refLength is the runtime a category and --by short use: all the job's
 // runs, runtotal= of a bumped job (as its slowdowns use), else field 4
-// (docs/swfstat.md, Breakdowns).
+// (docs/swfstat.md, Breakdowns); unknown when field 4 is ("unknown when
+// runtime ... is").
 func refLength(j refJob) int64 {
-	if j.runTotal >= 0 {
+	if j.run >= 0 && j.runTotal >= 0 {
 		return j.runTotal
 	}
 	return j.run

@@ -56,7 +56,9 @@ func (c Config) groupOf(k Key, r *record) string {
 		// bumped, else field 4), as in its slowdowns: its last run alone
 		// would make a 12-hour job whose last piece took 15 minutes short,
 		// and put one job in different categories under different policies.
-		if r.busy < 0 || r.width < 1 {
+		// A runtotal= beside an unknown field 4 is no length: the job is
+		// unknown, as the exclusions count it (runtime unknown).
+		if !r.runKnown() || r.width < 1 {
 			return Unknown
 		}
 		length, width := "S", "N"
@@ -68,7 +70,7 @@ func (c Config) groupOf(k Key, r *record) string {
 		}
 		return length + width
 	case ByShort:
-		if r.busy < 0 { // all its runs, as for the category
+		if !r.runKnown() { // then all its runs, as for the category
 			return Unknown
 		}
 		if r.busy <= c.trialRuntime() {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -422,6 +423,33 @@ func TestRunTotalLength(t *testing.T) {
 		{"fairness", "pct_le_1", 50, 2},
 		{"fairness", "pct_1_to_1.5", 50, 2},
 	})
+}
+
+// TestRunTotalUnknownRuntime: a runtotal= beside an unknown runtime (field 4
+// = -1) gives the job no length: its category and --by short group are
+// unknown, as the exclusions say (runtime unknown), not LW or long from the
+// token.
+func TestRunTotalUnknownRuntime(t *testing.T) {
+	const trace = "; MaxProcs: 10\n" +
+		"1 0 100 -1 10 -1 -1 10 10000 -1 1 1 1 -1 -1 -1 -1 -1 bumps=1 runtotal=5000\n" +
+		"2 5 0 50 2 -1 -1 2 50 -1 1 2 1 -1 -1 -1 -1 -1\n"
+	for _, c := range []struct {
+		by   Key
+		want map[string]int
+	}{
+		{ByCategory, map[string]int{"SN": 1, Unknown: 1}},
+		{ByShort, map[string]int{"short": 1, Unknown: 1}},
+	} {
+		got := map[string]int{}
+		for _, row := range collectFrom(t, strings.NewReader(trace), Config{By: []Key{c.by}}).Report("t").Rows {
+			if row.Metric == "jobs" && row.By1 == c.by.String() {
+				got[row.Group1] = row.Jobs
+			}
+		}
+		if !maps.Equal(got, c.want) {
+			t.Errorf("--by %s: groups %v, want %v", c.by, got, c.want)
+		}
+	}
 }
 
 // When no large job waited, delta is 0 and U-QoS is undefined for every job:
