@@ -258,11 +258,8 @@ func (c Config) boundedSlowdown(r *record) (float64, bool) {
 	if !r.scheduleKnown() {
 		return 0, false
 	}
-	// The time not on processors: the wait when the job ran once; for a
-	// job bumped and restarted (runtotal=), its response minus all its runs.
-	idle := r.wait + r.run - r.busy
 	b := math.Max(float64(r.busy), c.bsldThreshold())
-	return (float64(idle) + b) / b, true
+	return (float64(r.offProcessors()) + b) / b, true
 }
 
 // GroupJobs counts the measured jobs (those a Report's metrics cover) in each

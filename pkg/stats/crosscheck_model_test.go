@@ -21,8 +21,6 @@ package stats_test
 //     machine metrics;
 //   - per-job metrics do not need the submit time (a job of unknown submit
 //     has a wait and a response);
-//   - U-QoS classifies and measures a bumped job (runtotal=) by its fields
-//     (the last run), not by all its runs as the slowdowns do;
 //   - large_jobs counts the large jobs with a known wait (those φ is over);
 //   - utility rows appear in a group only when one of its measured jobs
 //     carries u=;
@@ -396,11 +394,14 @@ func refPerJob(rows map[refRowKey]refRow, prefix refRowKey, jobs []refJob, set [
 			}
 		}
 		if known && uq.delta > 0 {
-			w, r := float64(j.wait), float64(j.run)
+			// A bumped job: r = all its runs S, w = response - S
+			// (docs/swfstat.md "Bumped jobs"), as for the slowdowns.
+			length := refLength(j)
+			w, r := float64(j.wait+j.run-length), float64(length)
 			switch {
-			case uq.large(j.run):
+			case uq.large(length):
 				uqos = append(uqos, (w+r)/r)
-			case uq.short(j.run):
+			case uq.short(length):
 				uqos = append(uqos, w/uq.delta)
 			default:
 				// A middle job of runtime 0 cannot occur: lower >= 0
@@ -577,7 +578,7 @@ func refModel(jobs []refJob, procs int64, cfg refConfig) refReport {
 		var runs []float64
 		for _, i := range measured {
 			if jobs[i].run >= 0 {
-				runs = append(runs, float64(jobs[i].run))
+				runs = append(runs, float64(refLength(jobs[i])))
 			}
 		}
 		sort.Float64s(runs)
@@ -599,9 +600,9 @@ func refModel(jobs []refJob, procs int64, cfg refConfig) refReport {
 		if j.wait < 0 || j.run < 0 || math.IsNaN(uq.upper) {
 			continue
 		}
-		if uq.large(j.run) {
+		if length := refLength(j); uq.large(length) {
 			large++
-			phiSum += float64(j.wait) / float64(j.run)
+			phiSum += float64(j.wait+j.run-length) / float64(length)
 		}
 	}
 	phi := math.NaN()
@@ -665,10 +666,10 @@ func refModel(jobs []refJob, procs int64, cfg refConfig) refReport {
 		if j.run == 0 && j.runTotal > 0 {
 			bumpedZero++
 		}
-		if j.runTotal >= 0 && j.wait >= 0 && !math.IsNaN(uq.upper) && uq.large(j.run) {
+		if j.runTotal >= 0 && j.wait >= 0 && j.run >= 0 && !math.IsNaN(uq.upper) && uq.large(j.runTotal) != uq.large(j.run) {
 			bumpedLarge++
 		}
-		if j.run == 0 && j.wait >= 0 && !uq.short(0) && !uq.large(0) && uq.delta > 0 {
+		if refLength(j) == 0 && j.wait >= 0 && !uq.short(0) && !uq.large(0) && uq.delta > 0 {
 			middleZeroRun++
 		}
 	}
@@ -697,7 +698,7 @@ func refModel(jobs []refJob, procs int64, cfg refConfig) refReport {
 	note(uq.delta == 0, "U-QoS delta 0 (no large job waited)")
 	note(math.IsNaN(uq.delta), "U-QoS delta undefined (no large job)")
 	note(uq.delta > 0, "U-QoS defined")
-	note(bumpedLarge > 0, "bumped (runtotal=) large job")
+	note(bumpedLarge > 0, "bumped (runtotal=) job large by all its runs, not by its last")
 	note(middleZeroRun > 0, "middle U-QoS job of runtime 0")
 	note(offeredJobs > 0 && lastSub == firstSub, "submit span 0")
 	note(machineJobs > 0 && makespan == 0, "makespan 0")

@@ -22,9 +22,10 @@
 //     runtotal=S, the seconds of all its runs; field 4 is its last run. Then
 //     "run" above is S and "wait" is the response (field 3 + field 4) minus S,
 //     the time it spent off the processors; utilization counts S x processors,
-//     so lost work is counted; its length for the category, --by short and
-//     fairness is S as well. Response, wait_s, the timeline and U-QoS use the
-//     fields (the last run).
+//     so lost work is counted; its length for the category, --by short,
+//     fairness and U-QoS is S as well (and U-QoS's wait the response minus
+//     S). Response, wait_s, the timeline, offered load and the estimate
+//     accuracy use the fields (the last run).
 //   - Processors of a job for machine metrics (utilization, queue, capacity)
 //     are chosen by Config.ProcsFrom, by default field 8, else field 5, as
 //     swfsim allocates them (swfsim leaves field 5 as it was read, so for a

@@ -42,6 +42,12 @@ func (r *record) placed() bool { return r.submit >= 0 && r.scheduleKnown() && r.
 func (r *record) start() int64 { return r.submit + r.wait }
 func (r *record) end() int64   { return r.submit + r.wait + r.run }
 
+// offProcessors is the time the job spent off the processors: its wait when
+// it ran once; for a job bumped and restarted (runtotal=), its response
+// minus all its runs. With busy it is the wait and run the slowdowns and
+// U-QoS use. Meaningful when scheduleKnown.
+func (r *record) offProcessors() int64 { return r.wait + r.run - r.busy }
+
 // KeyRunTotal is the token swfsim's ga-ckpt writes on a bumped job: the
 // seconds of all its runs, the bumped ones (lost work and restart overhead
 // included) and the last one (field 4).

@@ -425,6 +425,37 @@ func TestRunTotalLength(t *testing.T) {
 	})
 }
 
+// TestRunTotalUQoS: U-QoS takes a bumped job as its slowdowns and category
+// do, run = all its runs (runtotal=), wait = response - runs. Job 1 ran 900 s
+// last and 4500 s in all, response 4900 s: with bounds 1000..3000 it is large
+// (4500 > 3000), its value its slowdown 4900/4500, and its wait/run in phi
+// 400/4500; by its fields it was short (900 < 1000), its value
+// wait/delta = 4000/200 = 20, the 3600 s of its earlier runs counted as
+// waiting. Job 2 (one run, 5000 s, wait 1000): large, 6000/5000. Then phi =
+// (400/4500 + 1000/5000)/2, delta = phi x 1000, the mean (4900/4500 + 1.2)/2.
+// The derived bounds take all runs too: job 1 alone gives upper 4500/2.
+func TestRunTotalUQoS(t *testing.T) {
+	const trace = "; MaxProcs: 10\n" +
+		"1 0 4000 900 10 -1 -1 10 10000 -1 1 1 1 -1 -1 -1 -1 -1 bumps=1 runtotal=4500\n" +
+		"2 550 1000 5000 10 -1 -1 10 5000 -1 1 2 1 -1 -1 -1 -1 -1\n"
+	phi := (400.0/4500 + 1000.0/5000) / 2
+	rep := collectFrom(t, strings.NewReader(trace), Config{UQoSLowerBound: 1000, UQoSUpperBound: 3000}).Report("ckpt")
+	checkRows(t, rep, []want{
+		{"uqos", "large_jobs", 2, 2},
+		{"uqos", "phi", phi, 2},
+		{"uqos", "delta_s", phi * 1000, 2},
+		{"uqos", "n", 2, 2},
+		{"uqos", "mean", (4900.0/4500 + 1.2) / 2, 2},
+		{"uqos", "p50", 4900.0 / 4500, 2},
+	})
+	one := strings.SplitAfter(trace, "\n")
+	rep = collectFrom(t, strings.NewReader(one[0]+one[1]), Config{}).Report("ckpt")
+	checkRows(t, rep, []want{
+		{"uqos", "rt_upperbound_s", 2250, 0},
+		{"uqos", "rt_lowerbound_s", 90, 0},
+	})
+}
+
 // TestRunTotalUnknownRuntime: a runtotal= beside an unknown runtime (field 4
 // = -1) gives the job no length: its category and --by short group are
 // unknown, as the exclusions say (runtime unknown), not LW or long from the

@@ -20,7 +20,12 @@ import (
 //	        wait/delta          for a short job (run < rt_lowerbound)
 //	        min(sld, wait/delta) otherwise
 //
-// with sld = (wait+run)/run. When no large job has a known wait, or phi is 0
+// with sld = (wait+run)/run. For a job bumped and restarted (runtotal=),
+// run is all its runs and wait its response minus them, as in its slowdowns
+// and its category: its fields (the last run, and a wait that holds its
+// earlier runs) would call a 12-hour job whose last piece took 15 minutes
+// short and count the hours it ran as waiting. The derived bounds take the
+// same runtimes. When no large job has a known wait, or phi is 0
 // (no large job waited), delta is 0 and the metric is undefined: every value
 // is NaN. So it is when delta is so small (a tiny factor or rt_lowerbound,
 // from a flag or a Note) that wait/delta could overflow to +Inf, which no
@@ -44,7 +49,7 @@ func (c Config) uqosParams(recs []record) uqosParams {
 		var runs []float64
 		for i := range recs {
 			if recs[i].runKnown() {
-				runs = append(runs, float64(recs[i].run))
+				runs = append(runs, float64(recs[i].busy))
 			}
 		}
 		u.upper = Distribute(runs, []float64{95}, false).Percentiles[0] / 2
@@ -57,8 +62,8 @@ func (c Config) uqosParams(recs []record) uqosParams {
 	var sum float64
 	for i := range recs {
 		r := &recs[i]
-		if r.scheduleKnown() && float64(r.run) > u.upper && r.run > 0 {
-			sum += float64(r.wait) / float64(r.run)
+		if r.scheduleKnown() && float64(r.busy) > u.upper && r.busy > 0 {
+			sum += float64(r.offProcessors()) / float64(r.busy)
 			u.largeJobs++
 		}
 	}
@@ -81,7 +86,7 @@ func (u *uqosParams) value(r *record) float64 {
 	if !r.scheduleKnown() || u.undefined != "" {
 		return math.NaN()
 	}
-	run, wait := float64(r.run), float64(r.wait)
+	run, wait := float64(r.busy), float64(r.offProcessors())
 	sld := math.Inf(1)
 	if run > 0 {
 		sld = (wait + run) / run
