@@ -99,7 +99,11 @@ func (e *Error) Error() string {
 		}
 		return b.String()
 	}
-	fmt.Fprintf(&b, "; the last %d lines of its stderr:", len(e.Stderr))
+	if len(e.Stderr) == 1 {
+		b.WriteString("; the last line of its stderr:")
+	} else {
+		fmt.Fprintf(&b, "; the last %d lines of its stderr:", len(e.Stderr))
+	}
 	for _, l := range e.Stderr {
 		b.WriteString("\n    ")
 		b.WriteString(l)

@@ -118,7 +118,7 @@ func TestExecErrors(t *testing.T) {
 		{"no reply", hello + `read m; echo thinking >&2; sleep 5`,
 			extpolicy.ErrTimeout, extpolicy.StageRound, 1, 0, -1, []string{"no reply within 300ms (--exec-timeout)", "was killed by swfsim", "    thinking"}},
 		{"early exit", hello + `read m; echo 'giving up' >&2; exit 3`,
-			extpolicy.ErrExited, extpolicy.StageRound, 1, 0, -1, []string{"closed its output", "exited with status 3", "the last 1 lines of its stderr:\n    giving up"}},
+			extpolicy.ErrExited, extpolicy.StageRound, 1, 0, -1, []string{"closed its output", "exited with status 3", "the last line of its stderr:\n    giving up"}},
 		{"input closed", `read m; exec 0<&-; echo '{"protocol":1}'; sleep 5`,
 			extpolicy.ErrExited, extpolicy.StageRound, 1, 0, -1, []string{"round 1 at time 0: program ended: it closed its input instead of reading this message (write |0: broken pipe)"}},
 		{"crash", hello + `read m; kill -SEGV $$`,

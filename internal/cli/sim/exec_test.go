@@ -259,7 +259,7 @@ func TestExecCommandErrors(t *testing.T) {
 		{"not found", []string{"-p", "exec", "--exec", "/no/such/policy --fast", in, "-o", filepath.Join(dir, "out.swf")}, 1,
 			[]string{"exec policy [/no/such/policy --fast]: first message (hello): cannot start program"}},
 		{"bad start", []string{"-p", "exec", "--exec", "sh -c '" + hello + `read m; echo "deciding" >&2; echo "{\"start\":[0,1]}"; sleep 5'`, in, "-o", filepath.Join(dir, "out.swf")}, 1,
-			[]string{"swfsim: exec: deciding\n", "round 1 at time 0: job 1 (SWF job 2): start[1]: job does not fit: it needs 4 processors and 2 are free", "the last 1 lines of its stderr:\n    deciding"}},
+			[]string{"swfsim: exec: deciding\n", "round 1 at time 0: job 1 (SWF job 2): start[1]: job does not fit: it needs 4 processors and 2 are free", "the last line of its stderr:\n    deciding"}},
 		// The engine's write to a program that closed its input fails with
 		// EPIPE: a failure of the policy (exit 1 with its error), not the
 		// closed standard output that ends a run quietly with status 0.
