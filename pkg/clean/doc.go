@@ -11,9 +11,12 @@
 // WholeTrace (flurries, merge_partial, sort_submit, shift_time) need every record
 // first, so selecting one makes the caller hold the trace (ApplyAll); otherwise
 // records stream through Apply with constant memory, except for the maps of
-// renumber and anonymize (see Rule.Memory). Every record read is either written
-// or dropped by exactly one step; Report returns the counts and Annotate writes
-// them into the header as Note lines, with refreshed MaxJobs and MaxRecords.
+// renumber and anonymize (see Rule.Memory), a bit per job number written and
+// per job number dropped, and a count per preceding job (field 17) that no
+// record written before named (most traces have none). Every record read is
+// either written or dropped by exactly one step; Report returns the counts and
+// Annotate writes them into the header as Note lines, with refreshed MaxJobs
+// and MaxRecords.
 //
 // Conventions: -1 is unknown in every field; a rule that changes a record
 // modifies the swf.Job in place (so swf.Writer writes it in canonical form) and
