@@ -528,3 +528,57 @@ func TestStrictFormatHint(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelledUnstarted: a job cancelled before it started (status 5 with
+// runtime 0, the archive's convention; swfclean's cancelled_unstarted) never
+// ran, yet swfsim simulates it as a 0-second job that waits for its
+// processors (under fcfs it holds back every later job until they are
+// free): stderr and a Note count them and say how to leave them out. A
+// cancelled job that ran (runtime > 0) is an ordinary job and is not counted.
+func TestCancelledUnstarted(t *testing.T) {
+	in := "; MaxProcs: 4\n" +
+		"1 0 -1 100 2 -1 -1 2 100 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"2 1 -1 0 4 -1 -1 4 50 -1 5 1 1 -1 1 -1 -1 -1\n" +
+		"3 2 -1 0 4 -1 -1 4 50 -1 5 1 1 -1 1 -1 -1 -1\n" +
+		"4 3 -1 10 1 -1 -1 1 10 -1 5 1 1 -1 1 -1 -1 -1\n" +
+		"5 4 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	want := "2 simulated jobs were cancelled before they started (status 5, runtime 0)"
+	out, errs, code := runCmd(t, in, "-p", "fcfs", "--no-progress")
+	if code != 0 || !strings.Contains(errs, "swfsim: warning: <stdin>: "+want) || !strings.Contains(out, "; Note: swfsim "+want) ||
+		!strings.Contains(errs, "swfclean --rules cancelled_unstarted") {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	// The schedule is the documented one all the same: job 5 waits behind
+	// the two 4-processor jobs that never ran until job 1 ends at 100.
+	if !strings.Contains(out, "\n5 4 96 10 ") {
+		t.Errorf("job 5 should wait 96 s behind the cancelled jobs:\n%s", out)
+	}
+	if out, errs, _ := runCmd(t, tiny, "-p", "easy", "--no-progress"); strings.Contains(errs+out, "cancelled before") {
+		t.Errorf("tiny: %q\n%s", errs, out)
+	}
+}
+
+// TestPrecedingJobNotSimulated: fields 17 and 18 (preceding job, think
+// time) make a job wait for another's end in the log's model; swfsim
+// submits every job at its field 2 regardless, which stderr and a Note say
+// with the number of jobs that name a preceding job, so that a trace from a
+// workload model with feedback is not simulated open-loop unsaid. exec's
+// program gets both fields and may honour them: it is not warned about.
+func TestPrecedingJobNotSimulated(t *testing.T) {
+	in := "; MaxProcs: 4\n" +
+		"1 0 -1 100 2 -1 -1 2 100 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"2 10 -1 10 2 -1 -1 2 50 -1 1 1 1 -1 1 -1 1 30\n" +
+		"3 20 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	want := "1 simulated job names a preceding job (field 17, think time field 18): swfsim does not simulate dependencies"
+	out, errs, code := runCmd(t, in, "-p", "easy", "--no-progress")
+	if code != 0 || !strings.Contains(errs, "swfsim: warning: <stdin>: "+want) || !strings.Contains(out, "; Note: swfsim "+want) {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	// Job 2 starts at its submit time, not 30 s after job 1's end.
+	if !strings.Contains(out, "\n2 10 0 10 ") {
+		t.Errorf("job 2 should start at its submit time:\n%s", out)
+	}
+	if out, errs, _ := runCmd(t, tiny, "-p", "easy", "--no-progress"); strings.Contains(errs+out, "preceding job") {
+		t.Errorf("tiny: %q\n%s", errs, out)
+	}
+}

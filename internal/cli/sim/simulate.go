@@ -145,6 +145,26 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		partialText = fmt.Sprintf("%d records are parts of partially executed jobs (status 2, 3 or 4), each simulated as a job of its own (more jobs and work than the log's); to simulate each job once, merge them first: swfclean --rules default,merge_partial", w.partial)
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, partialText)
 	}
+	// A job cancelled before it started never ran (the archive's convention,
+	// swfclean's cancelled_unstarted): simulated, it is a 0-second job that
+	// waits for all its processors and holds back the jobs behind it.
+	var cancelledText string
+	if w.cancelledUnstarted > 0 {
+		cancelledText = fmt.Sprintf("%s cancelled before they started (status 5, runtime 0), each simulated as a 0-second job that waits for its processors like any other, though it never ran; to leave them out, drop them first: swfclean --rules cancelled_unstarted (a default rule)",
+			plural(w.cancelledUnstarted, "simulated job was", "simulated jobs were"))
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, cancelledText)
+	}
+	// Fields 17 and 18 (preceding job, think time) say that a job was
+	// submitted only after another ended: the engine submits every job at
+	// its field 2 (an open-loop replay), so a trace from a model with
+	// feedback is not simulated as its model meant. exec's program gets
+	// both fields and may honour them.
+	var dependentText string
+	if w.dependent > 0 && info.Name != "exec" {
+		dependentText = fmt.Sprintf("%s a preceding job (field 17, think time field 18): swfsim does not simulate dependencies; every job is submitted at its field 2, however late the job it names ends in the simulated schedule",
+			plural(w.dependent, "simulated job names", "simulated jobs name"))
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, dependentText)
+	}
 	// pred= tokens are what swfaugment --as-prediction writes for Guim et
 	// al.'s setup; a run that does not read them would pass for that
 	// experiment with the users' estimates in place of the errors.
@@ -248,6 +268,12 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if partialText != "" {
 		headerNotes = append(headerNotes, "swfsim "+partialText)
+	}
+	if cancelledText != "" {
+		headerNotes = append(headerNotes, "swfsim "+cancelledText)
+	}
+	if dependentText != "" {
+		headerNotes = append(headerNotes, "swfsim "+dependentText)
 	}
 	if w.malformed > 0 {
 		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
@@ -637,6 +663,12 @@ type workload struct {
 	// partial counts the simulated records that are parts of a partially
 	// executed job (status 2, 3 or 4): each is simulated as a job of its own.
 	partial int
+	// cancelledUnstarted counts the simulated jobs cancelled before they
+	// started (status 5, runtime 0): each is simulated as a 0-second job.
+	cancelledUnstarted int
+	// dependent counts the simulated jobs that name a preceding job (field
+	// 17 > 0), a dependency the engine does not simulate.
+	dependent int
 	// predicted counts the simulated jobs that carry a pred= token, read
 	// or not: a run that does not read them says so (unreadPredictions).
 	predicted int
@@ -740,6 +772,12 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		if sj.Status >= 2 && sj.Status <= 4 {
 			w.partial++
 		}
+		if sj.Status == swf.StatusCancelled && sj.RunTime == 0 {
+			w.cancelledUnstarted++
+		}
+		if sj.PrecedingJob > 0 {
+			w.dependent++
+		}
 		if _, ok := sj.ExtraValue(policy.KeyPrediction); ok {
 			w.predicted++
 		}
@@ -765,6 +803,14 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	}
 	w.malformed, w.firstMalformed = rd.Malformed()
 	return w, nil
+}
+
+// plural writes n followed by one (n == 1) or many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // countFalse returns how many of bs are false.
