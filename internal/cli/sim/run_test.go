@@ -553,6 +553,10 @@ func TestCancelledUnstarted(t *testing.T) {
 	if !strings.Contains(out, "\n5 4 96 10 ") {
 		t.Errorf("job 5 should wait 96 s behind the cancelled jobs:\n%s", out)
 	}
+	one := strings.Replace(in, "3 2 -1 0 4", "3 2 -1 1 4", 1)
+	if _, errs, _ := runCmd(t, one, "-p", "fcfs", "--no-progress"); !strings.Contains(errs, "1 simulated job was cancelled before it started (status 5, runtime 0), simulated as a 0-second job") {
+		t.Errorf("one job: %q", errs)
+	}
 	if out, errs, _ := runCmd(t, tiny, "-p", "easy", "--no-progress"); strings.Contains(errs+out, "cancelled before") {
 		t.Errorf("tiny: %q\n%s", errs, out)
 	}

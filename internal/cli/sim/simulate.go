@@ -150,8 +150,10 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	// waits for all its processors and holds back the jobs behind it.
 	var cancelledText string
 	if w.cancelledUnstarted > 0 {
-		cancelledText = fmt.Sprintf("%s cancelled before they started (status 5, runtime 0), each simulated as a 0-second job that waits for its processors like any other, though it never ran; to leave them out, drop them first: swfclean --rules cancelled_unstarted (a default rule)",
-			plural(w.cancelledUnstarted, "simulated job was", "simulated jobs were"))
+		cancelledText = fmt.Sprintf("%d simulated jobs were cancelled before they started (status 5, runtime 0), each simulated as a 0-second job that waits for its processors like any other, though it never ran; to leave them out, drop them first: swfclean --rules cancelled_unstarted (a default rule)", w.cancelledUnstarted)
+		if w.cancelledUnstarted == 1 {
+			cancelledText = "1 simulated job was cancelled before it started (status 5, runtime 0), simulated as a 0-second job that waits for its processors like any other, though it never ran; to leave it out, drop it first: swfclean --rules cancelled_unstarted (a default rule)"
+		}
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, cancelledText)
 	}
 	// Fields 17 and 18 (preceding job, think time) say that a job was
