@@ -586,3 +586,27 @@ func TestPrecedingJobNotSimulated(t *testing.T) {
 		t.Errorf("tiny: %q\n%s", errs, out)
 	}
 }
+
+// TestPartitionsNotSimulated: field 16 puts jobs on partitions of the
+// machine (LLNL-Atlas's pbatch and pdebug, CEA-Curie's node types, LCG's 170
+// sites); swfsim simulates one pool of the header's processors that any job
+// may use. Simulated jobs in more than one partition get a warning and a
+// Note that say so, with how to simulate one partition; jobs all in one
+// partition (or with none, -1) get neither, nor does exec, whose program
+// gets field 16.
+func TestPartitionsNotSimulated(t *testing.T) {
+	in := "; MaxProcs: 4\n; Partition: 1 batch\n; Partition: 2 debug\n" +
+		"1 0 -1 100 3 -1 -1 3 100 -1 1 1 1 -1 1 1 -1 -1\n" +
+		"2 10 -1 10 1 -1 -1 1 50 -1 1 1 1 -1 1 2 -1 -1\n" +
+		"3 20 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	want := "simulated jobs are in 2 partitions (field 16): swfsim simulates one machine of 4 processors (from MaxProcs) that any job may use, not the partitions"
+	out, errs, code := runCmd(t, in, "-p", "easy", "--no-progress")
+	if code != 0 || !strings.Contains(errs, "swfsim: warning: <stdin>: "+want) || !strings.Contains(out, "; Note: swfsim "+want) ||
+		!strings.Contains(errs, "swfclean --keep 'partition=N'") {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	one := strings.Replace(in, "1 2 -1 -1\n", "1 1 -1 -1\n", 1)
+	if out, errs, _ := runCmd(t, one, "-p", "easy", "--no-progress"); strings.Contains(errs+out, "partitions (field 16)") {
+		t.Errorf("one partition: %q\n%s", errs, out)
+	}
+}

@@ -167,6 +167,16 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 			plural(w.dependent, "simulated job names", "simulated jobs name"))
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, dependentText)
 	}
+	// Field 16 puts jobs on partitions of the machine (LLNL-Atlas's pbatch
+	// and pdebug, CEA-Curie's node types, LCG's sites): the engine has one
+	// pool of procs processors that every job may use. exec's program gets
+	// field 16 and may keep each partition's jobs apart itself.
+	var partitionText string
+	if len(w.partitions) > 1 && info.Name != "exec" {
+		partitionText = fmt.Sprintf("simulated jobs are in %d partitions (field 16): swfsim simulates one machine of %d processors (from %s) that any job may use, not the partitions; to simulate one partition, keep its jobs and give its size: swfclean --keep 'partition=N' FILE | swfsim --procs SIZE -p POLICY",
+			len(w.partitions), w.procs, w.source)
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, partitionText)
+	}
 	// pred= tokens are what swfaugment --as-prediction writes for Guim et
 	// al.'s setup; a run that does not read them would pass for that
 	// experiment with the users' estimates in place of the errors.
@@ -276,6 +286,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if dependentText != "" {
 		headerNotes = append(headerNotes, "swfsim "+dependentText)
+	}
+	if partitionText != "" {
+		headerNotes = append(headerNotes, "swfsim "+partitionText)
 	}
 	if w.malformed > 0 {
 		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
@@ -671,6 +684,9 @@ type workload struct {
 	// dependent counts the simulated jobs that name a preceding job (field
 	// 17 > 0), a dependency the engine does not simulate.
 	dependent int
+	// partitions holds the partition numbers (field 16 > 0) of the
+	// simulated jobs: the engine simulates one pool, not the partitions.
+	partitions map[int64]struct{}
 	// predicted counts the simulated jobs that carry a pred= token, read
 	// or not: a run that does not read them says so (unreadPredictions).
 	predicted int
@@ -745,7 +761,8 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	}
 
 	w := &workload{name: name, data: data, hdr: hdr, procs: procs, source: source,
-		jobs: make([]sim.Job, 0, lines), which: make([]int32, 0, lines)} // lines bounds the records
+		jobs: make([]sim.Job, 0, lines), which: make([]int32, 0, lines), // lines bounds the records
+		partitions: map[int64]struct{}{}}
 	for {
 		sj, err := rd.Read()
 		if err == io.EOF {
@@ -779,6 +796,11 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		}
 		if sj.PrecedingJob > 0 {
 			w.dependent++
+		}
+		if sj.Partition > 0 {
+			if _, ok := w.partitions[sj.Partition]; !ok {
+				w.partitions[sj.Partition] = struct{}{}
+			}
 		}
 		if _, ok := sj.ExtraValue(policy.KeyPrediction); ok {
 			w.predicted++
