@@ -610,3 +610,26 @@ func TestPartitionsNotSimulated(t *testing.T) {
 		t.Errorf("one partition: %q\n%s", errs, out)
 	}
 }
+
+// TestNoEstimateCounted: a job without a requested time (field 9 -1 or 0)
+// gets its runtime as its estimate, exact as no user's is: a policy that
+// reads estimates backfills it perfectly (NASA-iPSC and lublin_256 have none
+// at all), and never kills it. stderr and a Note count them, in the same
+// words for every policy (fcfs too: none of them is killed); a trace whose
+// jobs all have one says nothing.
+func TestNoEstimateCounted(t *testing.T) {
+	in := "; MaxProcs: 4\n" +
+		"1 0 -1 100 3 -1 -1 3 -1 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"2 10 -1 10 2 -1 -1 2 0 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"3 20 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	want := "2 of 3 simulated jobs have no requested time (field 9 -1 or 0): their estimate is their runtime, exact as no user's is"
+	for _, p := range []string{"easy", "fcfs", "conservative"} {
+		out, errs, code := runCmd(t, in, "-p", p, "--no-progress")
+		if code != 0 || !strings.Contains(errs, "swfsim: warning: <stdin>: "+want) || !strings.Contains(out, "; Note: swfsim "+want) {
+			t.Errorf("%s: exit %d, stderr %q:\n%s", p, code, errs, out)
+		}
+	}
+	if out, errs, _ := runCmd(t, tiny, "-p", "easy", "--no-progress"); strings.Contains(errs+out, "no requested time") {
+		t.Errorf("tiny: %q\n%s", errs, out)
+	}
+}

@@ -167,6 +167,17 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 			plural(w.dependent, "simulated job names", "simulated jobs name"))
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, dependentText)
 	}
+	// A job without a requested time gets its runtime as its estimate
+	// (DESIGN.md): exact, as no user's is, so a policy that reads estimates
+	// backfills it perfectly and it is never killed; NASA-iPSC and
+	// lublin_256 have none at all. The same words for every policy, exec
+	// and fcfs too, so that runs differ only in their policy notes.
+	var noEstimateText string
+	if w.noEstimate > 0 {
+		noEstimateText = fmt.Sprintf("%d of %d simulated jobs have no requested time (field 9 -1 or 0): their estimate is their runtime, exact as no user's is (a policy that reads estimates backfills them perfectly; none is killed); swfaugment --estimate MODEL writes field 9 from a model (e.g. uniform:1,3, Mu'alem & Feitelson)",
+			w.noEstimate, len(jobs))
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noEstimateText)
+	}
 	// Field 16 puts jobs on partitions of the machine (LLNL-Atlas's pbatch
 	// and pdebug, CEA-Curie's node types, LCG's sites): the engine has one
 	// pool of procs processors that every job may use. exec's program gets
@@ -286,6 +297,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if dependentText != "" {
 		headerNotes = append(headerNotes, "swfsim "+dependentText)
+	}
+	if noEstimateText != "" {
+		headerNotes = append(headerNotes, "swfsim "+noEstimateText)
 	}
 	if partitionText != "" {
 		headerNotes = append(headerNotes, "swfsim "+partitionText)
@@ -684,6 +698,9 @@ type workload struct {
 	// dependent counts the simulated jobs that name a preceding job (field
 	// 17 > 0), a dependency the engine does not simulate.
 	dependent int
+	// noEstimate counts the simulated jobs without a requested time (field
+	// 9 <= 0), whose estimate is their runtime.
+	noEstimate int
 	// partitions holds the partition numbers (field 16 > 0) of the
 	// simulated jobs: the engine simulates one pool, not the partitions.
 	partitions map[int64]struct{}
@@ -796,6 +813,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		}
 		if sj.PrecedingJob > 0 {
 			w.dependent++
+		}
+		if sj.RequestedTime <= 0 {
+			w.noEstimate++
 		}
 		if sj.Partition > 0 {
 			if _, ok := w.partitions[sj.Partition]; !ok {
