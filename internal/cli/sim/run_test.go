@@ -566,8 +566,7 @@ func TestCancelledUnstarted(t *testing.T) {
 // time) make a job wait for another's end in the log's model; swfsim
 // submits every job at its field 2 regardless, which stderr and a Note say
 // with the number of jobs that name a preceding job, so that a trace from a
-// workload model with feedback is not simulated open-loop unsaid. exec's
-// program gets both fields and may honour them: it is not warned about.
+// workload model with feedback is not simulated open-loop unsaid.
 func TestPrecedingJobNotSimulated(t *testing.T) {
 	in := "; MaxProcs: 4\n" +
 		"1 0 -1 100 2 -1 -1 2 100 -1 1 1 1 -1 1 -1 -1 -1\n" +
@@ -592,8 +591,7 @@ func TestPrecedingJobNotSimulated(t *testing.T) {
 // sites); swfsim simulates one pool of the header's processors that any job
 // may use. Simulated jobs in more than one partition get a warning and a
 // Note that say so, with how to simulate one partition; jobs all in one
-// partition (or with none, -1) get neither, nor does exec, whose program
-// gets field 16.
+// partition (or with none, -1) get neither.
 func TestPartitionsNotSimulated(t *testing.T) {
 	in := "; MaxProcs: 4\n; Partition: 1 batch\n; Partition: 2 debug\n" +
 		"1 0 -1 100 3 -1 -1 3 100 -1 1 1 1 -1 1 1 -1 -1\n" +

@@ -159,10 +159,11 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	// Fields 17 and 18 (preceding job, think time) say that a job was
 	// submitted only after another ended: the engine submits every job at
 	// its field 2 (an open-loop replay), so a trace from a model with
-	// feedback is not simulated as its model meant. exec's program gets
-	// both fields and may honour them.
+	// feedback is not simulated as its model meant. Said for exec too (its
+	// program gets both fields, but the arrivals are the engine's), so that
+	// its header differs from a built-in policy's only in the policy notes.
 	var dependentText string
-	if w.dependent > 0 && info.Name != "exec" {
+	if w.dependent > 0 {
 		dependentText = fmt.Sprintf("%s a preceding job (field 17, think time field 18): swfsim does not simulate dependencies; every job is submitted at its field 2, however late the job it names ends in the simulated schedule",
 			plural(w.dependent, "simulated job names", "simulated jobs name"))
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, dependentText)
@@ -180,10 +181,10 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	// Field 16 puts jobs on partitions of the machine (LLNL-Atlas's pbatch
 	// and pdebug, CEA-Curie's node types, LCG's sites): the engine has one
-	// pool of procs processors that every job may use. exec's program gets
-	// field 16 and may keep each partition's jobs apart itself.
+	// pool of procs processors that every job may use (exec's too: its
+	// program gets field 16, but not a machine per partition).
 	var partitionText string
-	if len(w.partitions) > 1 && info.Name != "exec" {
+	if len(w.partitions) > 1 {
 		partitionText = fmt.Sprintf("simulated jobs are in %d partitions (field 16): swfsim simulates one machine of %d processors (from %s) that any job may use, not the partitions; to simulate one partition, keep its jobs and give its size: swfclean --keep 'partition=N' FILE | swfsim --procs SIZE -p POLICY",
 			len(w.partitions), w.procs, w.source)
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, partitionText)
