@@ -631,3 +631,27 @@ func TestNoEstimateCounted(t *testing.T) {
 		t.Errorf("tiny: %q\n%s", errs, out)
 	}
 }
+
+// TestOfferedLoadCountsWideJobs: the offered-load Note's input figure is the
+// load swfaugment --target-load aims at (docs/swfaugment.md: every job of
+// known submit time, runtime and processors), so a job wider than the
+// machine, skipped, still counts there: its work is what the skip removed.
+// Here 4x100 at 0, 200 and 400 and 9x100 at 100 on 8 processors over 400 s:
+// input (1200 + 900) / 3200 = 0.6562, simulated 1200 / 3200 = 0.3750.
+func TestOfferedLoadCountsWideJobs(t *testing.T) {
+	in := "; MaxProcs: 8\n" +
+		"1 0 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 1 -1 -1\n" +
+		"2 100 -1 100 9 -1 -1 9 200 -1 1 1 1 -1 1 1 -1 -1\n" +
+		"3 200 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 1 -1 -1\n" +
+		"4 300 -1 100 -1 -1 -1 -1 200 -1 1 1 1 -1 1 1 -1 -1\n" +
+		"5 400 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 1 -1 -1\n"
+	want := "; Note: swfsim offered load (processors x runtime per processor-second of the submit span): input 0.6562 (1 job wider than the machine, not simulated, included), simulated jobs 0.3750 (0 killed at their requested time)\n"
+	out, errs, code := runCmd(t, in, "-p", "easy", "--no-progress")
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	// Without a wide job the Note is as it was.
+	if out, _, _ := runCmd(t, strings.Replace(in, " 9 -1 -1 9 ", " 2 -1 -1 2 ", 1), "-p", "easy", "--no-progress"); !strings.Contains(out, "input 0.4375, simulated jobs 0.4375 (0 killed") {
+		t.Errorf("no wide job:\n%s", out)
+	}
+}

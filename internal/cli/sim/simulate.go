@@ -311,7 +311,7 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if n := w.dropped(); n > 0 {
 		headerNotes = append(headerNotes, refreshCounts(hdr, len(jobs), w.distinct(), n))
 	}
-	for _, n := range notes(info, opt, procs, source, skipped, jobs) {
+	for _, n := range notes(info, opt, procs, source, skipped, jobs, w.wide) {
 		hdr.AddNote(n)
 	}
 	for _, n := range headerNotes {
@@ -440,7 +440,7 @@ func queuesWithoutJobs(order [][]int64, jobs []sim.Job) []string {
 
 // notes are the header lines that say what the simulation did and with which
 // semantics, so that the output documents itself.
-func notes(info policy.Info, opt Options, procs int64, source string, skipped [sim.NumSkipReasons]int, jobs []sim.Job) []string {
+func notes(info policy.Info, opt Options, procs int64, source string, skipped [sim.NumSkipReasons]int, jobs []sim.Job, wide wideJobs) []string {
 	var out []string
 	out = append(out, fmt.Sprintf("swfsim policy %s: %s", info.Name, info.Summary))
 	for _, p := range info.Params {
@@ -493,9 +493,18 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 	out = append(out, fmt.Sprintf("swfsim simulated %d jobs, %d killed at their requested time", len(jobs), k))
 	if input, simulated, ok := sim.OfferedLoad(jobs, procs); ok {
 		// Next to each other, so that a --target-load whose work was cut
-		// by kills shows in the file itself.
-		out = append(out, fmt.Sprintf("swfsim offered load (processors x runtime per processor-second of the submit span): input %s, simulated jobs %s (%d killed at their requested time)",
-			strconv.FormatFloat(input, 'f', 4, 64), strconv.FormatFloat(simulated, 'f', 4, 64), k))
+		// by kills, or by skipping jobs wider than the machine, shows in
+		// the file itself.
+		included := ""
+		if wide.n > 0 {
+			input = wide.inputLoad(jobs, procs)
+			included = fmt.Sprintf(" (%d jobs wider than the machine, not simulated, included)", wide.n)
+			if wide.n == 1 {
+				included = " (1 job wider than the machine, not simulated, included)"
+			}
+		}
+		out = append(out, fmt.Sprintf("swfsim offered load (processors x runtime per processor-second of the submit span): input %s%s, simulated jobs %s (%d killed at their requested time)",
+			strconv.FormatFloat(input, 'f', 4, 64), included, strconv.FormatFloat(simulated, 'f', 4, 64), k))
 	}
 	return out
 }
@@ -702,6 +711,9 @@ type workload struct {
 	// noEstimate counts the simulated jobs without a requested time (field
 	// 9 <= 0), whose estimate is their runtime.
 	noEstimate int
+	// wide sums the jobs skipped as wider than the machine, whose work
+	// the input's offered load counts (swfaugment's definition).
+	wide wideJobs
 	// partitions holds the partition numbers (field 16 > 0) of the
 	// simulated jobs: the engine simulates one pool, not the partitions.
 	partitions map[int64]struct{}
@@ -795,6 +807,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 				return nil, fmt.Errorf("%s:%d: job %d cannot be simulated: %s (--strict)", name, sj.Line, sj.JobNumber, why)
 			}
 			w.skipped[why]++
+			if why == sim.SkipTooWide {
+				w.wide.add(sj.SubmitTime, opt.ProcsFrom.Procs(&sj), sj.RunTime)
+			}
 			w.which = append(w.which, -1-int32(why))
 			if tokens != nil && tokens.checkU {
 				if _, ok := sj.ExtraValue(utility.Key); ok {
@@ -848,6 +863,41 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	}
 	w.malformed, w.firstMalformed = rd.Malformed()
 	return w, nil
+}
+
+// wideJobs sums the jobs skipped as wider than the machine: their number,
+// work and submit span.
+type wideJobs struct {
+	n           int
+	work        float64
+	first, last int64
+}
+
+// add counts a job skipped as too wide; one of unknown runtime (or submit
+// time) would have been skipped for that first, so both are known here.
+func (w *wideJobs) add(submit, procs, runtime int64) {
+	if w.n == 0 || submit < w.first {
+		w.first = submit
+	}
+	if w.n == 0 || submit > w.last {
+		w.last = submit
+	}
+	w.work += float64(procs) * float64(runtime)
+	w.n++
+}
+
+// inputLoad is the offered load of jobs (at their recorded runtimes) and the
+// wide jobs together, over their joint submit span: swfaugment's offered
+// load, which counts every job of known submit time, runtime and processors.
+// Call it only when jobs span some time (sim.OfferedLoad's ok).
+func (w *wideJobs) inputLoad(jobs []sim.Job, procs int64) float64 {
+	first, last, work := w.first, w.last, w.work
+	for i := range jobs {
+		j := &jobs[i]
+		first, last = min(first, j.Submit), max(last, j.Submit)
+		work += float64(j.Procs) * float64(j.Runtime)
+	}
+	return work / (float64(procs) * float64(last-first))
 }
 
 // plural writes n followed by one (n == 1) or many.
