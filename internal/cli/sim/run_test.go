@@ -655,3 +655,34 @@ func TestOfferedLoadCountsWideJobs(t *testing.T) {
 		t.Errorf("no wide job:\n%s", out)
 	}
 }
+
+// TestOfferedLoadWideJobAtSpanEnd: both figures of the offered-load Note are
+// per processor-second of one span, the input's (the wide jobs' submit times
+// included), so that their difference is the work the skips and kills cut.
+// A wide job submitted long before the others stretches that span: 9x100 at
+// 0, then 4x100 at 9000, 9100 and 9200 on 8 processors, capacity 8 x 9200:
+// input (900 + 1200) / 73600 = 0.0285, simulated 1200 / 73600 = 0.0163 (over
+// the simulated jobs' own 200 s the simulated figure read 0.7500, 26 times
+// the input's with nothing killed).
+func TestOfferedLoadWideJobAtSpanEnd(t *testing.T) {
+	in := "; MaxProcs: 8\n" +
+		"1 0 -1 100 9 -1 -1 9 200 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"2 9000 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"3 9100 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"4 9200 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1\n"
+	want := "input 0.0285 (1 job wider than the machine, not simulated, included), simulated jobs 0.0163 (0 killed at their requested time)\n"
+	out, errs, code := runCmd(t, in, "-p", "easy", "--no-progress")
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	// One simulated job spans no time of its own, but the input does:
+	// 9x100 at 0 and 4x100 at 100 on 8 processors, capacity 800: input
+	// 1300 / 800 = 1.6250, simulated 400 / 800 = 0.5000.
+	one := "; MaxProcs: 8\n" +
+		"1 0 -1 100 9 -1 -1 9 200 -1 1 1 1 -1 1 -1 -1 -1\n" +
+		"2 100 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1\n"
+	want = "input 1.6250 (1 job wider than the machine, not simulated, included), simulated jobs 0.5000 (0 killed at their requested time)\n"
+	if out, errs, code := runCmd(t, one, "-p", "easy", "--no-progress"); code != 0 || !strings.Contains(out, want) {
+		t.Errorf("one simulated job: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}

@@ -491,13 +491,16 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 		}
 	}
 	out = append(out, fmt.Sprintf("swfsim simulated %d jobs, %d killed at their requested time", len(jobs), k))
-	if input, simulated, ok := sim.OfferedLoad(jobs, procs); ok {
+	input, simulated, ok := sim.OfferedLoad(jobs, procs)
+	if wide.n > 0 {
+		input, simulated, ok = wide.offeredLoad(jobs, procs)
+	}
+	if ok {
 		// Next to each other, so that a --target-load whose work was cut
 		// by kills, or by skipping jobs wider than the machine, shows in
 		// the file itself.
 		included := ""
 		if wide.n > 0 {
-			input = wide.inputLoad(jobs, procs)
 			included = fmt.Sprintf(" (%d jobs wider than the machine, not simulated, included)", wide.n)
 			if wide.n == 1 {
 				included = " (1 job wider than the machine, not simulated, included)"
@@ -886,18 +889,28 @@ func (w *wideJobs) add(submit, procs, runtime int64) {
 	w.n++
 }
 
-// inputLoad is the offered load of jobs (at their recorded runtimes) and the
-// wide jobs together, over their joint submit span: swfaugment's offered
-// load, which counts every job of known submit time, runtime and processors.
-// Call it only when jobs span some time (sim.OfferedLoad's ok).
-func (w *wideJobs) inputLoad(jobs []sim.Job, procs int64) float64 {
+// offeredLoad is sim.OfferedLoad with the wide jobs' work in the input
+// figure and their submit times in the span of both figures: the input's is
+// swfaugment's offered load, which counts every job of known submit time,
+// runtime and processors, and the simulated jobs' is over the same
+// processor-seconds, so that the two differ by the work the skips and kills
+// cut (over the simulated jobs' own span, a wide job submitted long before
+// them made the simulated figure many times the input's). ok is false when
+// that span is empty.
+func (w *wideJobs) offeredLoad(jobs []sim.Job, procs int64) (input, simulated float64, ok bool) {
 	first, last, work := w.first, w.last, w.work
+	var done float64
 	for i := range jobs {
 		j := &jobs[i]
 		first, last = min(first, j.Submit), max(last, j.Submit)
 		work += float64(j.Procs) * float64(j.Runtime)
+		done += float64(j.Procs) * float64(j.End-j.Start)
 	}
-	return work / (float64(procs) * float64(last-first))
+	if w.n == 0 || procs < 1 || last == first {
+		return 0, 0, false
+	}
+	capacity := float64(procs) * float64(last-first)
+	return work / capacity, done / capacity, true
 }
 
 // plural writes n followed by one (n == 1) or many.
