@@ -402,3 +402,37 @@ func TestExecTimerToTheBound(t *testing.T) {
 
 // shellQuote quotes s as one word of --exec's command line.
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// An exec run's header says what the engine does not model in the same
+// Notes as a built-in policy's (partitions, preceding jobs, jobs without a
+// requested time, jobs cancelled before they started, a job wider than the
+// machine in the offered load): its program gets fields 9, 16 and 17, but
+// the engine still has one pool and submits every job at its field 2.
+func TestExecNotesWhatTheEngineDoesNotModel(t *testing.T) {
+	const in = "; MaxProcs: 4\n" +
+		"1 0 -1 100 3 -1 -1 3 -1 -1 1 1 1 -1 1 1 -1 -1\n" +
+		"2 10 -1 0 2 -1 -1 2 50 -1 5 1 1 -1 1 2 1 5\n" +
+		"3 15 -1 10 8 -1 -1 8 10 -1 1 1 1 -1 1 2 -1 -1\n" +
+		"4 20 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+	trace := filepath.Join(t.TempDir(), "unmodelled.swf")
+	if err := os.WriteFile(trace, []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	client := buildGoClient(t)
+	sameSchedule(t, "easy", client, trace, false)
+	out, errs, code := runCmd(t, "", "-p", "exec", "--exec", client, trace)
+	for _, want := range []string{
+		"simulated jobs are in 2 partitions (field 16)",
+		"1 simulated job names a preceding job (field 17",
+		"1 of 3 simulated jobs have no requested time",
+		"1 simulated job was cancelled before it started",
+		"(1 job wider than the machine, not simulated, included)",
+	} {
+		noted := slices.ContainsFunc(header(out), func(l string) bool {
+			return strings.HasPrefix(l, "; Note: swfsim ") && strings.Contains(l, want)
+		})
+		if code != 0 || !noted {
+			t.Errorf("exec: exit %d, no Note %q; stderr %q:\n%s", code, want, errs, out)
+		}
+	}
+}
