@@ -424,7 +424,7 @@ func TestExecNotesWhatTheEngineDoesNotModel(t *testing.T) {
 	for _, want := range []string{
 		"simulated jobs are in 2 partitions (field 16)",
 		"1 simulated job names a preceding job (field 17",
-		"1 of 3 simulated jobs have no requested time",
+		"1 of 3 simulated jobs has no requested time",
 		"1 simulated job was cancelled before it started",
 		"(1 job wider than the machine, not simulated, included)",
 	} {

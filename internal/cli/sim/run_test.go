@@ -627,6 +627,12 @@ func TestNoEstimateCounted(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q:\n%s", p, code, errs, out)
 		}
 	}
+	// One such job is said in the singular.
+	one := strings.Replace(in, "2 -1 -1 2 0 -1", "2 -1 -1 2 50 -1", 1)
+	wantOne := "1 of 3 simulated jobs has no requested time (field 9 -1 or 0): its estimate is its runtime, exact as no user's is (a policy that reads estimates backfills it perfectly; it is never killed)"
+	if out, errs, _ := runCmd(t, one, "-p", "easy", "--no-progress"); !strings.Contains(errs, wantOne) || !strings.Contains(out, "; Note: swfsim "+wantOne) {
+		t.Errorf("one job: %q\n%s", errs, out)
+	}
 	if out, errs, _ := runCmd(t, tiny, "-p", "easy", "--no-progress"); strings.Contains(errs+out, "no requested time") {
 		t.Errorf("tiny: %q\n%s", errs, out)
 	}

@@ -175,8 +175,12 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	// and fcfs too, so that runs differ only in their policy notes.
 	var noEstimateText string
 	if w.noEstimate > 0 {
-		noEstimateText = fmt.Sprintf("%d of %d simulated jobs have no requested time (field 9 -1 or 0): their estimate is their runtime, exact as no user's is (a policy that reads estimates backfills them perfectly; none is killed); swfaugment --estimate MODEL writes field 9 from a model (e.g. uniform:1,3, Mu'alem & Feitelson)",
-			w.noEstimate, len(jobs))
+		what := "have no requested time (field 9 -1 or 0): their estimate is their runtime, exact as no user's is (a policy that reads estimates backfills them perfectly; none is killed)"
+		if w.noEstimate == 1 {
+			what = "has no requested time (field 9 -1 or 0): its estimate is its runtime, exact as no user's is (a policy that reads estimates backfills it perfectly; it is never killed)"
+		}
+		noEstimateText = fmt.Sprintf("%d of %d simulated jobs %s; swfaugment --estimate MODEL writes field 9 from a model (e.g. uniform:1,3, Mu'alem & Feitelson)",
+			w.noEstimate, len(jobs), what)
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noEstimateText)
 	}
 	// Field 16 puts jobs on partitions of the machine (LLNL-Atlas's pbatch
