@@ -444,7 +444,7 @@ func queuesWithoutJobs(order [][]int64, jobs []sim.Job) []string {
 
 // notes are the header lines that say what the simulation did and with which
 // semantics, so that the output documents itself.
-func notes(info policy.Info, opt Options, procs int64, source string, skipped [sim.NumSkipReasons]int, jobs []sim.Job, wide wideJobs) []string {
+func notes(info policy.Info, opt Options, procs int64, source string, skipped [sim.NumSkipReasons]int, jobs []sim.Job, wide sim.Unsimulated) []string {
 	var out []string
 	out = append(out, fmt.Sprintf("swfsim policy %s: %s", info.Name, info.Summary))
 	for _, p := range info.Params {
@@ -495,18 +495,14 @@ func notes(info policy.Info, opt Options, procs int64, source string, skipped [s
 		}
 	}
 	out = append(out, fmt.Sprintf("swfsim simulated %d jobs, %d killed at their requested time", len(jobs), k))
-	input, simulated, ok := sim.OfferedLoad(jobs, procs)
-	if wide.n > 0 {
-		input, simulated, ok = wide.offeredLoad(jobs, procs)
-	}
-	if ok {
+	if input, simulated, ok := sim.OfferedLoadWith(jobs, procs, wide); ok {
 		// Next to each other, so that a --target-load whose work was cut
 		// by kills, or by skipping jobs wider than the machine, shows in
 		// the file itself.
 		included := ""
-		if wide.n > 0 {
-			included = fmt.Sprintf(" (%d jobs wider than the machine, not simulated, included)", wide.n)
-			if wide.n == 1 {
+		if wide.N > 0 {
+			included = fmt.Sprintf(" (%d jobs wider than the machine, not simulated, included)", wide.N)
+			if wide.N == 1 {
 				included = " (1 job wider than the machine, not simulated, included)"
 			}
 		}
@@ -720,7 +716,7 @@ type workload struct {
 	noEstimate int
 	// wide sums the jobs skipped as wider than the machine, whose work
 	// the input's offered load counts (swfaugment's definition).
-	wide wideJobs
+	wide sim.Unsimulated
 	// partitions holds the partition numbers (field 16 > 0) of the
 	// simulated jobs: the engine simulates one pool, not the partitions.
 	partitions map[int64]struct{}
@@ -815,7 +811,7 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 			}
 			w.skipped[why]++
 			if why == sim.SkipTooWide {
-				w.wide.add(sj.SubmitTime, opt.ProcsFrom.Procs(&sj), sj.RunTime)
+				w.wide.Add(sj.SubmitTime, opt.ProcsFrom.Procs(&sj), sj.RunTime)
 			}
 			w.which = append(w.which, -1-int32(why))
 			if tokens != nil && tokens.checkU {
@@ -870,51 +866,6 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	}
 	w.malformed, w.firstMalformed = rd.Malformed()
 	return w, nil
-}
-
-// wideJobs sums the jobs skipped as wider than the machine: their number,
-// work and submit span.
-type wideJobs struct {
-	n           int
-	work        float64
-	first, last int64
-}
-
-// add counts a job skipped as too wide; one of unknown runtime (or submit
-// time) would have been skipped for that first, so both are known here.
-func (w *wideJobs) add(submit, procs, runtime int64) {
-	if w.n == 0 || submit < w.first {
-		w.first = submit
-	}
-	if w.n == 0 || submit > w.last {
-		w.last = submit
-	}
-	w.work += float64(procs) * float64(runtime)
-	w.n++
-}
-
-// offeredLoad is sim.OfferedLoad with the wide jobs' work in the input
-// figure and their submit times in the span of both figures: the input's is
-// swfaugment's offered load, which counts every job of known submit time,
-// runtime and processors, and the simulated jobs' is over the same
-// processor-seconds, so that the two differ by the work the skips and kills
-// cut (over the simulated jobs' own span, a wide job submitted long before
-// them made the simulated figure many times the input's). ok is false when
-// that span is empty.
-func (w *wideJobs) offeredLoad(jobs []sim.Job, procs int64) (input, simulated float64, ok bool) {
-	first, last, work := w.first, w.last, w.work
-	var done float64
-	for i := range jobs {
-		j := &jobs[i]
-		first, last = min(first, j.Submit), max(last, j.Submit)
-		work += float64(j.Procs) * float64(j.Runtime)
-		done += float64(j.Procs) * float64(j.End-j.Start)
-	}
-	if w.n == 0 || procs < 1 || last == first {
-		return 0, 0, false
-	}
-	capacity := float64(procs) * float64(last-first)
-	return work / capacity, done / capacity, true
 }
 
 // plural writes n followed by one (n == 1) or many.
