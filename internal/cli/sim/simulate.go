@@ -193,6 +193,14 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 			len(w.partitions), w.procs, w.source)
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, partitionText)
 	}
+	// A job whose request (field 8) is below what it was allocated (field
+	// 5; CEA-Curie's sample has 3745 such jobs) is simulated, under the
+	// default --procs-from requested, on fewer processors than it held:
+	// its work and the machine's load shrink without a word otherwise.
+	fewerText := w.fewerNote(opt.ProcsFrom)
+	if fewerText != "" {
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, fewerText)
+	}
 	// pred= tokens are what swfaugment --as-prediction writes for Guim et
 	// al.'s setup; a run that does not read them would pass for that
 	// experiment with the users' estimates in place of the errors.
@@ -308,6 +316,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if partitionText != "" {
 		headerNotes = append(headerNotes, "swfsim "+partitionText)
+	}
+	if fewerText != "" {
+		headerNotes = append(headerNotes, "swfsim "+fewerText)
 	}
 	if w.malformed > 0 {
 		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
@@ -714,6 +725,12 @@ type workload struct {
 	// noEstimate counts the simulated jobs without a requested time (field
 	// 9 <= 0), whose estimate is their runtime.
 	noEstimate int
+	// fewerThanAllocated counts the simulated jobs given fewer processors
+	// than they were allocated (field 5) in the log, as --procs-from
+	// requested and requested-only do when field 8 is smaller; the first
+	// such job is kept for the Note.
+	fewerThanAllocated int
+	firstFewer         struct{ number, procs, allocated int64 }
 	// wide sums the jobs skipped as wider than the machine, whose work
 	// the input's offered load counts (swfaugment's definition).
 	wide sim.Unsimulated
@@ -741,6 +758,23 @@ func (w *workload) malformedNote() string {
 		more = ", ..."
 	}
 	return fmt.Sprintf("skipped %d malformed lines (--lenient; lines %s%s)", w.malformed, strings.Join(lines, ", "), more)
+}
+
+// fewerNote says how many simulated jobs got fewer processors than they
+// were allocated (field 5), which field gave theirs and which option takes
+// field 5; "" when none did.
+func (w *workload) fewerNote(from sim.ProcsFrom) string {
+	if w.fewerThanAllocated == 0 {
+		return ""
+	}
+	f := w.firstFewer
+	what := fmt.Sprintf("%d simulated jobs requested fewer processors (field 8) than they were allocated (field 5) (the first: job %d, %d of %d): they are simulated on their field 8 (--procs-from %s), fewer processors than they held in the log; --procs-from allocated or max takes field 5",
+		w.fewerThanAllocated, f.number, f.procs, f.allocated, from)
+	if w.fewerThanAllocated == 1 {
+		what = fmt.Sprintf("1 simulated job requested fewer processors (field 8) than it was allocated (field 5) (job %d, %d of %d): it is simulated on its field 8 (--procs-from %s), fewer processors than it held in the log; --procs-from allocated or max takes field 5",
+			f.number, f.procs, f.allocated, from)
+	}
+	return what
 }
 
 // dropped is the number of input records left out of the output, malformed
@@ -835,6 +869,12 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		}
 		if sj.RequestedTime <= 0 {
 			w.noEstimate++
+		}
+		if int64(j.Procs) < sj.AllocatedProcs {
+			if w.fewerThanAllocated == 0 {
+				w.firstFewer.number, w.firstFewer.procs, w.firstFewer.allocated = sj.JobNumber, int64(j.Procs), sj.AllocatedProcs
+			}
+			w.fewerThanAllocated++
 		}
 		if sj.Partition > 0 {
 			if _, ok := w.partitions[sj.Partition]; !ok {
