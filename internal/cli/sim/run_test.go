@@ -611,8 +611,9 @@ func TestPartitionsNotSimulated(t *testing.T) {
 
 // TestNoEstimateCounted: a job without a requested time (field 9 -1 or 0)
 // gets its runtime as its estimate, exact as no user's is: a policy that
-// reads estimates backfills it perfectly (NASA-iPSC and lublin_256 have none
-// at all), and never kills it. stderr and a Note count them, in the same
+// backfills on estimates (not on predictions, as easy++ and sjbf do)
+// backfills it perfectly (NASA-iPSC and lublin_256 have none at all), and
+// never kills it. stderr and a Note count them, in the same
 // words for every policy (fcfs too: none of them is killed); a trace whose
 // jobs all have one says nothing.
 func TestNoEstimateCounted(t *testing.T) {
@@ -629,9 +630,19 @@ func TestNoEstimateCounted(t *testing.T) {
 	}
 	// One such job is said in the singular.
 	one := strings.Replace(in, "2 -1 -1 2 0 -1", "2 -1 -1 2 50 -1", 1)
-	wantOne := "1 of 3 simulated jobs has no requested time (field 9 -1 or 0): its estimate is its runtime, exact as no user's is (a policy that reads estimates backfills it perfectly; it is never killed)"
+	wantOne := "1 of 3 simulated jobs has no requested time (field 9 -1 or 0): its estimate is its runtime, exact as no user's is (a policy that backfills on estimates, not predictions, backfills it perfectly; it is never killed)"
 	if out, errs, _ := runCmd(t, one, "-p", "easy", "--no-progress"); !strings.Contains(errs, wantOne) || !strings.Contains(out, "; Note: swfsim "+wantOne) {
 		t.Errorf("one job: %q\n%s", errs, out)
+	}
+	// Every job without one: "all N", not "N of N".
+	all := strings.Replace(in, "3 20 -1 10 1 -1 -1 1 10 -1", "3 20 -1 10 1 -1 -1 1 -1 -1", 1)
+	wantAll := "all 3 simulated jobs have no requested time (field 9 -1 or 0): their estimate is their runtime, exact as no user's is (a policy that backfills on estimates, not predictions, backfills them perfectly; none is killed)"
+	if out, errs, _ := runCmd(t, all, "-p", "sjbf", "--no-progress"); !strings.Contains(errs, wantAll) || !strings.Contains(out, "; Note: swfsim "+wantAll) {
+		t.Errorf("all jobs: %q\n%s", errs, out)
+	}
+	wantOnly := "the only simulated job has no requested time (field 9 -1 or 0)"
+	if out, errs, _ := runCmd(t, "; MaxProcs: 4\n1 0 -1 100 3 -1 -1 3 -1 -1 1 1 1 -1 1 -1 -1 -1\n", "-p", "easy", "--no-progress"); !strings.Contains(errs, wantOnly) || !strings.Contains(out, "; Note: swfsim "+wantOnly) {
+		t.Errorf("only job: %q\n%s", errs, out)
 	}
 	if out, errs, _ := runCmd(t, tiny, "-p", "easy", "--no-progress"); strings.Contains(errs+out, "no requested time") {
 		t.Errorf("tiny: %q\n%s", errs, out)

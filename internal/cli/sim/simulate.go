@@ -169,18 +169,14 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, dependentText)
 	}
 	// A job without a requested time gets its runtime as its estimate
-	// (DESIGN.md): exact, as no user's is, so a policy that reads estimates
-	// backfills it perfectly and it is never killed; NASA-iPSC and
-	// lublin_256 have none at all. The same words for every policy, exec
-	// and fcfs too, so that runs differ only in their policy notes.
+	// (DESIGN.md): exact, as no user's is, so a policy that backfills on
+	// estimates does it perfectly (easy++ and sjbf backfill on predictions,
+	// which stay inexact) and it is never killed; NASA-iPSC and lublin_256
+	// have none at all. The same words for every policy, exec and fcfs
+	// too, so that runs differ only in their policy notes.
 	var noEstimateText string
 	if w.noEstimate > 0 {
-		what := "have no requested time (field 9 -1 or 0): their estimate is their runtime, exact as no user's is (a policy that reads estimates backfills them perfectly; none is killed)"
-		if w.noEstimate == 1 {
-			what = "has no requested time (field 9 -1 or 0): its estimate is its runtime, exact as no user's is (a policy that reads estimates backfills it perfectly; it is never killed)"
-		}
-		noEstimateText = fmt.Sprintf("%d of %d simulated jobs %s; swfaugment --estimate MODEL writes field 9 from a model (e.g. uniform:1,3, Mu'alem & Feitelson)",
-			w.noEstimate, len(jobs), what)
+		noEstimateText = noEstimateNote(w.noEstimate, len(jobs))
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noEstimateText)
 	}
 	// Field 16 puts jobs on partitions of the machine (LLNL-Atlas's pbatch
@@ -775,6 +771,24 @@ func (w *workload) fewerNote(from sim.ProcsFrom) string {
 			f.number, f.procs, f.allocated, from)
 	}
 	return what
+}
+
+// noEstimateNote says that n of the total simulated jobs have no requested
+// time, in the singular for one and as "all" when every job lacks one.
+func noEstimateNote(n, total int) string {
+	const field = " no requested time (field 9 -1 or 0): "
+	const hint = "; swfaugment --estimate MODEL writes field 9 from a model (e.g. uniform:1,3, Mu'alem & Feitelson)"
+	many := "have" + field + "their estimate is their runtime, exact as no user's is (a policy that backfills on estimates, not predictions, backfills them perfectly; none is killed)" + hint
+	one := "has" + field + "its estimate is its runtime, exact as no user's is (a policy that backfills on estimates, not predictions, backfills it perfectly; it is never killed)" + hint
+	switch {
+	case n == 1 && total == 1:
+		return "the only simulated job " + one
+	case n == 1:
+		return fmt.Sprintf("1 of %d simulated jobs %s", total, one)
+	case n == total:
+		return fmt.Sprintf("all %d simulated jobs %s", n, many)
+	}
+	return fmt.Sprintf("%d of %d simulated jobs %s", n, total, many)
 }
 
 // dropped is the number of input records left out of the output, malformed
