@@ -99,7 +99,7 @@ var Anomalies = [numAnomalies]Anomaly{
 	aHeaderMaxRecords:    {"header_maxrecords", "MaxRecords differs from the number of records", false},
 	aHeaderMaxProcs:      {"header_maxprocs", "the largest job (allocated or requested processors) exceeds MaxProcs", false},
 	aHeaderTimeOrder:     {"header_time_order", "StartTime is after EndTime", false},
-	aHeaderTwice:         {"header_label_twice", "a label the format gives once (all but Note, Queue, Partition) is on another line too; tools read the first", false},
+	aHeaderTwice:         {"header_label_twice", "a label the format gives once (all but Note, Queue, Partition) is on another line too; tools read the first, but swfsim refuses a machine size (MaxProcs, MaxNodes) given twice with different values without --procs", false},
 }
 
 // jobChecks runs the per-record checks that need only the job and the header

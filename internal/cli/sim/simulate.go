@@ -276,11 +276,12 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	// the schedule was made for; the Note keeps the old value.
 	var headerNotes []string
 	if opt.Procs > 0 {
-		old, had := hdr.Get("MaxProcs")
-		if !had {
+		old := andList(hdr.GetAll("MaxProcs"))
+		if old == "" {
 			old = "none"
 		}
 		hdr.Set("MaxProcs", strconv.FormatInt(procs, 10))
+		dropLaterLines(hdr, "MaxProcs") // a MaxProcs given twice: one machine out
 		headerNotes = append(headerNotes, fmt.Sprintf("swfsim MaxProcs set to %d by --procs (input header: %s)", procs, old))
 	}
 	if noUtilityText != "" {
@@ -384,6 +385,68 @@ func machineSize(hdr *swf.Header, override int64, name string) (int64, string, e
 		return 0, "", fmt.Errorf("%s: header %s %d: swfsim simulates machines of at most %d processors", name, label, p, math.MaxInt32)
 	}
 	return p, label, nil
+}
+
+// sizeTwice checks a header that gives its machine size (label, MaxProcs or
+// MaxNodes) on more than one line, which the format gives once: lines with
+// different values are an error (which machine is meant? --procs settles
+// it), equal ones a warning, returned. swfclean --check fires
+// header_label_twice on such lines.
+func sizeTwice(hdr *swf.Header, label, name string) (warning string, err error) {
+	var lines, values []string
+	differ := false
+	for _, l := range hdr.Lines {
+		if l.Continuation || !strings.EqualFold(l.Label, label) {
+			continue
+		}
+		one := swf.Header{Lines: []swf.HeaderLine{l}}
+		v := l.Value
+		if n, _, err := one.Int(label); err == nil {
+			v = strconv.FormatInt(n, 10)
+		}
+		if len(values) > 0 && v != values[0] {
+			differ = true
+		}
+		lines, values = append(lines, strconv.Itoa(l.Line)), append(values, v)
+	}
+	if len(lines) < 2 {
+		return "", nil
+	}
+	where := fmt.Sprintf("header lines %s give %s %s", andList(lines), label, andList(values))
+	if differ {
+		return "", fmt.Errorf("%s: %s, a label the format gives once: which machine size is meant? give it with --procs", name, where)
+	}
+	return fmt.Sprintf("%s: %s, a label the format gives once; swfsim reads %s", name, where, values[0]), nil
+}
+
+// dropLaterLines removes every line labelled label after the first, with
+// their continuations.
+func dropLaterLines(hdr *swf.Header, label string) {
+	kept := hdr.Lines[:0]
+	seen, dropping := false, false
+	for _, l := range hdr.Lines {
+		if l.Continuation && dropping {
+			continue
+		}
+		dropping = false
+		if !l.Continuation && strings.EqualFold(l.Label, label) {
+			if seen {
+				dropping = true
+				continue
+			}
+			seen = true
+		}
+		kept = append(kept, l)
+	}
+	hdr.Lines = kept
+}
+
+// andList joins "1", "2", "3" as "1, 2 and 3".
+func andList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // refreshCounts sets MaxJobs and MaxRecords to the output's counts when
@@ -837,6 +900,13 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	// A missing machine size is reported after the records, so that a file
 	// that is not SWF at all gets its parse error instead.
 	procs, source, sizeErr := machineSize(hdr, opt.Procs, name)
+	if sizeErr == nil && opt.Procs == 0 {
+		var twice string
+		twice, sizeErr = sizeTwice(hdr, source, name)
+		if twice != "" {
+			fmt.Fprintf(warn, "swfsim: warning: %s\n", twice)
+		}
+	}
 	if sizeErr != nil {
 		procs = math.MaxInt64
 	}
