@@ -389,9 +389,9 @@ func inertEstimate(p *plan) string {
 	case p.model != nil && p.model.Kind == "uniform" && p.model.A == p.model.B:
 		return fmt.Sprintf("--estimate uniform:%s,%s draws every factor as %s", fmtFlag(p.model.A), fmtFlag(p.model.B), fmtFlag(p.model.A))
 	case p.quant != nil && p.quant.Error == 0 && p.quant.Stdev == 0:
-		return "--error-quant 0 with --error-stdev 0 estimates every job exactly"
+		return "--error-quant 0 with --error-stdev 0 estimates every job at its runtime" + floorText
 	case p.quant != nil && p.quant.Category == augment.CatEqual && p.quant.PerfectShare == 1:
-		return "--perfect-share 1 estimates every job exactly"
+		return "--perfect-share 1 estimates every job at its runtime" + floorText
 	case p.qual != nil && p.qual.Stdev == 0 && p.qual.Percent == 100:
 		return "--error-percent 100 with --error-stdev 0 converts every short and large job the conversion names"
 	case p.qual != nil && p.qual.Stdev == 0 && p.qual.Percent == 0:
@@ -399,6 +399,10 @@ func inertEstimate(p *plan) string {
 	}
 	return ""
 }
+
+// floorText qualifies "every job at its runtime": a runtime of 0 is written
+// as the smallest estimate, 1 s (the estimate Note counts such jobs as over).
+const floorText = " (a runtime of 0 as 1 s, the smallest estimate)"
 
 func fmtFlag(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 

@@ -44,3 +44,25 @@ func TestSeedThatCannotMatter(t *testing.T) {
 		}
 	}
 }
+
+// TestInertEstimateNoteTrue: the Note of a run whose errors are all zero
+// says what it writes: every job's runtime, but a runtime of 0 as 1 s, the
+// smallest estimate, which the estimate Note counts as over; not "exactly".
+func TestInertEstimateNoteTrue(t *testing.T) {
+	in := "; MaxProcs: 4\n" +
+		"1 0 -1 0 3 -1 -1 3 10 -1 1 7 1 -1 1 -1 -1 -1\n" +
+		"2 0 -1 50 3 -1 -1 3 10 -1 1 7 1 -1 1 -1 -1 -1\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--error-quant", "0", "--error-stdev", "0", "--error-category", "10"}, "--error-quant 0 with --error-stdev 0 estimates every job at its runtime (a runtime of 0 as 1 s, the smallest estimate)"},
+		{[]string{"--error-quant", "50", "--error-category", "11", "--perfect-share", "1"}, "--perfect-share 1 estimates every job at its runtime (a runtime of 0 as 1 s, the smallest estimate)"},
+	} {
+		out, errs, code := runCmd(t, in, tt.args...)
+		if code != 0 || !strings.Contains(out, tt.want) || strings.Contains(out+errs, "every job exactly") ||
+			!strings.Contains(out, "\n1 0 -1 0 3 -1 -1 3 1 ") || !strings.Contains(out, "1 exact, 1 over") {
+			t.Errorf("%v: exit %d, stderr %q:\n%s", tt.args, code, errs, out)
+		}
+	}
+}
