@@ -900,11 +900,23 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	// A missing machine size is reported after the records, so that a file
 	// that is not SWF at all gets its parse error instead.
 	procs, source, sizeErr := machineSize(hdr, opt.Procs, name)
-	if sizeErr == nil && opt.Procs == 0 {
-		var twice string
-		twice, sizeErr = sizeTwice(hdr, source, name)
-		if twice != "" {
-			fmt.Fprintf(warn, "swfsim: warning: %s\n", twice)
+	if opt.Procs == 0 {
+		// MaxProcs is read first: given twice with different values it is
+		// ambiguous even when its first value (0, -1) sends swfsim on to
+		// MaxNodes; MaxNodes is checked when it gives the size.
+		labels := []string{"MaxProcs"}
+		if source == "MaxNodes" {
+			labels = append(labels, "MaxNodes")
+		}
+		for _, label := range labels {
+			twice, err := sizeTwice(hdr, label, name)
+			if err != nil {
+				sizeErr = err
+				break
+			}
+			if twice != "" && sizeErr == nil {
+				fmt.Fprintf(warn, "swfsim: warning: %s\n", twice)
+			}
 		}
 	}
 	if sizeErr != nil {

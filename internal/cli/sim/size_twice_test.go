@@ -21,6 +21,12 @@ func TestMachineSizeTwice(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "header lines 1 and 2 give MaxNodes 4 and 2,") {
 		t.Errorf("MaxNodes: exit %d, stderr %q:\n%s", code, errs, out)
 	}
+	// MaxProcs is read first: a second line giving 8 after one giving 0 (no
+	// machine size) is not passed over for MaxNodes without a word.
+	out, errs, code = runCmd(t, "; MaxProcs: 0\n; MaxProcs: 8\n; MaxNodes: 4\n"+job, "-p", "fcfs", "--no-progress")
+	if code != 1 || !strings.Contains(errs, "header lines 1 and 2 give MaxProcs 0 and 8,") || out != "" {
+		t.Errorf("MaxProcs 0 and 8, MaxNodes: exit %d, stderr %q:\n%s", code, errs, out)
+	}
 	// MaxNodes twice is not read when MaxProcs gives the size.
 	if _, errs, code = runCmd(t, "; MaxProcs: 4\n; MaxNodes: 4\n; MaxNodes: 2\n"+job, "-p", "fcfs", "--no-progress"); code != 0 || strings.Contains(errs, "gives once") {
 		t.Errorf("unread MaxNodes: exit %d, stderr %q", code, errs)
