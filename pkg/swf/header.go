@@ -82,6 +82,19 @@ func splitLabel(s string) (label, value string, ok bool) {
 	return s[:i], strings.TrimSpace(s[colon+1:]), true
 }
 
+// CommentLabel reads a comment line as a header line would be read: the
+// label and value of "; MaxProcs: 8" (in the spellings the header accepts,
+// "MaxProcs:8", "maxprocs : 8"); ok is false for a comment without a
+// label. Tools use it on comments after the first record, which are not
+// header (traces concatenated with cat leave the second one's header there).
+func CommentLabel(raw string) (label, value string, ok bool) {
+	hl := parseHeaderLine(raw, 0, "")
+	if hl.Label == "" {
+		return "", "", false
+	}
+	return hl.Label, hl.Value, true
+}
+
 // IsFormatLabel reports whether the SWF definition gives this header label
 // (any case).
 func IsFormatLabel(label string) bool { return formatLabels[strings.ToLower(label)] }

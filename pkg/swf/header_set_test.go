@@ -35,3 +35,20 @@ func TestSetKeepsSpelling(t *testing.T) {
 		t.Errorf("MaxProcs reads %q", v)
 	}
 }
+
+// TestCommentLabel: a comment after the records is read as a header line
+// would be, in the spellings the header accepts.
+func TestCommentLabel(t *testing.T) {
+	for raw, want := range map[string][2]string{
+		"; MaxProcs: 8":        {"MaxProcs", "8"},
+		";maxprocs :16 (x)":    {"maxprocs", "16 (x)"},
+		"  ;  MAXPROCS:4":      {"MAXPROCS", "4"},
+		"; see http://x.org/a": {"", ""},
+		";":                    {"", ""},
+	} {
+		label, value, ok := CommentLabel(raw)
+		if label != want[0] || value != want[1] || ok != (want[0] != "") {
+			t.Errorf("%q: got %q %q %v, want %q", raw, label, value, ok, want)
+		}
+	}
+}

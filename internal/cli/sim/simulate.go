@@ -197,6 +197,10 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if fewerText != "" {
 		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, fewerText)
 	}
+	lateText := w.lateSizeNote()
+	if lateText != "" {
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, lateText)
+	}
 	// pred= tokens are what swfaugment --as-prediction writes for Guim et
 	// al.'s setup; a run that does not read them would pass for that
 	// experiment with the users' estimates in place of the errors.
@@ -316,6 +320,9 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	}
 	if fewerText != "" {
 		headerNotes = append(headerNotes, "swfsim "+fewerText)
+	}
+	if lateText != "" {
+		headerNotes = append(headerNotes, "swfsim "+lateText)
 	}
 	if w.malformed > 0 {
 		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
@@ -790,6 +797,14 @@ type workload struct {
 	// such job is kept for the Note.
 	fewerThanAllocated int
 	firstFewer         struct{ number, procs, allocated int64 }
+	// lateSize counts the comments after the first record that give a
+	// machine size (MaxProcs, or the label read) other than the one
+	// simulated: not header, so not read (cat a.swf b.swf leaves b's
+	// header there); the first is kept for the warning.
+	lateSize  int
+	firstLate struct {
+		where, label, value string
+	}
 	// wide sums the jobs skipped as wider than the machine, whose work
 	// the input's offered load counts (swfaugment's definition).
 	wide sim.Unsimulated
@@ -834,6 +849,41 @@ func (w *workload) fewerNote(from sim.ProcsFrom) string {
 			f.number, f.procs, f.allocated, from)
 	}
 	return what
+}
+
+// checkLateSize counts the comments (after the first record: not header)
+// that give MaxProcs, or the label the machine size was read from, with
+// another value than the size simulated.
+func (w *workload) checkLateSize(comments []string, where string) {
+	for _, c := range comments {
+		label, value, ok := swf.CommentLabel(c)
+		if !ok || !strings.EqualFold(label, "MaxProcs") && !strings.EqualFold(label, w.source) {
+			continue
+		}
+		one := swf.Header{Lines: []swf.HeaderLine{{Label: label, Value: value}}}
+		if n, _, err := one.Int(label); err == nil && n == w.procs {
+			continue
+		}
+		if w.lateSize == 0 {
+			w.firstLate.where, w.firstLate.label, w.firstLate.value = where, label, value
+		}
+		w.lateSize++
+	}
+}
+
+// lateSizeNote says that comments after the first record give another
+// machine size, not read; "" when none does.
+func (w *workload) lateSizeNote() string {
+	if w.lateSize == 0 {
+		return ""
+	}
+	f := w.firstLate
+	what := fmt.Sprintf("a comment %s gives %s %s, not read", f.where, f.label, f.value)
+	if w.lateSize > 1 {
+		what = fmt.Sprintf("%d comments after the first record give another machine size, not read (the first, %s: %s %s)", w.lateSize, f.where, f.label, f.value)
+	}
+	return fmt.Sprintf("%s: the header ends at the first record and swfsim simulates %d processors (from %s); traces joined with cat? simulate each, or give the machine with --procs",
+		what, w.procs, w.source)
 }
 
 // noEstimateNote says that n of the total simulated jobs have no requested
@@ -934,6 +984,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 		if err != nil {
 			return nil, cmdio.ReadError(rd, "swfsim", err)
 		}
+		if len(sj.Comments) > 0 && opt.Procs == 0 && sizeErr == nil {
+			w.checkLateSize(sj.Comments, fmt.Sprintf("before the record on line %d", sj.Line))
+		}
 		j, why := sim.FromSWF(&sj, procs, opt.ProcsFrom)
 		if why != sim.NotSkipped {
 			if opt.Strict {
@@ -991,6 +1044,9 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 				return nil, err
 			}
 		}
+	}
+	if opt.Procs == 0 && sizeErr == nil {
+		w.checkLateSize(rd.Trailer(), "after the last record")
 	}
 	// Said once: write reads the same bytes again.
 	cmdio.WarnUnterminated(rd, "swfsim", warn)
