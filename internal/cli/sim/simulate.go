@@ -136,70 +136,12 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 			fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, unusedQueues)
 		}
 	}
-	// The parts of a partially executed job (a Preemption: Yes log) are
-	// records of their own, each with the job's submit time: simulated
-	// one by one, they offer the machine more jobs and more work than the
-	// log's jobs, as swfstat warns when it summarizes them.
-	var partialText string
-	if w.partial > 0 {
-		partialText = fmt.Sprintf("%d records are parts of partially executed jobs (status 2, 3 or 4), each simulated as a job of its own (more jobs and work than the log's); to simulate each job once, merge them first: swfclean --rules default,merge_partial", w.partial)
-		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, partialText)
-	}
-	// A job cancelled before it started never ran (the archive's convention,
-	// swfclean's cancelled_unstarted): simulated, it is a 0-second job that
-	// waits for all its processors and holds back the jobs behind it.
-	var cancelledText string
-	if w.cancelledUnstarted > 0 {
-		cancelledText = fmt.Sprintf("%d simulated jobs were cancelled before they started (status 5, runtime 0), each simulated as a 0-second job that waits for its processors like any other, though it never ran; to leave them out, drop them first: swfclean --rules cancelled_unstarted (a default rule)", w.cancelledUnstarted)
-		if w.cancelledUnstarted == 1 {
-			cancelledText = "1 simulated job was cancelled before it started (status 5, runtime 0), simulated as a 0-second job that waits for its processors like any other, though it never ran; to leave it out, drop it first: swfclean --rules cancelled_unstarted (a default rule)"
-		}
-		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, cancelledText)
-	}
-	// Fields 17 and 18 (preceding job, think time) say that a job was
-	// submitted only after another ended: the engine submits every job at
-	// its field 2 (an open-loop replay), so a trace from a model with
-	// feedback is not simulated as its model meant. Said for exec too (its
-	// program gets both fields, but the arrivals are the engine's), so that
-	// its header differs from a built-in policy's only in the policy notes.
-	var dependentText string
-	if w.dependent > 0 {
-		dependentText = fmt.Sprintf("%s a preceding job (field 17, think time field 18): swfsim does not simulate dependencies; every job is submitted at its field 2, however late the job it names ends in the simulated schedule",
-			plural(w.dependent, "simulated job names", "simulated jobs name"))
-		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, dependentText)
-	}
-	// A job without a requested time gets its runtime as its estimate
-	// (DESIGN.md): exact, as no user's is, so a policy that backfills on
-	// estimates does it perfectly (easy++ and sjbf backfill on predictions,
-	// which stay inexact) and it is never killed; NASA-iPSC and lublin_256
-	// have none at all. The same words for every policy, exec and fcfs
-	// too, so that runs differ only in their policy notes.
-	var noEstimateText string
-	if w.noEstimate > 0 {
-		noEstimateText = noEstimateNote(w.noEstimate, len(jobs))
-		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, noEstimateText)
-	}
-	// Field 16 puts jobs on partitions of the machine (LLNL-Atlas's pbatch
-	// and pdebug, CEA-Curie's node types, LCG's sites): the engine has one
-	// pool of procs processors that every job may use (exec's too: its
-	// program gets field 16, but not a machine per partition).
-	var partitionText string
-	if len(w.partitions) > 1 {
-		partitionText = fmt.Sprintf("simulated jobs are in %d partitions (field 16): swfsim simulates one machine of %d processors (from %s) that any job may use, not the partitions; to simulate one partition, keep its jobs and give its size: swfclean --keep 'partition=N' FILE | swfsim --procs SIZE -p POLICY",
-			len(w.partitions), w.procs, w.source)
-		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, partitionText)
-	}
-	// A job whose request (field 8) is below what it was allocated (field
-	// 5; CEA-Curie's sample has 3745 such jobs) is simulated, under the
-	// default --procs-from requested, on fewer processors than it held:
-	// its work and the machine's load shrink without a word otherwise.
-	fewerText := w.fewerNote(opt.ProcsFrom)
-	if fewerText != "" {
-		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, fewerText)
-	}
-	lateText := w.lateSizeNote()
-	if lateText != "" {
-		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, lateText)
+	// What the engine does not model of this input (partial executions,
+	// cancellations, dependencies, estimates, partitions, processor counts,
+	// a machine size after the records): a warning each, and a Note.
+	unmodelled := w.unmodelledNotes(opt.ProcsFrom, len(jobs))
+	for _, text := range unmodelled {
+		fmt.Fprintf(warn, "swfsim: warning: %s: %s\n", name, text)
 	}
 	// pred= tokens are what swfaugment --as-prediction writes for Guim et
 	// al.'s setup; a run that does not read them would pass for that
@@ -303,26 +245,8 @@ func Simulate(in io.Reader, out io.Writer, opt Options) error {
 	if unreadPred != "" {
 		headerNotes = append(headerNotes, "swfsim "+unreadPred)
 	}
-	if partialText != "" {
-		headerNotes = append(headerNotes, "swfsim "+partialText)
-	}
-	if cancelledText != "" {
-		headerNotes = append(headerNotes, "swfsim "+cancelledText)
-	}
-	if dependentText != "" {
-		headerNotes = append(headerNotes, "swfsim "+dependentText)
-	}
-	if noEstimateText != "" {
-		headerNotes = append(headerNotes, "swfsim "+noEstimateText)
-	}
-	if partitionText != "" {
-		headerNotes = append(headerNotes, "swfsim "+partitionText)
-	}
-	if fewerText != "" {
-		headerNotes = append(headerNotes, "swfsim "+fewerText)
-	}
-	if lateText != "" {
-		headerNotes = append(headerNotes, "swfsim "+lateText)
+	for _, text := range unmodelled {
+		headerNotes = append(headerNotes, "swfsim "+text)
 	}
 	if w.malformed > 0 {
 		headerNotes = append(headerNotes, "swfsim "+w.malformedNote())
@@ -1077,4 +1001,65 @@ func countFalse(bs []bool) int {
 		}
 	}
 	return n
+}
+
+// unmodelledNotes says, in order, what the engine does not model of the
+// simulated jobs (simulated of them), each a warning and a Note of Simulate.
+func (w *workload) unmodelledNotes(procsFrom sim.ProcsFrom, simulated int) []string {
+	var out []string
+	// The parts of a partially executed job (a Preemption: Yes log) are
+	// records of their own, each with the job's submit time: simulated
+	// one by one, they offer the machine more jobs and more work than the
+	// log's jobs, as swfstat warns when it summarizes them.
+	if w.partial > 0 {
+		out = append(out, fmt.Sprintf("%d records are parts of partially executed jobs (status 2, 3 or 4), each simulated as a job of its own (more jobs and work than the log's); to simulate each job once, merge them first: swfclean --rules default,merge_partial", w.partial))
+	}
+	// A job cancelled before it started never ran (the archive's convention,
+	// swfclean's cancelled_unstarted): simulated, it is a 0-second job that
+	// waits for all its processors and holds back the jobs behind it.
+	if w.cancelledUnstarted > 0 {
+		text := fmt.Sprintf("%d simulated jobs were cancelled before they started (status 5, runtime 0), each simulated as a 0-second job that waits for its processors like any other, though it never ran; to leave them out, drop them first: swfclean --rules cancelled_unstarted (a default rule)", w.cancelledUnstarted)
+		if w.cancelledUnstarted == 1 {
+			text = "1 simulated job was cancelled before it started (status 5, runtime 0), simulated as a 0-second job that waits for its processors like any other, though it never ran; to leave it out, drop it first: swfclean --rules cancelled_unstarted (a default rule)"
+		}
+		out = append(out, text)
+	}
+	// Fields 17 and 18 (preceding job, think time) say that a job was
+	// submitted only after another ended: the engine submits every job at
+	// its field 2 (an open-loop replay), so a trace from a model with
+	// feedback is not simulated as its model meant. Said for exec too (its
+	// program gets both fields, but the arrivals are the engine's), so that
+	// its header differs from a built-in policy's only in the policy notes.
+	if w.dependent > 0 {
+		out = append(out, fmt.Sprintf("%s a preceding job (field 17, think time field 18): swfsim does not simulate dependencies; every job is submitted at its field 2, however late the job it names ends in the simulated schedule",
+			plural(w.dependent, "simulated job names", "simulated jobs name")))
+	}
+	// A job without a requested time gets its runtime as its estimate
+	// (DESIGN.md): exact, as no user's is, so a policy that backfills on
+	// estimates does it perfectly (easy++ and sjbf backfill on predictions,
+	// which stay inexact) and it is never killed; NASA-iPSC and lublin_256
+	// have none at all. The same words for every policy, exec and fcfs
+	// too, so that runs differ only in their policy notes.
+	if w.noEstimate > 0 {
+		out = append(out, noEstimateNote(w.noEstimate, simulated))
+	}
+	// Field 16 puts jobs on partitions of the machine (LLNL-Atlas's four,
+	// CEA-Curie's node types, LCG's sites): the engine has one
+	// pool of procs processors that every job may use (exec's too: its
+	// program gets field 16, but not a machine per partition).
+	if len(w.partitions) > 1 {
+		out = append(out, fmt.Sprintf("simulated jobs are in %d partitions (field 16): swfsim simulates one machine of %d processors (from %s) that any job may use, not the partitions; to simulate one partition, keep its jobs and give its size: swfclean --keep 'partition=N' FILE | swfsim --procs SIZE -p POLICY",
+			len(w.partitions), w.procs, w.source))
+	}
+	// A job whose request (field 8) is below what it was allocated (field
+	// 5; CEA-Curie's sample has 3745 such jobs) is simulated, under the
+	// default --procs-from requested, on fewer processors than it held:
+	// its work and the machine's load shrink without a word otherwise.
+	if text := w.fewerNote(procsFrom); text != "" {
+		out = append(out, text)
+	}
+	if text := w.lateSizeNote(); text != "" {
+		out = append(out, text)
+	}
+	return out
 }
