@@ -249,7 +249,7 @@ func submissionJSON(s *clean.Submission) *submissionReport {
 // hdrLines is the header's length in the file (before any --set).
 func writeCheck(b *strings.Builder, file string, hdr *swf.Header, hdrLines int, res *clean.CheckResult, malformed int, firstBad []*swf.ParseError) {
 	fmt.Fprintf(b, "file: %s\n", file)
-	fmt.Fprintf(b, "header: %s\n", counted(hdrLines, "line", "lines"))
+	fmt.Fprintf(b, "header: %s\n", cmdio.Counted(hdrLines, "line", "lines"))
 	for _, label := range summaryLabels {
 		v, ok := hdr.Get(label)
 		if !ok {
@@ -269,11 +269,11 @@ func writeCheck(b *strings.Builder, file string, hdr *swf.Header, hdrLines int, 
 	}
 	b.WriteString("\n")
 	if res.Machine > 0 {
-		fmt.Fprintf(b, "machine size: %d (%s); largest job: %s", res.Machine, res.MachineLabel, counted(res.LargestProcs, "processor", "processors"))
+		fmt.Fprintf(b, "machine size: %d (%s); largest job: %s", res.Machine, res.MachineLabel, cmdio.Counted(res.LargestProcs, "processor", "processors"))
 	} else if why := hdr.NotAMachineSize(); why != "" {
-		fmt.Fprintf(b, "machine size: unknown (%s); largest job: %s", why, counted(res.LargestProcs, "processor", "processors"))
+		fmt.Fprintf(b, "machine size: unknown (%s); largest job: %s", why, cmdio.Counted(res.LargestProcs, "processor", "processors"))
 	} else {
-		fmt.Fprintf(b, "machine size: unknown (no MaxProcs or MaxNodes); largest job: %s", counted(res.LargestProcs, "processor", "processors"))
+		fmt.Fprintf(b, "machine size: unknown (no MaxProcs or MaxNodes); largest job: %s", cmdio.Counted(res.LargestProcs, "processor", "processors"))
 	}
 	if res.LargestLine > 0 {
 		fmt.Fprintf(b, " (line %d)", res.LargestLine)
@@ -285,7 +285,7 @@ func writeCheck(b *strings.Builder, file string, hdr *swf.Header, hdrLines int, 
 			fmt.Fprintf(b, "  %v\n", e)
 		}
 	}
-	fmt.Fprintf(b, "anomalies: %s fired, %d of them not info\n", counted(len(res.Fired), "check", "checks"), res.Failing())
+	fmt.Fprintf(b, "anomalies: %s fired, %d of them not info\n", cmdio.Counted(len(res.Fired), "check", "checks"), res.Failing())
 	for _, f := range res.Fired {
 		name := f.Name
 		if f.Info {
@@ -312,7 +312,7 @@ func headerComment(label string, res *clean.CheckResult) string {
 	case "MaxJobs":
 		return fmt.Sprintf("  (%d distinct job numbers, largest %d)", res.DistinctJobs, res.MaxJob)
 	case "MaxRecords":
-		return fmt.Sprintf("  (%s)", counted(res.Records, "record", "records"))
+		return fmt.Sprintf("  (%s)", cmdio.Counted(res.Records, "record", "records"))
 	case "MaxProcs":
 		return fmt.Sprintf("  (largest job %d)", res.LargestProcs)
 	}
@@ -333,7 +333,7 @@ func joinLines(lines []int, count int) string {
 
 func writeFlurries(b *strings.Builder, cfg clean.FlurryConfig, flurries []clean.Flurry) {
 	fmt.Fprintf(b, "flurries: %s (window %d s, at least %d jobs and %.0f%% of a window's submissions by one user)\n",
-		counted(len(flurries), "candidate", "candidates"), cfg.Window, cfg.MinJobs, 100*cfg.MinShare)
+		cmdio.Counted(len(flurries), "candidate", "candidates"), cfg.Window, cfg.MinJobs, 100*cfg.MinShare)
 	if len(flurries) == 0 {
 		return
 	}
@@ -416,13 +416,4 @@ func checkJSON(file string, res *clean.CheckResult, malformed int, firstBad []*s
 		rep.MalformedLabels = append(rep.MalformedLabels, malformedLabelJSON{m.Line, m.Label, m.Why})
 	}
 	return rep
-}
-
-// counted writes n with the noun's singular for 1 and its plural otherwise
-// ("1 line", "0 lines").
-func counted[N int | int64](n N, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

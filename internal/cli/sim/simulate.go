@@ -984,14 +984,6 @@ func load(in io.Reader, opt Options, tokens *jobTokens) (*workload, error) {
 	return w, nil
 }
 
-// plural writes n followed by one (n == 1) or many.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 // countFalse returns how many of bs are false.
 func countFalse(bs []bool) int {
 	n := 0
@@ -1032,7 +1024,7 @@ func (w *workload) unmodelledNotes(procsFrom sim.ProcsFrom, simulated int) []str
 	// its header differs from a built-in policy's only in the policy notes.
 	if w.dependent > 0 {
 		out = append(out, fmt.Sprintf("%s a preceding job (field 17, think time field 18): swfsim does not simulate dependencies; every job is submitted at its field 2, however late the job it names ends in the simulated schedule",
-			plural(w.dependent, "simulated job names", "simulated jobs name")))
+			cmdio.Counted(w.dependent, "simulated job names", "simulated jobs name")))
 	}
 	// A job without a requested time gets its runtime as its estimate
 	// (DESIGN.md): exact, as no user's is, so a policy that backfills on
